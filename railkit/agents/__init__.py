@@ -1,0 +1,1 @@
+"""Bots for each game: railkit.agents.<game>.AGENTS maps a name to an Agent class."""

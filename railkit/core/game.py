@@ -1,0 +1,366 @@
+"""The game protocol shared by every railkit game.
+
+A game is *rules* (a ``param.Parameterized`` variant config, frozen at the
+start), *state* (what changes) and *actions* (small frozen dataclasses with a
+text form). Everything that happens is an action in :attr:`Game.log`, so
+``(config, rules, seed, actions)`` reproduces a game exactly: that is how
+replay, undo and save/load work.
+
+A concrete game subclasses :class:`Game` and implements
+
+* ``_setup()`` -- deal the starting position from ``self.rng``;
+* ``legal_actions()`` -- every legal action now, in a deterministic order;
+* ``_check(action)`` -- raise :class:`~railkit.core.errors.IllegalMove` if illegal;
+* ``_do(action)`` -- change the state (``action`` is known to be legal);
+* ``parse_action(text)`` -- the inverse of ``str(action)``;
+* ``observe(seat)`` -- what one seat may see (JSON-able dict);
+* ``current_player`` / ``is_over`` properties and ``summary()``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Sequence
+
+import param
+
+from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.jsonio import read_json, write_json_atomic
+
+SAVE_FORMAT = 1
+
+
+class Action:
+    """Base class of actions: subclasses are frozen dataclasses whose
+    ``__str__`` is the action's text form (parsed back by ``Game.parse_action``)."""
+
+    __slots__ = ()
+
+
+class Agent:
+    """A bot. It sees only its seat's observation and the legal actions.
+
+    Subclasses set :attr:`name` and implement :meth:`act`. ``seed`` seeds the
+    bot's own random generator, so bot games are reproducible.
+    """
+
+    name: ClassVar[str] = "agent"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Any, legal: Sequence[Action]) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def rules_to_dict(rules: param.Parameterized) -> dict:
+    """The rule settings of ``rules`` as a plain dict (without ``name``)."""
+    return {k: v for k, v in rules.param.values().items() if k != "name"}
+
+
+def rules_from_dict(cls: type[param.Parameterized], values: dict, source: str = "rules",
+                    path: str = "$") -> param.Parameterized:
+    """Build a rules object, turning unknown keys and bad values into :class:`DataError`."""
+    if not isinstance(values, dict):
+        raise DataError(source, path, "an object of rule settings", values)
+    known = set(cls.param) - {"name"}
+    for key in values:
+        if key not in known:
+            raise DataError(source, f"{path}.{key}", "one of the rule settings " + ", ".join(sorted(known)), key)
+    rules = cls()
+    for key, value in values.items():
+        try:
+            setattr(rules, key, value)
+        except (ValueError, TypeError) as exc:
+            raise DataError(source, f"{path}.{key}", _param_expectation(cls.param[key]), value) from exc
+    return rules
+
+
+def _param_expectation(p: param.Parameter) -> str:
+    doc = (p.doc or "").strip().rstrip(".")
+    kind = type(p).__name__.lower()
+    bounds = getattr(p, "bounds", None)
+    text = f"a {kind}"
+    if bounds:
+        lo, hi = bounds
+        text += f" between {lo} and {hi}"
+    objs = getattr(p, "objects", None)
+    if objs:
+        text = "one of " + ", ".join(map(str, objs))
+    return f"{text} ({doc})" if doc else text
+
+
+def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
+    """Parse ``key=value`` strings into typed rule settings.
+
+    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text.
+    """
+    import json
+
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise DataError(source, item, "key=value")
+        key, raw = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[key] = value
+    rules_from_dict(cls, out, source)  # validate now, with a clear message
+    return out
+
+
+class Game:
+    """Base class: event log, checked apply, undo, replay and JSON save/load."""
+
+    #: registry name, e.g. ``"ticket-to-ride"``
+    game_name: ClassVar[str] = ""
+    #: the game's ``param.Parameterized`` rules class
+    rules_class: ClassVar[type[param.Parameterized]]
+
+    def __init__(self, rules: param.Parameterized | dict | None = None, *, players: int = 2,
+                 seed: int = 0, **options: Any) -> None:
+        if rules is None:
+            rules = self.rules_class()
+        elif isinstance(rules, dict):
+            rules = rules_from_dict(self.rules_class, rules)
+        # Frozen copy: changing the caller's object later does not touch this game.
+        self.rules = self.rules_class(**rules_to_dict(rules))
+        self.players = int(players)
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        self.log: list[Action] = []
+        self._setup()
+
+    # ----------------------------------------------------------------- protocol
+    def _setup(self) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _check(self, action: Action) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def observe(self, seat: int) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def summary(self) -> list[dict]:  # pragma: no cover - interface
+        """One dict per seat: ``seat``, ``score``, ``win`` (bool), ``rank`` and the
+        score breakdown plus game facts, as scalars or lists of strings."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- checked play
+    def _coerce(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise ActionSyntaxError(repr(action), [], "Actions are railkit Action objects or their text form.")
+        return action
+
+    def why_illegal(self, action: Action | str) -> IllegalMove | ActionSyntaxError | None:
+        """The error :meth:`apply` would raise for ``action``, or ``None`` if it is legal."""
+        try:
+            action = self._coerce(action)
+            self._check(action)
+        except (IllegalMove, ActionSyntaxError) as exc:
+            return exc
+        return None
+
+    def is_legal(self, action: Action | str) -> bool:
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action | str) -> Action:
+        """Check and play one action (an Action or its text); returns the action.
+
+        Raises
+        ------
+        IllegalMove
+            The rules forbid it; nothing changed.
+        ActionSyntaxError
+            The text is not an action of this game.
+        """
+        action = self._coerce(action)
+        self._check(action)
+        self._do(action)
+        self.log.append(action)
+        return action
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action known to be legal (from :meth:`legal_actions`): the
+        simulation fast path. Never use it on user input."""
+        self._do(action)
+        self.log.append(action)
+
+    # ----------------------------------------------------------------- replay
+    def config(self) -> dict:
+        """What (with the actions) reproduces this game: JSON-able."""
+        return {
+            "game": self.game_name,
+            "format": SAVE_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rules": rules_to_dict(self.rules),
+        }
+
+    def fresh(self) -> "Game":
+        """A new game with the same config and no actions played."""
+        return type(self)(self.rules, players=self.players, seed=self.seed, **self.options)
+
+    def replay(self, actions: Sequence[Action | str], *, source: str = "actions") -> "Game":
+        """A fresh game with ``actions`` applied (checked); errors name the step."""
+        game = self.fresh()
+        for i, a in enumerate(actions):
+            try:
+                game.apply(a)
+            except (IllegalMove, ActionSyntaxError) as exc:
+                raise DataError(source, f"$.actions[{i}]", f"a legal action at step {i + 1} ({exc})", str(a)) from None
+        return game
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (replays the shorter log)."""
+        if steps < 0 or steps > len(self.log):
+            raise IllegalMove("UNDO", f"Cannot undo {steps} action(s): only {len(self.log)} were played.")
+        other = self.replay(self.log[: len(self.log) - steps])
+        self.__dict__.update(other.__dict__)
+
+    def history(self, upto: int) -> "Game":
+        """The game as it was after the first ``upto`` actions (for replay sliders)."""
+        return self.replay(self.log[:upto])
+
+    # ----------------------------------------------------------------- save / load
+    def to_json(self) -> dict:
+        data = self.config()
+        data["actions"] = [str(a) for a in self.log]
+        return data
+
+    def save(self, path: str | Path) -> Path:
+        """Save to JSON atomically (a temp file renamed over ``path``)."""
+        return write_json_atomic(path, self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<saved game>") -> "Game":
+        if not isinstance(data, dict):
+            raise DataError(source, "$", "a saved-game object", type(data).__name__)
+        for key, typ, what in (("game", str, "the game name"), ("players", int, "a number of players"),
+                               ("seed", (int, str), "the seed"), ("rules", dict, "an object of rule settings"),
+                               ("actions", list, "a list of action texts")):
+            if key not in data:
+                raise DataError(source, f"$.{key}", what + " (field missing)")
+            if not isinstance(data[key], typ) or isinstance(data[key], bool):
+                raise DataError(source, f"$.{key}", what, data[key])
+        if data["game"] != cls.game_name:
+            raise DataError(source, "$.game", f"{cls.game_name!r}", data["game"])
+        if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
+            raise DataError(source, "$.format", f"save format {SAVE_FORMAT}", data.get("format"))
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise DataError(source, "$.options", "an object", options)
+        rules = rules_from_dict(cls.rules_class, data["rules"], source, "$.rules")
+        for i, a in enumerate(data["actions"]):
+            if not isinstance(a, str):
+                raise DataError(source, f"$.actions[{i}]", "an action text", a)
+        try:
+            game = cls(rules, players=data["players"], seed=data["seed"], **options)
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, DataError):
+                raise
+            raise DataError(source, "$", f"a valid game setup ({exc})") from None
+        return game.replay(data["actions"], source=source)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        return cls.from_json(read_json(path), str(path))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the command line, the simulator and the notebooks need to know of a game."""
+
+    name: str
+    title: str
+    game_class: type[Game]
+    min_players: int
+    max_players: int
+    presets: dict[str, dict] = field(default_factory=dict)
+    #: module holding ``AGENTS = {name: AgentClass}`` (imported lazily)
+    agents_module: str = ""
+    default_agent: str = "random"
+
+    @property
+    def rules_class(self) -> type[param.Parameterized]:
+        return self.game_class.rules_class
+
+    def make_rules(self, preset: str | None = None, overrides: dict | None = None) -> param.Parameterized:
+        values: dict = {}
+        if preset:
+            if preset not in self.presets:
+                raise DataError("--preset", "$", "one of " + ", ".join(self.presets), preset)
+            values.update(self.presets[preset])
+        values.update(overrides or {})
+        return rules_from_dict(self.rules_class, values, "rules")
+
+    def agents(self) -> dict[str, type[Agent]]:
+        import importlib
+
+        return dict(importlib.import_module(self.agents_module).AGENTS)
+
+    def make_agent(self, name: str, seed: int | str) -> Agent:
+        agents = self.agents()
+        if name not in agents:
+            raise DataError("--agents", "$", "one of " + ", ".join(sorted(agents)), name)
+        return agents[name](seed)
+
+    def new_game(self, rules: param.Parameterized | dict | None = None, players: int = 2,
+                 seed: int = 0, **options: Any) -> Game:
+        if not self.min_players <= players <= self.max_players:
+            raise DataError("--players", "$", f"{self.min_players} to {self.max_players} players for {self.title}", players)
+        return self.game_class(rules, players=players, seed=seed, **options)
+
+
+def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
+         checked: bool = True, on_action: Callable[[Game, Action], None] | None = None) -> Game:
+    """Let ``agents`` (one per seat) play ``game`` to the end.
+
+    Each bot is given only ``game.observe(seat)`` and the legal actions. With
+    ``checked=False`` the chosen action (which comes from ``legal_actions``) is
+    applied on the unchecked fast path.
+    """
+    steps = 0
+    while not game.is_over:
+        seat = game.current_player
+        legal = game.legal_actions()
+        action = agents[seat].act(game.observe(seat), legal)
+        if checked:
+            game.apply(action)
+        else:
+            game.apply_unchecked(action)
+        if on_action is not None:
+            on_action(game, action)
+        steps += 1
+        if steps > max_actions:
+            raise RuntimeError(f"{game.game_name}: no end after {max_actions} actions (seed {game.seed})")
+    return game

@@ -1,0 +1,69 @@
+"""JSON reading with clear errors and atomic writing (temp file + rename)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from railkit.core.errors import DataError
+
+
+def read_json(path: str | os.PathLike) -> Any:
+    """Read a JSON file; a syntax error names the file, line and column.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "bad.json")
+    >>> _ = open(p, "w").write('{"a": 1,\\n "b": }')
+    >>> try:
+    ...     read_json(p)
+    ... except DataError as e:
+    ...     print(e.expected)
+    valid JSON (line 2, column 7: Expecting value)
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(str(path), "$", "an existing file") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), "$", f"UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return loads_json(text, str(path))
+
+
+def loads_json(text: str, source: str = "<string>") -> Any:
+    """Parse JSON text; errors name ``source`` with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(source, "$", f"valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None = 2) -> Path:
+    """Write ``data`` as JSON to ``path`` atomically.
+
+    The text is written to a temporary file in the same folder and renamed over
+    ``path``, so a reader never sees a half-written file and a failure (for
+    instance a value that is not JSON-serialisable) leaves the old file intact.
+    """
+    path = Path(path)
+    text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return path

@@ -1,0 +1,341 @@
+"""Ticket to Ride style maps: cities, routes and named ticket decks.
+
+Maps are JSON files (``maps/*.json``) described by the JSON Schema
+``railkit/maps/map.schema.json``. :func:`load` reads and checks one and gives a
+typed :class:`Map`; every problem is reported as a :class:`~railkit.DataError`
+naming the file, the JSON path of the field and what was expected.
+
+>>> m = load("usa")
+>>> len(m.cities), len(m.routes), m.total_length
+(36, 100, 309)
+>>> G = m.graph()
+>>> G["Denver"]["Omaha"]["Denver-Omaha"]["length"]
+4
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from railkit.core.errors import DataError
+from railkit.core.jsonio import read_json, write_json_atomic
+
+#: Colours a route (or a train card) may have; ``gray`` routes take any one colour.
+CARD_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
+ROUTE_COLOURS = ("gray",) + CARD_COLOURS
+
+#: Folder of the maps that ship with railkit (the repository's ``maps/``).
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+SCHEMA_PATH = Path(__file__).with_name("map.schema.json")
+FORMAT = "railkit-map"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    x: float
+    y: float
+    lat: float | None = None
+    lon: float | None = None
+
+
+@dataclass(frozen=True)
+class Route:
+    id: str
+    a: str
+    b: str
+    length: int
+    color: str
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two endpoints in sorted order (the same for both tracks of a double route)."""
+        return (self.a, self.b) if self.a <= self.b else (self.b, self.a)
+
+    def other(self, city: str) -> str:
+        return self.b if city == self.a else self.a
+
+
+@dataclass(frozen=True)
+class Ticket:
+    a: str
+    b: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.a}-{self.b} ({self.points})"
+
+
+@dataclass
+class Map:
+    """A typed, checked map. Build with :func:`load` or :meth:`Map.from_dict`."""
+
+    name: str
+    title: str
+    layout: str
+    cities: dict[str, City]
+    routes: list[Route]
+    tickets: dict[str, list[Ticket]]
+    default_deck: str
+    provenance: dict = field(default_factory=dict)
+    source: str = "<map>"
+
+    # ------------------------------------------------------------ derived facts
+    def __post_init__(self) -> None:
+        self.route_by_id = {r.id: r for r in self.routes}
+        by_pair: dict[tuple[str, str], list[Route]] = {}
+        for r in self.routes:
+            by_pair.setdefault(r.pair, []).append(r)
+        self.routes_by_pair = by_pair
+
+    @property
+    def total_length(self) -> int:
+        return sum(r.length for r in self.routes)
+
+    def parallel(self, route: Route | str) -> list[Route]:
+        """The other tracks between the same two cities (empty for a single route)."""
+        route = self.route_by_id[route] if isinstance(route, str) else route
+        return [r for r in self.routes_by_pair[route.pair] if r.id != route.id]
+
+    @property
+    def double_pairs(self) -> list[tuple[str, str]]:
+        return [p for p, rs in self.routes_by_pair.items() if len(rs) > 1]
+
+    def deck(self, name: str | None = None) -> list[Ticket]:
+        name = name or self.default_deck
+        if name not in self.tickets:
+            raise DataError(self.source, "$.tickets", "a ticket deck named one of " + ", ".join(self.tickets), name)
+        return list(self.tickets[name])
+
+    def position(self, city: str) -> tuple[float, float]:
+        c = self.cities[city]
+        return (c.x, c.y)
+
+    def graph(self):
+        """A networkx ``MultiGraph``: nodes are cities (with ``pos``), edge keys are
+        route ids, edge attributes ``length`` and ``color``."""
+        import networkx as nx
+
+        G = nx.MultiGraph(name=self.name)
+        for c in self.cities.values():
+            G.add_node(c.name, pos=(c.x, c.y))
+        for r in self.routes:
+            G.add_edge(r.a, r.b, key=r.id, length=r.length, color=r.color)
+        return G
+
+    def summary(self) -> str:
+        decks = ", ".join(f"{k} {len(v)}" for k, v in self.tickets.items()) or "none"
+        return (f"{self.name}: {len(self.cities)} cities, {len(self.routes)} routes "
+                f"({len(self.double_pairs)} double), total length {self.total_length}, tickets: {decks}")
+
+    # ------------------------------------------------------------ JSON
+    def to_dict(self) -> dict:
+        cities = []
+        for c in self.cities.values():
+            if self.layout == "geo":
+                cities.append({"name": c.name, "lat": c.lat, "lon": c.lon})
+            else:
+                cities.append({"name": c.name, "x": c.x, "y": c.y})
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "title": self.title,
+            "layout": self.layout,
+            "provenance": self.provenance,
+            "cities": cities,
+            "routes": [{"id": r.id, "a": r.a, "b": r.b, "length": r.length, "color": r.color} for r in self.routes],
+            "tickets": {k: [{"a": t.a, "b": t.b, "points": t.points} for t in v] for k, v in self.tickets.items()},
+            "default_deck": self.default_deck,
+        }
+
+    def save(self, path: str | Path) -> Path:
+        """Check this map, then write it atomically (temp file + rename)."""
+        data = self.to_dict()
+        Map.from_dict(data, str(path))  # never write a map that would not load
+        return write_json_atomic(path, data)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<map>") -> "Map":
+        return _parse(data, source)
+
+
+def resolve(name_or_path: str | Path) -> Path:
+    """A map name (``"usa"``) or a path to the JSON file."""
+    p = Path(name_or_path)
+    if p.suffix == ".json" or p.exists() or len(p.parts) > 1:
+        return p
+    return MAPS_DIR / f"{name_or_path}.json"
+
+
+def available() -> list[str]:
+    """Names of the maps in railkit's ``maps/`` folder (Ticket to Ride style maps only)."""
+    out = []
+    for p in sorted(MAPS_DIR.glob("*.json")):
+        try:
+            if read_json(p).get("format") == FORMAT:
+                out.append(p.stem)
+        except (DataError, AttributeError):
+            continue
+    return out
+
+
+_CACHE: dict[tuple[str, float], Map] = {}
+
+
+def load(name_or_path: str | Path) -> Map:
+    """Load and check a map by name (``"usa"``, ``"teaching-small"``) or path.
+
+    Raises
+    ------
+    DataError
+        Naming the file, the JSON path of the bad field and what was expected.
+    """
+    path = resolve(name_or_path)
+    if not path.exists():
+        raise DataError(str(path), "$", "an existing map file (maps available: " + ", ".join(available()) + ")")
+    key = (str(path.resolve()), path.stat().st_mtime)
+    if key not in _CACHE:
+        _CACHE[key] = _parse(read_json(path), str(path))
+    return _CACHE[key]
+
+
+def validate_file(path: str | Path) -> Map:
+    """Like :func:`load` but never cached: for the ``validate-map`` command."""
+    path = Path(path)
+    return _parse(read_json(path), str(path))
+
+
+# ---------------------------------------------------------------- validation
+def _need(obj: dict, key: str, typ, what: str, src: str, path: str):
+    if not isinstance(obj, dict):
+        raise DataError(src, path, "an object", obj)
+    if key not in obj:
+        raise DataError(src, f"{path}.{key}", f"{what} (the field is missing)")
+    val = obj[key]
+    ok = isinstance(val, typ) and not (isinstance(val, bool) and typ is not bool)
+    if not ok:
+        raise DataError(src, f"{path}.{key}", what, val)
+    return val
+
+
+def _number(obj: dict, key: str, src: str, path: str, lo: float, hi: float) -> float:
+    v = _need(obj, key, (int, float), f"a number from {lo} to {hi}", src, path)
+    if not (lo <= v <= hi) or math.isnan(v):
+        raise DataError(src, f"{path}.{key}", f"a number from {lo} to {hi}", v)
+    return float(v)
+
+
+def _parse(data: Any, src: str) -> Map:
+    if not isinstance(data, dict):
+        raise DataError(src, "$", "a map object", type(data).__name__)
+    fmt = _need(data, "format", str, f"the text {FORMAT!r}", src, "$")
+    if fmt != FORMAT:
+        raise DataError(src, "$.format", f"the text {FORMAT!r}", fmt)
+    version = _need(data, "version", int, f"map format version {VERSION}", src, "$")
+    if version != VERSION:
+        raise DataError(src, "$.version", f"map format version {VERSION}", version)
+    name = _need(data, "name", str, "the map's short name", src, "$")
+    if not name.strip():
+        raise DataError(src, "$.name", "a non-empty name", name)
+    title = data.get("title", name)
+    if not isinstance(title, str):
+        raise DataError(src, "$.title", "text", title)
+    layout = _need(data, "layout", str, "'geo' (lat/lon) or 'xy'", src, "$")
+    if layout not in ("geo", "xy"):
+        raise DataError(src, "$.layout", "'geo' (lat/lon) or 'xy'", layout)
+    provenance = data.get("provenance", {})
+    if not isinstance(provenance, dict):
+        raise DataError(src, "$.provenance", "an object", provenance)
+
+    raw_cities = _need(data, "cities", list, "a list of cities", src, "$")
+    if len(raw_cities) < 2:
+        raise DataError(src, "$.cities", "at least 2 cities", len(raw_cities))
+    cities: dict[str, City] = {}
+    geo = []
+    for i, c in enumerate(raw_cities):
+        p = f"$.cities[{i}]"
+        cname = _need(c, "name", str, "the city's name", src, p)
+        if not cname.strip():
+            raise DataError(src, f"{p}.name", "a non-empty city name", cname)
+        if cname in cities:
+            raise DataError(src, f"{p}.name", "a city name not used before (duplicate city)", cname)
+        if layout == "geo":
+            lat = _number(c, "lat", src, p, -90, 90)
+            lon = _number(c, "lon", src, p, -180, 180)
+            geo.append((cname, lat, lon))
+            cities[cname] = City(cname, 0.0, 0.0, lat, lon)
+        else:
+            x = _number(c, "x", src, p, -1e6, 1e6)
+            y = _number(c, "y", src, p, -1e6, 1e6)
+            cities[cname] = City(cname, x, y)
+    if geo:  # equirectangular projection around the map's mean latitude, in km-like units
+        lat0 = math.radians(sum(g[1] for g in geo) / len(geo))
+        for cname, lat, lon in geo:
+            cities[cname] = City(cname, round(lon * math.cos(lat0) * 111.32, 3), round(lat * 110.57, 3), lat, lon)
+
+    raw_routes = _need(data, "routes", list, "a list of routes", src, "$")
+    routes: list[Route] = []
+    ids: set[str] = set()
+    for i, r in enumerate(raw_routes):
+        p = f"$.routes[{i}]"
+        rid = _need(r, "id", str, "the route's id (e.g. 'Denver-Omaha')", src, p)
+        if not rid.strip():
+            raise DataError(src, f"{p}.id", "a non-empty route id", rid)
+        if rid in ids:
+            raise DataError(src, f"{p}.id", "a route id not used before (duplicate route id)", rid)
+        ids.add(rid)
+        ends = []
+        for end in ("a", "b"):
+            cname = _need(r, end, str, "a city name", src, p)
+            if cname not in cities:
+                raise DataError(src, f"{p}.{end}", "a city listed in $.cities (unknown city)", cname)
+            ends.append(cname)
+        if ends[0] == ends[1]:
+            raise DataError(src, f"{p}.b", "a city other than the route's first end", ends[1])
+        length = _need(r, "length", int, "a positive whole number of trains", src, p)
+        if length < 1:
+            raise DataError(src, f"{p}.length", "a positive whole number of trains", length)
+        colour = _need(r, "color", str, "a colour: " + ", ".join(ROUTE_COLOURS), src, p)
+        if colour not in ROUTE_COLOURS:
+            raise DataError(src, f"{p}.color", "a colour: " + ", ".join(ROUTE_COLOURS) + " (unknown colour)", colour)
+        routes.append(Route(rid, ends[0], ends[1], length, colour))
+    if not routes:
+        raise DataError(src, "$.routes", "at least one route", 0)
+
+    raw_tickets = data.get("tickets", {})
+    if not isinstance(raw_tickets, dict):
+        raise DataError(src, "$.tickets", "an object mapping deck names to lists of tickets", raw_tickets)
+    tickets: dict[str, list[Ticket]] = {}
+    for deck, items in raw_tickets.items():
+        p0 = f"$.tickets.{deck}"
+        if not isinstance(items, list):
+            raise DataError(src, p0, "a list of tickets", items)
+        tickets[deck] = []
+        for i, t in enumerate(items):
+            p = f"{p0}[{i}]"
+            ends = []
+            for end in ("a", "b"):
+                cname = _need(t, end, str, "a city name", src, p)
+                if cname not in cities:
+                    raise DataError(src, f"{p}.{end}", "a city listed in $.cities (unknown city)", cname)
+                ends.append(cname)
+            if ends[0] == ends[1]:
+                raise DataError(src, f"{p}.b", "a city other than the ticket's first city", ends[1])
+            pts = _need(t, "points", int, "a positive whole number of points", src, p)
+            if pts < 1:
+                raise DataError(src, f"{p}.points", "a positive whole number of points", pts)
+            tickets[deck].append(Ticket(ends[0], ends[1], pts))
+    default_deck = data.get("default_deck", next(iter(tickets), "base"))
+    if tickets and default_deck not in tickets:
+        raise DataError(src, "$.default_deck", "the name of a deck in $.tickets: " + ", ".join(tickets), default_deck)
+    return Map(name, title, layout, cities, routes, tickets, default_deck, provenance, src)
+
+
+def iter_map_files(folder: str | Path = MAPS_DIR) -> Iterable[Path]:
+    for p in sorted(Path(folder).glob("*.json")):
+        yield p
