@@ -1,0 +1,1 @@
+"""Panel + Bokeh widgets for railkit (the only UI layer)."""

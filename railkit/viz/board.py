@@ -1,0 +1,268 @@
+"""The Ticket to Ride board: a Bokeh figure of a :class:`railkit.maps.Map`.
+
+Routes are drawn as a row of train cars (one segment per car) in the route's
+colour; the tracks of a double route lie side by side (perpendicular offsets);
+claimed routes turn the owner's colour and get a white dot per car. Clicking a
+route (anywhere on its track) calls the board's click callbacks with the route
+id. Updates patch only the changed rows of the data sources (``cds.patch``), so
+a move never re-renders the figure.
+
+>>> from railkit.maps import load
+>>> b = Board(load("teaching-small"))
+>>> b.click("Mill-Fort"); b.last_clicked
+'Mill-Fort'
+>>> _ = b.set_state({"Mill-Fort": 1}); b.owner("Mill-Fort")
+1
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Iterable, Mapping
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool, TapTool
+from bokeh.plotting import figure
+
+from railkit.maps import Map, load
+from railkit.viz.style import card_hex, player_hex
+
+
+def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None = None,
+                   gap: float = 0.12) -> dict[str, dict]:
+    """Screen geometry of every route of ``m``: the track's centre line and its cars.
+
+    Returns ``{route_id: {"xs": [x0, x1], "ys": [y0, y1], "cars": [(x0, y0, x1, y1), ...]}}``.
+    The tracks of a double route are offset perpendicular to the line between
+    the two cities, so they lie side by side and can be clicked separately.
+
+    Examples
+    --------
+    >>> from railkit.maps import load
+    >>> g = route_geometry(load("teaching-small"))
+    >>> len(g["Mill-Fort"]["cars"]), len(g["Fort-Summit"]["cars"])
+    (2, 3)
+    >>> g["Harbor-Mill/1"]["xs"] != g["Harbor-Mill/2"]["xs"]
+    True
+    """
+    xs = [c.x for c in m.cities.values()]
+    ys = [c.y for c in m.cities.values()]
+    diag = math.hypot(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    spacing = diag * 0.011 if spacing is None else spacing
+    margin = diag * 0.013 if margin is None else margin
+    out: dict[str, dict] = {}
+    for pair, tracks in m.routes_by_pair.items():
+        (ax, ay), (bx, by) = m.position(pair[0]), m.position(pair[1])
+        dx, dy = bx - ax, by - ay
+        dist = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / dist, dy / dist
+        nx_, ny_ = -uy, ux
+        k = len(tracks)
+        for i, r in enumerate(sorted(tracks, key=lambda r: r.id)):
+            off = (i - (k - 1) / 2) * spacing
+            sx, sy = ax + ux * margin + nx_ * off, ay + uy * margin + ny_ * off
+            ex, ey = bx - ux * margin + nx_ * off, by - uy * margin + ny_ * off
+            usable = max(dist - 2 * margin, dist * 0.2)
+            step = usable / r.length
+            cars = []
+            for j in range(r.length):
+                c0 = step * (j + gap / 2)
+                c1 = step * (j + 1 - gap / 2)
+                cars.append((sx + ux * c0, sy + uy * c0, sx + ux * c1, sy + uy * c1))
+            out[r.id] = {"xs": [sx, ex], "ys": [sy, ey], "cars": cars}
+    return out
+
+
+class Board(pn.viewable.Viewer):
+    """A clickable map of routes and cities.
+
+    Parameters
+    ----------
+    map : Map or str
+        The map (or its name).
+    width, height : int
+        Size of the figure in pixels (the aspect ratio of the map is kept).
+    """
+
+    last_clicked = param.String(default=None, allow_None=True, doc="Id of the last route clicked.")
+
+    def __init__(self, map: Map | str = "usa", *, width: int = 900, height: int = 560,
+                 seat_names: list[str] | None = None, **params):
+        super().__init__(**params)
+        self.map = load(map) if isinstance(map, str) else map
+        self.seat_names = seat_names or []
+        self._callbacks: list[Callable[[str], None]] = []
+        self._owners: dict[str, int | None] = {r.id: None for r in self.map.routes}
+        self._closed: set[str] = set()
+        geo = route_geometry(self.map)
+        self.route_ids = [r.id for r in self.map.routes]
+        self.route_index = {rid: i for i, rid in enumerate(self.route_ids)}
+        # --- routes: one row per route (the click target and hover text)
+        self.routes_src = ColumnDataSource(dict(
+            id=self.route_ids,
+            xs=[geo[r.id]["xs"] for r in self.map.routes],
+            ys=[geo[r.id]["ys"] for r in self.map.routes],
+            length=[r.length for r in self.map.routes],
+            color=[r.color for r in self.map.routes],
+            owner=["free"] * len(self.route_ids),
+        ), name="routes")
+        # --- cars: one row per train car
+        car_cols: dict[str, list] = dict(x0=[], y0=[], x1=[], y1=[], xm=[], ym=[], fill=[], line=[],
+                                         dot=[], alpha=[], route=[])
+        self._car_rows: dict[str, list[int]] = {}
+        for r in self.map.routes:
+            rows = []
+            for (x0, y0, x1, y1) in geo[r.id]["cars"]:
+                rows.append(len(car_cols["x0"]))
+                car_cols["x0"].append(x0); car_cols["y0"].append(y0)
+                car_cols["x1"].append(x1); car_cols["y1"].append(y1)
+                car_cols["xm"].append((x0 + x1) / 2); car_cols["ym"].append((y0 + y1) / 2)
+                car_cols["fill"].append(card_hex(r.color)); car_cols["line"].append("#333333")
+                car_cols["dot"].append(0.0); car_cols["alpha"].append(1.0); car_cols["route"].append(r.id)
+            self._car_rows[r.id] = rows
+        self.cars_src = ColumnDataSource(car_cols, name="cars")
+        self.cities_src = ColumnDataSource(dict(
+            name=list(self.map.cities),
+            x=[c.x for c in self.map.cities.values()],
+            y=[c.y for c in self.map.cities.values()],
+        ), name="cities")
+        self.highlight_src = ColumnDataSource(dict(xs=[], ys=[], color=[], width=[], label=[]), name="highlight")
+        self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
+        self.figure = self._make_figure(width, height)
+        self.routes_src.selected.on_change("indices", self._on_select)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
+
+    # ------------------------------------------------------------ drawing
+    def _make_figure(self, width: int, height: int):
+        xs, ys = self.cities_src.data["x"], self.cities_src.data["y"]
+        padx = (max(xs) - min(xs)) * 0.06 or 1
+        pady = (max(ys) - min(ys)) * 0.08 or 1
+        fig = figure(width=width, height=height, match_aspect=True, name="board",
+                     x_range=(min(xs) - padx, max(xs) + padx), y_range=(min(ys) - pady, max(ys) + pady),
+                     tools="pan,wheel_zoom,reset", toolbar_location="right", title=self.map.title)
+        fig.axis.visible = False
+        fig.grid.visible = False
+        fig.background_fill_color = "#f4efe1"
+        fig.border_fill_color = "#ffffff"
+        fig.outline_line_color = None
+        fig.multi_line("xs", "ys", source=self.highlight_src, line_color="color", line_width="width",
+                       line_alpha=0.55, line_cap="round", name="highlight")
+        fig.multi_line("xs", "ys", source=self.pending_src, line_color="#ffeb3b", line_width=22,
+                       line_alpha=0.9, line_cap="round", name="pending")
+        fig.segment("x0", "y0", "x1", "y1", source=self.cars_src, line_color="line", line_width=11,
+                    line_alpha="alpha", name="car_outline")
+        fig.segment("x0", "y0", "x1", "y1", source=self.cars_src, line_color="fill", line_width=7,
+                    line_alpha="alpha", name="cars")
+        fig.scatter("xm", "ym", source=self.cars_src, size=4, fill_color="#ffffff", line_color=None,
+                    fill_alpha="dot", name="car_dots")
+        hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=16, line_alpha=0.0,
+                             name="route_hit")
+        hit.selection_glyph = None
+        hit.nonselection_glyph = None
+        fig.scatter("x", "y", source=self.cities_src, size=13, fill_color="#c62828", line_color="#ffffff",
+                    line_width=2, name="city_dots")
+        fig.text("x", "y", text="name", source=self.cities_src, text_font_size="9pt", x_offset=7, y_offset=-4,
+                 text_color="#1a1a1a", text_font_style="bold", name="city_labels")
+        fig.add_tools(TapTool(renderers=[hit]))
+        fig.add_tools(HoverTool(renderers=[hit], tooltips=[("route", "@id"), ("length", "@length"),
+                                                           ("colour", "@color"), ("owner", "@owner")]))
+        self.hit_renderer = hit
+        return fig
+
+    def __panel__(self):
+        return self._pane
+
+    # ------------------------------------------------------------ clicks
+    def on_click(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(route_id)`` whenever a route is clicked."""
+        self._callbacks.append(callback)
+
+    def _on_select(self, attr, old, new) -> None:
+        if not new:
+            return
+        rid = self.route_ids[new[0]]
+        self.routes_src.selected.indices = []
+        self.click(rid)
+
+    def click(self, route_id: str) -> None:
+        """Act as if ``route_id`` was clicked (used by the selection callback and tests)."""
+        if route_id not in self.route_index:
+            raise KeyError(f"{route_id!r} is not a route of {self.map.name}")
+        self.last_clicked = route_id
+        for cb in list(self._callbacks):
+            cb(route_id)
+
+    # ------------------------------------------------------------ state
+    def owner(self, route_id: str) -> int | None:
+        """Seat owning ``route_id`` as the board shows it (None if free)."""
+        return self._owners[route_id]
+
+    def _seat_label(self, seat: int | None) -> str:
+        if seat is None:
+            return "free"
+        if seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"seat {seat + 1}"
+
+    def set_state(self, owners: Mapping[str, int], closed: Iterable[str] = ()) -> int:
+        """Show ``owners`` (route id -> seat) and ``closed`` routes; patch only what changed.
+
+        Returns the number of routes that changed.
+        """
+        closed = set(closed)
+        car_patch: dict[str, list] = {"fill": [], "line": [], "dot": [], "alpha": []}
+        route_patch: list = []
+        changed = 0
+        for rid in self.route_ids:
+            new = owners.get(rid)
+            is_closed = rid in closed and new is None
+            if new == self._owners[rid] and is_closed == (rid in self._closed):
+                continue
+            changed += 1
+            self._owners[rid] = new
+            if is_closed:
+                self._closed.add(rid)
+            else:
+                self._closed.discard(rid)
+            route = self.map.route_by_id[rid]
+            if new is None:
+                fill, line, dot = card_hex(route.color), "#333333", 0.0
+            else:
+                fill, line, dot = player_hex(new), player_hex(new), 1.0
+            alpha = 0.25 if is_closed else 1.0
+            for row in self._car_rows[rid]:
+                car_patch["fill"].append((row, fill))
+                car_patch["line"].append((row, line))
+                car_patch["dot"].append((row, dot))
+                car_patch["alpha"].append((row, alpha))
+            label = "closed" if is_closed else self._seat_label(new)
+            route_patch.append((self.route_index[rid], label))
+        if changed:
+            self.cars_src.patch(car_patch)
+            self.routes_src.patch({"owner": route_patch})
+        return changed
+
+    def set_pending(self, route_id: str | None) -> None:
+        """Glow behind the route being claimed (None to clear)."""
+        if route_id is None:
+            self.pending_src.data = dict(xs=[], ys=[])
+        else:
+            i = self.route_index[route_id]
+            self.pending_src.data = dict(xs=[self.routes_src.data["xs"][i]], ys=[self.routes_src.data["ys"][i]])
+
+    def highlight(self, groups: Iterable[tuple[Iterable[str], str, float, str]]) -> None:
+        """Draw wide translucent bands under routes: ``(route_ids, colour, width_px, label)`` groups."""
+        data: dict[str, list] = dict(xs=[], ys=[], color=[], width=[], label=[])
+        for rids, colour, width, label in groups:
+            for rid in rids:
+                i = self.route_index[rid]
+                data["xs"].append(self.routes_src.data["xs"][i])
+                data["ys"].append(self.routes_src.data["ys"][i])
+                data["color"].append(colour)
+                data["width"].append(width)
+                data["label"].append(label)
+        self.highlight_src.data = data
+
+    def clear_highlight(self) -> None:
+        self.highlight_src.data = dict(xs=[], ys=[], color=[], width=[], label=[])
