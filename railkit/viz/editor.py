@@ -1,0 +1,398 @@
+"""A map editor for Ticket to Ride style maps.
+
+Drag cities (Bokeh ``PointDrawTool``: drag to move, tap empty space to add,
+select + Backspace to delete), tap two cities to choose a new route's ends,
+set its length and colour (and a second track for a double route), edit the
+ticket list, and see live validation: every change is checked with
+:meth:`railkit.maps.Map.from_dict`, so a problem is shown as the same
+:class:`~railkit.core.errors.DataError` text the loader gives (file, JSON path,
+what was expected). Saving goes through :meth:`Map.save` (checked, atomic).
+
+Edited maps are saved with the ``xy`` layout (the projected positions of a geo
+map), since dragged cities no longer have a latitude and longitude.
+
+>>> ed = MapEditor("teaching-small")
+>>> ed.add_city("Delta", 5.5, 1.0)
+>>> ed.add_route("Fort", "Delta", 2, "red")
+'Fort-Delta'
+>>> ed.validate().summary()
+'teaching-small: 9 cities, 13 routes (1 double), total length 27, tickets: base 10'
+>>> ed.add_route("Fort", "Nowhere", 2, "red")
+Traceback (most recent call last):
+...
+railkit.core.errors.DataError: ...: at $.routes[13].b: expected a city listed in $.cities (unknown city), got 'Nowhere'
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from pathlib import Path
+from typing import Callable
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, PointDrawTool
+from bokeh.plotting import figure
+
+from railkit.core.errors import DataError
+from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load
+from railkit.viz.style import card_hex
+
+
+def _map_to_xy_dict(m: Map) -> dict:
+    data = m.to_dict()
+    data["layout"] = "xy"
+    data["cities"] = [{"name": c.name, "x": round(c.x, 3), "y": round(c.y, 3)} for c in m.cities.values()]
+    return data
+
+
+class MapEditor(pn.viewable.Viewer):
+    """Edit a map in the browser or notebook; see :mod:`railkit.viz.editor`.
+
+    Parameters
+    ----------
+    start : Map or str
+        The map to start from (a name such as ``"teaching-small"``, a path or a Map).
+    folder : str or Path
+        Where :meth:`save` writes ``<name>.json`` (default: railkit's ``maps/``).
+    """
+
+    status = param.String(default="", doc="Validation message: 'OK ...' or the DataError text.")
+    ok = param.Boolean(default=False, doc="Whether the edited map is valid.")
+
+    def __init__(self, start: Map | str = "teaching-small", *, folder: str | Path = MAPS_DIR,
+                 width: int = 720, height: int = 520, **params):
+        super().__init__(**params)
+        m = load(start) if isinstance(start, (str, Path)) else start
+        self.data = _map_to_xy_dict(m)
+        self.folder = Path(folder)
+        self._taps: list[str] = []
+        self._busy = False
+        self._play_callbacks: list[Callable[[Map], None]] = []
+        self.cities_src = ColumnDataSource(dict(
+            name=[c["name"] for c in self.data["cities"]],
+            x=[c["x"] for c in self.data["cities"]],
+            y=[c["y"] for c in self.data["cities"]],
+        ), name="editor_cities")
+        self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[]), name="editor_routes")
+        self.figure = self._make_figure(width, height)
+        self.cities_src.on_change("data", self._on_cities_changed)
+        self.cities_src.selected.on_change("indices", self._on_city_tap)
+        self._make_widgets()
+        self._refresh()
+
+    # ------------------------------------------------------------ layout
+    def _make_figure(self, width, height):
+        xs, ys = self.cities_src.data["x"], self.cities_src.data["y"]
+        padx = (max(xs) - min(xs)) * 0.1 or 1
+        pady = (max(ys) - min(ys)) * 0.1 or 1
+        fig = figure(width=width, height=height, match_aspect=True, name="editor",
+                     x_range=(min(xs) - padx, max(xs) + padx), y_range=(min(ys) - pady, max(ys) + pady),
+                     tools="pan,wheel_zoom,reset", title="Drag cities; tap two cities to pick a route's ends")
+        fig.background_fill_color = "#f4efe1"
+        fig.grid.visible = False
+        fig.multi_line("xs", "ys", source=self.routes_src, line_color="color", line_width=7, name="editor_routes")
+        fig.multi_line("xs", "ys", source=self.routes_src, line_color="#333333", line_width=1, line_dash="dashed")
+        cities = fig.scatter("x", "y", source=self.cities_src, size=16, fill_color="#c62828",
+                             line_color="#ffffff", line_width=2, name="editor_city_dots")
+        fig.text("x", "y", text="name", source=self.cities_src, x_offset=9, y_offset=-5,
+                 text_font_size="10pt", text_font_style="bold")
+        tool = PointDrawTool(renderers=[cities], default_overrides={"name": ""}, add=True)
+        fig.add_tools(tool)
+        fig.toolbar.active_tap = tool
+        fig.toolbar.active_drag = tool
+        return fig
+
+    def _make_widgets(self):
+        names = list(self.cities_src.data["name"])
+        self.w_name = pn.widgets.TextInput(label="Map name", value=self.data["name"], width=200)
+        self.w_city = pn.widgets.TextInput(label="Rename tapped city to", width=200)
+        self.b_rename = pn.widgets.Button(label="Rename city", width=120)
+        self.b_remove_city = pn.widgets.Button(label="Remove city", color="warning", width=120)
+        self.w_a = pn.widgets.Select(label="From", options=names, width=150)
+        self.w_b = pn.widgets.Select(label="To", options=names, width=150)
+        self.w_len = pn.widgets.IntSlider(label="Length", start=1, end=8, value=2, width=200)
+        self.w_col = pn.widgets.Select(label="Colour", options=list(ROUTE_COLOURS), value="gray", width=120)
+        self.w_double = pn.widgets.Checkbox(label="Double route")
+        self.w_col2 = pn.widgets.Select(label="Second track colour", options=list(ROUTE_COLOURS), value="gray", width=120)
+        self.b_add = pn.widgets.Button(label="Add route", color="primary", width=120)
+        self.w_routes = pn.widgets.Select(label="Routes", options=[], size=8, width=260)
+        self.b_update = pn.widgets.Button(label="Set length/colour", width=140)
+        self.b_del = pn.widgets.Button(label="Remove route", color="warning", width=120)
+        self.w_tickets = pn.widgets.TextAreaInput(label="Tickets (one per line: City A, City B, points)",
+                                                  height=160, width=320)
+        self.w_tickets.value = self._tickets_text()
+        self.b_save = pn.widgets.Button(label="Save map", color="success", width=120)
+        self.b_play = pn.widgets.Button(label="Play this map", color="primary", width=120)
+        self.msg = pn.pane.Alert("", alert_type="info", width=720)
+        self.b_rename.on_click(lambda e: self._guard(self.rename_city, self._taps[-1] if self._taps else "", self.w_city.value))
+        self.b_remove_city.on_click(lambda e: self._guard(self.remove_city, self._taps[-1] if self._taps else ""))
+        self.b_add.on_click(lambda e: self._guard(self.add_route, self.w_a.value, self.w_b.value, self.w_len.value,
+                                                  self.w_col.value, self.w_col2.value if self.w_double.value else None))
+        self.b_del.on_click(lambda e: self._guard(self.remove_route, self.w_routes.value))
+        self.b_update.on_click(lambda e: self._guard(self.update_route, self.w_routes.value, self.w_len.value, self.w_col.value))
+        self.w_routes.param.watch(self._on_route_pick, "value")
+        self.w_tickets.param.watch(lambda e: self._guard(self.set_tickets_text, e.new), "value")
+        self.w_name.param.watch(lambda e: self._set_name(e.new), "value")
+        self.b_save.on_click(lambda e: self._guard(self.save))
+        self.b_play.on_click(lambda e: self._guard(self.play))
+
+    def __panel__(self):
+        city_box = pn.Column("### Cities", self.w_city, pn.Row(self.b_rename, self.b_remove_city))
+        route_box = pn.Column("### Routes", pn.Row(self.w_a, self.w_b), self.w_len, pn.Row(self.w_col, self.w_double),
+                              self.w_col2, self.b_add, self.w_routes, pn.Row(self.b_update, self.b_del))
+        return pn.Column(
+            pn.Row(pn.pane.Bokeh(self.figure), pn.Column(self.w_name, city_box, route_box)),
+            pn.Row(pn.Column("### Tickets", self.w_tickets), pn.Column("### Save and play", self.b_save, self.b_play)),
+            self.msg,
+        )
+
+    def _guard(self, fn, *args):
+        try:
+            fn(*args)
+        except (DataError, ValueError, KeyError) as exc:
+            self.msg.object = str(exc)
+            self.msg.alert_type = "danger"
+
+    # ------------------------------------------------------------ editing API
+    def city_names(self) -> list[str]:
+        return list(self.cities_src.data["name"])
+
+    def add_city(self, name: str, x: float, y: float) -> None:
+        """Add a city at ``(x, y)``."""
+        self.cities_src.stream(dict(name=[name], x=[x], y=[y]))
+        self._refresh()
+
+    def move_city(self, name: str, x: float, y: float) -> None:
+        i = self.city_names().index(name)
+        self.cities_src.patch(dict(x=[(i, x)], y=[(i, y)]))
+        self._refresh()
+
+    def rename_city(self, old: str, new: str) -> None:
+        """Rename a city everywhere (routes and tickets follow)."""
+        new = new.strip()
+        if old not in self.city_names():
+            raise KeyError("Tap a city first, then type its new name.")
+        if not new or new in self.city_names():
+            raise ValueError(f"Choose a new, unused name for {old} (got {new!r}).")
+        i = self.city_names().index(old)
+        self.cities_src.patch(dict(name=[(i, new)]))
+        for r in self.data["routes"]:
+            for end in ("a", "b"):
+                if r[end] == old:
+                    r[end] = new
+            r["id"] = r["id"].replace(old, new) if old in r["id"].split("/")[0].split("-") else r["id"]
+        for deck in self.data["tickets"].values():
+            for t in deck:
+                for end in ("a", "b"):
+                    if t[end] == old:
+                        t[end] = new
+        self._taps = [new if t == old else t for t in self._taps]
+        self.w_tickets.value = self._tickets_text()
+        self._refresh()
+
+    def remove_city(self, name: str) -> None:
+        """Remove a city with its routes and tickets."""
+        if name not in self.city_names():
+            raise KeyError("Tap a city first, then remove it.")
+        i = self.city_names().index(name)
+        data = {k: [v for j, v in enumerate(vals) if j != i] for k, vals in self.cities_src.data.items()}
+        self._busy = True
+        try:
+            self.cities_src.data = data
+        finally:
+            self._busy = False
+        self.data["routes"] = [r for r in self.data["routes"] if name not in (r["a"], r["b"])]
+        for deck in self.data["tickets"]:
+            self.data["tickets"][deck] = [t for t in self.data["tickets"][deck] if name not in (t["a"], t["b"])]
+        self._taps = [t for t in self._taps if t != name]
+        self.w_tickets.value = self._tickets_text()
+        self._refresh()
+
+    def add_route(self, a: str, b: str, length: int, colour: str, second_colour: str | None = None) -> str:
+        """Add a route (and a second track when ``second_colour`` is given); returns the id.
+
+        The new map is validated first: a route that would make the map invalid
+        is not added and the DataError is raised (and shown).
+        """
+        base = f"{a}-{b}"
+        routes = copy.deepcopy(self.data["routes"])
+        if second_colour:
+            routes += [dict(id=f"{base}/1", a=a, b=b, length=int(length), color=colour),
+                       dict(id=f"{base}/2", a=a, b=b, length=int(length), color=second_colour)]
+            rid = f"{base}/1"
+        else:
+            rid = base
+            n = 2
+            existing = {r["id"] for r in routes}
+            while rid in existing:
+                rid = f"{base}/{n}"
+                n += 1
+            routes.append(dict(id=rid, a=a, b=b, length=int(length), color=colour))
+        Map.from_dict(self._as_dict(routes=routes), self._source())
+        self.data["routes"] = routes
+        self._refresh()
+        return rid
+
+    def update_route(self, rid: str, length: int, colour: str) -> None:
+        for r in self.data["routes"]:
+            if r["id"] == rid:
+                r["length"], r["color"] = int(length), colour
+                self._refresh()
+                return
+        raise KeyError(f"Pick a route in the list first (no route {rid!r}).")
+
+    def remove_route(self, rid: str) -> None:
+        before = len(self.data["routes"])
+        self.data["routes"] = [r for r in self.data["routes"] if r["id"] != rid]
+        if len(self.data["routes"]) == before:
+            raise KeyError(f"Pick a route in the list first (no route {rid!r}).")
+        self._refresh()
+
+    def set_tickets_text(self, text: str, deck: str | None = None) -> None:
+        """Replace a ticket deck from lines ``City A, City B, points``."""
+        deck = deck or self.data.get("default_deck") or "base"
+        items = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(",")]
+            if len(parts) != 3 or not parts[2].lstrip("-").isdigit():
+                raise DataError("tickets box", f"line {n}", "'City A, City B, points'", line)
+            items.append({"a": parts[0], "b": parts[1], "points": int(parts[2])})
+        self.data["tickets"][deck] = items
+        self.data["default_deck"] = deck
+        if self.w_tickets.value != text:
+            self.w_tickets.value = text
+        self._refresh()
+
+    def _tickets_text(self) -> str:
+        deck = self.data.get("default_deck") or "base"
+        return "\n".join(f"{t['a']}, {t['b']}, {t['points']}" for t in self.data["tickets"].get(deck, []))
+
+    def _set_name(self, name: str) -> None:
+        self.data["name"] = name
+        self._refresh()
+
+    def _as_dict(self, routes=None) -> dict:
+        data = dict(self.data)
+        data["cities"] = [{"name": n, "x": float(x), "y": float(y)} for n, x, y in
+                          zip(self.cities_src.data["name"], self.cities_src.data["x"], self.cities_src.data["y"])]
+        data["routes"] = routes if routes is not None else self.data["routes"]
+        data["title"] = data.get("title") or data["name"]
+        return data
+
+    def _source(self) -> str:
+        return str(self.folder / f"{self.data['name']}.json")
+
+    def to_dict(self) -> dict:
+        """The edited map as JSON data (may be invalid: see :meth:`validate`)."""
+        return self._as_dict()
+
+    def validate(self) -> Map:
+        """The edited map as a checked :class:`Map` (raises DataError)."""
+        return Map.from_dict(self._as_dict(), self._source())
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Check and write the map atomically (default ``<folder>/<name>.json``)."""
+        path = Path(path) if path else Path(self._source())
+        m = Map.from_dict(self._as_dict(), str(path))
+        out = m.save(path)
+        self.msg.object = f"Saved {out} ({m.summary()})."
+        self.msg.alert_type = "success"
+        return out
+
+    def on_play(self, callback: Callable[[Map], None]) -> None:
+        """Call ``callback(map)`` when "Play this map" is pressed."""
+        self._play_callbacks.append(callback)
+
+    def play(self) -> Map:
+        m = self.validate()
+        for cb in self._play_callbacks:
+            cb(m)
+        return m
+
+    # ------------------------------------------------------------ callbacks
+    def _on_cities_changed(self, attr, old, new) -> None:
+        if self._busy:
+            return
+        names = list(self.cities_src.data["name"])
+        fixes = []
+        seen = set()
+        for i, n in enumerate(names):
+            if not n or n in seen:
+                k = 1
+                while f"City {k}" in names or f"City {k}" in seen:
+                    k += 1
+                n = f"City {k}"
+                fixes.append((i, n))
+                names[i] = n
+            seen.add(n)
+        if fixes:
+            self._busy = True
+            try:
+                self.cities_src.patch({"name": fixes})
+            finally:
+                self._busy = False
+        self._refresh()
+
+    def _on_city_tap(self, attr, old, new) -> None:
+        if not new:
+            return
+        self.tap_city(self.city_names()[new[-1]])
+
+    def tap_city(self, name: str) -> None:
+        """A city was tapped: the last two taps are the new route's ends."""
+        self._taps = (self._taps + [name])[-2:]
+        self.w_city.value = name
+        if len(self._taps) == 2 and self._taps[0] != self._taps[1]:
+            self.w_a.value, self.w_b.value = self._taps
+        else:
+            self.w_a.value = name
+
+    def _on_route_pick(self, event) -> None:
+        for r in self.data["routes"]:
+            if r["id"] == event.new:
+                self.w_len.value = max(self.w_len.start, min(self.w_len.end, r["length"]))
+                self.w_col.value = r["color"]
+
+    # ------------------------------------------------------------ redraw + validation
+    def _refresh(self) -> None:
+        names = self.city_names()
+        pos = {n: (x, y) for n, x, y in zip(names, self.cities_src.data["x"], self.cities_src.data["y"])}
+        xs, ys, col, ids = [], [], [], []
+        by_pair: dict[tuple, list] = {}
+        for r in self.data["routes"]:
+            by_pair.setdefault(tuple(sorted((r["a"], r["b"]))), []).append(r)
+        allx = [p[0] for p in pos.values()] or [0, 1]
+        ally = [p[1] for p in pos.values()] or [0, 1]
+        spacing = math.hypot(max(allx) - min(allx), max(ally) - min(ally)) * 0.012
+        for (a, b), tracks in by_pair.items():
+            if a not in pos or b not in pos:
+                continue
+            (ax, ay), (bx, by) = pos[a], pos[b]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            nx_, ny_ = -(by - ay) / d, (bx - ax) / d
+            for i, r in enumerate(tracks):
+                off = (i - (len(tracks) - 1) / 2) * spacing
+                xs.append([ax + nx_ * off, bx + nx_ * off])
+                ys.append([ay + ny_ * off, by + ny_ * off])
+                col.append(card_hex(r["color"]))
+                ids.append(r["id"])
+        self.routes_src.data = dict(xs=xs, ys=ys, color=col, id=ids)
+        for w in (self.w_a, self.w_b):
+            w.options = names
+        self.w_routes.options = [r["id"] for r in self.data["routes"]]
+        try:
+            m = self.validate()
+        except DataError as exc:
+            self.ok = False
+            self.status = str(exc)
+            self.msg.object = f"Not valid yet: {exc}"
+            self.msg.alert_type = "danger"
+        else:
+            self.ok = True
+            self.status = "OK: " + m.summary()
+            self.msg.object = self.status
+            self.msg.alert_type = "success"

@@ -1,0 +1,155 @@
+"""Board and map editor, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from railkit.core.errors import DataError
+from railkit.maps import Map, load
+from railkit.viz.board import Board, route_geometry
+from railkit.viz.editor import MapEditor
+from railkit.viz.style import card_hex, player_hex
+
+
+def test_geometry_one_car_per_train_and_parallel_tracks():
+    m = load("usa")
+    geo = route_geometry(m)
+    assert set(geo) == {r.id for r in m.routes}
+    assert sum(len(g["cars"]) for g in geo.values()) == m.total_length == 309
+    for pair in m.double_pairs:
+        a, b = (geo[r.id] for r in m.routes_by_pair[pair])
+        assert a["xs"] != b["xs"] or a["ys"] != b["ys"]  # side by side, not on top of each other
+
+
+def test_board_rows_and_gray_is_visible():
+    b = Board(load("usa"))
+    assert len(b.routes_src.data["id"]) == 100
+    assert len(b.cars_src.data["x0"]) == 309
+    gray = [f for f, rid in zip(b.cars_src.data["fill"], b.cars_src.data["route"])
+            if load("usa").route_by_id[rid].color == "gray"]
+    assert gray and set(gray) == {card_hex("gray")}
+    assert card_hex("gray") not in ("#ffffff", "#f4efe1")
+
+
+def test_board_click_through_selection_calls_back_and_clears():
+    b = Board(load("teaching-small"))
+    seen = []
+    b.on_click(seen.append)
+    i = b.route_index["Lake-Peak"]
+    b.routes_src.selected.indices = [i]  # what a TapTool does in the browser
+    assert seen == ["Lake-Peak"]
+    assert b.routes_src.selected.indices == []
+
+
+def test_board_patches_only_changed_routes(monkeypatch):
+    from bokeh.models import ColumnDataSource
+
+    b = Board(load("teaching-small"))
+    patches = []
+    real_patch = ColumnDataSource.patch
+
+    def spy(self, p, setter=None):
+        if self is b.cars_src:
+            patches.append(sorted(p))
+        return real_patch(self, p, setter)
+
+    monkeypatch.setattr(ColumnDataSource, "patch", spy)
+    before = b.cars_src.data
+    n = b.set_state({"Mill-Fort": 1})
+    assert n == 1
+    rows = b._car_rows["Mill-Fort"]
+    assert {b.cars_src.data["fill"][r] for r in rows} == {player_hex(1)}
+    assert all(b.cars_src.data["dot"][r] == 1.0 for r in rows)
+    assert b.set_state({"Mill-Fort": 1}) == 0  # nothing changed: no patch
+    assert b.set_state({}, closed=["Harbor-Mill/2"]) == 2  # Mill-Fort freed, Harbor-Mill/2 closed
+    assert b.routes_src.data["owner"][b.route_index["Harbor-Mill/2"]] == "closed"
+    assert b.routes_src.data["owner"][b.route_index["Mill-Fort"]] == "free"
+    assert len(patches) == 2  # one patch per changed state, never a full replacement
+    assert b.cars_src.data is before
+
+
+def test_board_highlight_and_pending():
+    b = Board(load("teaching-small"))
+    b.highlight([(["Mill-Fort", "Fort-Summit"], "#ff0000", 20, "longest")])
+    assert len(b.highlight_src.data["xs"]) == 2
+    b.set_pending("Mill-Fort")
+    assert len(b.pending_src.data["xs"]) == 1
+    b.set_pending(None)
+    b.clear_highlight()
+    assert b.highlight_src.data["xs"] == [] and b.pending_src.data["xs"] == []
+    with pytest.raises(KeyError):
+        b.click("Atlantis-Mill")
+
+
+def test_editor_add_move_remove_and_validate(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    assert ed.ok
+    ed.add_city("Delta", 6.0, 1.0)
+    ed.tap_city("Fort")
+    ed.tap_city("Delta")
+    assert (ed.w_a.value, ed.w_b.value) == ("Fort", "Delta")
+    rid = ed.add_route("Fort", "Delta", 3, "red", second_colour="blue")
+    assert rid == "Fort-Delta/1"
+    m = ed.validate()
+    assert m.parallel("Fort-Delta/1")[0].color == "blue"
+    ed.move_city("Delta", 7.0, 2.0)
+    assert ed.validate().cities["Delta"].x == 7.0
+    ed.update_route("Fort-Delta/2", 4, "green")
+    ed.update_route("Fort-Delta/1", 4, "red")
+    ed.remove_route("Fort-Delta/2")
+    assert "Fort-Delta/2" not in ed.w_routes.options
+    ed.rename_city("Delta", "Dune")
+    assert "Fort-Dune/1" in [r.id for r in ed.validate().routes]
+    ed.remove_city("Dune")
+    assert "Dune" not in ed.validate().cities
+
+
+def test_editor_live_validation_shows_dataerror_text(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.set_tickets_text("Harbor, Summit, 6\nHarbor, Atlantis, 3")
+    assert not ed.ok
+    assert "$.tickets.base[1].b" in ed.status and "Atlantis" in ed.status
+    assert "Not valid" in ed.msg.object
+    ed.set_tickets_text("Harbor, Summit, 6\nHarbor, Peak, 7")
+    assert ed.ok and ed.status.startswith("OK")
+    with pytest.raises(DataError):
+        ed.set_tickets_text("Harbor Summit six")
+    ed._guard(ed.add_route, "Harbor", "Harbor", 2, "red")
+    assert "$.routes" in ed.msg.object  # shown inline, map unchanged
+    assert ed.ok
+
+
+def test_editor_new_city_from_point_draw_gets_a_unique_name(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    d = dict(ed.cities_src.data)
+    d = {k: list(v) + [v2] for (k, v), v2 in zip(d.items(), ["", 9.0, 9.0])}
+    ed.cities_src.data = d  # what PointDrawTool does on a tap in empty space
+    names = ed.city_names()
+    assert names[-1] == "City 1" and len(set(names)) == len(names)
+    assert ed.ok  # an isolated city is still a valid map
+
+
+def test_editor_save_is_checked_atomic_and_loadable(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.w_name.value = "my-map"
+    ed.add_city("Delta", 6.0, 1.0)
+    ed.add_route("Fort", "Delta", 2, "gray")
+    path = ed.save()
+    assert path == tmp_path / "my-map.json"
+    m = load(path)
+    assert m.name == "my-map" and m.layout == "xy" and "Fort-Delta" in m.route_by_id
+    assert not list(tmp_path.glob(".*.tmp"))
+    played = []
+    ed.on_play(played.append)
+    ed.play()
+    assert isinstance(played[0], Map)
+    json.loads(path.read_text())
+
+
+def test_editor_geo_map_becomes_xy():
+    ed = MapEditor("usa")
+    m = ed.validate()
+    assert m.layout == "xy" and len(m.routes) == 100
+    assert abs(m.cities["Denver"].x - load("usa").cities["Denver"].x) < 0.01
