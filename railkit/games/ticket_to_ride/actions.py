@@ -1,0 +1,161 @@
+"""Ticket to Ride actions: small frozen value objects with a text form.
+
+=========================  ==========================================
+``DrawFaceUp(3)``          ``draw faceup 3`` (slot 1..face-up count)
+``DrawDeck()``             ``draw deck``
+``Claim(r, "red", 2, 1)``  ``claim Denver-Omaha red x2 loco x1``
+``Claim(r, "red", 4, 0)``  ``claim Denver-Omaha red x4``
+``Claim(r, "loco", 0, 4)`` ``claim Denver-Omaha loco x4`` (all locomotives: colour ``"loco"``)
+``DrawTickets()``          ``draw tickets``
+``KeepTickets((1, 3))``    ``keep tickets 1,3`` (1-based positions in the offer)
+``Pass()``                 ``pass`` (only when no other action is legal)
+=========================  ==========================================
+
+>>> a = parse_action("claim Kansas City-Saint Louis/2 pink x1 loco x1")
+>>> a
+Claim(route='Kansas City-Saint Louis/2', colour='pink', cards=1, locos=1)
+>>> str(a)
+'claim Kansas City-Saint Louis/2 pink x1 loco x1'
+>>> str(parse_action("keep tickets 1, 3"))
+'keep tickets 1,3'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from railkit.core.errors import ActionSyntaxError
+from railkit.core.game import Action
+from railkit.maps import CARD_COLOURS
+
+#: The name used for locomotive (wild) cards in hands, face-up rows and claims.
+LOCO = "loco"
+
+#: The text forms, for error messages and help.
+FORMS = (
+    "draw faceup N",
+    "draw deck",
+    "claim ROUTE COLOUR xN [loco xM]",
+    "claim ROUTE loco xM",
+    "draw tickets",
+    "keep tickets N,M,...",
+    "pass",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFaceUp(Action):
+    """Take the face-up train card in ``slot`` (1-based)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"draw faceup {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDeck(Action):
+    """Take the top card of the train deck (blind)."""
+
+    def __str__(self) -> str:
+        return "draw deck"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """Claim ``route`` paying ``cards`` cards of ``colour`` and ``locos`` locomotives.
+
+    An all-locomotive payment has ``colour == "loco"`` and ``cards == 0``.
+    """
+
+    route: str
+    colour: str
+    cards: int
+    locos: int
+
+    def __str__(self) -> str:
+        if self.colour == LOCO:
+            return f"claim {self.route} loco x{self.locos}"
+        if self.locos:
+            return f"claim {self.route} {self.colour} x{self.cards} loco x{self.locos}"
+        return f"claim {self.route} {self.colour} x{self.cards}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTickets(Action):
+    """Draw destination tickets (then keep some of them)."""
+
+    def __str__(self) -> str:
+        return "draw tickets"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTickets(Action):
+    """Keep the offered tickets at these 1-based positions (the rest go back)."""
+
+    keep: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "keep tickets " + ",".join(str(i) for i in self.keep)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing: only legal when no other action is (TTR-NO-ACTION)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+_COLOURS = "|".join(CARD_COLOURS)
+_CLAIM = re.compile(
+    rf"^claim\s+(?P<route>.+?)\s+(?:(?P<colour>{_COLOURS})\s*x\s*(?P<cards>\d+)(?:\s+loco\s*x\s*(?P<locos>\d+))?"
+    rf"|loco\s*x\s*(?P<only>\d+))$"
+)
+_FACEUP = re.compile(r"^draw\s+faceup\s+(\d+)$")
+_KEEP = re.compile(r"^keep\s+tickets\s+(\d+(?:\s*,\s*\d+)*)$")
+_SIMPLE = {"draw deck": DrawDeck(), "draw tickets": DrawTickets(), "pass": Pass()}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (the inverse of ``str(action)``).
+
+    Raises
+    ------
+    ActionSyntaxError
+        The text matches none of the forms in :data:`FORMS`.
+
+    Examples
+    --------
+    >>> parse_action("draw faceup 2")
+    DrawFaceUp(slot=2)
+    >>> parse_action("claim Denver-Omaha loco x4")
+    Claim(route='Denver-Omaha', colour='loco', cards=0, locos=4)
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError(repr(text), FORMS, "Actions are text.")
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    if low in _SIMPLE:
+        return _SIMPLE[low]
+    m = _FACEUP.match(low)
+    if m:
+        return DrawFaceUp(int(m.group(1)))
+    m = _KEEP.match(low)
+    if m:
+        return KeepTickets(tuple(int(x) for x in m.group(1).replace(" ", "").split(",")))
+    if low.startswith("claim "):
+        m = _CLAIM.match(t[:6].lower() + t[6:])
+        if m is None:  # colours are case-insensitive, the route id is not
+            m2 = _CLAIM.match(low)
+            if m2 is not None:
+                route = t[6:6 + len(m2.group("route"))]
+                m = _CLAIM.match("claim " + route + low[6 + len(route):])
+        if m:
+            if m.group("only") is not None:
+                return Claim(m.group("route"), LOCO, 0, int(m.group("only")))
+            return Claim(m.group("route"), m.group("colour"), int(m.group("cards")), int(m.group("locos") or 0))
+        raise ActionSyntaxError(text, FORMS, "A claim names the route, then the cards, e.g. "
+                                "'claim Denver-Omaha red x2 loco x1' or 'claim Denver-Omaha loco x4'.")
+    raise ActionSyntaxError(text, FORMS)

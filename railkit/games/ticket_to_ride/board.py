@@ -1,0 +1,111 @@
+"""Fixed facts of a map for the engine: route arrays and interned actions.
+
+A :class:`Board` is built once per :class:`~railkit.maps.Map` object and kept on
+it (the map is immutable by convention and cached by :func:`railkit.maps.load`).
+It holds plain lists indexed by route number and every action object the engine
+ever hands out, built on demand, so listing legal moves creates no new objects.
+
+>>> from railkit.maps import load
+>>> b = board_for(load("teaching-small"))
+>>> b.n_routes, b.route_ids[0], b.length[0], b.colour[0]
+(12, 'Harbor-Mill/1', 2, 0)
+>>> [str(a) for a in b.claim_options(0, 0, 1, 5)]
+['claim Harbor-Mill/1 red x1 loco x1']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from railkit.games.ticket_to_ride.actions import (
+    LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass,
+)
+from railkit.maps import CARD_COLOURS, Map
+
+#: Card names by index: the 8 colours, then the locomotive (index 8).
+CARD_NAMES = CARD_COLOURS + (LOCO,)
+CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+LOCO_I = 8
+GRAY = -1
+
+DRAW_DECK = DrawDeck()
+DRAW_TICKETS = DrawTickets()
+PASS = Pass()
+
+
+class Board:
+    """Route arrays of one map and caches of interned action objects."""
+
+    def __init__(self, m: Map) -> None:
+        self.map = m
+        self.city_names = list(m.cities)
+        self.city_index = {c: i for i, c in enumerate(self.city_names)}
+        self.routes = list(m.routes)
+        self.n_routes = len(self.routes)
+        self.route_ids = [r.id for r in self.routes]
+        self.route_index = {r.id: i for i, r in enumerate(self.routes)}
+        self.length = [r.length for r in self.routes]
+        self.colour = [GRAY if r.color == "gray" else CARD_INDEX[r.color] for r in self.routes]
+        self.end_a = [self.city_index[r.a] for r in self.routes]
+        self.end_b = [self.city_index[r.b] for r in self.routes]
+        self.parallel = [tuple(self.route_index[p.id] for p in m.parallel(r)) for r in self.routes]
+        self.max_length = max(self.length)
+        # claim tables: (route, colour) -> list over (cards cap, locos cap) -> tuple of Claims
+        self._claims: dict[tuple[int, int], list] = {}
+        self._loco_claim: list[Claim | None] = [None] * self.n_routes
+        self._faceup: dict[int, DrawFaceUp] = {}
+        self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
+
+    # ------------------------------------------------------------ actions
+    def claim_options(self, i: int, c: int, nc: int, nl: int) -> tuple[Claim, ...]:
+        """Every claim of route ``i`` with colour ``c`` (index) holding ``nc`` cards
+        of that colour and ``nl`` locomotives, most coloured cards first.
+        All-locomotive payments are not included (see :meth:`loco_claim`)."""
+        ln = self.length[i]
+        key = (i, c)
+        tab = self._claims.get(key)
+        if tab is None:
+            tab = self._claims[key] = [None] * ((ln + 1) * (ln + 1))
+        a = nc if nc < ln else ln
+        b = nl if nl < ln else ln
+        k = a * (ln + 1) + b
+        v = tab[k]
+        if v is None:
+            rid = self.route_ids[i]
+            name = CARD_NAMES[c]
+            v = tab[k] = tuple(Claim(rid, name, cards, ln - cards)
+                               for cards in range(a, max(1, ln - b) - 1, -1))
+        return v
+
+    def loco_claim(self, i: int) -> Claim:
+        """The all-locomotive claim of route ``i``."""
+        v = self._loco_claim[i]
+        if v is None:
+            v = self._loco_claim[i] = Claim(self.route_ids[i], LOCO, 0, self.length[i])
+        return v
+
+    def faceup(self, slot: int) -> DrawFaceUp:
+        v = self._faceup.get(slot)
+        if v is None:
+            v = self._faceup[slot] = DrawFaceUp(slot)
+        return v
+
+    def keep_options(self, offered: int, min_keep: int) -> tuple[KeepTickets, ...]:
+        """Every ``keep tickets`` choice of at least ``min_keep`` of ``offered`` tickets,
+        fewest first, then in lexicographic order."""
+        key = (offered, min_keep)
+        v = self._keep.get(key)
+        if v is None:
+            pos = range(1, offered + 1)
+            v = self._keep[key] = tuple(KeepTickets(c) for k in range(min_keep, offered + 1)
+                                        for c in combinations(pos, k))
+        return v
+
+
+def board_for(m: Map) -> Board:
+    """The :class:`Board` of map ``m`` (built on first use and kept on the map)."""
+    b = m.__dict__.get("_ttr_board")
+    if b is None:
+        b = Board(m)
+        m.__dict__["_ttr_board"] = b
+    return b

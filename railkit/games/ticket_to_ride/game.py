@@ -1,0 +1,832 @@
+"""The Ticket to Ride engine: state, legal moves, checked moves, observation, scoring.
+
+Rule ids (``TTR-...``) are those of ``rules/ticket-to-ride.md``; each one appears
+where it is enforced (as the ``rule`` of an :class:`~railkit.core.errors.IllegalMove`)
+or applied (a ``# TTR-...`` comment).
+
+Phases (:attr:`TicketToRide.phase`):
+
+``setup-tickets``
+    each seat in turn keeps starting tickets (``keep tickets 1,2``);
+``turn``
+    a normal turn: draw a card, claim a route or draw tickets;
+``second-draw``
+    the same player takes a second train card;
+``keep-tickets``
+    the same player keeps some of the tickets just drawn;
+``game-over``
+    final scores are in :meth:`TicketToRide.score_breakdown`.
+
+>>> g = TicketToRide(players=2, seed=1, map="teaching-small")
+>>> g.phase, g.current_player
+('setup-tickets', 0)
+>>> g.apply("keep tickets 1,2")
+KeepTickets(keep=(1, 2))
+>>> g.apply("keep tickets 1,2,3"); g.phase, g.current_player
+KeepTickets(keep=(1, 2, 3))
+('turn', 0)
+>>> [str(a) for a in g.legal_actions()][-1]
+'draw tickets'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.game import Action, Game
+from railkit.games.ticket_to_ride.actions import (
+    Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
+)
+from railkit.games.ticket_to_ride.board import (
+    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, board_for,
+)
+from railkit.games.ticket_to_ride.rules import TicketToRideRules
+from railkit.games.ticket_to_ride.scoring import longest_path, rank_seats
+
+SETUP = "setup-tickets"
+TURN = "turn"
+SECOND = "second-draw"
+KEEP = "keep-tickets"
+OVER = "game-over"
+PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
+
+#: Default seat names (the train colours of the box), first ``players`` are used.
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
+
+
+class TicketToRide(Game):
+    """A game of Ticket to Ride.
+
+    Parameters
+    ----------
+    rules : TicketToRideRules or dict, optional
+        Rule settings (default: the base game).
+    players : int
+        2 to 5.
+    seed : int
+        Seeds all shuffles.
+    map : str, optional (keyword)
+        Map name (``"usa"``, ``"teaching-small"``) or path to a map JSON file.
+    names : list of str, optional (keyword)
+        Seat names; default Red, Blue, Green, Yellow, Black.
+    """
+
+    game_name = "ticket-to-ride"
+    rules_class = TicketToRideRules
+    OPTIONS = ("map", "names")
+
+    # ================================================================ setup
+    def _setup(self) -> None:
+        for key in self.options:
+            if key not in self.OPTIONS:
+                raise DataError("options", f"$.{key}", "one of the options " + ", ".join(self.OPTIONS), key)
+        from railkit.maps import load
+
+        map_name = self.options.get("map", "usa")
+        if not isinstance(map_name, str):
+            raise DataError("options", "$.map", "a map name or the path of a map file", map_name)
+        self.map = load(map_name)
+        self.board = b = board_for(self.map)
+        n = self.players
+        if not 1 <= n <= len(SEAT_NAMES) and "names" not in self.options:
+            raise DataError("players", "$", f"1 to {len(SEAT_NAMES)} players", n)
+        names = self.options.get("names")
+        if names is None:
+            names = list(SEAT_NAMES[:n])
+        if (not isinstance(names, (list, tuple)) or len(names) != n
+                or not all(isinstance(x, str) and x.strip() for x in names) or len(set(names)) != n):
+            raise DataError("options", "$.names", f"a list of {n} different seat names", names)
+        self.names = list(names)
+        r = self.rules
+        # route points table (keys may be text after a JSON round trip)
+        points: dict[int, int] = {}
+        for k, v in r.route_points.items():
+            try:
+                points[int(k)] = int(v)
+            except (TypeError, ValueError):
+                raise DataError("rules", f"$.route_points.{k}", "route length -> points, whole numbers", v) from None
+        for ln in sorted(set(b.length)):
+            if ln not in points:
+                raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
+                                r.route_points)
+        self.route_score = [points[ln] for ln in b.length]
+        self.tickets_all = self.map.deck(r.ticket_deck or None)
+        t_ends = [(b.city_index[t.a], b.city_index[t.b]) for t in self.tickets_all]
+        self._t_ends = t_ends
+
+        rng = self.rng
+        # --- train cards (TTR-SETUP-HAND)
+        deck = [c for c in range(8) for _ in range(r.cards_per_colour)] + [LOCO_I] * r.loco_count
+        rng.shuffle(deck)
+        self.deck: list[int] = deck
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
+        self.cards_total = len(deck)
+        for s in range(n):
+            h = self.hands[s]
+            for _ in range(r.hand_size):
+                if deck:
+                    h[deck.pop()] += 1
+        self.faceup: list[int | None] = [None] * r.faceup_count
+        for i in range(r.faceup_count):
+            self.faceup[i] = self._take_card()
+        self.redeals = 0
+        self._check_faceup()  # TTR-FACEUP-3 applies to the first row too
+        # --- tickets (TTR-SETUP-TICKETS)
+        tdeck = list(range(len(self.tickets_all)))
+        rng.shuffle(tdeck)
+        self.ticket_deck: list[int] = tdeck
+        self.tickets: list[list[int]] = [[] for _ in range(n)]
+        self.setup_offers: list[list[int]] = []
+        for s in range(n):
+            k = min(r.setup_deal, len(tdeck))
+            self.setup_offers.append(tdeck[:k])
+            del tdeck[:k]
+        # --- board state
+        self.owner: list[int] = [-1] * b.n_routes
+        self.closed: list[int] = [-1] * b.n_routes  # seat whose claim closed this track (TTR-DOUBLE-SMALL)
+        self.trains = [r.trains] * n
+        self.route_points = [0] * n
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        self._uf = [list(range(len(b.city_names))) for _ in range(n)]
+        self._own_block: list[set[int]] = [set() for _ in range(n)]  # TTR-DOUBLE-SAME
+        self._small = n < r.double_min_players
+        ml = b.max_length
+        self._free_col = [[[] for _ in range(ml + 1)] for _ in range(8)]
+        self._free_gray = [[] for _ in range(ml + 1)]
+        self._free_len = [[] for _ in range(ml + 1)]
+        for i in range(b.n_routes):
+            ln, c = b.length[i], b.colour[i]
+            (self._free_gray[ln] if c == GRAY else self._free_col[c][ln]).append(i)
+            self._free_len[ln].append(i)
+        # --- turn state
+        self.turn = 0  # normal turns played so far
+        self.turns_taken = [0] * n
+        self.cards_drawn = [0] * n
+        self.tickets_drawn = [0] * n
+        self.passes = [0] * n
+        self._pass_run = 0
+        self.final_turns_left: int | None = None  # TTR-END-TRIGGER countdown
+        self.trigger_seat: int | None = None
+        self.end_reason = ""
+        self.offered: list[int] = []
+        self.last_action: tuple[int, str] | None = None
+        self._claim_ver = 0
+        self._obs_cache: dict = {}
+        self._final: list[dict] | None = None
+        # SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn order;
+        # after-tickets -> choose in seat order, the start player is drawn afterwards.
+        self.start_player: int | None = 0 if r.turn_order == "before-tickets" else None
+        self._setup_queue = [s for s in range(n)]
+        self.phase = SETUP
+        self._cur = 0
+        self._next_setup_chooser()
+
+    def _next_setup_chooser(self) -> None:
+        while self._setup_queue:
+            s = self._setup_queue[0]
+            if self.setup_offers[s]:
+                self._cur = s
+                self.offered = self.setup_offers[s]
+                self._min_keep = min(self.rules.setup_keep, len(self.offered))
+                return
+            self._setup_queue.pop(0)  # nothing left to offer this seat
+        if self.start_player is None:
+            self.start_player = self.rng.randrange(self.players)  # TTR-SETUP-ORDER (after-tickets)
+        self.offered = []
+        self.phase = TURN
+        self._cur = self.start_player
+        self._begin_turn()
+
+    # ================================================================ cards
+    def _take_card(self) -> int | None:
+        """Top card of the deck; the discard pile is shuffled in when it is empty."""
+        deck = self.deck
+        if not deck:
+            if not self.discard:
+                return None
+            # TTR-DECK-RESHUFFLE
+            deck.extend(self.discard)
+            self.discard.clear()
+            self.rng.shuffle(deck)
+        return deck.pop()
+
+    def _check_faceup(self) -> None:
+        # TTR-FACEUP-3: 3 face-up locomotives -> discard all and deal again, at most max_redeals times
+        r = self.rules
+        fu = self.faceup
+        redeals = 0
+        while fu.count(LOCO_I) >= r.faceup_loco_limit and redeals < r.max_redeals:
+            self.discard.extend(c for c in fu if c is not None)
+            for i in range(len(fu)):
+                fu[i] = None
+            for i in range(len(fu)):
+                fu[i] = self._take_card()
+            redeals += 1
+        self.redeals += redeals
+
+    def _can_draw_any(self) -> bool:
+        if self.deck or self.discard:
+            return True
+        for c in self.faceup:
+            if c is not None:
+                return True
+        return False
+
+    def _second_draws(self) -> list[Action]:
+        fu = self.faceup
+        two = self.rules.faceup_loco_counts_two
+        b = self.board
+        out: list[Action] = [b.faceup(i + 1) for i, c in enumerate(fu)
+                             if c is not None and not (two and c == LOCO_I)]
+        if self.deck or self.discard:
+            out.append(DRAW_DECK)
+        return out
+
+    # ================================================================ turn flow
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self._cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _begin_turn(self) -> None:
+        self.phase = TURN
+
+    def _end_turn(self, passed: bool = False) -> None:
+        s = self._cur
+        self.turns_taken[s] += 1
+        self.turn += 1
+        if passed:
+            self._pass_run += 1
+        else:
+            self._pass_run = 0
+        if self.final_turns_left is not None:
+            self.final_turns_left -= 1
+            if self.final_turns_left <= 0:
+                self._game_over("last round played")
+                return
+        elif self.trains[s] <= self.rules.end_trigger:
+            # TTR-END-TRIGGER: every player, this one included, gets one more turn
+            self.final_turns_left = self.players
+            self.trigger_seat = s
+        if self._pass_run >= self.players:
+            # TTR-NO-ACTION: a full round of passes ends the game (railkit's ruling)
+            self._game_over("a full round of passes")
+            return
+        self._cur = (s + 1) % self.players
+        self.phase = TURN
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self.offered = []
+
+    # ================================================================ legal moves
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order: face-up draws (by slot), the
+        blind draw, claims (by colour, length, route, most coloured cards first;
+        then gray routes; then all-locomotive payments), draw tickets; ``pass``
+        only when nothing else is legal."""
+        ph = self.phase
+        if ph == TURN:
+            out = self._turn_actions()
+            return out if out else [PASS]
+        if ph == SECOND:
+            return self._second_draws()
+        if ph == KEEP or ph == SETUP:
+            return list(self.board.keep_options(len(self.offered), self._min_keep))
+        return []
+
+    def _turn_actions(self) -> list[Action]:
+        b = self.board
+        s = self._cur
+        out: list[Action] = []
+        deck_ok = self.deck or self.discard
+        fu = self.faceup
+        for i in range(len(fu)):
+            if fu[i] is not None:
+                out.append(b.faceup(i + 1))
+        if deck_ok:
+            out.append(DRAW_DECK)
+        h = self.hands[s]
+        t = self.trains[s]
+        nl = h[8]
+        blk = self._own_block[s]
+        ml = b.max_length
+        opts = b.claim_options
+        fc = self._free_col
+        # coloured routes
+        for c in range(8):
+            nc = h[c]
+            if not nc:
+                continue
+            reach = nc + nl
+            if reach > t:
+                reach = t
+            if reach > ml:
+                reach = ml
+            buckets = fc[c]
+            for ln in range(1, reach + 1):
+                for i in buckets[ln]:
+                    if blk and i in blk:
+                        continue
+                    out += opts(i, c, nc, nl)
+        # gray routes
+        top = t if t < ml else ml
+        fg = self._free_gray
+        for ln in range(1, top + 1):
+            bucket = fg[ln]
+            if not bucket:
+                continue
+            need = ln - nl
+            for i in bucket:
+                if blk and i in blk:
+                    continue
+                for c in range(8):
+                    nc = h[c]
+                    if nc and nc >= need:
+                        out += opts(i, c, nc, nl)
+        # all locomotives
+        if nl:
+            top2 = nl if nl < top else top
+            fl = self._free_len
+            lc = b.loco_claim
+            for ln in range(1, top2 + 1):
+                for i in fl[ln]:
+                    if blk and i in blk:
+                        continue
+                    out.append(lc(i))
+        if self.ticket_deck:
+            out.append(DRAW_TICKETS)
+        return out
+
+    def _has_other_action(self) -> bool:
+        return bool(self._turn_actions())
+
+    # ================================================================ checks
+    def _illegal(self, rule: str, reason: str, hint: str = "") -> IllegalMove:
+        return IllegalMove(rule, reason, hint)
+
+    def _check(self, action: Action) -> None:
+        ph = self.phase
+        name = self.names[self._cur] if ph != OVER else ""
+        if ph == OVER:
+            raise IllegalMove("TTR-END-TRIGGER", f"The game is over ({self.end_reason}); no more actions can be played.",
+                              "Look at the final scores, or undo to go back.")
+        tp = type(action)
+        if ph == SETUP or ph == KEEP:
+            if tp is KeepTickets:
+                return self._check_keep(action)
+            rule = "TTR-SETUP-TICKETS" if ph == SETUP else "TTR-TICKETS-DRAW"
+            raise IllegalMove(rule, f"{name} must first choose which of the {len(self.offered)} offered tickets to keep, "
+                              f"so '{action}' cannot be played now.",
+                              f"Play 'keep tickets ...' keeping at least {self._min_keep}.")
+        if tp is KeepTickets:
+            raise IllegalMove("TTR-TICKETS-DRAW", f"{name} has no tickets on offer to keep.",
+                              "Draw tickets first with 'draw tickets'.")
+        if ph == SECOND:
+            if tp is DrawFaceUp or tp is DrawDeck:
+                return self._check_draw(action, second=True)
+            raise IllegalMove("TTR-DRAW-2", f"{name} has drawn one train card and must take a second one, "
+                              f"so '{action}' cannot be played now.",
+                              "Take a face-up card (not a locomotive) or 'draw deck'.")
+        # normal turn
+        if tp is Claim:
+            return self._check_claim(action)
+        if tp is DrawFaceUp or tp is DrawDeck:
+            return self._check_draw(action, second=False)
+        if tp is DrawTickets:
+            if not self.ticket_deck:
+                raise IllegalMove("TTR-TICKETS-DRAW", "The ticket deck is empty, so no tickets can be drawn.",
+                                  "Draw train cards or claim a route instead.")
+            return None
+        if tp is Pass:
+            if self._has_other_action():
+                raise IllegalMove("TTR-NO-ACTION", f"{name} cannot pass: passing is only allowed when no other action is legal.",
+                                  "Draw train cards, claim a route or draw tickets.")
+            return None
+        raise ActionSyntaxError(str(action), [], "This is not a Ticket to Ride action.")
+
+    def _check_keep(self, a: KeepTickets) -> None:
+        k = len(self.offered)
+        rule = "TTR-SETUP-TICKETS" if self.phase == SETUP else "TTR-TICKETS-DRAW"
+        name = self.names[self._cur]
+        keep = a.keep
+        if not isinstance(keep, tuple) or any(not isinstance(x, int) for x in keep):
+            raise ActionSyntaxError(str(a), [], "Keep tickets by their positions, e.g. 'keep tickets 1,3'.")
+        bad = [x for x in keep if not 1 <= x <= k]
+        if bad:
+            raise IllegalMove(rule, f"{name} was offered {k} tickets, so there is no ticket number {bad[0]}.",
+                              f"Use positions 1 to {k}.")
+        if len(set(keep)) != len(keep):
+            raise IllegalMove(rule, f"Ticket number {[x for x in keep if keep.count(x) > 1][0]} is listed twice.",
+                              "List each ticket to keep once.")
+        if len(keep) < self._min_keep:
+            when = "at the start" if self.phase == SETUP else "after drawing tickets"
+            raise IllegalMove(rule, f"{name} must keep at least {self._min_keep} of the {k} offered tickets {when}, "
+                              f"not {len(keep)}.", f"Keep {self._min_keep} or more, e.g. 'keep tickets "
+                              + ",".join(str(i) for i in range(1, self._min_keep + 1)) + "'.")
+
+    def _check_draw(self, a: Action, second: bool) -> None:
+        name = self.names[self._cur]
+        if type(a) is DrawDeck:
+            if not self.deck and not self.discard:
+                raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, "
+                                  "so no card can be drawn blind.",
+                                  "Take a face-up card, claim a route or draw tickets.")
+            return None
+        slot = a.slot
+        n = len(self.faceup)
+        if not isinstance(slot, int) or not 1 <= slot <= n:
+            raise IllegalMove("TTR-DRAW", f"There is no face-up slot {slot}: the slots are numbered 1 to {n}.",
+                              f"Use 'draw faceup N' with N from 1 to {n}.")
+        card = self.faceup[slot - 1]
+        if card is None:
+            raise IllegalMove("TTR-DECK-EMPTY", f"Face-up slot {slot} is empty because the deck and the discard "
+                              "pile ran out.", "Take another face-up card or do something else.")
+        if second and card == LOCO_I and self.rules.faceup_loco_counts_two:
+            raise IllegalMove("TTR-DRAW-LOCO-SECOND", f"The face-up locomotive in slot {slot} cannot be {name}'s "
+                              "second card: a face-up locomotive can only be taken as the first card of a turn.",
+                              "Take a coloured face-up card or draw from the deck.")
+
+    def _check_claim(self, a: Claim) -> None:
+        b = self.board
+        s = self._cur
+        name = self.names[s]
+        i = b.route_index.get(a.route)
+        if i is None:
+            raise IllegalMove("TTR-CLAIM", f"There is no route {a.route!r} on the {self.map.name} map.",
+                              "Route ids look like 'Denver-Omaha' or 'Kansas City-Saint Louis/2' (double routes).")
+        rid = a.route
+        ln = b.length[i]
+        own = self.owner[i]
+        if own >= 0:
+            who = "you" if own == s else self.names[own]
+            raise IllegalMove("TTR-CLAIM-ANYWHERE", f"{rid} is already claimed by {who}; only free routes can be claimed.",
+                              "Pick another route.")
+        for p in b.parallel[i]:
+            if self.owner[p] == s:
+                raise IllegalMove("TTR-DOUBLE-SAME", f"{name} already owns {b.route_ids[p]}, the other track between "
+                                  f"{b.routes[i].a} and {b.routes[i].b}, and one player may never claim both.",
+                                  "Claim a different route.")
+        if self.closed[i] >= 0:
+            other = [b.route_ids[p] for p in b.parallel[i] if self.owner[p] >= 0]
+            raise IllegalMove("TTR-DOUBLE-SMALL", f"With {self.players} players only one route of a double route can "
+                              f"be used: {rid} is closed because {self.names[self.closed[i]]} claimed the other one"
+                              + (f" ({other[0]})." if other else "."),
+                              f"Double routes open up with {self.rules.double_min_players} or more players.")
+        col = a.colour
+        cards, locos = a.cards, a.locos
+        if not isinstance(cards, int) or not isinstance(locos, int) or cards < 0 or locos < 0:
+            raise ActionSyntaxError(str(a), [], "Card counts are whole numbers, 0 or more.")
+        if cards + locos != ln:
+            raise IllegalMove("TTR-CLAIM-ONE", f"{rid} has length {ln}, so it takes exactly {ln} cards, "
+                              f"not {cards + locos}: a route is claimed whole, never in part.",
+                              f"Pay {ln} cards of one colour, locomotives included.")
+        ci = CARD_INDEX.get(col)
+        if ci is None:
+            raise IllegalMove("TTR-CLAIM-PAY", f"{col!r} is not a train card colour.",
+                              "Colours: " + ", ".join(CARD_NAMES) + ".")
+        if ci == LOCO_I and cards:
+            raise ActionSyntaxError(str(a), [], "An all-locomotive payment is written 'claim ROUTE loco xN'.")
+        if ci != LOCO_I and cards == 0:
+            raise IllegalMove("TTR-CLAIM-PAY", f"The payment names {col} but has no {col} card.",
+                              f"Write an all-locomotive payment as 'claim {rid} loco x{ln}'.")
+        rc = b.colour[i]
+        gray = rc == GRAY
+        if not gray and ci != LOCO_I and ci != rc:
+            raise IllegalMove("TTR-CLAIM-PAY", f"{rid} is a {CARD_NAMES[rc]} route, so it takes {CARD_NAMES[rc]} cards "
+                              f"(and locomotives), not {col}.", f"Pay with {CARD_NAMES[rc]} cards and locomotives.")
+        t = self.trains[s]
+        if t < ln:
+            raise IllegalMove("TTR-CLAIM-TRAINS", f"{name} has {t} train{'s' if t != 1 else ''} left but {rid} needs {ln}.",
+                              "Claim a shorter route.")
+        h = self.hands[s]
+        have_c = h[ci] if ci != LOCO_I else 0
+        if have_c < cards or h[LOCO_I] < locos:
+            rule = "TTR-CLAIM-GRAY" if gray else "TTR-CLAIM-PAY"
+            what = f"{cards} {col} and {locos} locomotive{'s' if locos != 1 else ''}" if ci != LOCO_I else \
+                f"{locos} locomotives"
+            held = f"{have_c} {col} and {h[LOCO_I]}" if ci != LOCO_I else f"{h[LOCO_I]}"
+            extra = (" A gray route takes a set of any one colour, plus locomotives." if gray else "")
+            raise IllegalMove(rule, f"{name} cannot pay {what} for {rid}: the hand holds only {held} "
+                              f"locomotive{'s' if h[LOCO_I] != 1 else ''}.{extra}",
+                              "Draw more train cards first.")
+
+    # ================================================================ doing
+    def _do(self, action: Action) -> None:
+        tp = type(action)
+        s = self._cur
+        self.last_action = (s, str(action))
+        if tp is DrawDeck:
+            self._do_draw_deck(s)
+        elif tp is DrawFaceUp:
+            self._do_draw_faceup(s, action.slot)
+        elif tp is Claim:
+            self._do_claim(s, action)
+        elif tp is KeepTickets:
+            self._do_keep(s, action.keep)
+        elif tp is DrawTickets:
+            # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
+            k = min(self.rules.ticket_draw, len(self.ticket_deck))
+            self.offered = self.ticket_deck[:k]
+            del self.ticket_deck[:k]
+            self.tickets_drawn[s] += k
+            self._min_keep = min(self.rules.ticket_keep, k)
+            self.phase = KEEP
+        elif tp is Pass:
+            self.passes[s] += 1  # TTR-NO-ACTION
+            self._end_turn(passed=True)
+
+    def _after_first_card(self) -> None:
+        # TTR-DRAW-2: a second card follows, unless nothing can be taken
+        if self._second_draws():
+            self.phase = SECOND
+        else:
+            self._end_turn()
+
+    def _do_draw_deck(self, s: int) -> None:
+        card = self._take_card()
+        self.hands[s][card] += 1  # TTR-HAND-UNLIMITED: no hand limit
+        self.cards_drawn[s] += 1
+        if self.phase == SECOND:
+            self._end_turn()
+        else:
+            self._after_first_card()  # TTR-DRAW-BLIND-LOCO: a blind locomotive is one card
+
+    def _do_draw_faceup(self, s: int, slot: int) -> None:
+        fu = self.faceup
+        card = fu[slot - 1]
+        self.hands[s][card] += 1
+        self.cards_drawn[s] += 1
+        fu[slot - 1] = self._take_card()  # TTR-DRAW-REFILL
+        self._check_faceup()
+        if self.phase == SECOND:
+            self._end_turn()
+        elif card == LOCO_I and self.rules.faceup_loco_counts_two:
+            self._end_turn()  # TTR-DRAW-LOCO-FIRST: a face-up locomotive is the whole draw
+        else:
+            self._after_first_card()
+
+    def _do_claim(self, s: int, a: Claim) -> None:
+        b = self.board
+        i = b.route_index[a.route]
+        h = self.hands[s]
+        # TTR-CLAIM-PAY: paid cards go to the discard pile
+        if a.cards:
+            ci = CARD_INDEX[a.colour]
+            h[ci] -= a.cards
+            self.discard.extend([ci] * a.cards)
+        if a.locos:
+            h[LOCO_I] -= a.locos
+            self.discard.extend([LOCO_I] * a.locos)
+        ln = b.length[i]
+        self.trains[s] -= ln
+        self.owner[i] = s
+        self.claimed[s].append(i)
+        self.route_points[s] += self.route_score[i]  # TTR-CLAIM-SCORE
+        self._claim_ver += 1
+        self._remove_free(i)
+        for p in b.parallel[i]:
+            if self._small:
+                if self.owner[p] < 0 and self.closed[p] < 0:
+                    self.closed[p] = s  # TTR-DOUBLE-SMALL: the other track is closed to everyone
+                    self._remove_free(p)
+            else:
+                self._own_block[s].add(p)  # TTR-DOUBLE-SAME
+        # union the two cities in this seat's network (ticket checks)
+        uf = self._uf[s]
+        x, y = _find(uf, b.end_a[i]), _find(uf, b.end_b[i])
+        if x != y:
+            uf[x] = y
+        self._end_turn()  # TTR-CLAIM-ONE: one route, then the turn ends
+
+    def _remove_free(self, i: int) -> None:
+        b = self.board
+        ln, c = b.length[i], b.colour[i]
+        bucket = self._free_gray[ln] if c == GRAY else self._free_col[c][ln]
+        if i in bucket:
+            bucket.remove(i)
+        if i in self._free_len[ln]:
+            self._free_len[ln].remove(i)
+
+    def _do_keep(self, s: int, keep: tuple[int, ...]) -> None:
+        offered = self.offered
+        chosen = set(keep)
+        kept = [offered[j - 1] for j in sorted(chosen)]
+        back = [t for j, t in enumerate(offered, 1) if j not in chosen]
+        self.tickets[s].extend(kept)
+        self.ticket_deck.extend(back)  # returned tickets go to the bottom; never reshuffled
+        self.offered = []
+        if self.phase == SETUP:
+            self._setup_queue.pop(0)
+            self._next_setup_chooser()
+        else:
+            self._end_turn()
+
+    # ================================================================ parsing
+    def parse_action(self, text: str) -> Action:
+        """Read an action from text; see :mod:`railkit.games.ticket_to_ride.actions`."""
+        return parse_action(text)
+
+    # ================================================================ views
+    def ticket_done(self, seat: int, ticket: int) -> bool:
+        """Is ticket number ``ticket`` (index into the game's ticket list) joined by
+        ``seat``'s routes? (TTR-SCORE-TICKETS)"""
+        a, b = self._t_ends[ticket]
+        uf = self._uf[seat]
+        return _find(uf, a) == _find(uf, b)
+
+    def _ticket_view(self, seat: int, ids: list[int], done: bool = True) -> list[dict]:
+        out = []
+        for t in ids:
+            tk = self.tickets_all[t]
+            d = {"a": tk.a, "b": tk.b, "points": tk.points}
+            if done:
+                d["done"] = self.ticket_done(seat, t)
+            out.append(d)
+        return out
+
+    def _claimed_view(self) -> dict[str, int]:
+        c = self._obs_cache
+        if c.get("claimed_ver") != self._claim_ver:
+            ids = self.board.route_ids
+            c["claimed"] = {ids[i]: s for i, s in enumerate(self.owner) if s >= 0}
+            c["closed"] = [ids[i] for i, s in enumerate(self.closed) if s >= 0]
+            c["claimed_ver"] = self._claim_ver
+        return c["claimed"]
+
+    def observe(self, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator, public facts only).
+
+        Keys: ``seat``, ``name``, ``names``, ``players``, ``map``, ``phase``,
+        ``current_player``, ``turn``, ``last_action`` ({seat, action} or None),
+        ``hand`` (colour/loco -> count), ``tickets`` (list of {a, b, points, done}),
+        ``offered`` (tickets on offer to this seat, else []), ``min_keep``,
+        ``faceup`` (colour names or None per slot), ``deck_size``, ``discard_size``,
+        ``ticket_deck_size``, ``trains``, ``score`` (route points so far),
+        ``public`` (per seat: seat, name, hand_size, tickets, trains, score, routes),
+        ``claimed`` (route id -> seat), ``closed`` (double tracks closed),
+        ``final_round`` (bool), ``final_turns_left``, ``start_player``, and when the game
+        is over ``final`` (the score breakdown). The dict is fresh but may share the
+        ``claimed`` mapping with other observations: treat it as read-only.
+        """
+        claimed = self._claimed_view()
+        fu = self.faceup
+        la = self.last_action
+        public = [{"seat": s, "name": self.names[s], "hand_size": sum(self.hands[s]), "tickets": len(self.tickets[s]),
+                   "trains": self.trains[s], "score": self.route_points[s], "routes": len(self.claimed[s])}
+                  for s in range(self.players)]
+        obs = {
+            "seat": seat,
+            "name": self.names[seat] if seat is not None else None,
+            "names": self.names,
+            "players": self.players,
+            "map": self.options.get("map", "usa"),
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "last_action": {"seat": la[0], "action": la[1]} if la else None,
+            "faceup": [None if c is None else CARD_NAMES[c] for c in fu],
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "ticket_deck_size": len(self.ticket_deck),
+            "public": public,
+            "claimed": claimed,
+            "closed": self._obs_cache["closed"],
+            "final_round": self.final_turns_left is not None,
+            "final_turns_left": self.final_turns_left,
+            "start_player": self.start_player,
+        }
+        if seat is not None:
+            h = self.hands[seat]
+            obs["hand"] = dict(zip(CARD_NAMES, h))
+            obs["tickets"] = self._ticket_view(seat, self.tickets[seat])
+            choosing = self.phase in (SETUP, KEEP) and self._cur == seat
+            obs["offered"] = self._ticket_view(seat, self.offered, done=False) if choosing else []
+            obs["min_keep"] = self._min_keep if choosing else 0
+            obs["trains"] = self.trains[seat]
+            obs["score"] = self.route_points[seat]
+        if self.phase == OVER:
+            obs["final"] = self.score_breakdown()
+        return obs
+
+    # ================================================================ scoring
+    def score_breakdown(self) -> list[dict]:
+        """The score of every seat, broken down (final once the game is over,
+        "if the game ended now" before that).
+
+        Per seat: ``seat``, ``name``, ``route_points``, ``tickets`` (a, b, points,
+        done), ``ticket_points``, ``tickets_completed``, ``tickets_failed``,
+        ``longest_trail`` (trains), ``longest_routes`` (route ids in walking order),
+        ``longest_bonus``, ``globetrotter_bonus``, ``total``, ``rank``, ``win``,
+        ``tie_break`` (why a tie on points was decided, '' if none).
+        """
+        if self._final is not None:
+            return self._final
+        r = self.rules
+        b = self.board
+        n = self.players
+        rows = []
+        for s in range(n):
+            tks = self._ticket_view(s, self.tickets[s])
+            done = sum(1 for t in tks if t["done"])
+            tp = sum(t["points"] if t["done"] else -t["points"] for t in tks)  # TTR-SCORE-TICKETS
+            ids = [b.route_ids[i] for i in self.claimed[s]]
+            trail, trail_ids = longest_path(self.map, ids)  # TTR-SCORE-LONGEST
+            rows.append({"seat": s, "name": self.names[s],
+                         "route_points": self.route_points[s],  # TTR-SCORE-ROUTES
+                         "tickets": tks, "ticket_points": tp, "tickets_completed": done,
+                         "tickets_failed": len(tks) - done, "longest_trail": trail, "longest_routes": trail_ids})
+        best = max(x["longest_trail"] for x in rows)
+        most = max(x["tickets_completed"] for x in rows)
+        for x in rows:
+            x["longest_bonus"] = r.longest_bonus if (best > 0 and x["longest_trail"] == best) else 0
+            x["globetrotter_bonus"] = r.globetrotter_bonus if (most > 0 and x["tickets_completed"] == most) else 0
+            x["total"] = x["route_points"] + x["ticket_points"] + x["longest_bonus"] + x["globetrotter_bonus"]
+        holder = [x["longest_trail"] == best and best > 0 for x in rows]
+        ranks, wins, why = rank_seats([x["total"] for x in rows], [x["tickets_completed"] for x in rows],
+                                      holder, self.names)  # TTR-WIN-TIE
+        for s, x in enumerate(rows):
+            x["rank"], x["win"], x["tie_break"] = ranks[s], wins[s], why[s]
+        if self.phase == OVER:
+            self._final = rows
+        return rows
+
+    def final_scores(self) -> list[dict]:
+        """The final :meth:`score_breakdown`; raises if the game is not over."""
+        if self.phase != OVER:
+            raise IllegalMove("TTR-END-TRIGGER", "The game is not over yet, so there are no final scores.",
+                              "Use score_breakdown() for the scores if the game ended now.")
+        return self.score_breakdown()
+
+    def summary(self) -> list[dict]:
+        """One row per seat for simulation tables (see the module docs for columns)."""
+        rows = self.score_breakdown()
+        b = self.board
+        out = []
+        for x in rows:
+            s = x["seat"]
+            ids = [b.route_ids[i] for i in self.claimed[s]]
+            cities = sorted({c for i in self.claimed[s] for c in (b.routes[i].a, b.routes[i].b)})
+            row = {
+                "seat": s, "name": x["name"], "score": x["total"], "win": x["win"], "rank": x["rank"],
+                "turns": self.turns_taken[s],
+                "route_points": x["route_points"], "ticket_points": x["ticket_points"],
+                "tickets_completed": x["tickets_completed"], "tickets_failed": x["tickets_failed"],
+                "longest_trail": x["longest_trail"], "longest_bonus": x["longest_bonus"],
+                "globetrotter_bonus": x["globetrotter_bonus"],
+                "trains_left": self.trains[s], "routes_claimed": len(ids),
+                "cards_drawn": self.cards_drawn[s], "cards_in_hand": sum(self.hands[s]),
+                "tickets_drawn": self.tickets_drawn[s], "tickets_kept": len(self.tickets[s]),
+                "passes": self.passes[s],
+                "routes": ids, "cities": cities,
+                "tickets": [f"{t['a']}-{t['b']}" for t in x["tickets"]],
+                "tie_break": x["tie_break"],
+                "players": self.players, "start_player": self.start_player,
+                "end_reason": self.end_reason, "game_turns": self.turn,
+            }
+            for ln in range(1, b.max_length + 1):
+                row[f"claims_len{ln}"] = sum(1 for i in self.claimed[s] if b.length[i] == ln)
+            out.append(row)
+        return out
+
+    # ================================================================ text
+    def __repr__(self) -> str:
+        cp = self.current_player
+        who = f", {self.names[cp]} to play" if cp is not None else ""
+        return (f"<TicketToRide {self.map.name} {self.players}p seed={self.seed} phase={self.phase}{who}, "
+                f"{len(self.log)} actions>")
+
+    def __str__(self) -> str:
+        lines = [repr(self)]
+        fu = ", ".join("-" if c is None else CARD_NAMES[c] for c in self.faceup)
+        lines.append(f"face-up: {fu} | deck {len(self.deck)}, discard {len(self.discard)}, "
+                     f"tickets {len(self.ticket_deck)}")
+        b = self.board
+        for s in range(self.players):
+            mark = ">" if s == self.current_player else " "
+            h = self.hands[s]
+            hand = " ".join(f"{CARD_NAMES[c]}:{h[c]}" for c in range(9) if h[c])
+            routes = ", ".join(b.route_ids[i] for i in self.claimed[s]) or "-"
+            lines.append(f"{mark} {self.names[s]}: {self.route_points[s]} pts, {self.trains[s]} trains, "
+                         f"{len(self.tickets[s])} tickets, hand [{hand}]; routes: {routes}")
+        if self.final_turns_left is not None and self.phase != OVER:
+            lines.append(f"last round: {self.final_turns_left} turn(s) left")
+        if self.phase == OVER:
+            for x in self.score_breakdown():
+                lines.append(f"  {x['rank']}. {x['name']} {x['total']} = routes {x['route_points']} + tickets "
+                             f"{x['ticket_points']} + longest {x['longest_bonus']} + globetrotter "
+                             f"{x['globetrotter_bonus']}" + (f" ({x['tie_break']})" if x["tie_break"] else ""))
+        return "\n".join(lines)
+
+
+def _find(uf: list[int], x: int) -> int:
+    while uf[x] != x:
+        uf[x] = uf[uf[x]]
+        x = uf[x]
+    return x

@@ -1,0 +1,93 @@
+"""Final scoring of Ticket to Ride: routes, tickets, longest path, Globetrotter, ties.
+
+The functions here take plain data (route ids per seat, tickets per seat), so
+they are easy to test and to reuse in notebooks.
+
+>>> from railkit.maps import load
+>>> m = load("teaching-small")
+>>> longest_path(m, ["Harbor-Mill/1", "Mill-Lake", "Lake-Summit"])
+(6, ['Harbor-Mill/1', 'Mill-Lake', 'Lake-Summit'])
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from railkit.maps import Map, Ticket
+
+
+def longest_path(m: Map, route_ids: Sequence[str]) -> tuple[int, list[str]]:
+    """Length (trains) and route ids, in walking order, of the longest
+    continuous path (a trail: no route twice) of these routes (TTR-SCORE-LONGEST)."""
+    if not route_ids:
+        return 0, []
+    import networkx as nx
+
+    from railkit.graphs import longest_trail
+
+    G = nx.MultiGraph()
+    by_id = m.route_by_id
+    for rid in route_ids:
+        r = by_id[rid]
+        G.add_edge(r.a, r.b, key=rid, length=r.length)
+    total, edges = longest_trail(G, weight="length")
+    return int(total), [k for _, _, k in edges]
+
+
+def ticket_done(m: Map, route_ids: Sequence[str], ticket: Ticket) -> bool:
+    """True when the ticket's cities are joined by these routes (TTR-SCORE-TICKETS)."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.get(x, x) != x:
+            x = parent[x] = parent.get(parent[x], parent[x])
+        return x
+
+    for rid in route_ids:
+        r = m.route_by_id[rid]
+        ra, rb = find(r.a), find(r.b)
+        if ra != rb:
+            parent[ra] = rb
+    return find(ticket.a) == find(ticket.b)
+
+
+def rank_seats(totals: Sequence[int], completed: Sequence[int], longest_holder: Sequence[bool],
+               names: Sequence[str] | None = None) -> tuple[list[int], list[bool], list[str]]:
+    """Ranks (1 = best), winners and tie-break reasons (TTR-WIN-TIE).
+
+    Most points wins; a tie goes to the most completed tickets, then to the holder
+    of the longest-path bonus; players still tied share the rank (and the win).
+
+    >>> ranks, wins, why = rank_seats([50, 50, 40], [3, 2, 5], [False, True, True], ["Red", "Blue", "Green"])
+    >>> ranks, wins
+    ([1, 2, 3], [True, False, False])
+    >>> why[0]
+    'tied with Blue on 50 points; 3 completed tickets against 2 for Blue'
+    """
+    n = len(totals)
+    names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
+    keys = [(totals[i], completed[i], 1 if longest_holder[i] else 0) for i in range(n)]
+    ranks = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]
+    wins = [r == 1 for r in ranks]
+    reasons = []
+    for i in range(n):
+        tied = [j for j in range(n) if j != i and totals[j] == totals[i]]
+        if not tied:
+            reasons.append("")
+            continue
+        parts = [f"tied with {', '.join(names[j] for j in tied)} on {totals[i]} points"]
+        diff_c = [j for j in tied if completed[j] != completed[i]]
+        if diff_c:
+            parts.append(f"{completed[i]} completed tickets against "
+                         + ", ".join(f"{completed[j]} for {names[j]}" for j in diff_c))
+        same_c = [j for j in tied if completed[j] == completed[i]]
+        if same_c:
+            diff_l = [j for j in same_c if bool(longest_holder[j]) != bool(longest_holder[i])]
+            if diff_l:
+                parts.append(("holds" if longest_holder[i] else "does not hold")
+                             + " the longest-path bonus, unlike " + ", ".join(names[j] for j in diff_l))
+            still = [j for j in same_c if j not in diff_l]
+            if still:
+                parts.append("still tied with " + ", ".join(names[j] for j in still) + ": rank shared")
+        reasons.append("; ".join(parts))
+    return ranks, wins, reasons
