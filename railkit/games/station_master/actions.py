@@ -1,0 +1,195 @@
+"""Station Master actions and their text forms.
+
+Trains are named ``T1``, ``T2`` ... in the order their locomotives entered the
+station (a name is never reused in a game). One action is one whole turn:
+
+=====================================  ============================================================
+text                                   meaning
+=====================================  ============================================================
+``chip 2 on T1``                       place one of your chips of value 2, face down, on train T1
+``play +3 on T2``                      couple the carriage ``+3`` (``-2``, ``lux+4`` ...) to T2
+``play brake-van on T1``               Brake Van: T1 leaves at once
+``play royal on T1``                   Royal Carriage: double T1's last two carriages
+``play reassign T1->T3``               move T1's last carriage to the end of T3
+``play repair-5``                      Repair: look at the top 5 discards, take nothing
+``play repair-5 take -1 on T2``        Repair: take the carriage ``-1`` from the top 5 discards to T2
+``play transfer T1->T3``               move up to 3 chips (as many as fit) from T1 to T3
+``play standing-room on T2``           Standing Room on T2 (one more chip place)
+``play standing-room on T2 chip 3``    ... and place a chip of value 3 there at once
+``play uncouple 2 from T4``            remove T4's last 2 carriages to the discard pile
+``play rush-hour``                     Rush Hour (only when held in hand): a new locomotive enters
+``pass``                               nothing else is legal
+=====================================  ============================================================
+
+>>> a = parse_action("play repair-5 take -1 on T2")
+>>> a
+PlayRepair(card='repair-5', take='-1', train=2)
+>>> str(a)
+'play repair-5 take -1 on T2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from railkit.core.errors import ActionSyntaxError
+from railkit.core.game import Action
+
+FORMS = (
+    "chip V on Tn", "play CARRIAGE on Tn (CARRIAGE like +3, -2, lux+4)", "play brake-van on Tn", "play royal on Tn",
+    "play reassign Tn->Tm", "play repair-D", "play repair-D take CARRIAGE on Tn", "play transfer Tn->Tm",
+    "play standing-room on Tn", "play standing-room on Tn chip V", "play uncouple N from Tn", "play rush-hour", "pass",
+)
+
+
+def train_name(tid: int) -> str:
+    return f"T{tid}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChip(Action):
+    """Turn option 1: a chip of face value ``value`` goes face down on train ``train``."""
+
+    value: int
+    train: int
+
+    def __str__(self) -> str:
+        return f"chip {self.value} on T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCarriage(Action):
+    """Turn option 2: couple the carriage card ``card`` (e.g. ``"+3"``) to ``train``."""
+
+    card: str
+    train: int
+
+    def __str__(self) -> str:
+        return f"play {self.card} on T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBrakeVan(Action):
+    card = "brake-van"
+    train: int
+
+    def __str__(self) -> str:
+        return f"play brake-van on T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoyal(Action):
+    card = "royal"
+    train: int
+
+    def __str__(self) -> str:
+        return f"play royal on T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReassign(Action):
+    card = "reassign"
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"play reassign T{self.source}->T{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRepair(Action):
+    """Repair card ``card`` (``repair-3``/``repair-5``); ``take`` a carriage to ``train`` or nothing."""
+
+    card: str
+    take: str | None = None
+    train: int | None = None
+
+    def __str__(self) -> str:
+        if self.take is None:
+            return f"play {self.card}"
+        return f"play {self.card} take {self.take} on T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTransfer(Action):
+    card = "transfer"
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"play transfer T{self.source}->T{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStandingRoom(Action):
+    card = "standing-room"
+    train: int
+    chip: int | None = None
+
+    def __str__(self) -> str:
+        return f"play standing-room on T{self.train}" + ("" if self.chip is None else f" chip {self.chip}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayUncouple(Action):
+    card = "uncouple"
+    count: int
+    train: int
+
+    def __str__(self) -> str:
+        return f"play uncouple {self.count} from T{self.train}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRushHour(Action):
+    card = "rush-hour"
+
+    def __str__(self) -> str:
+        return "play rush-hour"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+_T = r"T(\d+)"
+_CARRIAGE = r"((?:lux)?[+-]\d+)"
+_PATTERNS = [
+    (re.compile(rf"chip (\d+) on {_T}"), lambda m: PlaceChip(int(m[1]), int(m[2]))),
+    (re.compile(rf"play {_CARRIAGE} on {_T}"), lambda m: PlayCarriage(m[1], int(m[2]))),
+    (re.compile(rf"play brake-van on {_T}"), lambda m: PlayBrakeVan(int(m[1]))),
+    (re.compile(rf"play royal on {_T}"), lambda m: PlayRoyal(int(m[1]))),
+    (re.compile(rf"play reassign {_T} ?-> ?{_T}"), lambda m: PlayReassign(int(m[1]), int(m[2]))),
+    (re.compile(r"play (repair-\d+)"), lambda m: PlayRepair(m[1])),
+    (re.compile(rf"play (repair-\d+) take {_CARRIAGE} on {_T}"), lambda m: PlayRepair(m[1], m[2], int(m[3]))),
+    (re.compile(rf"play transfer {_T} ?-> ?{_T}"), lambda m: PlayTransfer(int(m[1]), int(m[2]))),
+    (re.compile(rf"play standing-room on {_T}(?: chip (\d+))?"),
+     lambda m: PlayStandingRoom(int(m[1]), None if m[2] is None else int(m[2]))),
+    (re.compile(rf"play uncouple (\d+) from {_T}"), lambda m: PlayUncouple(int(m[1]), int(m[2]))),
+    (re.compile(r"play rush-hour"), lambda m: PlayRushHour()),
+    (re.compile(r"pass"), lambda m: Pass()),
+]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (spaces and case are forgiven).
+
+    >>> str(parse_action("  Chip 3 on t12 "))
+    'chip 3 on T12'
+    >>> parse_action("play joker")
+    Traceback (most recent call last):
+    ...
+    railkit.core.errors.ActionSyntaxError: Cannot read the action 'play joker'. Expected one of: chip V on Tn | ...
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError(repr(text), list(FORMS), "Actions are text.")
+    norm = " ".join(text.strip().split())
+    norm = re.sub(r"\bt(\d+)", r"T\1", norm.lower())
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(norm)
+        if m:
+            return build(m)
+    raise ActionSyntaxError(text, list(FORMS))

@@ -1,0 +1,627 @@
+"""The Station Master game: state, legal actions, checks, effects and observations.
+
+>>> g = StationMasterGame(players=3, seed=1)
+>>> [t.name for t in g.station], len(g.hands[0]), g.supply[0]
+(['T1', 'T2', 'T3'], 3, [1, 1, 2, 2, 3, 3])
+>>> g.apply("chip 3 on T2")
+PlaceChip(value=3, train=2)
+>>> obs = g.observe(1)
+>>> obs["station"][1]["chip_counts"], obs["station"][1]["my_chips"]
+([1, 0, 0], [])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from railkit.core.errors import DataError, IllegalMove
+from railkit.core.game import Action, Game, rules_to_dict
+from railkit.games.station_master.actions import (
+    Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
+    PlayStandingRoom, PlayTransfer, PlayUncouple, parse_action,
+)
+from railkit.games.station_master.cards import CardList, Loco, load_cards
+from railkit.games.station_master.rules import StationMasterRules
+from railkit.games.station_master.scoring import departure_points, train_value
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+_HINT_CARD = "Play a card from your hand, or place a chip instead."
+
+
+class Train:
+    """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
+
+    __slots__ = ("tid", "loco", "cards", "chips", "standing")
+
+    def __init__(self, tid: int, loco: Loco) -> None:
+        self.tid = tid
+        self.loco = loco
+        #: coupled cards in order, as ``[name, multiplier]`` (carriages and Royal Carriages)
+        self.cards: list[list] = []
+        #: chips in placement order, as ``(seat, value)``
+        self.chips: list[tuple[int, int]] = []
+        #: Standing Room cards in front of the locomotive
+        self.standing: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return f"T{self.tid}"
+
+    def __repr__(self) -> str:
+        return f"<Train {self.name} {self.loco.key} cards={[c[0] for c in self.cards]} chips={len(self.chips)}>"
+
+
+class StationMasterGame(Game):
+    """Station Master for 2-6 players.
+
+    Parameters
+    ----------
+    rules : StationMasterRules or dict, optional
+        Rule settings (see :class:`StationMasterRules`); the card list is ``rules.cards``.
+    players : int
+        2 to 6.
+    seed : int
+        Seeds every shuffle and blind choice.
+    """
+
+    game_name = "station-master"
+    rules_class = StationMasterRules
+
+    # ================================================================ setup
+    def _setup(self) -> None:
+        r = self.rules
+        if self.options:
+            key = next(iter(self.options))
+            raise DataError("options", f"$.{key}", "no options (Station Master takes every setting from its rules)", key)
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise DataError("players", "$", f"{MIN_PLAYERS} to {MAX_PLAYERS} players for Station Master", self.players)
+        for i, v in enumerate(r.chip_values):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
+                raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
+        self.cardlist: CardList = load_cards(r.cards)
+        self.info = self.cardlist.info
+        n = self.players
+        locos = list(self.cardlist.locomotives)
+        # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
+        removed = [lo for lo in locos if lo.banner] if n < r.remove_banner_below else []
+        if n in r.remove_highest_at:
+            top = max(lo.number for lo in locos)
+            removed += [lo for lo in locos if lo.number == top and lo not in removed]
+        for lo in removed:
+            locos.remove(lo)
+        self.removed_locos: list[Loco] = removed
+        self.rng.shuffle(locos)
+        self.loco_pile: list[Loco] = locos  # top = end
+        self.station: list[Train] = []
+        self.next_tid = 1
+        self.draw_pile: list[str] = list(self.cardlist.cards)
+        self.rng.shuffle(self.draw_pile)  # top = end
+        self.discard: list[str] = []  # top = end
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.events: list[str] = []
+        self.departures: list[dict] = []
+        self.unscored: list[str] = []
+        self.rush_hours = 0
+        for _ in range(n + r.station_extra):  # SM-SETUP-STATION: as many locomotives as players
+            self._enter_loco()
+        for _ in range(r.hand_size):  # SM-SETUP-HAND: three cards each
+            for s in range(n):
+                self._draw(s)
+        # SM-SETUP-CHIPS: six hidden chips per player
+        self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
+        self.scores = [0] * n
+        self.best = [None] * n
+        self.turns = [0] * n
+        self.chips_placed = [0] * n
+        self.cards_played = [0] * n
+        self.trains_scored = [0] * n
+        self.points_pos = [0] * n
+        self.points_neg = [0] * n
+        values = sorted(set(r.chip_values))
+        self.placed_by_value = [{v: 0 for v in values} for _ in range(n)]
+        self.points_by_value = [{v: 0 for v in values} for _ in range(n)]
+        self.to_move = 0 if r.start_player == "first" else self.rng.randrange(n)  # SM-SETUP-START
+        self.passes = 0
+        self.over = False
+        self.end_reason = ""
+
+    # ================================================================ small helpers
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def train(self, tid: int) -> Train | None:
+        for t in self.station:
+            if t.tid == tid:
+                return t
+        return None
+
+    def carriages(self, t: Train) -> int:
+        info = self.info
+        return sum(1 for k, _ in t.cards if info[k].kind == "carriage")
+
+    def slots_used(self, t: Train) -> int:
+        """Carriage places used (carriages, plus Royal Carriages if they take a place)."""
+        if self.rules.royal_takes_slot:
+            return len(t.cards)
+        return self.carriages(t)
+
+    def chip_capacity(self, t: Train) -> int:
+        """SM-CHIP-CAPACITY: the locomotive's number plus Standing Room."""
+        return t.loco.number + len(t.standing) * self.rules.standing_room_capacity
+
+    def value(self, t: Train) -> int:
+        return train_value(t.cards, t.loco.kind, self.info, self.rules.executive_reading)
+
+    def repair_choices(self, depth: int) -> list[str]:
+        """Distinct carriages among the top ``depth`` discards (sorted names)."""
+        top = self.discard[-depth:] if depth > 0 else []
+        return sorted({k for k in top if k in self.info and self.info[k].kind == "carriage"})
+
+    def _enter_loco(self) -> Train | None:
+        if not self.loco_pile:
+            return None
+        t = Train(self.next_tid, self.loco_pile.pop())
+        self.next_tid += 1
+        self.station.append(t)
+        return t
+
+    def _draw(self, seat: int) -> None:
+        """SM-CARD-DRAW: draw one card (Rush Hour is revealed at once in the default rules)."""
+        while self.draw_pile:
+            card = self.draw_pile.pop()
+            if self.info[card].kind == "rush-hour" and self.rules.rush_hour_when_drawn == "reveal":
+                self._rush_hour(seat, "drawn")
+                self.discard.append(card)
+                continue  # a replacement card is drawn
+            self.hands[seat].append(card)
+            return
+
+    def _rush_hour(self, seat: int, how: str) -> None:
+        # SM-RUSH-HOUR: a new locomotive comes into the station
+        self.rush_hours += 1
+        t = self._enter_loco()
+        where = f"{t.name} ({t.loco.key}) enters the station" if t else "no locomotive is left to enter"
+        self.events.append(f"Rush Hour {how} by seat {seat}: {where}.")
+
+    # ================================================================ legal actions
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        r = self.rules
+        seat = self.to_move
+        out: list[Action] = []
+        station = self.station
+        values = sorted(set(self.supply[seat]))
+        room = [t for t in station if len(t.chips) < self.chip_capacity(t)]
+        for t in room:
+            out.extend(PlaceChip(v, t.tid) for v in values)
+        free = [t for t in station if self.slots_used(t) < t.loco.number]
+        for key in sorted(set(self.hands[seat])):
+            ci = self.info[key]
+            kind = ci.kind
+            if kind == "carriage":
+                out.extend(PlayCarriage(key, t.tid) for t in free)
+            elif kind == "brake-van":
+                out.extend(PlayBrakeVan(t.tid) for t in station)
+            elif kind == "royal":
+                out.extend(PlayRoyal(t.tid) for t in (free if r.royal_takes_slot else station) if self.carriages(t))
+            elif kind == "reassign":
+                for s in station:
+                    if self.carriages(s):
+                        out.extend(PlayReassign(s.tid, t.tid) for t in free if t is not s)
+            elif kind == "repair":
+                out.append(PlayRepair(key))
+                for c in self.repair_choices(ci.depth):
+                    out.extend(PlayRepair(key, c, t.tid) for t in free)
+            elif kind == "transfer":
+                for s in station:
+                    if s.chips:
+                        out.extend(PlayTransfer(s.tid, t.tid) for t in room if t is not s)
+            elif kind == "standing-room":
+                for t in station:
+                    out.append(PlayStandingRoom(t.tid))
+                    out.extend(PlayStandingRoom(t.tid, v) for v in values)
+            elif kind == "uncouple":
+                for t in station:
+                    out.extend(PlayUncouple(n, t.tid) for n in range(1, min(r.uncouple_max, self.carriages(t)) + 1))
+            elif kind == "rush-hour":
+                out.append(PlayRushHour())
+        return out or [Pass()]
+
+    # ================================================================ checks
+    def _need_train(self, tid: int, what: str = "") -> Train:
+        t = self.train(tid)
+        if t is None:
+            names = ", ".join(x.name for x in self.station) or "no trains"
+            raise IllegalMove("SM-TRAIN-IN-STATION", f"T{tid} is not in the station{what} (the station holds {names}).",
+                              "Name a train that is in the station now.")
+        return t
+
+    def _need_card(self, seat: int, key: str) -> None:
+        if key not in self.hands[seat]:
+            held = ", ".join(sorted(self.hands[seat])) or "no cards"
+            raise IllegalMove("SM-CARD-IN-HAND", f"Seat {seat} does not hold a {key} card (her hand: {held}).", _HINT_CARD)
+
+    def _need_free_slot(self, t: Train, card: str) -> None:
+        if self.slots_used(t) >= t.loco.number:  # SM-CARRIAGE-LIMIT
+            raise IllegalMove("SM-CARRIAGE-LIMIT",
+                              f"{t.name} ({t.loco.key}) already has all {t.loco.number} carriages, so {card} cannot be coupled.",
+                              "Couple it to another train.")
+
+    def _need_chip(self, seat: int, value: int) -> None:
+        if value not in self.supply[seat]:
+            left = ", ".join(map(str, self.supply[seat])) or "none"
+            raise IllegalMove("SM-CHIP-SUPPLY",
+                              f"Seat {seat} has no chip of value {value} left to place (chips not on trains: {left}).",
+                              "Place a chip you still have; chips come back when their train leaves.")
+
+    def _need_chip_room(self, t: Train, extra: int = 0) -> None:
+        cap = self.chip_capacity(t) + extra
+        if len(t.chips) >= cap:  # SM-CHIP-CAPACITY
+            raise IllegalMove("SM-CHIP-CAPACITY",
+                              f"{t.name} ({t.loco.key}) is full: it holds at most {cap} chips and has {len(t.chips)}.",
+                              "Place the chip on another train, or play Standing Room on this one first.")
+
+    def _check(self, a: Action) -> None:
+        if self.over:
+            raise IllegalMove("SM-GAME-OVER", f"The game is over ({self.end_reason}); no more turns are played.",
+                              "Start a new game or undo.")
+        seat = self.to_move
+        r = self.rules
+        if isinstance(a, PlaceChip):
+            t = self._need_train(a.train)
+            self._need_chip(seat, a.value)
+            self._need_chip_room(t)
+            return
+        if isinstance(a, Pass):
+            if any(not isinstance(x, Pass) for x in self.legal_actions()):
+                raise IllegalMove("SM-PASS", f"Seat {seat} cannot pass: she can still place a chip or play a card.",
+                                  "A turn is one of the two options; pass only when neither is possible.")
+            return
+        key = getattr(a, "card", None)
+        if not isinstance(key, str):
+            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+        ci = self.info.get(key)
+        if isinstance(a, PlayCarriage) and ci is not None and ci.kind != "carriage":
+            raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a carriage card.", f"Use the form for {key} (see the action list).")
+        if isinstance(a, PlayRepair) and ci is not None and ci.kind != "repair":
+            raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a Repair card.", "Repair cards are repair-3 and repair-5.")
+        self._need_card(seat, key)
+        if isinstance(a, PlayCarriage):
+            t = self._need_train(a.train)
+            self._need_free_slot(t, key)
+        elif isinstance(a, PlayBrakeVan):
+            self._need_train(a.train)
+        elif isinstance(a, PlayRoyal):
+            t = self._need_train(a.train)
+            if not self.carriages(t):
+                raise IllegalMove("SM-ROYAL", f"{t.name} has no carriage for the Royal Carriage to double.",
+                                  "Play the Royal Carriage on a train that has carriages.")
+            if r.royal_takes_slot:
+                self._need_free_slot(t, "the Royal Carriage")
+        elif isinstance(a, PlayReassign):
+            s = self._need_train(a.source, " (to take a carriage from)")
+            t = self._need_train(a.target, " (to couple the carriage to)")
+            if s is t:
+                raise IllegalMove("SM-REASSIGN", f"Re-Assign Carriage moves a carriage to another train, but both are {s.name}.",
+                                  "Name two different trains.")
+            if not self.carriages(s):
+                raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
+            self._need_free_slot(t, f"{s.name}'s last carriage")
+        elif isinstance(a, PlayRepair):
+            if a.take is not None:
+                choices = self.repair_choices(ci.depth)
+                if a.take not in choices:
+                    seen = ", ".join(self.discard[-ci.depth:]) or "the discard pile is empty"
+                    raise IllegalMove("SM-REPAIR",
+                                      f"{a.take} is not a carriage among the top {ci.depth} discards ({seen}).",
+                                      f"Take one of: {', '.join(choices) or 'none (play it without taking)'}.")
+                t = self._need_train(a.train)
+                self._need_free_slot(t, a.take)
+        elif isinstance(a, PlayTransfer):
+            s = self._need_train(a.source, " (to move chips from)")
+            t = self._need_train(a.target, " (to move chips to)")
+            if s is t:
+                raise IllegalMove("SM-TRANSFER", f"Transfer Passengers moves chips to another train, but both are {s.name}.",
+                                  "Name two different trains.")
+            if not s.chips:
+                raise IllegalMove("SM-TRANSFER", f"{s.name} has no passenger chips to move.", "Move chips from a train that has some.")
+            self._need_chip_room(t)
+        elif isinstance(a, PlayStandingRoom):
+            t = self._need_train(a.train)
+            if a.chip is not None:
+                self._need_chip(seat, a.chip)
+                self._need_chip_room(t, r.standing_room_capacity)
+        elif isinstance(a, PlayUncouple):
+            t = self._need_train(a.train)
+            if not 1 <= a.count <= r.uncouple_max:
+                raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {r.uncouple_max} carriages, not {a.count}.",
+                                  f"Use 'play uncouple 1 from {t.name}' or up to {r.uncouple_max}.")
+            have = self.carriages(t)
+            if a.count > have:
+                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {have} carriage(s), so {a.count} cannot be uncoupled.",
+                                  "Uncouple fewer carriages or choose another train.")
+        elif isinstance(a, PlayRushHour):
+            pass  # SM-RUSH-HOUR: held only in the 'hold' variant; in hand means playable
+        else:
+            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+
+    # ================================================================ effects
+    def _do(self, a: Action) -> None:
+        seat = self.to_move
+        r = self.rules
+        self.turns[seat] += 1  # SM-TURN-ONE-OPTION: one action is one whole turn
+        if isinstance(a, Pass):
+            self.passes += 1
+        else:
+            self.passes = 0
+        if isinstance(a, PlaceChip):
+            self._place(seat, self.train(a.train), a.value)
+        elif not isinstance(a, Pass):
+            key = a.card
+            self.hands[seat].remove(key)
+            self.cards_played[seat] += 1
+            if isinstance(a, PlayCarriage):
+                self._couple(self.train(a.train), key, seat)
+            elif isinstance(a, PlayBrakeVan):
+                t = self.train(a.train)
+                self._depart(t, "brake-van", seat)  # SM-BRAKE-VAN: the train leaves at once
+                self.discard.append(key)
+            elif isinstance(a, PlayRoyal):
+                t = self.train(a.train)
+                done = 0
+                for entry in reversed(t.cards):  # SM-ROYAL: double the last carriages
+                    if self.info[entry[0]].kind == "carriage":
+                        entry[1] *= 2
+                        done += 1
+                        if done == r.royal_doubles:
+                            break
+                self._couple(t, key, seat)
+            elif isinstance(a, PlayReassign):
+                s, t = self.train(a.source), self.train(a.target)
+                i = max(i for i, e in enumerate(s.cards) if self.info[e[0]].kind == "carriage")
+                moved = s.cards.pop(i)[0]  # SM-REASSIGN: a moved carriage loses Royal doubling
+                self.discard.append(key)
+                self._couple(t, moved, seat)
+            elif isinstance(a, PlayRepair):
+                if a.take is not None:  # SM-REPAIR: a carriage from the top discards, coupled as usual
+                    depth = self.info[key].depth
+                    top = len(self.discard) - depth
+                    for i in range(len(self.discard) - 1, max(top, 0) - 1, -1):
+                        if self.discard[i] == a.take:
+                            del self.discard[i]
+                            break
+                    self.events.append(f"Seat {seat} repaired {a.take} from the discard pile onto T{a.train}.")
+                    self.discard.append(key)
+                    self._couple(self.train(a.train), a.take, seat)
+                else:
+                    self.discard.append(key)
+            elif isinstance(a, PlayTransfer):
+                self._transfer(seat, self.train(a.source), self.train(a.target))
+                self.discard.append(key)
+            elif isinstance(a, PlayStandingRoom):
+                t = self.train(a.train)
+                t.standing.append(key)  # SM-STANDING-ROOM: one more chip place, a chip at once
+                if a.chip is not None:
+                    self._place(seat, t, a.chip)
+            elif isinstance(a, PlayUncouple):
+                t = self.train(a.train)
+                idx = [i for i, e in enumerate(t.cards) if self.info[e[0]].kind == "carriage"][-a.count:]
+                for i in reversed(idx):  # SM-UNCOUPLE: the last carriages go to the discard pile
+                    self.discard.append(t.cards.pop(i)[0])
+                self.discard.append(key)
+            elif isinstance(a, PlayRushHour):
+                self._rush_hour(seat, "played")
+                self.discard.append(key)
+            self._draw(seat)  # SM-CARD-DRAW: only after playing a card
+        self._check_end()
+        if not self.over:
+            self.to_move = (seat + 1) % self.players
+
+    def _place(self, seat: int, t: Train, value: int) -> None:
+        self.supply[seat].remove(value)  # SM-CHIP-HIDDEN: face down; others see only counts
+        t.chips.append((seat, value))
+        self.chips_placed[seat] += 1
+        self.placed_by_value[seat][value] += 1
+
+    def _couple(self, t: Train, key: str, seat: int) -> None:
+        t.cards.append([key, 1])
+        if self.slots_used(t) >= t.loco.number:  # SM-DEPART-FULL
+            self._depart(t, "full", seat)
+
+    def _transfer(self, seat: int, s: Train, t: Train) -> None:
+        k = min(self.rules.transfer_max, len(s.chips), self.chip_capacity(t) - len(t.chips))
+        if self.rules.transfer_pick == "blind":  # SM-TRANSFER: chosen blind
+            idx = sorted(self.rng.sample(range(len(s.chips)), k))
+        else:
+            idx = list(range(len(s.chips) - k, len(s.chips)))
+        moved = [s.chips[i] for i in idx]
+        for i in reversed(idx):
+            del s.chips[i]
+        t.chips.extend(moved)
+        self.events.append(f"Seat {seat} moved {k} chip(s) from {s.name} to {t.name}.")
+
+    def _depart(self, t: Train, reason: str, seat: int | None, replace: bool = True) -> None:
+        """SM-SCORE + SM-DEPART-RETURN: score, return chips, discard the train, a new locomotive enters."""
+        n = self.players
+        value = self.value(t)
+        vals = [v for _, v in t.chips]
+        seats = [s for s, _ in t.chips]
+        points = departure_points(vals, seats, value, n)
+        chips = [[] for _ in range(n)]
+        for s, v in t.chips:
+            chips[s].append(v)
+            self.supply[s].append(v)
+            self.points_by_value[s][v] += v * value
+        for s in range(n):
+            if chips[s]:
+                self.supply[s].sort()
+                self.trains_scored[s] += 1
+                self.best[s] = points[s] if self.best[s] is None else max(self.best[s], points[s])
+            self.scores[s] += points[s]
+            if points[s] > 0:
+                self.points_pos[s] += points[s]
+            else:
+                self.points_neg[s] += points[s]
+        self.departures.append({
+            "train": t.name, "locomotive": t.loco.key, "number": t.loco.number, "kind": t.loco.kind,
+            "cards": [k for k, _ in t.cards], "multipliers": [m for _, m in t.cards],
+            "standing_room": len(t.standing), "value": value, "reason": reason, "by": seat,
+            "turn": len(self.log) + 1, "chips": [sorted(c) for c in chips], "points": points,
+        })
+        self.discard.append(t.loco.key)
+        self.discard.extend(k for k, _ in t.cards)
+        self.discard.extend(t.standing)
+        self.station.remove(t)
+        self.events.append(f"{t.name} ({t.loco.key}) left the station ({reason}), value {value}: points {points}.")
+        if replace:
+            self._enter_loco()
+
+    def _check_end(self) -> None:
+        if not self.station and not self.loco_pile:  # SM-END-LAST-LOCO
+            self._finish("last-loco")
+        elif not self.draw_pile and not any(self.hands):  # SM-END-NO-CARDS
+            if self.rules.score_unfinished_at_end:  # SM-END-UNFINISHED
+                for t in list(self.station):
+                    self._depart(t, "end", None, replace=False)
+            else:
+                self.unscored = [t.name for t in self.station]
+            self._finish("no-cards")
+        elif self.passes >= self.players:  # SM-END-STALL
+            self.unscored = [t.name for t in self.station]
+            self._finish("stall")
+
+    def _finish(self, reason: str) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.events.append(f"The game ends ({reason}).")
+
+    # ================================================================ views
+    def _train_view(self, t: Train, seat: int | None) -> dict:
+        counts = [0] * self.players
+        for s, _ in t.chips:
+            counts[s] += 1
+        view = {
+            "train": t.name, "id": t.tid, "locomotive": t.loco.key, "number": t.loco.number, "kind": t.loco.kind,
+            "banner": t.loco.banner, "cards": [k for k, _ in t.cards], "multipliers": [m for _, m in t.cards],
+            "carriages": self.carriages(t), "slots_used": self.slots_used(t), "value": self.value(t),
+            "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t), "chips_on": len(t.chips),
+            "chip_counts": counts,
+        }
+        if seat is None:
+            view["chips"] = [[s, v] for s, v in t.chips]
+        else:
+            view["my_chips"] = sorted(v for s, v in t.chips if s == seat)
+        return view
+
+    def observe(self, seat: int) -> dict:
+        """What ``seat`` may see: her hand and chip values; of others only counts (SM-CHIP-HIDDEN).
+
+        Keys: game, seat, players, to_move, game_over, end_reason, hand, my_chips, hand_sizes,
+        chips_in_hand (chips not on trains, per seat), station (one dict per train: train, id,
+        locomotive, number, kind, banner, cards, multipliers, carriages, slots_used, value,
+        standing_room, chip_capacity, chips_on, chip_counts, my_chips), draw_pile, locomotives_left,
+        discard (public, top last), scores, departures (score history), events, rules, card_counts.
+        """
+        if not 0 <= seat < self.players:
+            raise DataError("seat", "$", f"a seat from 0 to {self.players - 1}", seat)
+        return {
+            "game": self.game_name, "seat": seat, "players": self.players,
+            "to_move": self.current_player, "game_over": self.over, "end_reason": self.end_reason,
+            "hand": sorted(self.hands[seat]), "my_chips": list(self.supply[seat]),
+            "hand_sizes": [len(h) for h in self.hands], "chips_in_hand": [len(s) for s in self.supply],
+            "station": [self._train_view(t, seat) for t in self.station],
+            "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
+            "discard": list(self.discard), "scores": list(self.scores),
+            "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
+            "rules": rules_to_dict(self.rules), "card_counts": self.cardlist.card_counts,
+        }
+
+    def score_history(self) -> list[dict]:
+        """One dict per departure: train, locomotive, number, kind, cards, multipliers, standing_room,
+        value, reason (full / brake-van / end), by, turn, chips (values per seat), points (per seat)."""
+        return [dict(d) for d in self.departures]
+
+    def describe(self, seat: int | None = None) -> str:
+        """A short text picture of the table (chip values shown only for ``seat``; all if None)."""
+        lines = [f"Station Master, {self.players} players, seed {self.seed}: "
+                 + (f"over ({self.end_reason})" if self.over else f"seat {self.to_move} to move")]
+        for t in self.station:
+            v = self._train_view(t, seat)
+            chips = (" ".join(f"{s}:{c}" for s, c in v["chips"]) if seat is None
+                     else f"mine {v['my_chips']}, per seat {v['chip_counts']}")
+            lines.append(f"  {t.name} {t.loco.key:<17} cars {v['slots_used']}/{t.loco.number} "
+                         f"{' '.join(v['cards']) or '-':<22} value {v['value']:>3}  chips {v['chips_on']}/{v['chip_capacity']} [{chips}]")
+        lines.append(f"  draw pile {len(self.draw_pile)}, locomotives left {len(self.loco_pile)}, "
+                     f"discard {len(self.discard)}, scores {self.scores}")
+        for s in range(self.players) if seat is None else [seat]:
+            lines.append(f"  seat {s}: hand {' '.join(sorted(self.hands[s]))}; chips {self.supply[s]}")
+        return "\n".join(lines)
+
+    # ================================================================ results
+    def summary(self) -> list[dict]:
+        """One row per seat: seat, score, win, rank, turns, best_train, trains_scored, chips_placed,
+        cards_played, points_positive, points_negative, chips_placed_v<V>, points_v<V> (per chip value),
+        and game facts: players, end_reason, departures, unscored_trains, rush_hours, actions."""
+        n = self.players
+        best = [b if b is not None else 0 for b in self.best]
+        key = [(self.scores[s], best[s]) for s in range(n)]  # SM-TIE: best single train breaks ties
+        rows = []
+        for s in range(n):
+            rank = 1 + sum(1 for o in range(n) if key[o] > key[s])
+            row = {
+                "seat": s, "score": self.scores[s], "win": rank == 1, "rank": rank, "turns": self.turns[s],
+                "best_train": best[s], "trains_scored": self.trains_scored[s], "chips_placed": self.chips_placed[s],
+                "cards_played": self.cards_played[s], "points_positive": self.points_pos[s],
+                "points_negative": self.points_neg[s],
+            }
+            for v, c in self.placed_by_value[s].items():
+                row[f"chips_placed_v{v}"] = c
+            for v, p in self.points_by_value[s].items():
+                row[f"points_v{v}"] = p
+            row.update(players=n, end_reason=self.end_reason, departures=len(self.departures),
+                       unscored_trains=len(self.unscored), rush_hours=self.rush_hours, actions=len(self.log))
+            rows.append(row)
+        return rows
+
+    def audit(self) -> None:
+        """Check that every card and chip is accounted for and the scores equal a recount.
+
+        Raises ``AssertionError`` naming the first difference (used by the conformance tests).
+        """
+        info = self.info
+        cards = Counter(self.draw_pile)
+        locos = Counter(lo.key for lo in self.loco_pile) + Counter(lo.key for lo in self.removed_locos)
+        for k in self.discard:
+            (cards if k in info else locos)[k] += 1
+        for h in self.hands:
+            cards.update(h)
+        for t in self.station:
+            locos[t.loco.key] += 1
+            cards.update(k for k, _ in t.cards)
+            cards.update(t.standing)
+        assert cards == Counter(self.cardlist.cards), f"cards differ: {cards - Counter(self.cardlist.cards)} / {Counter(self.cardlist.cards) - cards}"
+        assert locos == Counter(self.cardlist.loco_counts), f"locomotives differ: {locos} vs {self.cardlist.loco_counts}"
+        want = sorted(self.rules.chip_values)
+        for s in range(self.players):
+            have = list(self.supply[s]) + [v for t in self.station for o, v in t.chips if o == s]
+            assert sorted(have) == want, f"seat {s} chips {sorted(have)} != {want}"
+        for t in self.station:
+            assert len(t.chips) <= self.chip_capacity(t), f"{t.name} over chip capacity"
+            assert self.slots_used(t) < t.loco.number, f"{t.name} full but still in the station"
+        total = [0] * self.players
+        for d in self.departures:
+            pts = [sum(c) * d["value"] for c in d["chips"]]
+            assert pts == d["points"], f"departure {d['train']}: points {d['points']} != recount {pts}"
+            for s in range(self.players):
+                total[s] += pts[s]
+        assert total == self.scores, f"scores {self.scores} != recount {total}"
