@@ -1,0 +1,160 @@
+"""Station Master bots. They see only ``game.observe(seat)`` and the legal actions.
+
+* ``random`` -- a uniformly random legal action.
+* ``greedy`` -- one-step expected value: for each legal action it estimates the change of
+  (my expected points - the average opponent's expected points) over the trains in the station,
+  counting the carriages it has not seen (its hand, the trains and the public discard pile are
+  seen) and assuming hidden opponent chips have the average chip value.
+
+>>> from railkit.core.game import play
+>>> from railkit.games.station_master import StationMasterGame
+>>> g = play(StationMasterGame(players=3, seed=2), [GreedyAgent(0), RandomAgent(1), RandomAgent(2)])
+>>> g.is_over
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from railkit.core.game import Action, Agent
+from railkit.games.station_master.actions import (
+    PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayStandingRoom, PlayTransfer,
+    PlayUncouple,
+)
+from railkit.games.station_master.cards import CardInfo
+from railkit.games.station_master.scoring import carriage_value
+
+
+class RandomAgent(Agent):
+    """A uniformly random legal action (seeded)."""
+
+    name = "random"
+
+    def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _carriage(key: str) -> CardInfo | None:
+    """The carriage a card name stands for (``"lux+4"``, ``"-2"``), or None for other cards."""
+    lux = key.startswith("lux")
+    digits = key[3:] if lux else key
+    if digits[:1] not in ("+", "-"):
+        return None
+    return CardInfo(key, "carriage", int(digits), lux)
+
+
+class GreedyAgent(Agent):
+    """One-step expected-value bot working from its observation only."""
+
+    name = "greedy"
+
+    def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        obs = observation
+        self.reading = obs["rules"]["executive_reading"]
+        chips = obs["rules"]["chip_values"]
+        self.mean_chip = sum(chips) / len(chips)
+        self.opponents = max(obs["players"] - 1, 1)
+        self.royal_slot = obs["rules"]["royal_takes_slot"]
+        self.royal_doubles = obs["rules"]["royal_doubles"]
+        self.transfer_max = obs["rules"]["transfer_max"]
+        self.mu = self._unseen_means(obs)
+        trains = {t["id"]: t for t in obs["station"]}
+        base = {tid: self._utility(t) for tid, t in trains.items()}
+        best, best_score = legal[0], float("-inf")
+        for a in legal:
+            score = self._delta(a, trains, base) + self.rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ------------------------------------------------------------ estimates
+    def _unseen_means(self, obs: dict) -> dict[str, float]:
+        """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
+        unseen = Counter({k: c for k, c in obs["card_counts"].items() if _carriage(k)})
+        seen = Counter(obs["discard"]) + Counter(obs["hand"])
+        for t in obs["station"]:
+            seen.update(t["cards"])
+        for k, c in seen.items():
+            if k in unseen:
+                unseen[k] = max(unseen[k] - c, 0)
+        total = sum(unseen.values())
+        out = {}
+        for kind in ("standard", "executive", "freight"):
+            s = sum(carriage_value(_carriage(k), kind, self.reading) * c for k, c in unseen.items())
+            out[kind] = s / total if total else 0.0
+        return out
+
+    def _eff(self, key: str, kind: str) -> int:
+        ci = _carriage(key)
+        return carriage_value(ci, kind, self.reading) if ci else 0
+
+    def _utility(self, t: dict, value: float | None = None, slots: int | None = None, mine: float | None = None,
+                 others: float | None = None, departs: bool = False) -> float:
+        """(my stake - average opponent stake) x expected final value of a train."""
+        value = t["value"] if value is None else value
+        slots = t["slots_used"] if slots is None else slots
+        mine = sum(t["my_chips"]) if mine is None else mine
+        if others is None:
+            others = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip
+        final = value if departs else value + max(t["number"] - slots, 0) * self.mu[t["kind"]]
+        return (mine - others / self.opponents) * final
+
+    def _after_card(self, t: dict, value: float, slots_added: int) -> float:
+        slots = t["slots_used"] + slots_added
+        return self._utility(t, value=value, slots=slots, departs=slots >= t["number"])
+
+    def _delta(self, a: Action, trains: dict, base: dict) -> float:
+        if isinstance(a, PlaceChip):
+            t = trains[a.train]
+            return self._utility(t, mine=sum(t["my_chips"]) + a.value) - base[a.train]
+        if isinstance(a, PlayStandingRoom):
+            if a.chip is None:
+                return -0.01
+            t = trains[a.train]
+            return self._utility(t, mine=sum(t["my_chips"]) + a.chip) - base[a.train] - 0.01
+        if isinstance(a, PlayCarriage) or (isinstance(a, PlayRepair) and a.take is not None):
+            key = a.card if isinstance(a, PlayCarriage) else a.take
+            t = trains[a.train]
+            return self._after_card(t, t["value"] + self._eff(key, t["kind"]), 1) - base[a.train]
+        if isinstance(a, PlayBrakeVan):
+            t = trains[a.train]
+            return self._utility(t, departs=True) - base[a.train]
+        if isinstance(a, PlayRoyal):
+            t = trains[a.train]
+            extra, done = 0, 0
+            for key, mult in zip(reversed(t["cards"]), reversed(t["multipliers"])):
+                if _carriage(key):
+                    extra += self._eff(key, t["kind"]) * mult
+                    done += 1
+                    if done == self.royal_doubles:
+                        break
+            return self._after_card(t, t["value"] + extra, 1 if self.royal_slot else 0) - base[a.train]
+        if isinstance(a, PlayUncouple):
+            t = trains[a.train]
+            removed = [self._eff(k, t["kind"]) * m for k, m in zip(t["cards"], t["multipliers"]) if _carriage(k)][-a.count:]
+            v = t["value"] - sum(removed)
+            return self._utility(t, value=v, slots=t["slots_used"] - a.count) - base[a.train]
+        if isinstance(a, PlayReassign):
+            s, t = trains[a.source], trains[a.target]
+            key, mult = [(k, m) for k, m in zip(s["cards"], s["multipliers"]) if _carriage(k)][-1]
+            us = self._utility(s, value=s["value"] - self._eff(key, s["kind"]) * mult, slots=s["slots_used"] - 1)
+            ut = self._after_card(t, t["value"] + self._eff(key, t["kind"]), 1)
+            return us + ut - base[a.source] - base[a.target]
+        if isinstance(a, PlayTransfer):
+            s, t = trains[a.source], trains[a.target]
+            k = min(self.transfer_max, s["chips_on"], t["chip_capacity"] - t["chips_on"])
+            share = k / s["chips_on"]  # blind: each chip equally likely to move
+            my_s = sum(s["my_chips"])
+            opp_s = (s["chips_on"] - len(s["my_chips"])) * self.mean_chip
+            us = self._utility(s, mine=my_s * (1 - share), others=opp_s * (1 - share))
+            ut = self._utility(t, mine=sum(t["my_chips"]) + my_s * share,
+                               others=(t["chips_on"] - len(t["my_chips"])) * self.mean_chip + opp_s * share)
+            return us + ut - base[a.source] - base[a.target]
+        return 0.0  # repair taking nothing, rush hour, pass
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
