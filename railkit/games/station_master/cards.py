@@ -229,6 +229,7 @@ def _parse(data: Any, src: str) -> CardList:
         info[ci.key] = ci
         cards.extend([ci.key] * _int(c, "count", 1, 100, "how many copies", src, p, 1))
 
+    # SM-CARDS-DATA: the counted cards must match the declared totals (15 and 97 for the default list)
     totals = _field(data, "totals", dict, "an object with the declared totals", src, "$", {})
     _only(totals, ("locomotives", "cards"), src, "$.totals")
     for key, counted in (("locomotives", len(locos)), ("cards", len(cards))):
