@@ -20,16 +20,17 @@ CARD_HEX = {
 #: Text colour that reads well on top of each card colour.
 CARD_TEXT = {c: ("#000000" if c in ("yellow", "white", "orange", "pink", "gray") else "#ffffff") for c in CARD_HEX}
 
-#: Train colours of the seats (the plastic trains of the box: red, blue, green, yellow, black).
-PLAYER_HEX = ["#c2185b", "#1565c0", "#2e7d32", "#f9a825", "#424242"]
-PLAYER_NAMES = ["Magenta", "Blue", "Green", "Yellow", "Black"]
+#: Train colours of the seats, matching the engine's seat names (Red, Blue, Green,
+#: Yellow, Black: the plastic trains of the box). Claimed cars also get a white dot
+#: each, so a claimed red route never looks like a free red one.
+PLAYER_HEX = ["#b71c1c", "#0d47a1", "#1b5e20", "#ffc400", "#000000"]
 
 
 def player_hex(seat: int) -> str:
     """Screen colour of a seat's trains.
 
     >>> player_hex(0)
-    '#c2185b'
+    '#b71c1c'
     """
     return PLAYER_HEX[seat % len(PLAYER_HEX)]
 

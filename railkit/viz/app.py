@@ -1,0 +1,103 @@
+"""The served Ticket to Ride app (``railkit serve ticket-to-ride``).
+
+Every browser session gets its own game, unless the URL names a shared table:
+``http://127.0.0.1:5006/?table=NAME&seat=K`` (``K`` = 1 for the first seat).
+All sessions at a table see the same board, but each sees only its own seat's
+hand and tickets (the view is built from ``game.observe(seat)``). Tables live in
+``pn.state.cache`` for the life of the server process.
+"""
+
+from __future__ import annotations
+
+import panel as pn
+
+from railkit.viz.controller import GameController
+from railkit.viz.table import Table
+
+_CACHE_KEY = "railkit-ttr-tables"
+
+
+def _tables() -> dict:
+    return pn.state.cache.setdefault(_CACHE_KEY, {})
+
+
+def _arg(name: str) -> str | None:
+    args = getattr(pn.state, "session_args", None) or {}
+    vals = args.get(name)
+    if not vals:
+        return None
+    v = vals[0]
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def get_table(name: str, seats: int = 1, players: int | None = None, **kw) -> Table:
+    """The shared table called ``name`` (created on first use with ``seats`` human seats)."""
+    tables = _tables()
+    if name not in tables:
+        players = max(players or seats, 2)
+        tables[name] = Table(players=players, humans=list(range(seats)), **kw)
+    return tables[name]
+
+
+def create_app(seats: int = 1, table: Table | str | None = None, *, map: str | None = None,
+               seed: int | None = None, bots: str | None = None, auto: bool = True):
+    """The app for one browser session.
+
+    Parameters
+    ----------
+    seats : int
+        Human seats at a new table (the rest of at least 2 players are bots).
+    table : Table or str, optional
+        Play at this table (a shared table name, or a Table object). The URL
+        arguments ``?table=NAME&seat=K`` override it.
+    map, seed, bots : optional
+        Defaults for a new game (URL arguments ``map``, ``seed`` and ``bots`` override).
+    """
+    name = _arg("table") or (table if isinstance(table, str) else None)
+    seat_arg = _arg("seat")
+    map = _arg("map") or map or "usa"
+    seed_arg = _arg("seed")
+    seed = int(seed_arg) if seed_arg and seed_arg.lstrip("-").isdigit() else (seed or 0)
+    bots = _arg("bots") or bots or "greedy-route"
+    try:
+        seat = max(0, int(seat_arg) - 1) if seat_arg else 0
+    except ValueError:
+        seat = 0
+    if isinstance(table, Table):
+        t = table
+    elif name:
+        t = get_table(name, seats=max(seats, seat + 1), map=map, seed=seed, bots=[bots])
+    else:
+        t = Table(players=max(seats, 2), humans=list(range(seats)), map=map, seed=seed, bots=[bots])
+    seat = min(seat, t.game.players - 1)
+    ctl = GameController(t, seat=seat, auto=auto)
+    header = pn.pane.Markdown(
+        f"## Ticket to Ride — railkit  \nYou play **{t.game.names[seat]}**"
+        + (f" at table **{name}**" if name else "")
+        + ". Click a route on the map to claim it; click a face-up card or the deck to draw.",
+        css_classes=["header"])
+    return pn.Column(header, ctl, sizing_mode="stretch_width")
+
+
+def serve(port: int = 5006, seats: int = 1, show: bool = False, address: str = "127.0.0.1", **kw):
+    """Serve the app (blocks). Each browser session calls :func:`create_app`.
+
+    ``/liveness`` answers when the server is up (for tests and health checks).
+    """
+    return pn.serve(lambda: create_app(seats=seats), port=port, address=address, show=show, liveness=True, title="railkit: Ticket to Ride",
+                    websocket_origin=[f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"], **kw)
+
+
+def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
+    import argparse
+
+    p = argparse.ArgumentParser(description="Serve the railkit Ticket to Ride app.")
+    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--seats", type=int, default=1)
+    p.add_argument("--address", default="127.0.0.1")
+    a = p.parse_args(argv)
+    serve(port=a.port, seats=a.seats, address=a.address)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

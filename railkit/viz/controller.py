@@ -1,0 +1,366 @@
+"""The game controller: one seat's view of a :class:`~railkit.viz.table.Table`.
+
+It puts the :class:`~railkit.viz.board.Board`, the
+:class:`~railkit.viz.player.PlayerPanel`, the claim dialog, undo, a replay
+slider over the action log, save/load and a new-game form (rules from
+``pn.Param``) together. Bots move one action at a time with a short visible
+delay (a periodic callback polls the table), or instantly with ``auto=False``
+(deterministic: notebooks and tests).
+
+>>> from railkit.viz.table import Table
+>>> ctl = GameController(Table(players=2, bots=["random"], seed=5, map="teaching-small"), auto=False)
+>>> ctl.act("keep tickets 1,2,3") is None
+True
+>>> ctl.table.game.current_player  # the bot kept its tickets at once
+0
+>>> ctl.click_route("Mill-Fort")  # the payment choice (or the reason it is illegal)
+>>> ctl.claim_box.visible
+True
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Sequence
+
+import panel as pn
+import param
+
+from railkit.core.errors import DataError
+from railkit.viz.board import Board
+from railkit.viz.player import PlayerPanel, chip
+from railkit.viz.scoring import ScoringView
+from railkit.viz.table import Table
+
+
+def explain(err) -> str:
+    """HTML for an illegal-move error: the reason, the hint and the rule id."""
+    if err is None:
+        return ""
+    reason = html.escape(getattr(err, "reason", str(err)))
+    hint = html.escape(getattr(err, "hint", "") or "")
+    rule = getattr(err, "rule", "")
+    out = f"<b>Not allowed:</b> {reason}"
+    if hint:
+        out += f" <i>{hint}</i>"
+    if rule:
+        out += f" <span style='color:#666'>(rule {html.escape(rule)})</span>"
+    return out
+
+
+def payment_label(action) -> str:
+    """'red ×2 + loco ×1' for a claim."""
+    if action.colour == "loco":
+        return f"loco ×{action.locos}"
+    text = f"{action.colour} ×{action.cards}"
+    if action.locos:
+        text += f" + loco ×{action.locos}"
+    return text
+
+
+class GameController(pn.viewable.Viewer):
+    """Play Ticket to Ride against bots (or others at a shared table).
+
+    Parameters
+    ----------
+    table : Table
+        The game and its seats.
+    seat : int
+        The seat this view plays (0-based); only its hand and tickets are shown.
+    auto : bool
+        True: bots move with a visible delay via a periodic callback (served apps,
+        live notebooks). False: bots move at once after each action.
+    """
+
+    seat = param.Integer(default=0, bounds=(0, None))
+    auto = param.Boolean(default=True)
+    poll_ms = param.Integer(default=120, bounds=(20, 5000))
+
+    def __init__(self, table: Table | None = None, seat: int = 0, auto: bool = True, **params):
+        super().__init__(seat=seat, auto=auto, **params)
+        self.table = table or Table()
+        self._seen_version = -1
+        self._pending: str | None = None
+        self._callback = None
+        self._map_name = None
+        self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
+        self.claim_title = pn.pane.HTML("")
+        self.claim_options = pn.FlexBox(width=420)
+        self.claim_cancel = pn.widgets.Button(label="Cancel", width=80)
+        self.claim_cancel.on_click(lambda e: self._close_claim())
+        self.claim_box = pn.Column(self.claim_title, self.claim_options, self.claim_cancel, visible=False,
+                                   css_classes=["claim-box"],
+                                   styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
+        self.player = PlayerPanel(self.act)
+        self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
+        self.undo_btn.on_click(lambda e: self.undo())
+        self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
+                                           width=420, css_classes=["replay"])
+        self.replay.param.watch(lambda e: self.refresh(force=True), "value_throttled")
+        self.live_btn = pn.widgets.Button(label="Back to live", width=110)
+        self.live_btn.on_click(lambda e: self._go_live())
+        self.download = pn.widgets.FileDownload(callback=self.table.to_json_bytes, filename="ttr-game.json",
+                                                label="Save game (JSON)", width=160)
+        self.upload = pn.widgets.FileInput(accept=".json", width=220)
+        self.upload.param.watch(self._on_upload, "value")
+        self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
+                                     styles={"overflow-y": "auto"})
+        self.scoring_area = pn.Column(sizing_mode="stretch_width")
+        self.board_area = pn.Column()
+        self._build_new_game_form()
+        self._make_board()
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------ building
+    def _make_board(self) -> None:
+        g = self.table.game
+        self.board = Board(g.map, seat_names=list(g.names))
+        self.board.on_click(self.click_route)
+        self._map_name = g.map.name
+        self.board_area.objects = [self.board]
+        self.scoring = None
+
+    def _build_new_game_form(self) -> None:
+        from railkit.games.ticket_to_ride import SPEC
+        from railkit.maps import available
+
+        g = self.table.game
+        self.rules = SPEC.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
+        self.rules_form = pn.Param(self.rules, name="Rules", show_name=False, width=400,
+                                   parameters=[p for p in self.rules.param if p != "name"])
+        self.w_preset = pn.widgets.Select(label="Preset", options=["(keep)"] + list(SPEC.presets), width=180)
+        self.w_preset.param.watch(self._apply_preset, "value")
+        self.w_players = pn.widgets.IntSlider(label="Players", start=SPEC.min_players, end=SPEC.max_players,
+                                              value=g.players, width=200)
+        agents = sorted(SPEC.agents())
+        default_bot = next(iter(self.table.bot_names.values()), "greedy-route")
+        self.w_bot = pn.widgets.Select(label="Bots play", options=agents, value=default_bot, width=180)
+        maps = available()
+        self.w_map = pn.widgets.Select(label="Map", options=maps, value=g.map.name if g.map.name in maps else maps[0],
+                                       width=180)
+        self.w_seed = pn.widgets.IntInput(label="Seed", value=int(g.seed) if isinstance(g.seed, int) else 0,
+                                          width=120)
+        self.new_btn = pn.widgets.Button(label="Start new game", color="primary", css_classes=["new-game"])
+        self.new_btn.on_click(lambda e: self.new_game())
+
+    def _apply_preset(self, event) -> None:
+        from railkit.games.ticket_to_ride import SPEC
+
+        if event.new in SPEC.presets:
+            fresh = SPEC.make_rules(event.new)
+            self.rules.param.update(**{k: v for k, v in fresh.param.values().items() if k != "name"})
+
+    def __panel__(self):
+        if self.auto and self._callback is None:
+            self.start()
+        controls = pn.Column(
+            pn.Row(self.undo_btn, self.download, self.upload),
+            pn.Row(self.replay, self.live_btn),
+            "#### Action log", self.log_pane,
+        )
+        new_game = pn.Card(
+            pn.Row(self.w_preset, self.w_players, self.w_bot),
+            pn.Row(self.w_map, self.w_seed, self.new_btn),
+            self.rules_form, title="New game and rule variants", collapsed=True, width=900,
+        )
+        return pn.Column(
+            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, controls), self.player),
+            self.scoring_area,
+            new_game,
+        )
+
+    # ------------------------------------------------------------ periodic play
+    def start(self) -> None:
+        """Poll the table (other players' moves) and let bots move with a delay."""
+        if self._callback is None:
+            self._callback = pn.state.add_periodic_callback(self.tick, period=self.poll_ms)
+
+    def stop(self) -> None:
+        if self._callback is not None:
+            self._callback.stop()
+            self._callback = None
+
+    def tick(self) -> None:
+        t = self.table
+        if t.bot_to_move() is not None and time.monotonic() - t.last_move_time >= t.bot_delay:
+            t.step_bot()
+        if t.version != self._seen_version:
+            self.refresh()
+
+    def _after_action(self) -> None:
+        if not self.auto:
+            self.table.run_bots()
+        self.refresh()
+
+    # ------------------------------------------------------------ actions
+    @property
+    def replaying(self) -> bool:
+        return self.replay.value < len(self.table.game.log)
+
+    def act(self, text: str):
+        """Play an action text for this seat; returns None or the error (shown inline)."""
+        if self.replaying:
+            self.message.object = "You are looking at an earlier position: press <b>Back to live</b> to play."
+            return None
+        err = self.table.apply(self.seat, text)
+        if err is not None:
+            self.message.object = explain(err)
+            return err
+        self.message.object = ""
+        self._close_claim()
+        self._after_action()
+        return None
+
+    def click_route(self, route_id: str) -> None:
+        """A route was clicked: show the payment choices, or why it cannot be claimed."""
+        from railkit.games.ticket_to_ride import Claim
+
+        g = self.table.game
+        route = g.map.route_by_id[route_id]
+        self._pending = route_id
+        self.board.set_pending(route_id)
+        title = (f"<b>Claim {html.escape(route_id)}</b> — length {route.length}, "
+                 f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
+        options = []
+        if not self.replaying and not g.is_over and g.current_player == self.seat:
+            options = [a for a in g.legal_actions() if isinstance(a, Claim) and a.route == route_id]
+        if options:
+            buttons = []
+            for a in options:
+                b = pn.widgets.Button(label=f"Pay {payment_label(a)}", css_classes=["pay"], width=190)
+                b.on_click(lambda e, text=str(a): self.act(text))
+                buttons.append(b)
+            self.claim_title.object = title + "<br>Choose how to pay:"
+            self.claim_options.objects = buttons
+            self.message.object = ""
+        else:
+            err = self.table.check(self.seat, self._sample_claim(route))
+            self.claim_title.object = title
+            self.claim_options.objects = []
+            self.message.object = explain(err) if err is not None else "This route cannot be claimed now."
+        self.claim_box.visible = True
+
+    def _route_points(self, length: int) -> int:
+        pts = {int(k): v for k, v in self.table.game.rules.route_points.items()}
+        return pts.get(length, 0)
+
+    def _sample_claim(self, route):
+        """The payment a player would try for ``route`` (for the explanation of why not)."""
+        from railkit.games.ticket_to_ride import Claim
+
+        hand = self.table.game.observe(self.seat)["hand"]
+        colours = [c for c in hand if c != "loco"]
+        col = route.color if route.color != "gray" else max(colours, key=lambda c: (hand[c], c == "red"))
+        cards = min(hand.get(col, 0), route.length)
+        if cards == 0:
+            return Claim(route.id, col, route.length, 0)
+        return Claim(route.id, col, cards, route.length - cards)
+
+    def _close_claim(self) -> None:
+        self._pending = None
+        self.claim_box.visible = False
+        self.claim_options.objects = []
+        self.board.set_pending(None)
+
+    def undo(self) -> int:
+        n = self.table.undo(self.seat)
+        self.message.object = (f"Took back {n} action(s)." if n else "Nothing of yours to undo yet.")
+        self._close_claim()
+        self.refresh()
+        return n
+
+    def _go_live(self) -> None:
+        self.replay.value = self.replay.end
+        self.refresh(force=True)
+
+    def new_game(self) -> None:
+        """Start a new game from the form (players, bots, map, seed, rules)."""
+        players = self.w_players.value
+        humans = [h for h in self.table.humans if h < players] or [0]
+        try:
+            self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
+                                seed=self.w_seed.value, map=self.w_map.value)
+        except (DataError, ValueError) as exc:
+            self.message.object = f"<b>Cannot start:</b> {html.escape(str(exc))}"
+            return
+        self.message.object = "New game started."
+        self._after_action()
+
+    def _on_upload(self, event) -> None:
+        if not event.new:
+            return
+        try:
+            self.table.load_json(event.new, self.upload.filename or "<upload>")
+        except (DataError, ValueError) as exc:
+            self.message.object = f"<b>Cannot load:</b> {html.escape(str(exc))}"
+            return
+        self.message.object = f"Loaded {html.escape(self.upload.filename or 'game')}."
+        self.refresh(force=True)
+
+    def save(self, path) -> None:
+        """Save the game to a JSON file (atomic)."""
+        self.table.game.save(path)
+
+    def load(self, path) -> None:
+        """Load a saved game (raises DataError naming file and field)."""
+        from railkit.core.jsonio import read_json
+
+        self.table.load_json(read_json(path), str(path))
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring every part of the view up to date with the table (only changes are sent)."""
+        t = self.table
+        with pn.io.hold():
+            live_end = len(t.game.log)
+            at_end = self.replay.value >= self.replay.end
+            if self._map_name != t.game.map.name or t.version != self._seen_version and t.game.map is not self.board.map:
+                self._make_board()
+            if self.replay.end != live_end:
+                self.replay.end = max(live_end, 1)
+                if at_end:
+                    self.replay.value = live_end
+            if self.replay.value > live_end:
+                self.replay.value = live_end
+            self._seen_version = t.version
+            replay = self.replay.value < live_end
+            g = t.game.history(self.replay.value) if replay else t.game
+            obs = g.observe(self.seat)
+            self.board.set_state(obs["claimed"], obs["closed"])
+            my_turn = (not replay) and g.current_player == self.seat
+            legal = g.legal_actions() if my_turn else []
+            can_pass = any(str(a) == "pass" for a in legal)
+            self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
+                               seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay)
+            self.undo_btn.disabled = replay or self.seat not in t.actors
+            self.live_btn.visible = replay
+            self._render_log(g)
+            if g.is_over:
+                if self.scoring is None or self.scoring.game is not g:
+                    self.scoring = ScoringView(g, self.board)
+                    self.scoring_area.objects = [self.scoring]
+            elif self.scoring is not None:
+                self.scoring = None
+                self.scoring_area.objects = []
+                self.board.clear_highlight()
+            if self._pending and not my_turn:
+                self._close_claim()
+
+    def _render_log(self, g) -> None:
+        names = g.names
+        actors = self.table.actors[: len(g.log)]
+        lines = []
+        start = max(0, len(g.log) - 40)
+        for i in range(len(g.log) - 1, start - 1, -1):
+            who = names[actors[i]] if i < len(actors) else "?"
+            lines.append(f"<div>{i + 1}. <b>{html.escape(who)}</b>: {html.escape(str(g.log[i]))}</div>")
+        self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
+
+
+def quick_game(players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] = ("greedy-route",),
+               seed: int = 0, map: str = "usa", rules=None, auto: bool = True, **kw) -> GameController:
+    """A controller for a fresh game: ``quick_game(seed=1)`` plays you against one greedy bot."""
+    return GameController(Table(players=players, humans=humans, bots=bots, seed=seed, map=map, rules=rules, **kw),
+                          auto=auto)
