@@ -99,6 +99,11 @@ class TicketToRide(Game):
             raise DataError("options", "$.names", f"a list of {n} different seat names", names)
         self.names = list(names)
         r = self.rules
+        # plain copies of the settings used on the hot path (param attribute access is slow)
+        self._two = bool(r.faceup_loco_counts_two)
+        self._end_trigger = r.end_trigger
+        self._loco_limit = r.faceup_loco_limit
+        self._max_redeals = r.max_redeals
         # route points table (keys may be text after a JSON round trip)
         points: dict[int, int] = {}
         for k, v in r.route_points.items():
@@ -111,6 +116,7 @@ class TicketToRide(Game):
                 raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
                                 r.route_points)
         self.route_score = [points[ln] for ln in b.length]
+        self._points_view = {ln: points[ln] for ln in sorted(points)}
         self.tickets_all = self.map.deck(r.ticket_deck or None)
         t_ends = [(b.city_index[t.a], b.city_index[t.b]) for t in self.tickets_all]
         self._t_ends = t_ends
@@ -128,6 +134,8 @@ class TicketToRide(Game):
             for _ in range(r.hand_size):
                 if deck:
                     h[deck.pop()] += 1
+        self._fu_ver = 0
+        self._fu_actions = [b.faceup(i + 1) for i in range(r.faceup_count)]
         self.faceup: list[int | None] = [None] * r.faceup_count
         for i in range(r.faceup_count):
             self.faceup[i] = self._take_card()
@@ -156,6 +164,10 @@ class TicketToRide(Game):
         self._free_col = [[[] for _ in range(ml + 1)] for _ in range(8)]
         self._free_gray = [[] for _ in range(ml + 1)]
         self._free_len = [[] for _ in range(ml + 1)]
+        # legal-claim caches: per (colour, length) and hand caps -> tuple of Claims (see _turn_actions)
+        self._cc: list[list[dict]] = [[{} for _ in range(ml + 1)] for _ in range(8)]
+        self._cset: list[list[set | None]] = [[None] * (ml + 1) for _ in range(8)]
+        self._lc: list[tuple | None] = [None] * (ml + 1)
         for i in range(b.n_routes):
             ln, c = b.length[i], b.colour[i]
             (self._free_gray[ln] if c == GRAY else self._free_col[c][ln]).append(i)
@@ -173,6 +185,8 @@ class TicketToRide(Game):
         self.offered: list[int] = []
         self.last_action: tuple[int, str] | None = None
         self._claim_ver = 0
+        self._claimed_pub: dict[str, int] = {}
+        self._closed_pub: list[str] = []
         self._obs_cache: dict = {}
         self._final: list[dict] | None = None
         # SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn order;
@@ -214,10 +228,12 @@ class TicketToRide(Game):
 
     def _check_faceup(self) -> None:
         # TTR-FACEUP-3: 3 face-up locomotives -> discard all and deal again, at most max_redeals times
-        r = self.rules
         fu = self.faceup
+        self._fu_ver += 1
+        if fu.count(LOCO_I) < self._loco_limit:
+            return
         redeals = 0
-        while fu.count(LOCO_I) >= r.faceup_loco_limit and redeals < r.max_redeals:
+        while fu.count(LOCO_I) >= self._loco_limit and redeals < self._max_redeals:
             self.discard.extend(c for c in fu if c is not None)
             for i in range(len(fu)):
                 fu[i] = None
@@ -236,9 +252,9 @@ class TicketToRide(Game):
 
     def _second_draws(self) -> list[Action]:
         fu = self.faceup
-        two = self.rules.faceup_loco_counts_two
-        b = self.board
-        out: list[Action] = [b.faceup(i + 1) for i, c in enumerate(fu)
+        two = self._two
+        fa = self._fu_actions
+        out: list[Action] = [fa[i] for i, c in enumerate(fu)
                              if c is not None and not (two and c == LOCO_I)]
         if self.deck or self.discard:
             out.append(DRAW_DECK)
@@ -269,7 +285,7 @@ class TicketToRide(Game):
             if self.final_turns_left <= 0:
                 self._game_over("last round played")
                 return
-        elif self.trains[s] <= self.rules.end_trigger:
+        elif self.trains[s] <= self._end_trigger:
             # TTR-END-TRIGGER: every player, this one included, gets one more turn
             self.final_turns_left = self.players
             self.trigger_seat = s
@@ -302,67 +318,75 @@ class TicketToRide(Game):
         return []
 
     def _turn_actions(self) -> list[Action]:
-        b = self.board
+        # Claims come from caches keyed by (colour, length, cards held capped at the
+        # length, locomotives capped at the length); a claim empties the caches of its
+        # bucket only. So listing moves costs a few dict lookups per colour held.
         s = self._cur
-        out: list[Action] = []
-        deck_ok = self.deck or self.discard
         fu = self.faceup
-        for i in range(len(fu)):
-            if fu[i] is not None:
-                out.append(b.faceup(i + 1))
-        if deck_ok:
+        fa = self._fu_actions
+        out: list[Action] = [fa[i] for i in range(len(fu)) if fu[i] is not None]
+        if self.deck or self.discard:
             out.append(DRAW_DECK)
         h = self.hands[s]
         t = self.trains[s]
         nl = h[8]
         blk = self._own_block[s]
-        ml = b.max_length
-        opts = b.claim_options
-        fc = self._free_col
-        # coloured routes
+        ml = self.board.max_length
+        if t < ml:
+            ml = t
+        cc = self._cc
         for c in range(8):
             nc = h[c]
             if not nc:
                 continue
             reach = nc + nl
-            if reach > t:
-                reach = t
             if reach > ml:
                 reach = ml
-            buckets = fc[c]
+            ccc = cc[c]
             for ln in range(1, reach + 1):
-                for i in buckets[ln]:
-                    if blk and i in blk:
-                        continue
-                    out += opts(i, c, nc, nl)
-        # gray routes
-        top = t if t < ml else ml
-        fg = self._free_gray
-        for ln in range(1, top + 1):
-            bucket = fg[ln]
-            if not bucket:
-                continue
-            need = ln - nl
-            for i in bucket:
-                if blk and i in blk:
-                    continue
-                for c in range(8):
-                    nc = h[c]
-                    if nc and nc >= need:
-                        out += opts(i, c, nc, nl)
-        # all locomotives
+                key = (nc if nc < ln else ln) * 64 + (nl if nl < ln else ln)
+                v = ccc[ln].get(key)
+                if v is None:
+                    v = self._build_claims(c, ln, nc, nl, key)
+                if v:
+                    if blk and not blk.isdisjoint(self._bucket_set(c, ln)):
+                        ri = self.board.route_index
+                        out += [a for a in v if ri[a.route] not in blk]
+                    else:
+                        out += v
         if nl:
-            top2 = nl if nl < top else top
-            fl = self._free_len
-            lc = b.loco_claim
-            for ln in range(1, top2 + 1):
-                for i in fl[ln]:
-                    if blk and i in blk:
-                        continue
-                    out.append(lc(i))
+            top = nl if nl < ml else ml
+            lc = self._lc
+            for ln in range(1, top + 1):
+                v = lc[ln]
+                if v is None:
+                    lcl = self.board.loco_claim
+                    v = lc[ln] = tuple(lcl(i) for i in self._free_len[ln])
+                if v:
+                    if blk:
+                        ri = self.board.route_index
+                        out += [a for a in v if ri[a.route] not in blk]
+                    else:
+                        out += v
         if self.ticket_deck:
             out.append(DRAW_TICKETS)
         return out
+
+    def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int) -> tuple:
+        opts = self.board.claim_options
+        v: list = []
+        for i in self._free_col[c][ln]:
+            v += opts(i, c, nc, nl)
+        for i in self._free_gray[ln]:
+            v += opts(i, c, nc, nl)
+        v = self._cc[c][ln][key] = tuple(v)
+        return v
+
+    def _bucket_set(self, c: int, ln: int) -> set:
+        v = self._cset[c][ln]
+        if v is None:
+            v = self._cset[c][ln] = set(self._free_col[c][ln]) | set(self._free_gray[ln])
+        return v
 
     def _has_other_action(self) -> bool:
         return bool(self._turn_actions())
@@ -448,7 +472,7 @@ class TicketToRide(Game):
         if card is None:
             raise IllegalMove("TTR-DECK-EMPTY", f"Face-up slot {slot} is empty because the deck and the discard "
                               "pile ran out.", "Take another face-up card or do something else.")
-        if second and card == LOCO_I and self.rules.faceup_loco_counts_two:
+        if second and card == LOCO_I and self._two:
             raise IllegalMove("TTR-DRAW-LOCO-SECOND", f"The face-up locomotive in slot {slot} cannot be {name}'s "
                               "second card: a face-up locomotive can only be taken as the first card of a turn.",
                               "Take a coloured face-up card or draw from the deck.")
@@ -567,7 +591,7 @@ class TicketToRide(Game):
         self._check_faceup()
         if self.phase == SECOND:
             self._end_turn()
-        elif card == LOCO_I and self.rules.faceup_loco_counts_two:
+        elif card == LOCO_I and self._two:
             self._end_turn()  # TTR-DRAW-LOCO-FIRST: a face-up locomotive is the whole draw
         else:
             self._after_first_card()
@@ -590,11 +614,14 @@ class TicketToRide(Game):
         self.claimed[s].append(i)
         self.route_points[s] += self.route_score[i]  # TTR-CLAIM-SCORE
         self._claim_ver += 1
+        # copy-on-write views for observations (never changed once handed out)
+        self._claimed_pub = {**self._claimed_pub, a.route: s}
         self._remove_free(i)
         for p in b.parallel[i]:
             if self._small:
                 if self.owner[p] < 0 and self.closed[p] < 0:
                     self.closed[p] = s  # TTR-DOUBLE-SMALL: the other track is closed to everyone
+                    self._closed_pub = self._closed_pub + [b.route_ids[p]]
                     self._remove_free(p)
             else:
                 self._own_block[s].add(p)  # TTR-DOUBLE-SAME
@@ -613,6 +640,10 @@ class TicketToRide(Game):
             bucket.remove(i)
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
+        self._lc[ln] = None
+        for cc in (range(8) if c == GRAY else (c,)):
+            self._cc[cc][ln].clear()
+            self._cset[cc][ln] = None
 
     def _do_keep(self, s: int, keep: tuple[int, ...]) -> None:
         offered = self.offered
@@ -651,62 +682,84 @@ class TicketToRide(Game):
             out.append(d)
         return out
 
-    def _claimed_view(self) -> dict[str, int]:
+
+    def _my_tickets(self, seat: int) -> list[dict]:
+        key = ("tickets", seat)
         c = self._obs_cache
-        if c.get("claimed_ver") != self._claim_ver:
-            ids = self.board.route_ids
-            c["claimed"] = {ids[i]: s for i, s in enumerate(self.owner) if s >= 0}
-            c["closed"] = [ids[i] for i, s in enumerate(self.closed) if s >= 0]
-            c["claimed_ver"] = self._claim_ver
-        return c["claimed"]
+        stamp = (len(self.claimed[seat]), len(self.tickets[seat]))
+        hit = c.get(key)
+        if hit is None or hit[0] != stamp:
+            hit = c[key] = (stamp, self._ticket_view(seat, self.tickets[seat]))
+        return hit[1]
+
+    def _faceup_names(self) -> list:
+        c = self._obs_cache
+        hit = c.get("faceup")
+        if hit is None or hit[0] != self._fu_ver:
+            hit = c["faceup"] = (self._fu_ver, [None if x is None else CARD_NAMES[x] for x in self.faceup])
+        return hit[1]
 
     def observe(self, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator, public facts only).
 
-        Keys: ``seat``, ``name``, ``names``, ``players``, ``map``, ``phase``,
-        ``current_player``, ``turn``, ``last_action`` ({seat, action} or None),
-        ``hand`` (colour/loco -> count), ``tickets`` (list of {a, b, points, done}),
-        ``offered`` (tickets on offer to this seat, else []), ``min_keep``,
-        ``faceup`` (colour names or None per slot), ``deck_size``, ``discard_size``,
-        ``ticket_deck_size``, ``trains``, ``score`` (route points so far),
-        ``public`` (per seat: seat, name, hand_size, tickets, trains, score, routes),
-        ``claimed`` (route id -> seat), ``closed`` (double tracks closed),
-        ``final_round`` (bool), ``final_turns_left``, ``start_player``, and when the game
-        is over ``final`` (the score breakdown). The dict is fresh but may share the
-        ``claimed`` mapping with other observations: treat it as read-only.
+        Keys:
+
+        * ``seat``, ``name``, ``names``, ``players``, ``map``, ``route_points``
+          (length -> points), ``phase``, ``current_player``, ``turn`` (turns played),
+          ``last_action`` ({seat, action} or None), ``start_player``;
+        * own secrets: ``hand`` (colour or ``"loco"`` -> count), ``tickets`` (list of
+          {a, b, points, done}), ``offered`` (tickets on offer to this seat while it
+          chooses, else []), ``min_keep``, ``trains``, ``score`` (route points so far);
+        * public: ``faceup`` (colour names, None for an empty slot), ``deck_size``,
+          ``discard_size``, ``ticket_deck_size``, per seat lists ``hand_sizes``,
+          ``ticket_counts``, ``trains_left``, ``scores``, ``route_counts``;
+          ``claimed`` (route id -> seat), ``closed`` (double tracks closed by
+          TTR-DOUBLE-SMALL), ``final_round`` (bool), ``final_turns_left``;
+        * once the game is over: ``final`` (the :meth:`score_breakdown`).
+
+        The dict is fresh; the lists and dicts in it may be shared with other
+        observations (they are rebuilt when they change): treat them as read-only.
+
+        Examples
+        --------
+        >>> g = TicketToRide(players=2, seed=0, map="teaching-small")
+        >>> obs = g.observe(1)
+        >>> obs["hand_sizes"], len(obs["offered"]), obs["min_keep"]
+        ([4, 4], 0, 0)
         """
-        claimed = self._claimed_view()
-        fu = self.faceup
         la = self.last_action
-        public = [{"seat": s, "name": self.names[s], "hand_size": sum(self.hands[s]), "tickets": len(self.tickets[s]),
-                   "trains": self.trains[s], "score": self.route_points[s], "routes": len(self.claimed[s])}
-                  for s in range(self.players)]
+        hands = self.hands
+        n = self.players
         obs = {
             "seat": seat,
             "name": self.names[seat] if seat is not None else None,
             "names": self.names,
-            "players": self.players,
+            "players": n,
             "map": self.options.get("map", "usa"),
+            "route_points": self._points_view,
             "phase": self.phase,
             "current_player": self.current_player,
             "turn": self.turn,
             "last_action": {"seat": la[0], "action": la[1]} if la else None,
-            "faceup": [None if c is None else CARD_NAMES[c] for c in fu],
+            "start_player": self.start_player,
+            "faceup": self._faceup_names(),
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "ticket_deck_size": len(self.ticket_deck),
-            "public": public,
-            "claimed": claimed,
-            "closed": self._obs_cache["closed"],
+            "hand_sizes": [sum(hands[s]) for s in range(n)],
+            "ticket_counts": [len(x) for x in self.tickets],
+            "trains_left": list(self.trains),
+            "scores": list(self.route_points),
+            "route_counts": [len(x) for x in self.claimed],
+            "claimed": self._claimed_pub,
+            "closed": self._closed_pub,
             "final_round": self.final_turns_left is not None,
             "final_turns_left": self.final_turns_left,
-            "start_player": self.start_player,
         }
         if seat is not None:
-            h = self.hands[seat]
-            obs["hand"] = dict(zip(CARD_NAMES, h))
-            obs["tickets"] = self._ticket_view(seat, self.tickets[seat])
-            choosing = self.phase in (SETUP, KEEP) and self._cur == seat
+            obs["hand"] = dict(zip(CARD_NAMES, hands[seat]))
+            obs["tickets"] = self._my_tickets(seat)
+            choosing = (self.phase == SETUP or self.phase == KEEP) and self._cur == seat
             obs["offered"] = self._ticket_view(seat, self.offered, done=False) if choosing else []
             obs["min_keep"] = self._min_keep if choosing else 0
             obs["trains"] = self.trains[seat]

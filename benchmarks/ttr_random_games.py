@@ -1,0 +1,68 @@
+"""Random Ticket to Ride games per second on one core, and time per action.
+
+Runs the simulation loop the runner uses (railkit.core.game.play: observe,
+legal_actions, agent.act, checked apply) with random bots.
+
+    python benchmarks/ttr_random_games.py [--games 1000] [--players 4] [--map usa]
+        [--preset base] [--unchecked] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+
+from railkit.agents.ticket_to_ride import AGENTS
+from railkit.core.game import play
+from railkit.games.ticket_to_ride import SPEC
+
+
+def run(games: int, players: int, map_name: str, preset: str, checked: bool, seed0: int = 0):
+    rules = SPEC.make_rules(preset)
+    actions = 0
+    per_game = []
+    t0 = time.perf_counter()
+    for s in range(seed0, seed0 + games):
+        g0 = time.perf_counter()
+        game = SPEC.new_game(rules, players, s, map=map_name)
+        bots = [AGENTS["random"](s * 10 + i) for i in range(players)]
+        play(game, bots, checked=checked)
+        game.summary()
+        per_game.append(time.perf_counter() - g0)
+        actions += len(game.log)
+    total = time.perf_counter() - t0
+    return total, actions, per_game
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--map", default="usa")
+    ap.add_argument("--preset", default="base")
+    ap.add_argument("--unchecked", action="store_true", help="apply_unchecked instead of apply")
+    ap.add_argument("--profile", action="store_true")
+    a = ap.parse_args()
+    run(20, a.players, a.map, a.preset, not a.unchecked, seed0=10**6)  # warm the map tables
+    if a.profile:
+        pr = cProfile.Profile()
+        pr.enable()
+        run(a.games, a.players, a.map, a.preset, not a.unchecked)
+        pr.disable()
+        pstats.Stats(pr).sort_stats("tottime").print_stats(18)
+        return
+    total, actions, per_game = run(a.games, a.players, a.map, a.preset, not a.unchecked)
+    print(f"{a.games} random {a.players}-player games on {a.map} ({a.preset}, "
+          f"{'unchecked' if a.unchecked else 'checked'} apply), one core")
+    print(f"  games/s              {a.games / total:8.1f}")
+    print(f"  actions/game         {actions / a.games:8.1f}")
+    print(f"  us/action (mean)     {1e6 * total / actions:8.2f}")
+    print(f"  ms/game median       {1e3 * statistics.median(per_game):8.3f}")
+    print(f"  us/action median     {1e6 * statistics.median(g / n for g, n in zip(per_game, [1] * len(per_game))) / (actions / a.games):8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,352 @@
+"""Ticket to Ride bots. Each sees only ``observe(seat)`` and the legal actions.
+
+=================  ============================================================
+``random``         uniform choice among the legal actions
+``greedy-route``   claims the most valuable affordable route; draws toward the
+                   colour that brings the best route within reach
+``tickets``        plans its tickets with cheapest completions, claims the routes
+                   on the plan, collects their colours, draws tickets when done
+``long-route``     like greedy-route but only wants routes of length 5-6 while
+                   it has the trains (then any route)
+=================  ============================================================
+
+Bots read map facts (route lengths, colours, ends) from the public map named in
+the observation, which is public information. Nothing here is tuned to any
+simulation result.
+
+>>> from railkit.games.ticket_to_ride import SPEC
+>>> from railkit.core.game import play
+>>> g = play(SPEC.new_game(None, players=2, seed=3, map="teaching-small"),
+...          [AGENTS["tickets"](1), AGENTS["greedy-route"](2)])
+>>> g.is_over
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any, Sequence
+
+from railkit.core.game import Action, Agent
+from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from railkit.maps import CARD_COLOURS
+
+_LOCO = "loco"
+
+
+class RandomAgent(Agent):
+    """Picks a legal action uniformly at random (never reads the observation)."""
+
+    name = "random"
+
+    def act(self, observation: Any, legal: Sequence[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+class _MapFacts:
+    """Per-map facts a bot needs, built once per map object (public information)."""
+
+    def __init__(self, m) -> None:
+        self.map = m
+        self.routes = {r.id: r for r in m.routes}
+        self.adj: dict[str, list[tuple[str, str, int]]] = {c: [] for c in m.cities}
+        for r in m.routes:
+            self.adj[r.a].append((r.b, r.id, r.length))
+            self.adj[r.b].append((r.a, r.id, r.length))
+        self.parallel = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
+
+
+def _facts(obs: dict) -> _MapFacts:
+    from railkit.maps import load
+
+    m = load(obs["map"])
+    f = m.__dict__.get("_ttr_bot_facts")
+    if f is None:
+        f = m.__dict__["_ttr_bot_facts"] = _MapFacts(m)
+    return f
+
+
+def _claim_value(a: Claim, length: int, points: dict) -> float:
+    # prefer paying with coloured cards over locomotives
+    return points.get(length, length) - 0.3 * a.locos
+
+
+
+
+class _HeuristicAgent(Agent):
+    """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
+
+    name = "heuristic"
+
+    def _keep(self, obs: dict, legal: Sequence[Action]) -> Action:
+        # keep the minimum number, preferring cheap tickets (low points): fewest first
+        return legal[0]
+
+    def _draw(self, obs: dict, legal: Sequence[Action], wanted: dict[str, float]) -> Action:
+        """Take the best face-up card for ``wanted`` colour weights, else the deck."""
+        faceup = obs["faceup"]
+        best, best_w = None, 0.0
+        deck = None
+        for a in legal:
+            t = type(a)
+            if t is DrawFaceUp:
+                c = faceup[a.slot - 1]
+                w = 1.5 if c == _LOCO else wanted.get(c, 0.0)
+                if w > best_w:
+                    best, best_w = a, w
+            elif t is DrawDeck:
+                deck = a
+        if best is not None and best_w >= 0.5:
+            return best
+        if deck is not None:
+            return deck
+        if best is not None:
+            return best
+        for a in legal:
+            if type(a) is DrawFaceUp:
+                return a
+        return None  # type: ignore[return-value]
+
+    def _fallback(self, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if type(a) is DrawDeck:
+                return a
+        for a in legal:
+            if type(a) is DrawFaceUp:
+                return a
+        for a in legal:
+            if type(a) is Claim:
+                return a
+        return legal[0]
+
+
+class GreedyRouteAgent(_HeuristicAgent):
+    """Claims the most valuable affordable route; otherwise draws toward the colour
+    whose cards bring the most valuable free route within reach."""
+
+    name = "greedy-route"
+    min_len = 1
+
+    def _wanted_len(self, length: int, trains: int) -> bool:
+        return True
+
+    def act(self, observation: Any, legal: Sequence[Action]) -> Action:
+        phase = observation["phase"]
+        if phase in ("setup-tickets", "keep-tickets"):
+            return self._keep(observation, legal)
+        f = _facts(observation)
+        trains = observation["trains"]
+        if phase == "turn":
+            best, best_v = None, -1.0
+            for a in legal:
+                if type(a) is Claim:
+                    ln = f.routes[a.route].length
+                    if not self._wanted_len(ln, trains):
+                        continue
+                    v = _claim_value(a, ln, observation["route_points"])
+                    if v > best_v:
+                        best, best_v = a, v
+            if best is not None:
+                return best
+        wanted = self._wanted_colours(observation, f)
+        a = self._draw(observation, legal, wanted)
+        return a if a is not None else self._fallback(legal)
+
+    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+        hand = obs["hand"]
+        trains = obs["trains"]
+        claimed = obs["claimed"]
+        closed = obs["closed"]
+        loc = hand.get(_LOCO, 0)
+        w: dict[str, float] = {}
+        best_gray = 0.0
+        for rid, r in f.routes.items():
+            if rid in claimed or r.length > trains or not self._wanted_len(r.length, trains):
+                continue
+            if closed and rid in closed:
+                continue
+            v = obs["route_points"].get(r.length, r.length)
+            if r.color == "gray":
+                best_gray = max(best_gray, v / r.length)
+                continue
+            missing = r.length - hand.get(r.color, 0) - loc
+            score = v / r.length / (1 + max(missing, 0))
+            if score > w.get(r.color, 0.0):
+                w[r.color] = score
+        # gray routes: the colour we hold most of
+        top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
+        w[top] = max(w.get(top, 0.0), best_gray / 2)
+        m = max(w.values(), default=0.0) or 1.0
+        return {c: v / m for c, v in w.items()}
+
+
+class LongRouteAgent(GreedyRouteAgent):
+    """Greedy, but only wants routes of length 5-6 while it has trains for them."""
+
+    name = "long-route"
+
+    def _wanted_len(self, length: int, trains: int) -> bool:
+        return length >= 5 or trains < 5
+
+
+class TicketAgent(_HeuristicAgent):
+    """Plans its tickets with cheapest completions (own routes cost 0, routes it
+    cannot use are blocked), claims the planned routes, collects their colours and
+    draws new tickets once its tickets are done and it has trains to spare."""
+
+    name = "tickets"
+
+    def __init__(self, seed=None) -> None:
+        super().__init__(seed)
+        self._plan_key = None
+        self._plan: dict[str, int] = {}
+
+    def act(self, observation: Any, legal: Sequence[Action]) -> Action:
+        phase = observation["phase"]
+        f = _facts(observation)
+        if phase in ("setup-tickets", "keep-tickets"):
+            return self._choose_tickets(observation, legal, f)
+        plan = self._get_plan(observation, f)
+        if phase == "turn":
+            best, best_v = None, -1.0
+            for a in legal:
+                if type(a) is Claim and a.route in plan:
+                    v = plan[a.route] - 0.3 * a.locos
+                    if v > best_v:
+                        best, best_v = a, v
+            if best is not None:
+                return best
+            if not plan:
+                if observation["trains"] >= 12 and observation["ticket_deck_size"] > 0 and not observation["final_round"]:
+                    for a in legal:
+                        if type(a) is DrawTickets:
+                            return a
+                # nothing to plan: claim the best route like a greedy player
+                best, best_v = None, -1.0
+                for a in legal:
+                    if type(a) is Claim:
+                        v = observation["route_points"].get(f.routes[a.route].length, 1) - 0.3 * a.locos
+                        if v > best_v:
+                            best, best_v = a, v
+                if best is not None and (observation["final_round"] or observation["deck_size"] + observation["discard_size"] < 10
+                                         or best_v >= 4):
+                    return best
+        wanted = self._plan_colours(observation, f, plan)
+        a = self._draw(observation, legal, wanted)
+        if a is not None:
+            return a
+        for x in legal:  # cannot draw: claim something on or off the plan
+            if type(x) is Claim:
+                return x
+        return self._fallback(legal)
+
+    # ------------------------------------------------------------ planning
+    def _get_plan(self, obs: dict, f: _MapFacts) -> dict[str, int]:
+        key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
+        if key == self._plan_key:
+            return self._plan
+        seat = obs["seat"]
+        claimed = obs["claimed"]
+        owned = {rid for rid, s in claimed.items() if s == seat}
+        blocked = {rid for rid, s in claimed.items() if s != seat}
+        blocked.update(obs["closed"])
+        for rid in owned:
+            blocked.update(f.parallel[rid])
+        plan: dict[str, int] = {}
+        budget = obs["trains"]
+        for t in sorted(obs["tickets"], key=lambda t: -t["points"]):
+            if t["done"]:
+                continue
+            res = _cheapest(f, t["a"], t["b"], owned | set(plan), blocked)
+            if res is None:
+                continue
+            cost, path = res
+            if cost > budget:
+                continue
+            budget -= cost
+            for rid in path:
+                if rid not in owned and rid not in plan:
+                    plan[rid] = f.routes[rid].length
+        self._plan_key, self._plan = key, plan
+        return plan
+
+    def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
+        hand = obs["hand"]
+        need: dict[str, float] = {}
+        gray = 0
+        for rid in plan:
+            r = f.routes[rid]
+            if r.color == "gray":
+                gray += r.length
+            else:
+                need[r.color] = need.get(r.color, 0) + r.length
+        w = {c: max(0.0, n - hand.get(c, 0)) for c, n in need.items()}
+        if gray:
+            top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
+            w[top] = w.get(top, 0.0) + 0.5
+        m = max(w.values(), default=0.0)
+        if m <= 0:
+            return {}
+        return {c: v / m for c, v in w.items()}
+
+    def _choose_tickets(self, obs: dict, legal: Sequence[Action], f: _MapFacts) -> Action:
+        offered = obs["offered"]
+        if not offered:
+            return legal[0]
+        seat = obs["seat"]
+        claimed = obs["claimed"]
+        owned = {rid for rid, s in claimed.items() if s == seat}
+        blocked = {rid for rid, s in claimed.items() if s != seat} | set(obs["closed"])
+        value = []
+        for t in offered:
+            res = _cheapest(f, t["a"], t["b"], owned, blocked)
+            value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
+        trains = obs["trains"]
+        best, best_v = legal[0], -1e9
+        for a in legal:
+            if type(a) is not KeepTickets:
+                continue
+            v = sum(value[i - 1] for i in a.keep)
+            if trains < 15:
+                v -= 5 * len(a.keep)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+
+def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[str]] | None:
+    """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains
+    still needed to join ``a`` and ``b`` and the route ids of one cheapest path.
+    Same contract as :func:`railkit.graphs.cheapest_completion`, on plain lists
+    for speed."""
+    dist = {a: 0}
+    prev: dict[str, tuple[str, str]] = {}
+    heap = [(0, a)]
+    adj = f.adj
+    while heap:
+        d, u = heapq.heappop(heap)
+        if u == b:
+            path = []
+            while u != a:
+                u, rid = prev[u]
+                path.append(rid)
+            return d, path[::-1]
+        if d > dist[u]:
+            continue
+        for v, rid, ln in adj[u]:
+            if rid in blocked:
+                continue
+            nd = d + (0 if rid in owned else ln)
+            if nd < dist.get(v, 1 << 30):
+                dist[v] = nd
+                prev[v] = (u, rid)
+                heapq.heappush(heap, (nd, v))
+    return None
+
+
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy-route": GreedyRouteAgent,
+    "tickets": TicketAgent,
+    "long-route": LongRouteAgent,
+}
