@@ -38,14 +38,14 @@ def explain(err) -> str:
     """HTML for an illegal-move error: the reason, the hint and the rule id."""
     if err is None:
         return ""
-    reason = html.escape(getattr(err, "reason", str(err)))
-    hint = html.escape(getattr(err, "hint", "") or "")
+    reason = html.escape(getattr(err, "reason", str(err)), quote=False)
+    hint = html.escape(getattr(err, "hint", "") or "", quote=False)
     rule = getattr(err, "rule", "")
     out = f"<b>Not allowed:</b> {reason}"
     if hint:
         out += f" <i>{hint}</i>"
     if rule:
-        out += f" <span style='color:#666'>(rule {html.escape(rule)})</span>"
+        out += f" <span style='color:#666'>(rule {html.escape(rule, quote=False)})</span>"
     return out
 
 
@@ -84,6 +84,7 @@ class GameController(pn.viewable.Viewer):
         self._pending: str | None = None
         self._callback = None
         self._map_name = None
+        self._live_end = 0
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         self.claim_title = pn.pane.HTML("")
         self.claim_options = pn.FlexBox(width=420)
@@ -196,7 +197,7 @@ class GameController(pn.viewable.Viewer):
     # ------------------------------------------------------------ actions
     @property
     def replaying(self) -> bool:
-        return self.replay.value < len(self.table.game.log)
+        return self.replay.value < self._live_end
 
     def act(self, text: str):
         """Play an action text for this seat; returns None or the error (shown inline)."""
@@ -220,7 +221,7 @@ class GameController(pn.viewable.Viewer):
         route = g.map.route_by_id[route_id]
         self._pending = route_id
         self.board.set_pending(route_id)
-        title = (f"<b>Claim {html.escape(route_id)}</b> — length {route.length}, "
+        title = (f"<b>Claim {html.escape(route_id, quote=False)}</b> — length {route.length}, "
                  f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
         options = []
         if not self.replaying and not g.is_over and g.current_player == self.seat:
@@ -271,7 +272,7 @@ class GameController(pn.viewable.Viewer):
         return n
 
     def _go_live(self) -> None:
-        self.replay.value = self.replay.end
+        self.replay.value = len(self.table.game.log)
         self.refresh(force=True)
 
     def new_game(self) -> None:
@@ -282,7 +283,7 @@ class GameController(pn.viewable.Viewer):
             self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
                                 seed=self.w_seed.value, map=self.w_map.value)
         except (DataError, ValueError) as exc:
-            self.message.object = f"<b>Cannot start:</b> {html.escape(str(exc))}"
+            self.message.object = f"<b>Cannot start:</b> {html.escape(str(exc), quote=False)}"
             return
         self.message.object = "New game started."
         self._after_action()
@@ -293,9 +294,9 @@ class GameController(pn.viewable.Viewer):
         try:
             self.table.load_json(event.new, self.upload.filename or "<upload>")
         except (DataError, ValueError) as exc:
-            self.message.object = f"<b>Cannot load:</b> {html.escape(str(exc))}"
+            self.message.object = f"<b>Cannot load:</b> {html.escape(str(exc), quote=False)}"
             return
-        self.message.object = f"Loaded {html.escape(self.upload.filename or 'game')}."
+        self.message.object = f"Loaded {html.escape(self.upload.filename or 'game', quote=False)}."
         self.refresh(force=True)
 
     def save(self, path) -> None:
@@ -315,15 +316,16 @@ class GameController(pn.viewable.Viewer):
         t = self.table
         with pn.io.hold():
             live_end = len(t.game.log)
-            at_end = self.replay.value >= self.replay.end
+            at_end = self.replay.value >= self._live_end
             if self._map_name != t.game.map.name or t.version != self._seen_version and t.game.map is not self.board.map:
                 self._make_board()
-            if self.replay.end != live_end:
+            if self.replay.end != max(live_end, 1):
                 self.replay.end = max(live_end, 1)
-                if at_end:
-                    self.replay.value = live_end
+            if at_end and self.replay.value != live_end:
+                self.replay.value = live_end
             if self.replay.value > live_end:
                 self.replay.value = live_end
+            self._live_end = live_end
             self._seen_version = t.version
             replay = self.replay.value < live_end
             g = t.game.history(self.replay.value) if replay else t.game
@@ -355,7 +357,8 @@ class GameController(pn.viewable.Viewer):
         start = max(0, len(g.log) - 40)
         for i in range(len(g.log) - 1, start - 1, -1):
             who = names[actors[i]] if i < len(actors) else "?"
-            lines.append(f"<div>{i + 1}. <b>{html.escape(who)}</b>: {html.escape(str(g.log[i]))}</div>")
+            lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
+                         f"{html.escape(str(g.log[i]), quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
 
 

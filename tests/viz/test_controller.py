@@ -1,0 +1,233 @@
+"""Game controller, player panel, table and scoring view, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from railkit.games.ticket_to_ride import SPEC, Claim
+from railkit.viz.app import create_app, get_table
+from railkit.viz.controller import GameController, quick_game
+from railkit.viz.scoring import ScoringView, breakdown_rows, ticket_paths
+from railkit.viz.table import Table, actors_of
+
+RICH = {"hand_size": 20}  # enough cards to claim at once
+
+
+def started(seed=3, players=2, rules=None, map="teaching-small", humans=(0,)):
+    ctl = GameController(Table(players=players, humans=humans, bots=["greedy-route"], seed=seed, map=map,
+                               rules=rules), auto=False)
+    while ctl.table.game.phase == "setup-tickets":
+        seat = ctl.table.game.current_player
+        assert ctl.table.is_human(seat)
+        other = ctl if seat == ctl.seat else GameController(ctl.table, seat=seat, auto=False)
+        other.player.keep_btn.clicks += 1  # all offered tickets are ticked by default
+    return ctl
+
+
+def pay_buttons(ctl):
+    return [b for b in ctl.claim_options.objects]
+
+
+def test_keep_starting_tickets_through_the_dialog():
+    ctl = GameController(Table(players=2, bots=["random"], seed=1, map="teaching-small"), auto=False)
+    assert ctl.player.offer_box.visible
+    ctl.player.offer.value = ctl.player.offer.options[:1]  # too few
+    ctl.player.keep_btn.clicks += 1
+    assert "TTR-SETUP-TICKETS" in ctl.message.object and len(ctl.table.game.log) == 0
+    ctl.player.offer.value = ctl.player.offer.options[:2]
+    ctl.player.keep_btn.clicks += 1
+    assert len(ctl.table.game.observe(0)["tickets"]) == 2
+    assert not ctl.player.offer_box.visible
+    assert ctl.table.game.current_player == 0  # the bot kept its tickets at once (auto=False)
+
+
+def test_draw_faceup_and_deck_from_the_market():
+    ctl = started()
+    g = ctl.table.game
+    before = sum(g.observe(0)["hand"].values())
+    slot = next(i for i, c in enumerate(g.observe(0)["faceup"]) if c not in (None, "loco"))
+    ctl.player.market[slot].clicks += 1
+    assert g.phase == "second-draw"
+    ctl.player.deck_btn.clicks += 1
+    assert sum(g.observe(0)["hand"].values()) == before + 2
+    assert g.current_player == 0  # bot moved, back to us
+    assert "draw deck" in ctl.log_pane.object
+
+
+def test_claim_by_clicking_a_route_changes_board_and_score():
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    rid = next(a.route for a in g.legal_actions() if isinstance(a, Claim))
+    ctl.board.routes_src.selected.indices = [ctl.board.route_index[rid]]  # the click
+    assert ctl.claim_box.visible and pay_buttons(ctl)
+    assert ctl.board.pending_src.data["xs"]
+    pay_buttons(ctl)[0].clicks += 1
+    assert g.observe(None)["claimed"][rid] == 0
+    assert ctl.board.owner(rid) == 0
+    assert not ctl.claim_box.visible
+    assert "data-seat='0'>0<" not in ctl.player.players.object  # score is no longer 0
+
+
+def test_illegal_claim_is_explained_and_changes_nothing():
+    ctl = started(seed=4)
+    g = ctl.table.game
+    legal_routes = {a.route for a in g.legal_actions() if isinstance(a, Claim)}
+    rid = next(r.id for r in g.map.routes if r.id not in legal_routes and r.length >= 3)
+    n = len(g.log)
+    ctl.board.click(rid)
+    assert pay_buttons(ctl) == []
+    assert "Not allowed" in ctl.message.object and "(rule TTR-CLAIM" in ctl.message.object
+    assert len(g.log) == n and ctl.board.owner(rid) is None
+
+
+def test_double_route_closed_with_two_players_is_explained():
+    ctl = started(rules=RICH, seed=2)
+    g = ctl.table.game
+    opts = [a for a in g.legal_actions() if isinstance(a, Claim) and a.route == "Harbor-Mill/1"]
+    assert opts
+    ctl.act(str(opts[0]))
+    ctl.table.run_bots()
+    ctl.refresh()
+    assert "Harbor-Mill/2" in g.observe(0)["closed"] or g.observe(0)["claimed"].get("Harbor-Mill/2") is not None
+    ctl.board.click("Harbor-Mill/2")
+    assert "TTR-DOUBLE" in ctl.message.object or "TTR-CLAIM-ANYWHERE" in ctl.message.object
+    assert ctl.board.routes_src.data["owner"][ctl.board.route_index["Harbor-Mill/2"]] in ("closed", "Blue")
+
+
+def test_not_your_turn_at_a_shared_table():
+    t = Table(players=2, humans=[0, 1], seed=1, map="teaching-small")
+    a, b = GameController(t, seat=0, auto=False), GameController(t, seat=1, auto=False)
+    b.act("keep tickets 1,2")
+    assert "Red's turn" in b.message.object and len(t.game.log) == 0
+
+
+def test_shared_table_hides_each_seats_hand_and_tickets():
+    t = Table(players=2, humans=[0, 1], seed=1, map="usa")
+    a, b = GameController(t, seat=0, auto=False), GameController(t, seat=1, auto=False)
+    a.act("keep tickets 1,2,3")
+    b.refresh()
+    b.act("keep tickets 1,2,3")
+    a.refresh()
+    mine = {f"{x['a']} – {x['b']}" for x in t.game.observe(0)["tickets"]}
+    theirs = {f"{x['a']} – {x['b']}" for x in t.game.observe(1)["tickets"]}
+    assert mine and theirs and not (mine & theirs)
+    page_a = a.player.tickets.object + a.player.hand.object + a.player.players.object
+    page_b = b.player.tickets.object + b.player.hand.object + b.player.players.object
+    assert all(x in page_a for x in mine) and not any(x in page_a for x in theirs)
+    assert all(x in page_b for x in theirs) and not any(x in page_b for x in mine)
+
+
+def test_undo_takes_back_my_move_and_the_bots():
+    ctl = started()
+    n = len(ctl.table.game.log)
+    ctl.act("draw deck")
+    ctl.act("draw deck")
+    assert len(ctl.table.game.log) > n + 2  # the bot moved too
+    ctl.undo_btn.clicks += 1
+    assert len(ctl.table.game.log) == n + 1  # back to before my second card
+    assert ctl.table.game.current_player == 0
+    assert ctl.table.actors == actors_of(ctl.table.game)
+
+
+def test_replay_slider_shows_an_earlier_position_read_only():
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    claim = next(a for a in g.legal_actions() if isinstance(a, Claim))
+    ctl.act(str(claim))
+    assert ctl.board.owner(claim.route) == 0
+    k = g.log.index(claim)
+    ctl.replay.value = k
+    ctl.refresh(force=True)
+    assert ctl.board.owner(claim.route) is None and ctl.live_btn.visible
+    n = len(g.log)
+    ctl.act("draw deck")
+    assert len(g.log) == n and "Back to live" in ctl.message.object
+    ctl.live_btn.clicks += 1
+    assert ctl.board.owner(claim.route) == 0 and not ctl.live_btn.visible
+
+
+def test_save_and_load_round_trip(tmp_path):
+    ctl = started(rules=RICH)
+    ctl.act("draw deck")
+    path = tmp_path / "game.json"
+    ctl.save(path)
+    data = json.loads(path.read_text())
+    other = GameController(Table(map="teaching-small"), auto=False)
+    other.load(path)
+    assert [str(a) for a in other.table.game.log] == data["actions"]
+    assert other.board.map.name == "teaching-small"
+    assert json.loads(ctl.table.to_json_bytes().getvalue()) == data
+
+
+def test_upload_of_a_bad_file_names_file_and_field():
+    ctl = GameController(Table(map="teaching-small"), auto=False)
+    ctl.upload.filename = "broken.json"
+    ctl.upload.value = b'{"game": "ticket-to-ride", "players": "two"}'
+    assert "broken.json" in ctl.message.object and "$.players" in ctl.message.object
+    ctl.upload.value = b'{"game": '
+    assert "valid JSON" in ctl.message.object
+
+
+def test_new_game_from_the_rules_form():
+    ctl = GameController(Table(map="teaching-small"), auto=False)
+    ctl.w_preset.value = "mega-game"
+    assert ctl.rules.setup_deal == 5
+    ctl.w_map.value = "usa"
+    ctl.w_players.value = 3
+    ctl.rules.trains = 30
+    ctl.new_btn.clicks += 1
+    g = ctl.table.game
+    assert g.players == 3 and g.map.name == "usa" and g.rules.trains == 30
+    assert len(g.observe(0)["offered"]) == 5
+    assert ctl.board.map.name == "usa"
+
+
+def test_bots_to_the_end_then_scoring_view():
+    ctl = GameController(Table(players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
+                         auto=False)
+    ctl.table.run_bots()
+    ctl.refresh()
+    g = ctl.table.game
+    assert g.is_over and ctl.scoring is not None
+    view = ctl.scoring
+    assert len(ctl.board.highlight_src.data["xs"]) > 0
+    rows = breakdown_rows(g)
+    assert [r["total"] for r in rows] == [x["total"] for x in g.score_breakdown()]
+    for seat in range(2):
+        view.w_seat.value = seat
+        for p in ticket_paths(g, seat):
+            if p["done"]:
+                owned = {r for r, s in g.observe(None)["claimed"].items() if s == seat}
+                assert set(p["routes"]) <= owned and p["missing"] == []
+            elif p["missing"] is not None:
+                assert p["missing"]
+    view.w_show.value = []
+    assert ctl.board.highlight_src.data["xs"] == []
+    assert "Final scores" in view.__panel__()[0].object  # renders
+
+
+def test_periodic_tick_moves_bots_with_a_delay():
+    t = Table(players=2, humans=[], bots=["random"], seed=1, map="teaching-small", bot_delay=0.0)
+    ctl = GameController(t, auto=True)
+    ctl.tick()
+    ctl.tick()
+    assert len(t.game.log) == 2
+    t.bot_delay = 3600
+    ctl.tick()
+    assert len(t.game.log) == 2
+
+
+def test_create_app_and_shared_tables():
+    app = create_app()
+    assert app is not None
+    t1 = get_table("test-table", seats=2, map="teaching-small")
+    assert get_table("test-table") is t1 and t1.humans == [0, 1]
+    app2 = create_app(table=t1)
+    assert app2 is not None
+
+
+def test_quick_game_defaults_to_usa():
+    ctl = quick_game(seed=1, auto=False)
+    assert ctl.table.game.map.name == "usa" and len(ctl.board.routes_src.data["id"]) == 100
