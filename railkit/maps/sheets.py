@@ -17,7 +17,7 @@ the JSON path and what was expected.
 >>> len(s.mountain_borders("hard"))
 12
 >>> print(s.render_ascii().splitlines()[1])
-       3   3   2  [2]  2   1
+       3   3   2  [2]  2  (1)
 """
 
 from __future__ import annotations

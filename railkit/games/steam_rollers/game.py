@@ -1,0 +1,921 @@
+"""The Steam Rollers game engine (1-5 players; 1 player = solo against Olivia).
+
+>>> g = SteamRollers(players=3, seed=1)
+>>> g.phase, g.round, len(g.dice), g.current_player
+('draft', 1, 4, 0)
+>>> a = g.legal_actions()[0]
+>>> _ = g.apply(a)
+>>> g.current_player
+1
+>>> g2 = SteamRollers(players=1, seed=2, difficulty="engineer")
+>>> g2.solo, len(g2.dice), sum(len(v) for v in g2.olivia_crossed.values())
+(True, 3, 4)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from railkit.core.errors import DataError, IllegalMove
+from railkit.core.game import Action, Game
+from railkit.maps import hexes as hx
+from railkit.maps import sheets
+from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.actions import (
+    Build, Deliver, DraftAction, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile, parse,
+)
+from railkit.games.steam_rollers.data import load_orders, load_tiles
+from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules
+
+OPTIONS = ("sheet", "solo", "difficulty")
+CITIES = (1, 2, 3, 4, 5, 6)
+
+
+class PlayerState:
+    """What one player has on her sheet (tracks, engine, deliveries, tiles' VP sources)."""
+
+    __slots__ = ("tracks", "boxes", "deliveries", "power", "power_vp", "orders", "turns")
+
+    def __init__(self) -> None:
+        self.tracks: dict[tuple[int, int], tuple[int, int]] = {}
+        self.boxes: set[int] = set()
+        self.deliveries: list[dict] = []
+        self.power: str | None = None
+        self.power_vp = 0
+        self.orders: list[str] = []
+        self.turns = 0
+
+
+class SteamRollers(Game):
+    """Steam Rollers: draft dice, draw track on your hex sheet, upgrade your engine, deliver goods.
+
+    Parameters
+    ----------
+    rules : SteamRules or dict, optional
+    players : int
+        1 to 5; one player plays solo against Olivia.
+    seed : int
+    sheet : str, optional
+        Sheet name in ``maps/`` or a path (default ``"steam-default"``).
+    solo : bool, optional
+        Solo against Olivia (default: ``players == 1``).
+    difficulty : str, optional
+        Olivia's level: clerk, conductor, machinist, engineer, investor, rail-baron (default clerk).
+    """
+
+    game_name = "steam-rollers"
+    rules_class = SteamRules
+
+    # ================================================================== setup
+    def _setup(self) -> None:
+        o = self.options
+        for k in o:
+            if k not in OPTIONS:
+                raise DataError("options", f"$.{k}", "one of the options " + ", ".join(OPTIONS), k)
+        if not 1 <= self.players <= 5:
+            raise DataError("players", "$", "1 to 5 players for Steam Rollers", self.players)
+        sheet_name = o.get("sheet", "steam-default")
+        if not isinstance(sheet_name, str):
+            raise DataError("options", "$.sheet", "a sheet name or path", sheet_name)
+        self.sheet = sheets.load(sheet_name)
+        self.solo = bool(o.get("solo", self.players == 1))
+        if self.solo != (self.players == 1):
+            raise DataError("options", "$.solo", "solo play with exactly 1 player (1 player always plays solo)",
+                            {"solo": self.solo, "players": self.players})
+        self.difficulty = o.get("difficulty", "clerk") if self.solo else ""
+        if self.solo and self.difficulty not in DIFFICULTIES:
+            raise DataError("options", "$.difficulty", "one of " + ", ".join(DIFFICULTIES), self.difficulty)
+        r = self.rules
+        if self.solo and (r.coal or r.order_tiles or r.starting_powers):  # SR-SOLO-MODULES
+            raise DataError("rules", "$", "no coal, order tiles or starting powers in solo play (SR-SOLO-MODULES)",
+                            {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
+        self.tile_defs = load_tiles()
+        self.blocked = self.sheet.blocked_edges(r.mountains)  # SR-MOUNTAIN-LEVEL
+        self._placements = {}
+        for h in self.sheet.hexes:
+            if h in self.sheet.city_at:
+                continue
+            self._placements[h] = [(a, b, hx.track_kind(a, b)) for a, b in hx.placements()
+                                   if (h, a) not in self.blocked and (h, b) not in self.blocked]
+
+        # action tiles: one per number, a random side for the whole game (SR-SETUP-TILES)
+        self.tile_id: dict[int, str] = {}
+        for n in range(1, 7):
+            if self.solo and n == 2:
+                self.tile_id[n] = "2s"  # SR-SOLO-TILE2
+            else:
+                side = self.rng.choice("ab") if r.tile_sides == "random" else r.tile_sides
+                self.tile_id[n] = f"{n}{side}"
+        self.tile_holder: dict[int, int | None] = {n: None for n in range(1, 7)}
+        self.tile_sideways: dict[int, bool] = {n: False for n in range(1, 7)}
+
+        # goods (SR-SETUP-SUPPLY): N+2 per city drawn from the bag, own colour back
+        colours = self.sheet.good_colours
+        self.totals = Counter({c: r.cubes_per_colour for c in colours})
+        pool = [c for c in colours for _ in range(r.cubes_per_colour)]
+        self.rng.shuffle(pool)
+        per_city = self.players + r.goods_extra
+        self.supply: dict[int, list[str]] = {}
+        back: list[str] = []
+        lost: dict[int, int] = {}
+        for n in CITIES:
+            drawn = [pool.pop() for _ in range(min(per_city, len(pool)))]
+            keep = [g for g in drawn if not self.sheet.own_colour(g, n)]
+            back.extend(g for g in drawn if self.sheet.own_colour(g, n))
+            lost[n] = len(drawn) - len(keep)
+            self.supply[n] = keep  # solo: the line order is the draw order (SR-SOLO-SETUP)
+        self.bag = Counter(pool) + Counter(back)
+        self.coal_supply = 0
+        if r.coal:  # SR-COAL
+            self.totals["black"] = r.coal_cubes
+            self.coal_supply = r.coal_cubes
+            for n in CITIES:
+                if lost[n] and self.coal_supply:
+                    self.supply[n].append("black")
+                    self.coal_supply -= 1
+        self.bag_after_setup = Counter(self.bag)
+        self.delivered = Counter()
+        self.personal: dict[int, int | None] = {s: None for s in range(self.players)}
+
+        self.ps = [PlayerState() for _ in range(self.players)]
+        self._graphs: dict[int, Any] = {}
+        self._conns: dict[int, list] = {}
+        self._track_text: dict[int, dict] = {}
+        self._dist_cache: dict = {}
+        self._plan_cache: tuple | None = None
+        self._cand_cache: dict = {}
+
+        # orders (SR-ORDER-TILES)
+        self.orders_open: list[str] = []
+        if r.order_tiles:
+            ids = sorted(load_orders())
+            self.orders_open = sorted(self.rng.sample(ids, min(r.orders_in_play, len(ids))))
+
+        # Olivia
+        self.olivia_crossed: dict[int, list] = {n: [] for n in CITIES}
+        self.olivia_points: list[int] = []
+        self.olivia_goods: list[str] = []
+        self.olivia_dice: list[int] = []
+        self.olivia_won = False
+        if self.solo:
+            for _ in range(DIFFICULTIES[self.difficulty]):  # SR-SOLO-DIFFICULTY
+                self._olivia_cross(self.rng.randint(1, 6))
+
+        # turn state
+        self.round = 0
+        self.start_player = 0
+        self.order: list[int] = []
+        self.turn_index = 0
+        self.dice: list[int] = []
+        self.black = 0
+        self.active: set[str] = set()
+        self.perm_used: set[str] = set()
+        self.extra = 0
+        self.actions_this_turn = 0
+        self.build2_region = 0
+        self.end_reason = ""
+        self.power_queue: list[int] = []
+        if r.starting_powers:
+            self.phase = "power"
+            self.power_queue = list(reversed(range(self.players)))  # SR-POWER-CHOICE
+        else:
+            self._start_round()
+
+    # ================================================================== flow
+    def _start_round(self) -> None:
+        self.round += 1
+        if self.round > 1 and self.rules.rotate_start:
+            self.start_player = (self.start_player + 1) % self.players  # SR-ROUND-START
+        self.order = [(self.start_player + i) % self.players for i in range(self.players)]
+        self.turn_index = 0
+        n = self.rules.solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
+        self.dice = sorted(self.rng.randint(1, 6) for _ in range(n))
+        self.black = self.rng.randrange(6)
+        self.phase = "draft"
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        seat = self.order[self.turn_index]
+        for n in range(1, 7):  # SR-TILE-UPRIGHT: sideways tiles turn upright before drafting
+            if self.tile_holder[n] == seat:
+                self.tile_sideways[n] = False
+        self.active = set()
+        self.perm_used = set()
+        self.extra = 0
+        self.actions_this_turn = 0
+
+    def _after_action(self) -> None:
+        self.phase = "draft"
+        if self.solo:
+            self.actions_this_turn += 1
+            if self.actions_this_turn < self.rules.solo_dice - 1:
+                return
+            if self._holds_upright(0, "reroll-olivia"):
+                self.phase = "reroll"
+                return
+            self._olivia_phase()
+            self._end_turn_solo()
+            return
+        if self.extra > 0:
+            self.extra -= 1
+            return
+        self.turn_index += 1
+        if self.turn_index >= self.players:
+            self._end_round()
+        else:
+            self._begin_turn()
+
+    def empty_cities(self) -> list[int]:
+        return [n for n in CITIES if not self.supply[n]]
+
+    def _end_round(self) -> None:
+        if len(self.empty_cities()) >= self.rules.end_empty_cities:  # SR-END-THREE-EMPTY
+            self._finish("cities")
+        elif self.round >= self.rules.max_rounds:  # SR-END-MAX-ROUNDS
+            self._finish("max-rounds")
+        else:
+            self._start_round()
+
+    def _end_turn_solo(self) -> None:
+        if self.olivia_won:
+            return
+        self._end_round()  # SR-OLIVIA-LAST: the end is checked only after Olivia's phase
+
+    def _finish(self, reason: str) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self.dice = []
+
+    # ================================================================== Olivia
+    def _olivia_cross(self, d: int) -> bool:
+        crossed = self.olivia_crossed[d]
+        for h in self.sheet.regions[d].drawable:  # towns allowed, cities not (SR-OLIVIA-1)
+            if h not in crossed:
+                crossed.append(h)
+                return True
+        return False
+
+    def _olivia_phase(self) -> None:
+        d = self.dice[0]
+        for _ in range(self.rules.olivia_max_rerolls):
+            self.olivia_dice.append(d)
+            if not self._olivia_cross(d):  # SR-OLIVIA-1: region full -> she wins at once
+                self.olivia_won = True
+                self._finish("olivia-region-full")
+                return
+            if self.tile_holder[d] == 0 and not self.tile_sideways[d]:  # SR-OLIVIA-2
+                self.tile_holder[d] = None
+            if not self.supply[d]:  # SR-OLIVIA-3: re-roll and start again
+                d = self.rng.randint(1, 6)
+                continue
+            crossed = len(self.olivia_crossed[d])
+            if crossed >= self.rules.olivia_min_crossed:  # SR-OLIVIA-4
+                good = self.supply[d].pop()
+                self.bag[good] += 1
+                self.olivia_goods.append(good)
+                self.olivia_points.append(crossed)
+            return
+
+    # ================================================================== helpers
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "power":
+            return self.power_queue[0]
+        return self.order[self.turn_index]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def player_name(self, seat: int) -> str:
+        return "You" if self.solo else f"Player {seat + 1}"
+
+    def tile(self, tid: str):
+        return self.tile_defs[tid]
+
+    def _held_tile(self, seat: int, effect: str) -> str | None:
+        """Id of the tile with ``effect`` that ``seat`` holds (upright or not), or None."""
+        for n in range(1, 7):
+            if self.tile_holder[n] == seat and self.tile_defs[self.tile_id[n]].effect == effect:
+                return self.tile_id[n]
+        return None
+
+    def _holds_upright(self, seat: int, effect: str) -> bool:
+        tid = self._held_tile(seat, effect)
+        return tid is not None and not self.tile_sideways[int(tid[0])]
+
+    def _perm(self, seat: int, effect: str) -> tuple[str | None, str | None]:
+        """(tile id usable now, rule id why not) for a permanent tile effect."""
+        tid = self._held_tile(seat, effect)
+        if tid is None:
+            return None, None
+        if self.tile_sideways[int(tid[0])]:  # SR-TILE-USE-UPRIGHT
+            return None, "SR-TILE-USE-UPRIGHT"
+        if self.solo and tid in self.perm_used:  # SR-SOLO-PERMANENT-ONCE
+            return None, "SR-SOLO-PERMANENT-ONCE"
+        return tid, None
+
+    def graph(self, seat: int):
+        """The connection graph of ``seat``'s sheet (cached until she builds)."""
+        G = self._graphs.get(seat)
+        if G is None:
+            G = self._graphs[seat] = nw.connection_graph(self.sheet, self.ps[seat].tracks)
+        return G
+
+    def connections(self, seat: int) -> list[tuple[str, str, int]]:
+        """Completed city-to-city connections of ``seat`` (cached until she builds)."""
+        c = self._conns.get(seat)
+        if c is None:
+            c = self._conns[seat] = nw.connections(self.sheet, self.ps[seat].tracks, self.graph(seat))
+        return c
+
+    def _distance(self, seat: int, src: int, dest: int, engine: int | None) -> int | None:
+        key = (seat, src, dest, engine)
+        if key not in self._dist_cache:
+            res = nw.best_delivery(self.sheet, self.ps[seat].tracks, src, [dest], engine, G=self.graph(seat))
+            self._dist_cache[key] = None if res is None else res[0]
+        return self._dist_cache[key]
+
+    def engine_strength(self, seat: int, *, with_tiles: bool = True) -> int:
+        """Crossed engine boxes plus the permanent tile bonus, capped at ``engine_max`` (SR-ENGINE-MAX)."""
+        plus = 0
+        if with_tiles:
+            tid, _ = self._perm(seat, "engine-plus")
+            plus = self.tile_defs[tid].amount if tid else 0
+        return min(self.rules.engine_max, len(self.ps[seat].boxes) + plus)
+
+    def _place(self, seat: int, h, a: int, b: int) -> None:
+        self.ps[seat].tracks[h] = (a, b)
+        self._graphs.pop(seat, None)
+        self._conns.pop(seat, None)
+        self._track_text.pop(seat, None)
+        self._dist_cache = {k: v for k, v in self._dist_cache.items() if k[0] != seat}
+
+    def _region_text(self, h) -> str:
+        return f"{hx.format_hex(h)}"
+
+    # ================================================================== checks
+    def _illegal(self, rule: str, reason: str, hint: str = "") -> None:
+        raise IllegalMove(rule, reason, hint)
+
+    def _check_value(self, seat: int, die: int, value: int | None) -> int:
+        if value is None or value == die:
+            return die
+        tid = self.tile_id[1]
+        t = self.tile_defs[tid]
+        rule = "SR-TILE-1A" if t.effect == "any-value" else "SR-TILE-1B"
+        if self.tile_holder[1] != seat:
+            self._illegal(rule, f"Playing die {die} as {value} needs action tile 1, which {self.player_name(seat).lower()} "
+                          f"{'do' if self.solo else 'does'} not hold.", "Take tile 1 first, or play the die as rolled.")
+        if self.tile_sideways[1]:
+            self._illegal("SR-TILE-USE-UPRIGHT", f"Tile {tid} was taken this round and is still sideways, so it cannot change die {die} yet.",
+                          "Use it from your next turn on.")
+        if t.effect == "plus-minus-one" and value not in (die % 6 + 1, (die - 2) % 6 + 1):
+            self._illegal(rule, f"Tile 1b changes a die by one, so die {die} can become {(die - 2) % 6 + 1} or {die % 6 + 1}, not {value}.",
+                          "Pick a value next to the die.")
+        return value
+
+    def _check_build(self, seat: int, h, a: int, b: int, regions: list[int], region_text: str,
+                     any_type: bool = False, power: bool = False) -> list[str]:
+        """Checks of one track; returns the permanent tiles it needs."""
+        sheet = self.sheet
+        tracks = self.ps[seat].tracks
+        perms: list[str] = []
+        if h not in sheet.hexes:
+            self._illegal("SR-BUILD-REGION", f"Hex {hx.format_hex(h)} is not on the sheet.", "Pick a hex q,r of the sheet.")
+        if h in sheet.city_at:  # SR-BUILD-NO-CITY
+            self._illegal("SR-BUILD-NO-CITY", f"Hex {hx.format_hex(h)} is city {sheet.city_at[h]}, and cities are never drawn in.",
+                          "Draw next to the city: a track edge bordering a city connects to it.")
+        if h in tracks:  # SR-BUILD-ONE-PER-HEX
+            self._illegal("SR-BUILD-ONE-PER-HEX", f"Hex {hx.format_hex(h)} already holds a track ({tracks[h][0]}-{tracks[h][1]}); "
+                          "each hex is drawn into once.", "Pick an empty hex.")
+        reg = sheet.region_of[h]
+        if not power and reg not in regions:
+            tid, why = self._perm(seat, "adjacent-region")
+            if len(regions) == 1 and tid and reg in sheet.adjacent_regions(regions[0]):  # SR-TILE-5B
+                perms.append(tid)
+            else:
+                if why == "SR-SOLO-PERMANENT-ONCE" and reg in sheet.adjacent_regions(regions[0]):
+                    self._illegal(why, f"Tile 5b already served your other action this turn, so hex {hx.format_hex(h)} "
+                                  f"(region {reg}) is out of reach of {region_text}.", f"Build in region {regions[0]}.")
+                self._illegal("SR-BUILD-REGION", f"Hex {hx.format_hex(h)} is in region {reg}, but {region_text}.",
+                              f"Pick an empty hex of region {' or '.join(map(str, regions))}.")
+        kind = hx.track_kind(a, b)
+        kinds = sheet.black_die_faces[self.black]
+        if not power and not any_type and kind not in kinds:
+            tid, why = self._perm(seat, "any-track-type")
+            if tid:  # SR-TILE-2B
+                perms.append(tid)
+            elif why == "SR-SOLO-PERMANENT-ONCE":
+                self._illegal(why, f"Tile 2b already served your other action this turn, so a {kind} track is not allowed "
+                              f"(the black die shows {kinds[0]} or {kinds[1]}).", f"Draw a {kinds[0]} or {kinds[1]} track.")
+            else:
+                self._illegal("SR-BUILD-TYPE", f"The black die shows {kinds[0]} or {kinds[1]}, so a {kind} track is not allowed.",
+                              f"Draw a {kinds[0]} or {kinds[1]} track.")
+        for e in (a, b):  # SR-MOUNTAIN
+            if (h, e) in self.blocked:
+                n = hx.neighbor(h, e)
+                self._illegal("SR-MOUNTAIN", f"Edge {e} ({hx.EDGE_NAMES[e]}) of hex {hx.format_hex(h)} is a mountain border "
+                              f"(towards {hx.format_hex(n)}), and no track may cross a mountain.",
+                              "Choose a rotation whose ends avoid the mountain border.")
+        return perms
+
+    def _plan(self, a: Action) -> dict:
+        """Check ``a`` (IllegalMove if not legal) and return what ``_do`` needs."""
+        cache = self._plan_cache
+        if cache is not None and cache[0] is a and cache[1] == len(self.log):
+            return cache[2]
+        plan = self._plan_uncached(a)
+        self._plan_cache = (a, len(self.log), plan)
+        return plan
+
+    def _plan_uncached(self, a: Action) -> dict:
+        if self.phase == "over":
+            self._illegal("SR-PHASE", "The game is over.", "Start a new game or undo.")
+        seat = self.current_player
+        who = self.player_name(seat)
+        phase = self.phase
+        if isinstance(a, DraftAction):
+            if phase != "draft":
+                self._phase_error(a)
+            if a.die not in self.dice:  # SR-DRAFT-DIE
+                self._illegal("SR-DRAFT-DIE", f"There is no white die showing {a.die} left to draft (dice left: "
+                              f"{', '.join(map(str, self.dice))}).", "Draft one of the dice left.")
+            if isinstance(a, Pass):  # SR-PASS
+                return {}
+            v = self._check_value(seat, a.die, a.value)
+            if isinstance(a, Build):
+                perms = self._check_build(seat, a.hex, a.a, a.b, [v], f"your die is {v}")
+                return {"v": v, "perms": perms}
+            if isinstance(a, Engine):
+                if v in self.ps[seat].boxes:  # SR-ENGINE-BOX
+                    self._illegal("SR-ENGINE-BOX", f"Engine box {v} is already crossed; each die value upgrades the engine once.",
+                                  "Use the die for another action.")
+                return {"v": v}
+            if isinstance(a, Deliver):
+                return self._plan_deliver(seat, a, v)
+            if isinstance(a, TakeTile):
+                return self._plan_take(seat, a, v)
+        if isinstance(a, UseTile):
+            return self._plan_use(seat, a)
+        if isinstance(a, ExtraBuild):
+            if phase != "build2":
+                self._phase_error(a)
+            perms = self._check_build(seat, a.hex, a.a, a.b, [self.build2_region],
+                                      f"tile 3b's second track goes in region {self.build2_region}")
+            return {"perms": perms}
+        if isinstance(a, Skip):
+            if phase not in ("build2", "reroll"):
+                self._phase_error(a)
+            return {}
+        if isinstance(a, Power):
+            return self._plan_power(seat, a)
+        self._illegal("SR-PHASE", f"{a!s} is not a Steam Rollers action.")
+        return {}  # pragma: no cover
+
+    def _phase_error(self, a: Action) -> None:
+        waiting = {"draft": "a draft ('draft D ...') or 'use TILE'", "build2": "tile 3b's second track ('build ...' or 'skip')",
+                   "reroll": "the solo re-roll decision ('use 2s' or 'skip')", "power": "a starting power ('power ...')"}
+        self._illegal("SR-PHASE", f"'{a}' cannot be played now: the game is waiting for {waiting[self.phase]}.",
+                      "See legal_actions() for what can be played now.")
+
+    def _plan_deliver(self, seat: int, a: Deliver, v: int) -> dict:
+        sheet = self.sheet
+        src = a.source if a.source is not None else v
+        perms: list[str] = []
+        if src != v:
+            if abs(src - v) != 1 or not 1 <= src <= 6:
+                self._illegal("SR-DELIVER-SOURCE", f"Your die is {v}, so the source must be city {v}, not city {src}.",
+                              f"Deliver from city {v}.")
+            tid, why = self._perm(seat, "source-adjacent")
+            if not tid:  # SR-TILE-3A
+                self._illegal(why or "SR-TILE-3A", f"Delivering from city {src} with die {v} needs an upright tile 3a"
+                              + (" not yet used this turn." if why == "SR-SOLO-PERMANENT-ONCE" else "."),
+                              f"Deliver from city {v}.")
+            perms.append(tid)
+        if a.good == "own":
+            if self.personal.get(seat) != src:
+                self._illegal("SR-DELIVER-SOURCE", f"{self.player_name(seat)} {'have' if self.solo else 'has'} no personal good on city {src}.",
+                              "Choose a good shown on the city.")
+        elif a.good not in self.supply[src]:
+            shown = ", ".join(self.supply[src]) or "nothing"
+            self._illegal("SR-DELIVER-SOURCE", f"City {src} has no {a.good} good (it holds {shown}).",
+                          "Choose a good shown on the source city.")
+        if a.dest == src or not 1 <= a.dest <= 6:
+            self._illegal("SR-DELIVER-NO-LOOP", f"A good from city {src} cannot be delivered back to city {src}.",
+                          "Choose another destination.")
+        if a.good not in ("own", "black") and a.dest not in sheet.destinations(a.good):  # SR-DELIVER-COLOUR
+            ok = " or ".join(map(str, sheet.destinations(a.good)))
+            self._illegal("SR-DELIVER-COLOUR", f"A {a.good} good must go to city {ok}, not city {a.dest}.",
+                          f"Deliver it to city {ok}.")
+        base = min(self.rules.engine_max, len(self.ps[seat].boxes))
+        tid4, _ = self._perm(seat, "engine-plus")
+        plus = self.tile_defs[tid4].amount if tid4 else 0
+        boost_tiles = [t for t in sorted(self.active) if self.tile_defs[t].effect == "delivery-engine-plus"]
+        boost = sum(self.tile_defs[t].amount for t in boost_tiles)  # SR-TILE-4B / SR-TILE-5A
+        strength = min(self.rules.engine_max, base + plus) + boost  # SR-ENGINE-MAX
+        dist = self._distance(seat, src, a.dest, strength)  # SR-DELIVER-NO-LOOP / SR-DELIVER-LONGEST
+        if dist is None:
+            G = self.graph(seat)
+            import networkx as nx
+
+            s, t = nw.city(src), nw.city(a.dest)
+            if not nx.has_path(G, s, t):  # SR-DELIVER-ROUTE
+                self._illegal("SR-DELIVER-ROUTE", f"Your tracks do not link city {src} to city {a.dest}.",
+                              "Build track between them first.")
+            short = nx.shortest_path_length(G, s, t)
+            self._illegal("SR-DELIVER-ENGINE", f"The shortest route from city {src} to city {a.dest} reaches {short} cities and towns, "
+                          f"but your engine strength is {strength}.", "Upgrade your engine first.")
+        if tid4 and dist > min(self.rules.engine_max, base) + boost:  # SR-TILE-4A
+            perms.append(tid4)
+        bonus = 0
+        tid6, _ = self._perm(seat, "long-delivery-bonus")
+        if tid6 and dist >= self.tile_defs[tid6].min_distance:  # SR-TILE-6A
+            bonus = self.tile_defs[tid6].amount
+            perms.append(tid6)
+        return {"v": v, "src": src, "distance": dist, "bonus": bonus, "perms": perms, "boost": boost_tiles,
+                "strength": strength}
+
+    def _plan_take(self, seat: int, a: TakeTile, v: int) -> dict:
+        n = a.number
+        use6b = False
+        if n != v:
+            if "6b" not in self.active:  # SR-TILE-TAKE
+                self._illegal("SR-TILE-TAKE", f"Your die is {v}, so you may take tile {v}, not tile {n}.",
+                              f"Take tile {v}, or play tile 6b first ('use 6b').")
+            use6b = True  # SR-TILE-6B
+        tid = self.tile_id[n]
+        holder = self.tile_holder[n]
+        if holder is not None and self.tile_sideways[n]:  # SR-TILE-STEAL-SIDEWAYS
+            whose = "you took it" if holder == seat else f"{self.player_name(holder)} took it"
+            self._illegal("SR-TILE-STEAL-SIDEWAYS", f"Tile {tid} is sideways ({whose} this round), so it cannot be taken now.",
+                          "Wait until it has been turned upright.")
+        return {"v": v, "use6b": use6b}
+
+    def _plan_use(self, seat: int, a: UseTile) -> dict:
+        tid = a.tile
+        if tid not in self.tile_defs:
+            self._illegal("SR-TILE-USE-UPRIGHT", f"There is no action tile {tid}.", "Tiles are 1a .. 6b and 2s (solo).")
+        t = self.tile_defs[tid]
+        n = t.number
+        if self.tile_id[n] != tid or self.tile_holder[n] != seat:
+            self._illegal("SR-TILE-USE-UPRIGHT", f"{self.player_name(seat)} {'do' if self.solo else 'does'} not hold tile {tid}.",
+                          "Take it with a tile action first.")
+        if self.tile_sideways[n]:  # SR-TILE-USE-UPRIGHT
+            self._illegal("SR-TILE-USE-UPRIGHT", f"Tile {tid} was taken this round and is still sideways.", "Use it from your next turn on.")
+        if t.kind == "permanent":  # SR-TILE-PERMANENT
+            self._illegal("SR-TILE-PERMANENT", f"Tile {tid} is permanent: its effect applies by itself and it cannot be played or discarded.",
+                          "Just take the action it helps with.")
+        if t.effect == "reroll-olivia":
+            if self.phase != "reroll":  # SR-SOLO-REROLL
+                self._illegal("SR-SOLO-REROLL", "Tile 2s re-rolls Olivia's die, which is only possible after your two actions.",
+                              "Play it when the game asks about the re-roll.")
+            return {}
+        if self.phase != "draft":
+            self._phase_error(a)
+        if not t.activate:
+            rule = "SR-TILE-1A" if t.effect == "any-value" else "SR-TILE-1B"
+            self._illegal(rule, f"Tile {tid} is played inside a draft: 'draft D as V ...'.", "Write the new value after 'as'.")
+        if t.effect == "second-die":  # SR-TILE-2A
+            still = self.players - self.turn_index  # players yet to draft this round, me included
+            if len(self.dice) < still + 1:
+                self._illegal("SR-TILE-2A", f"Only {len(self.dice)} dice are left for {still} more draft(s), so there is no second die for you.",
+                              "Keep the tile for a later round.")
+        return {}
+
+    def _plan_power(self, seat: int, a: Power) -> dict:
+        if self.phase != "power":
+            self._phase_error(a)
+        taken = {p.power for p in self.ps if p.power}
+        if a.power in taken or a.power not in POWERS:  # SR-POWER-CHOICE
+            self._illegal("SR-POWER-CHOICE", f"The starting power '{a.power}' was already picked; each power goes to one player.",
+                          "Pick one of: " + ", ".join(p for p in POWERS if p not in taken) + ".")
+        if a.power == "engine" and not 1 <= (a.number or 0) <= 6:  # SR-POWER-ENGINE
+            self._illegal("SR-POWER-ENGINE", "The engine power crosses one box 1 to 6.", "Write 'power engine N'.")
+        if a.power == "track":  # SR-POWER-TRACK
+            self._check_build(seat, a.hex, a.a, a.b, [], "", power=True)
+        if a.power == "tile":  # SR-POWER-TILE
+            if not 1 <= (a.number or 0) <= 6 or self.tile_holder[a.number] is not None:
+                self._illegal("SR-POWER-TILE", f"Tile {a.number} is not in the centre.", "Pick a tile from the centre.")
+        if a.power == "good" and a.number not in self.rules.personal_good_cities:  # SR-POWER-GOOD
+            self._illegal("SR-POWER-GOOD", f"The personal good starts on city "
+                          f"{' or '.join(map(str, self.rules.personal_good_cities))}, not city {a.number}.",
+                          "Pick one of those cities.")
+        return {}
+
+    def _check(self, action: Action) -> None:
+        self._plan(action)
+
+    # ================================================================== doing
+    def _do(self, a: Action) -> None:
+        plan = self._plan(a)
+        self._plan_cache = None
+        seat = self.current_player
+        ps = self.ps[seat]
+        if isinstance(a, DraftAction):
+            self.dice.remove(a.die)
+            ps.turns += 1
+            if getattr(a, "value", None) not in (None, a.die):  # tile 1 used: back to the centre (SR-TILE-ONE-USE)
+                self.tile_holder[1] = None
+                self.tile_sideways[1] = False
+            self.perm_used.update(plan.get("perms", ()))
+            if isinstance(a, Build):
+                self._place(seat, a.hex, a.a, a.b)
+                if "3b" in self.active:  # SR-TILE-3B
+                    self.active.discard("3b")
+                    self.build2_region = self.sheet.region_of[a.hex]
+                    self.phase = "build2"
+            elif isinstance(a, Engine):
+                ps.boxes.add(plan["v"])  # SR-ENGINE-BOX
+            elif isinstance(a, Deliver):
+                self._deliver(seat, a, plan)
+            elif isinstance(a, TakeTile):
+                n = a.number
+                self.tile_holder[n] = seat  # SR-TILE-TAKE (steals from another player too)
+                self.tile_sideways[n] = True
+                if plan["use6b"]:
+                    self.active.discard("6b")
+            self._check_orders(seat)
+            if self.phase == "draft":
+                self._after_action()
+        elif isinstance(a, UseTile):
+            t = self.tile_defs[a.tile]
+            self.tile_holder[t.number] = None  # SR-TILE-ONE-USE: back to the centre
+            self.tile_sideways[t.number] = False
+            if t.effect == "reroll-olivia":  # SR-SOLO-REROLL
+                self.dice[0] = self.rng.randint(1, 6)
+                self._olivia_phase()
+                self._end_turn_solo()
+                return
+            self.active.add(a.tile)
+            if t.effect == "second-die":
+                self.extra += 1
+        elif isinstance(a, ExtraBuild):
+            self.perm_used.update(plan.get("perms", ()))
+            self._place(seat, a.hex, a.a, a.b)
+            self._check_orders(seat)
+            self._after_action()
+        elif isinstance(a, Skip):
+            if self.phase == "build2":
+                self._after_action()
+            else:
+                self._olivia_phase()
+                self._end_turn_solo()
+        elif isinstance(a, Power):
+            ps.power = a.power
+            if a.power == "engine":
+                ps.boxes.add(a.number)
+            elif a.power == "track":
+                self._place(seat, a.hex, a.a, a.b)
+            elif a.power == "vp":
+                ps.power_vp = self.rules.power_vp
+            elif a.power == "tile":
+                self.tile_holder[a.number] = seat
+                self.tile_sideways[a.number] = True
+            elif a.power == "good":
+                self.personal[seat] = a.number
+            self._check_orders(seat)
+            self.power_queue.pop(0)
+            if not self.power_queue:
+                self._start_round()
+
+    def _deliver(self, seat: int, a: Deliver, plan: dict) -> None:
+        src = plan["src"]
+        if a.good == "own":
+            self.personal[seat] = None
+        else:
+            self.supply[src].remove(a.good)  # SR-SOLO-ANY-GOOD: the first good of that colour in line
+            self.bag[a.good] += 1  # SR-DELIVER-SCORE: back to the bag
+            self.delivered[a.good] += 1
+        for t in plan["boost"]:
+            self.active.discard(t)
+        self.ps[seat].deliveries.append({"good": a.good, "source": src, "dest": a.dest,
+                                         "distance": plan["distance"], "bonus": plan["bonus"]})
+
+    def _check_orders(self, seat: int) -> None:
+        if not self.orders_open:
+            return
+        import networkx as nx
+
+        orders = load_orders()
+        ps = self.ps[seat]
+        G = self.graph(seat)
+        conns = None
+        for oid in list(self.orders_open):
+            o = orders[oid]
+            if o.kind == "connect":
+                ok = nx.has_path(G, nw.city(o.cities[0]), nw.city(o.cities[1]))
+            elif o.kind == "delivery":
+                ok = any(d["distance"] >= o.min for d in ps.deliveries)
+            elif o.kind == "engine":
+                ok = len(ps.boxes) >= o.min
+            else:
+                if conns is None:
+                    conns = nw.connections(self.sheet, ps.tracks, G)
+                ok = (sum(1 + t for *_, t in conns) if o.kind == "network" else sum(t for *_, t in conns)) >= o.min
+            if ok:  # SR-ORDER-TILES
+                self.orders_open.remove(oid)
+                ps.orders.append(oid)
+
+    # ================================================================== legal actions
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "over":
+            return []
+        seat = self.current_player
+        if self.phase == "power":
+            return self._legal_powers(seat)
+        if self.phase == "reroll":
+            return [UseTile("2s"), Skip()]
+        if self.phase == "build2":
+            return self._legal_tracks(seat, [self.build2_region]) + [Skip()]
+        out: list[Action] = []
+        for n in range(1, 7):
+            tid = self.tile_id[n]
+            t = self.tile_defs[tid]
+            if (self.tile_holder[n] == seat and not self.tile_sideways[n] and t.activate):
+                if self.why_illegal(UseTile(tid)) is None:
+                    out.append(UseTile(tid))
+        values_for = {}
+        t1 = self.tile_defs[self.tile_id[1]]
+        has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
+        for die in sorted(set(self.dice)):
+            vals: list[int | None] = [None]
+            if has1:
+                if t1.effect == "any-value":
+                    vals += [x for x in range(1, 7) if x != die]
+                else:
+                    vals += sorted({die % 6 + 1, (die - 2) % 6 + 1})
+            values_for[die] = vals
+        for die, vals in values_for.items():
+            for value in vals:
+                v = die if value is None else value
+                if v not in self.ps[seat].boxes:
+                    out.append(Engine(die, value))
+                out.extend(self._legal_tiles(seat, die, value, v))
+                out.extend(self._legal_deliveries(seat, die, value, v))
+                out.extend(self._legal_tracks(seat, [v], die, value, draft=True))
+            out.append(Pass(die))
+        return out
+
+    def _region_candidates(self, region: int, die: int | None, value: int | None) -> list:
+        """All (hex, kind, action) track candidates of a region (cached per game: actions are values)."""
+        key = (region, die, value)
+        c = self._cand_cache.get(key)
+        if c is None:
+            c = []
+            for h in self.sheet.regions[region].drawable:
+                for a, b, k in self._placements[h]:
+                    act = ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)
+                    c.append((h, k, act))
+            self._cand_cache[key] = c
+        return c
+
+    def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
+                      draft: bool = False) -> list:
+        sheet = self.sheet
+        tracks = self.ps[seat].tracks
+        kinds = sheet.black_die_faces[self.black]
+        if self._perm(seat, "any-track-type")[0]:
+            kinds = hx.TRACK_KINDS
+        regs = list(regions)
+        if draft and len(regions) == 1 and self._perm(seat, "adjacent-region")[0]:
+            regs += list(sheet.adjacent_regions(regions[0]))
+        out = []
+        for r in regs:
+            out.extend(act for h, k, act in self._region_candidates(r, die, value) if k in kinds and h not in tracks)
+        return out
+
+    def _legal_tiles(self, seat: int, die: int, value, v: int):
+        numbers = [v]
+        if "6b" in self.active:
+            numbers = list(range(1, 7))
+        out = []
+        for n in numbers:
+            if self.tile_holder[n] is not None and self.tile_sideways[n]:
+                continue
+            out.append(TakeTile(die, n, value))
+        return out
+
+    def _legal_deliveries(self, seat: int, die: int, value, v: int):
+        sources = [v]
+        if self._perm(seat, "source-adjacent")[0]:
+            sources += [s for s in (v - 1, v + 1) if 1 <= s <= 6]
+        G = self.graph(seat)
+        out = []
+        for src in sources:
+            if G.degree(nw.city(src)) == 0:
+                continue
+            goods = sorted(set(self.supply[src]))
+            if self.personal.get(seat) == src:
+                goods.append("own")
+            for good in goods:
+                dests = CITIES if good in ("own", "black") else self.sheet.destinations(good)
+                for dest in dests:
+                    if dest == src:
+                        continue
+                    act = Deliver(die, good, dest, None if src == v else src, value)
+                    if self.why_illegal(act) is None:
+                        out.append(act)
+        return out
+
+    def _legal_powers(self, seat: int) -> list[Action]:
+        taken = {p.power for p in self.ps if p.power}
+        out: list[Action] = []
+        for p in POWERS:
+            if p in taken:
+                continue
+            if p == "engine":
+                out.extend(Power("engine", n) for n in range(1, 7))
+            elif p == "vp":
+                out.append(Power("vp"))
+            elif p == "tile":
+                out.extend(Power("tile", n) for n in range(1, 7) if self.tile_holder[n] is None)
+            elif p == "good":
+                out.extend(Power("good", n) for n in self.rules.personal_good_cities)
+            elif p == "track":
+                tracks = self.ps[seat].tracks
+                for h in sorted(self._placements):
+                    if h not in tracks:
+                        out.extend(Power("track", None, h, a, b) for a, b, _ in self._placements[h])
+        return out
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    # ================================================================== views
+    def observe(self, seat: int) -> dict:
+        """Everything public plus ``seat``'s own view; the bag's contents are hidden (only its size)."""
+        return {
+            "game": self.game_name,
+            "seat": seat,
+            "players": self.players,
+            "solo": self.solo,
+            "difficulty": self.difficulty,
+            "sheet": self.options.get("sheet", "steam-default"),
+            "mountains": self.rules.mountains,
+            "phase": self.phase,
+            "round": self.round,
+            "current_player": self.current_player,
+            "start_player": self.start_player,
+            "dice": list(self.dice),
+            "black_die": list(self.sheet.black_die_faces[self.black]),
+            "supply": {str(n): list(v) for n, v in self.supply.items()},
+            "bag_count": sum(self.bag.values()),
+            "tiles": {str(n): {"id": self.tile_id[n], "holder": self.tile_holder[n], "sideways": self.tile_sideways[n],
+                               "kind": self.tile_defs[self.tile_id[n]].kind, "vp": self.tile_defs[self.tile_id[n]].vp}
+                      for n in range(1, 7)},
+            "active": sorted(self.active) if self.current_player == seat else [],
+            "orders_open": list(self.orders_open),
+            "build2_region": self.build2_region if self.phase == "build2" else None,
+            "players_view": [{
+                "seat": s,
+                "tracks": self._tracks_view(s),
+                "engine_boxes": sorted(p.boxes),
+                "engine": self.engine_strength(s),
+                "deliveries": [dict(d) for d in p.deliveries],
+                "personal_good": self.personal[s],
+                "power": p.power,
+                "orders": list(p.orders),
+                "score": self.score(s),
+            } for s, p in enumerate(self.ps)],
+            "olivia": ({"crossed": {str(n): len(v) for n, v in self.olivia_crossed.items()},
+                        "points": sum(self.olivia_points), "score": self.olivia_score()} if self.solo else None),
+        }
+
+    def _tracks_view(self, seat: int) -> dict:
+        v = self._track_text.get(seat)
+        if v is None:
+            v = self._track_text[seat] = {hx.format_hex(h): list(t) for h, t in sorted(self.ps[seat].tracks.items())}
+        return dict(v)
+
+    def score(self, seat: int) -> int:
+        from railkit.games.steam_rollers.scoring import breakdown
+
+        return breakdown(self, seat)["score"]
+
+    def olivia_score(self) -> int | None:
+        from railkit.games.steam_rollers.scoring import olivia_breakdown
+
+        return olivia_breakdown(self)["olivia_score"] if self.solo else None
+
+    def summary(self) -> list[dict]:
+        from railkit.games.steam_rollers.scoring import summary
+
+        return summary(self)
+
+    def render_ascii(self, seat: int = 0) -> str:
+        """One player's sheet as text (with Olivia's crosses in solo play)."""
+        crossed = [h for v in self.olivia_crossed.values() for h in v] if self.solo and seat < 0 else ()
+        tracks = self.ps[seat].tracks if seat >= 0 else {}
+        head = (f"{self.player_name(seat) if seat >= 0 else 'Olivia'}: engine {self.engine_strength(seat) if seat >= 0 else '-'}, "
+                f"score {self.score(seat) if seat >= 0 else self.olivia_score()}")
+        return head + "\n" + self.sheet.render_ascii(tracks, crossed, self.rules.mountains)
+
+    def __repr__(self) -> str:
+        cur = self.current_player
+        return (f"<SteamRollers {self.players}p{' solo ' + self.difficulty if self.solo else ''} round {self.round} "
+                f"phase {self.phase} dice {self.dice} black {'/'.join(self.sheet.black_die_faces[self.black])} "
+                f"to play: {cur}>")

@@ -1,0 +1,62 @@
+"""Rule settings of Steam Rollers (a ``param.Parameterized`` variant config).
+
+Every railkit default of the rules reference is a parameter here or data
+(``tiles.json``, ``orders.json``, the sheet).
+
+>>> r = SteamRules()
+>>> r.goods_extra, r.mountains, r.end_empty_cities
+(2, 'none', 3)
+>>> sorted(PRESETS)
+['all-modules', 'base', 'coal', 'hard', 'medium', 'orders', 'powers']
+"""
+
+from __future__ import annotations
+
+import param
+
+#: Olivia's difficulty levels -> number of dice for her starting influence (seed).
+DIFFICULTIES = {"clerk": 1, "conductor": 2, "machinist": 3, "engineer": 4, "investor": 5, "rail-baron": 6}
+#: The five starting powers (rules reference, optional module).
+POWERS = ("engine", "track", "vp", "tile", "good")
+
+
+class SteamRules(param.Parameterized):
+    """Steam Rollers rule settings (multiplayer and solo)."""
+
+    cubes_per_colour = param.Integer(10, bounds=(1, 40), doc="Goods of each colour in the bag.")
+    goods_extra = param.Integer(2, bounds=(0, 10), doc="Each city starts with (players + goods_extra) goods.")
+    coal = param.Boolean(False, doc="Coal module: black wild goods on cities that lost a good at setup.")
+    coal_cubes = param.Integer(6, bounds=(0, 20), doc="Black coal goods in the box.")
+    mountains = param.Selector(default="none", objects=["none", "medium", "hard"],
+                               doc="Mountain borders of the sheet in play (same for every player).")
+    order_tiles = param.Boolean(False, doc="Order tile module (railkit default set in orders.json).")
+    orders_in_play = param.Integer(3, bounds=(1, 8), doc="Order tiles drawn and shown at setup.")
+    starting_powers = param.Boolean(False, doc="Starting power module: each player picks one of five powers.")
+    power_vp = param.Integer(2, bounds=(0, 10), doc="VP of the '+VP' starting power.")
+    personal_good_cities = param.List([3, 4], item_type=int, bounds=(1, 6),
+                                      doc="Cities the personal good of the starting power may start on.")
+    tile_sides = param.Selector(default="random", objects=["random", "a", "b"],
+                                doc="Side of each action tile: random per game (the rule) or all a / all b (teaching).")
+    engine_max = param.Integer(6, bounds=(1, 12), doc="Highest engine strength (boxes plus permanent tile bonus).")
+    engine_bonus = param.List([0, 0, 0, 0, 1, 2, 3], item_type=int, bounds=(7, 7),
+                              doc="End bonus by number of crossed engine boxes 0..6.")
+    end_empty_cities = param.Integer(3, bounds=(1, 6), doc="The game ends after the round in which this many cities are empty.")
+    max_rounds = param.Integer(60, bounds=(1, 500), doc="Safety net: the game ends after this many rounds (turns in solo).")
+    rotate_start = param.Boolean(True, doc="The start player passes to the next seat each round.")
+    solo_dice = param.Integer(3, bounds=(2, 6), doc="White dice rolled each solo turn (the player uses all but one).")
+    olivia_min_crossed = param.Integer(3, bounds=(1, 10), doc="Crossed hexes Olivia needs in a region to take a good there.")
+    olivia_engine_points = param.Integer(3, bounds=(0, 10), doc="Olivia's engine points at the end.")
+    olivia_regions_scored = param.Integer(2, bounds=(1, 6), doc="How many of Olivia's best regions score their crossed hexes.")
+    olivia_max_rerolls = param.Integer(100, bounds=(1, 10_000), doc="Safety net on Olivia's re-rolls in one phase.")
+
+
+#: Named presets (rule settings) for the GameSpec.
+PRESETS: dict[str, dict] = {
+    "base": {},
+    "coal": {"coal": True},
+    "medium": {"mountains": "medium"},
+    "hard": {"mountains": "hard"},
+    "orders": {"order_tiles": True},
+    "powers": {"starting_powers": True},
+    "all-modules": {"coal": True, "mountains": "hard", "order_tiles": True, "starting_powers": True},
+}
