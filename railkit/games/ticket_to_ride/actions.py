@@ -111,7 +111,7 @@ class Pass(Action):
 _COLOURS = "|".join(CARD_COLOURS)
 _CLAIM = re.compile(
     rf"^claim\s+(?P<route>.+?)\s+(?:(?P<colour>{_COLOURS})\s*x\s*(?P<cards>\d+)(?:\s+loco\s*x\s*(?P<locos>\d+))?"
-    rf"|loco\s*x\s*(?P<only>\d+))$"
+    rf"|loco\s*x\s*(?P<only>\d+))$", re.IGNORECASE
 )
 _FACEUP = re.compile(r"^draw\s+faceup\s+(\d+)$")
 _KEEP = re.compile(r"^keep\s+tickets\s+(\d+(?:\s*,\s*\d+)*)$")
@@ -146,16 +146,12 @@ def parse_action(text: str) -> Action:
     if m:
         return KeepTickets(tuple(int(x) for x in m.group(1).replace(" ", "").split(",")))
     if low.startswith("claim "):
-        m = _CLAIM.match(t[:6].lower() + t[6:])
-        if m is None:  # colours are case-insensitive, the route id is not
-            m2 = _CLAIM.match(low)
-            if m2 is not None:
-                route = t[6:6 + len(m2.group("route"))]
-                m = _CLAIM.match("claim " + route + low[6 + len(route):])
+        m = _CLAIM.match(t)  # keywords and colours in any case; the route id as written
         if m:
             if m.group("only") is not None:
                 return Claim(m.group("route"), LOCO, 0, int(m.group("only")))
-            return Claim(m.group("route"), m.group("colour"), int(m.group("cards")), int(m.group("locos") or 0))
+            return Claim(m.group("route"), m.group("colour").lower(), int(m.group("cards")),
+                         int(m.group("locos") or 0))
         raise ActionSyntaxError(text, FORMS, "A claim names the route, then the cards, e.g. "
                                 "'claim Denver-Omaha red x2 loco x1' or 'claim Denver-Omaha loco x4'.")
     raise ActionSyntaxError(text, FORMS)

@@ -115,6 +115,7 @@ class TicketToRide(Game):
             if ln not in points:
                 raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
                                 r.route_points)
+        r.route_points = dict(sorted(points.items()))  # this game's own copy: number keys, sorted
         self.route_score = [points[ln] for ln in b.length]
         self._points_view = {ln: points[ln] for ln in sorted(points)}
         self.tickets_all = self.map.deck(r.ticket_deck or None)

@@ -47,7 +47,7 @@ class TicketToRideRules(param.Parameterized):
         "where it counts as one card like any other."))
 
     # -------------------------------------------------------------- trains, end
-    trains = param.Integer(default=45, bounds=(1, 200), doc="Trains per player.")
+    trains = param.Integer(default=45, bounds=(1, 200), doc="Trains (plastic train cars) each player starts with.")
     end_trigger = param.Integer(default=2, bounds=(0, 200), doc=(
         "The last round starts when a player ends a turn with this many trains or fewer "
         "(TTR-END-TRIGGER)."))
