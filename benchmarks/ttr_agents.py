@@ -1,0 +1,51 @@
+"""Ticket to Ride bot decision time on the USA map (median and p90 per bot).
+
+Each bot plays every seat of 4-player games against copies of itself and against
+the other bots; only the time inside ``agent.act(observation, legal)`` is counted.
+
+    python benchmarks/ttr_agents.py [--games 40] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from railkit.agents.ticket_to_ride import AGENTS
+from railkit.games.ticket_to_ride import SPEC
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--players", type=int, default=4)
+    a = ap.parse_args()
+    names = list(AGENTS)
+    times: dict[str, list[float]] = {n: [] for n in names}
+    wins = {n: 0 for n in names}
+    seats = {n: 0 for n in names}
+    for seed in range(a.games):
+        lineup = [names[(seed + i) % len(names)] for i in range(a.players)]
+        g = SPEC.new_game(None, a.players, seed)
+        bots = [AGENTS[n](seed * 10 + i) for i, n in enumerate(lineup)]
+        while not g.is_over:
+            seat = g.current_player
+            obs, legal = g.observe(seat), g.legal_actions()
+            t = time.perf_counter()
+            act = bots[seat].act(obs, legal)
+            times[lineup[seat]].append(time.perf_counter() - t)
+            g.apply(act)
+        for row, n in zip(g.summary(), lineup):
+            seats[n] += 1
+            wins[n] += row["win"]
+    print(f"bot decision time, {a.games} mixed {a.players}-player games on the USA map")
+    print(f"  {'bot':14s} {'decisions':>9s} {'median us':>10s} {'p90 us':>8s} {'max us':>8s}  wins/seats")
+    for n in names:
+        ts = sorted(times[n])
+        print(f"  {n:14s} {len(ts):9d} {1e6 * statistics.median(ts):10.1f} {1e6 * ts[int(0.9 * len(ts))]:8.1f} "
+              f"{1e6 * ts[-1]:8.0f}  {wins[n]}/{seats[n]}")
+
+
+if __name__ == "__main__":
+    main()
