@@ -13,6 +13,7 @@ PlaceChip(value=3, train=2)
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 from railkit.core.errors import DataError, IllegalMove
@@ -70,7 +71,8 @@ class StationMasterGame(Game):
 
     # ================================================================ setup
     def _setup(self) -> None:
-        r = self.rules
+        # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
+        self.cfg = r = SimpleNamespace(**rules_to_dict(self.rules))
         if self.options:
             key = next(iter(self.options))
             raise DataError("options", f"$.{key}", "no options (Station Master takes every setting from its rules)", key)
@@ -125,6 +127,7 @@ class StationMasterGame(Game):
         self.passes = 0
         self.over = False
         self.end_reason = ""
+        self._memo: dict = {}
 
     # ================================================================ small helpers
     @property
@@ -150,16 +153,16 @@ class StationMasterGame(Game):
 
     def slots_used(self, t: Train) -> int:
         """Carriage places used (carriages, plus Royal Carriages if they take a place)."""
-        if self.rules.royal_takes_slot:
+        if self.cfg.royal_takes_slot:
             return len(t.cards)
         return self.carriages(t)
 
     def chip_capacity(self, t: Train) -> int:
         """SM-CHIP-CAPACITY: the locomotive's number plus Standing Room."""
-        return t.loco.number + len(t.standing) * self.rules.standing_room_capacity
+        return t.loco.number + len(t.standing) * self.cfg.standing_room_capacity
 
     def value(self, t: Train) -> int:
-        return train_value(t.cards, t.loco.kind, self.info, self.rules.executive_reading)
+        return train_value(t.cards, t.loco.kind, self.info, self.cfg.executive_reading)
 
     def repair_choices(self, depth: int) -> list[str]:
         """Distinct carriages among the top ``depth`` discards (sorted names)."""
@@ -178,7 +181,7 @@ class StationMasterGame(Game):
         """SM-CARD-DRAW: draw one card (Rush Hour is revealed at once in the default rules)."""
         while self.draw_pile:
             card = self.draw_pile.pop()
-            if self.info[card].kind == "rush-hour" and self.rules.rush_hour_when_drawn == "reveal":
+            if self.info[card].kind == "rush-hour" and self.cfg.rush_hour_when_drawn == "reveal":
                 self._rush_hour(seat, "drawn")
                 self.discard.append(card)
                 continue  # a replacement card is drawn
@@ -193,49 +196,58 @@ class StationMasterGame(Game):
         self.events.append(f"Rush Hour {how} by seat {seat}: {where}.")
 
     # ================================================================ legal actions
+    def _act(self, cls: type, *args) -> Action:
+        """A legal-action object, shared between calls (actions are immutable values)."""
+        key = (cls, args)
+        a = self._memo.get(key)
+        if a is None:
+            a = self._memo[key] = cls(*args)
+        return a
+
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        r = self.rules
+        r = self.cfg
+        act = self._act
         seat = self.to_move
         out: list[Action] = []
         station = self.station
         values = sorted(set(self.supply[seat]))
         room = [t for t in station if len(t.chips) < self.chip_capacity(t)]
         for t in room:
-            out.extend(PlaceChip(v, t.tid) for v in values)
+            out.extend(act(PlaceChip, v, t.tid) for v in values)
         free = [t for t in station if self.slots_used(t) < t.loco.number]
         for key in sorted(set(self.hands[seat])):
             ci = self.info[key]
             kind = ci.kind
             if kind == "carriage":
-                out.extend(PlayCarriage(key, t.tid) for t in free)
+                out.extend(act(PlayCarriage, key, t.tid) for t in free)
             elif kind == "brake-van":
-                out.extend(PlayBrakeVan(t.tid) for t in station)
+                out.extend(act(PlayBrakeVan, t.tid) for t in station)
             elif kind == "royal":
-                out.extend(PlayRoyal(t.tid) for t in (free if r.royal_takes_slot else station) if self.carriages(t))
+                out.extend(act(PlayRoyal, t.tid) for t in (free if r.royal_takes_slot else station) if self.carriages(t))
             elif kind == "reassign":
                 for s in station:
                     if self.carriages(s):
-                        out.extend(PlayReassign(s.tid, t.tid) for t in free if t is not s)
+                        out.extend(act(PlayReassign, s.tid, t.tid) for t in free if t is not s)
             elif kind == "repair":
-                out.append(PlayRepair(key))
+                out.append(act(PlayRepair, key))
                 for c in self.repair_choices(ci.depth):
-                    out.extend(PlayRepair(key, c, t.tid) for t in free)
+                    out.extend(act(PlayRepair, key, c, t.tid) for t in free)
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
-                        out.extend(PlayTransfer(s.tid, t.tid) for t in room if t is not s)
+                        out.extend(act(PlayTransfer, s.tid, t.tid) for t in room if t is not s)
             elif kind == "standing-room":
                 for t in station:
-                    out.append(PlayStandingRoom(t.tid))
-                    out.extend(PlayStandingRoom(t.tid, v) for v in values)
+                    out.append(act(PlayStandingRoom, t.tid))
+                    out.extend(act(PlayStandingRoom, t.tid, v) for v in values)
             elif kind == "uncouple":
                 for t in station:
-                    out.extend(PlayUncouple(n, t.tid) for n in range(1, min(r.uncouple_max, self.carriages(t)) + 1))
+                    out.extend(act(PlayUncouple, n, t.tid) for n in range(1, min(r.uncouple_max, self.carriages(t)) + 1))
             elif kind == "rush-hour":
-                out.append(PlayRushHour())
-        return out or [Pass()]
+                out.append(act(PlayRushHour))
+        return out or [act(Pass)]
 
     # ================================================================ checks
     def _need_train(self, tid: int, what: str = "") -> Train:
@@ -276,7 +288,7 @@ class StationMasterGame(Game):
             raise IllegalMove("SM-GAME-OVER", f"The game is over ({self.end_reason}); no more turns are played.",
                               "Start a new game or undo.")
         seat = self.to_move
-        r = self.rules
+        r = self.cfg
         if isinstance(a, PlaceChip):
             t = self._need_train(a.train)
             self._need_chip(seat, a.value)
@@ -358,7 +370,7 @@ class StationMasterGame(Game):
     # ================================================================ effects
     def _do(self, a: Action) -> None:
         seat = self.to_move
-        r = self.rules
+        r = self.cfg
         self.turns[seat] += 1  # SM-TURN-ONE-OPTION: one action is one whole turn
         if isinstance(a, Pass):
             self.passes += 1
@@ -439,8 +451,8 @@ class StationMasterGame(Game):
             self._depart(t, "full", seat)
 
     def _transfer(self, seat: int, s: Train, t: Train) -> None:
-        k = min(self.rules.transfer_max, len(s.chips), self.chip_capacity(t) - len(t.chips))
-        if self.rules.transfer_pick == "blind":  # SM-TRANSFER: chosen blind
+        k = min(self.cfg.transfer_max, len(s.chips), self.chip_capacity(t) - len(t.chips))
+        if self.cfg.transfer_pick == "blind":  # SM-TRANSFER: chosen blind
             idx = sorted(self.rng.sample(range(len(s.chips)), k))
         else:
             idx = list(range(len(s.chips) - k, len(s.chips)))
@@ -490,7 +502,7 @@ class StationMasterGame(Game):
         if not self.station and not self.loco_pile:  # SM-END-LAST-LOCO
             self._finish("last-loco")
         elif not self.draw_pile and not any(self.hands):  # SM-END-NO-CARDS
-            if self.rules.score_unfinished_at_end:  # SM-END-UNFINISHED
+            if self.cfg.score_unfinished_at_end:  # SM-END-UNFINISHED
                 for t in list(self.station):
                     self._depart(t, "end", None, replace=False)
             else:
@@ -611,7 +623,7 @@ class StationMasterGame(Game):
             cards.update(t.standing)
         assert cards == Counter(self.cardlist.cards), f"cards differ: {cards - Counter(self.cardlist.cards)} / {Counter(self.cardlist.cards) - cards}"
         assert locos == Counter(self.cardlist.loco_counts), f"locomotives differ: {locos} vs {self.cardlist.loco_counts}"
-        want = sorted(self.rules.chip_values)
+        want = sorted(self.cfg.chip_values)
         for s in range(self.players):
             have = list(self.supply[s]) + [v for t in self.station for o, v in t.chips if o == s]
             assert sorted(have) == want, f"seat {s} chips {sorted(have)} != {want}"
