@@ -671,7 +671,7 @@ class SteamRollers(Game):
             elif a.power == "track":
                 self._place(seat, a.hex, a.a, a.b)
             elif a.power == "vp":
-                ps.power_vp = self.rules.power_vp
+                ps.power_vp = self.rules.power_vp  # SR-POWER-VP
             elif a.power == "tile":
                 self.tile_holder[a.number] = seat
                 self.tile_sideways[a.number] = True
