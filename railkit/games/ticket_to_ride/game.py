@@ -380,7 +380,7 @@ class TicketToRide(Game):
             v += opts(i, c, nc, nl)
         for i in self._free_gray[ln]:
             v += opts(i, c, nc, nl)
-        v = self._cc[c][ln][key] = tuple(v)
+        v = self._cc[c][ln][key] = tuple(v) if v else ()
         return v
 
     def _bucket_set(self, c: int, ln: int) -> set:
@@ -731,6 +731,11 @@ class TicketToRide(Game):
         la = self.last_action
         hands = self.hands
         n = self.players
+        c = self._obs_cache
+        pub = c.get("pub")
+        if pub is None or pub[3] != self._claim_ver:
+            pub = c["pub"] = (list(self.trains), list(self.route_points), [len(x) for x in self.claimed],
+                              self._claim_ver)
         obs = {
             "seat": seat,
             "name": self.names[seat] if seat is not None else None,
@@ -747,11 +752,11 @@ class TicketToRide(Game):
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "ticket_deck_size": len(self.ticket_deck),
-            "hand_sizes": [sum(hands[s]) for s in range(n)],
+            "hand_sizes": [sum(h) for h in hands],
             "ticket_counts": [len(x) for x in self.tickets],
-            "trains_left": list(self.trains),
-            "scores": list(self.route_points),
-            "route_counts": [len(x) for x in self.claimed],
+            "trains_left": pub[0],
+            "scores": pub[1],
+            "route_counts": pub[2],
             "claimed": self._claimed_pub,
             "closed": self._closed_pub,
             "final_round": self.final_turns_left is not None,
