@@ -73,6 +73,7 @@ class StationMasterGame(Game):
     def _setup(self) -> None:
         # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
         self.cfg = r = SimpleNamespace(**rules_to_dict(self.rules))
+        self._public = {"rules": rules_to_dict(self.rules)}  # public facts for observe(), computed once
         if self.options:
             key = next(iter(self.options))
             raise DataError("options", f"$.{key}", "no options (Station Master takes every setting from its rules)", key)
@@ -83,6 +84,7 @@ class StationMasterGame(Game):
                 raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
         self.cardlist: CardList = load_cards(r.cards)
         self.info = self.cardlist.info
+        self._public["card_counts"] = self.cardlist.card_counts
         n = self.players
         locos = list(self.cardlist.locomotives)
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
@@ -555,7 +557,8 @@ class StationMasterGame(Game):
             "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
             "discard": list(self.discard), "scores": list(self.scores),
             "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
-            "rules": rules_to_dict(self.rules), "card_counts": self.cardlist.card_counts,
+            "rules": {k: list(v) if isinstance(v, list) else v for k, v in self._public["rules"].items()},
+            "card_counts": dict(self._public["card_counts"]),
         }
 
     def score_history(self) -> list[dict]:
