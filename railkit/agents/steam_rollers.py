@@ -38,8 +38,13 @@ class RandomAgent(Agent):
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         groups: dict[type, list[Action]] = {}
         for a in legal:
-            if not isinstance(a, (Pass, Skip)):
-                groups.setdefault(type(a), []).append(a)
+            t = type(a)
+            if t is not Pass and t is not Skip:
+                g = groups.get(t)
+                if g is None:
+                    groups[t] = [a]
+                else:
+                    g.append(a)
         if not groups:
             return self.rng.choice(list(legal))
         kind = self.rng.choice(sorted(groups, key=lambda t: t.__name__))

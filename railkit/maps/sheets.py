@@ -81,6 +81,9 @@ class Sheet:
         self.town_at: dict[Hex, int] = {h: n for n, h in self.towns.items()}
         self.colours: dict[int, str] = {n: r.colour for n, r in self.regions.items()}
 
+    def __repr__(self) -> str:
+        return f"<Sheet {self.name}: {len(self.hexes)} hexes, 6 regions>\n{self.render_ascii()}"
+
     # ------------------------------------------------------------ facts
     @property
     def good_colours(self) -> list[str]:

@@ -907,15 +907,34 @@ class SteamRollers(Game):
         return summary(self)
 
     def render_ascii(self, seat: int = 0) -> str:
-        """One player's sheet as text (with Olivia's crosses in solo play)."""
-        crossed = [h for v in self.olivia_crossed.values() for h in v] if self.solo and seat < 0 else ()
-        tracks = self.ps[seat].tracks if seat >= 0 else {}
-        head = (f"{self.player_name(seat) if seat >= 0 else 'Olivia'}: engine {self.engine_strength(seat) if seat >= 0 else '-'}, "
-                f"score {self.score(seat) if seat >= 0 else self.olivia_score()}")
-        return head + "\n" + self.sheet.render_ascii(tracks, crossed, self.rules.mountains)
+        """One player's sheet as text: a header line, then the hex grid
+        (see :meth:`railkit.maps.sheets.Sheet.render_ascii` for the cell legend)."""
+        p = self.ps[seat]
+        head = (f"{self.player_name(seat)}: engine {self.engine_strength(seat)} (boxes {''.join(map(str, sorted(p.boxes))) or '-'}), "
+                f"deliveries {len(p.deliveries)}, score {self.score(seat)}")
+        return head + "\n" + self.sheet.render_ascii(p.tracks, (), self.rules.mountains)
+
+    def render_olivia(self) -> str:
+        """Olivia's sheet (solo): her crossed hexes marked X."""
+        crossed = [h for v in self.olivia_crossed.values() for h in v]
+        counts = " ".join(f"{n}:{len(v)}" for n, v in self.olivia_crossed.items())
+        return f"Olivia: crossed {counts}, score {self.olivia_score()}\n" + self.sheet.render_ascii({}, crossed, self.rules.mountains)
+
+    def __str__(self) -> str:
+        parts = [self._status()] + [self.render_ascii(s) for s in range(self.players)]
+        if self.solo:
+            parts.append(self.render_olivia())
+        return "\n\n".join(parts)
+
+    def _status(self) -> str:
+        cur = self.current_player
+        supply = " ".join(f"{n}:{','.join(v) or '-'}" for n, v in self.supply.items())
+        return (f"Steam Rollers, {self.players} player{'s' if self.players > 1 else ''}"
+                f"{' (solo vs Olivia, ' + self.difficulty + ')' if self.solo else ''}, round {self.round}, {self.phase}"
+                + (f", {self.player_name(cur)} to play" if cur is not None else f", over ({self.end_reason})")
+                + f"\ndice {self.dice}, black die {'/'.join(self.sheet.black_die_faces[self.black])}\ngoods {supply}")
 
     def __repr__(self) -> str:
+        """Status plus the sheet of the player to move (or of seat 0), as text."""
         cur = self.current_player
-        return (f"<SteamRollers {self.players}p{' solo ' + self.difficulty if self.solo else ''} round {self.round} "
-                f"phase {self.phase} dice {self.dice} black {'/'.join(self.sheet.black_die_faces[self.black])} "
-                f"to play: {cur}>")
+        return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)

@@ -1,0 +1,106 @@
+"""Steam Rollers speed figures (prints numbers; no asserts).
+
+* random 3-player games per second (checked ``apply`` and the unchecked fast path),
+  plus greedy 3-player and solo games per second;
+* best-delivery search (``railkit.graphs.longest_simple_path`` on a player's
+  connection graph) on full sheets: every hex drawn, every source/destination
+  pair, engine strength 6 and unbounded: median and max time per search.
+
+Usage: python benchmarks/steam_games.py [--games N] [--sheets N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from railkit.agents.steam_rollers import GreedyAgent, RandomAgent
+from railkit.core.game import play
+from railkit.games.steam_rollers import SteamRollers
+from railkit.games.steam_rollers import network as nw
+from railkit.maps import hexes as hx
+from railkit.maps import sheets
+
+
+def games_per_second(n: int, players: int, agent, checked: bool, **options) -> tuple[float, float, float]:
+    t0 = time.perf_counter()
+    rounds = actions = 0
+    for seed in range(n):
+        g = SteamRollers(players=players, seed=seed, **options)
+        play(g, [agent(seed * 10 + i) for i in range(players)], checked=checked)
+        rounds += g.round
+        actions += len(g.log)
+    dt = time.perf_counter() - t0
+    return n / dt, rounds / n, actions / dt
+
+
+def full_sheet(sheet, rng: random.Random) -> dict:
+    """Every hex drawn: first random self-avoiding walks out of the cities (they make
+    long chains through towns and other cities), then random tracks in the rest."""
+    tracks: dict = {}
+    drawable = [h for h in sheet.hexes if h not in sheet.city_at]
+    for _ in range(40):
+        start = rng.choice(sorted(sheet.cities.values()))
+        h, e = start, rng.randrange(6)
+        while True:
+            n = hx.neighbor(h, e)
+            if n not in sheet.hexes or n in sheet.city_at or n in tracks:
+                break
+            enter = (e + 3) % 6
+            exits = [x for x in range(6) if x != enter and hx.neighbor(n, x) in sheet.hexes
+                     and hx.neighbor(n, x) not in tracks]
+            if not exits:
+                break
+            x = rng.choice(exits)
+            tracks[n] = (min(enter, x), max(enter, x))
+            h, e = n, x
+    for h in drawable:
+        if h not in tracks:
+            tracks[h] = rng.choice(hx.placements())
+    return tracks
+
+
+def delivery_times(n_sheets: int) -> dict:
+    sheet = sheets.load("steam-default")
+    rng = random.Random(1)
+    out = {}
+    for engine in (6, None):
+        times, lengths, edges = [], [], []
+        for _ in range(n_sheets):
+            tracks = full_sheet(sheet, rng)
+            G = nw.connection_graph(sheet, tracks)
+            edges.append(G.number_of_edges())
+            for s in range(1, 7):
+                for d in range(1, 7):
+                    if s == d:
+                        continue
+                    t0 = time.perf_counter()
+                    res = nw.best_delivery(sheet, tracks, s, [d], engine, G=G)
+                    times.append(time.perf_counter() - t0)
+                    lengths.append(res[0] if res else 0)
+        out[engine] = (statistics.median(times), max(times), statistics.mean(edges), max(lengths), len(times))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--sheets", type=int, default=40)
+    args = ap.parse_args()
+    for label, kw in (("random 3p, checked", dict(players=3, agent=RandomAgent, checked=True)),
+                      ("random 3p, unchecked", dict(players=3, agent=RandomAgent, checked=False)),
+                      ("greedy 3p, checked", dict(players=3, agent=GreedyAgent, checked=True)),
+                      ("random solo (engineer)", dict(players=1, agent=RandomAgent, checked=False, difficulty="engineer")),
+                      ("greedy solo (engineer)", dict(players=1, agent=GreedyAgent, checked=False, difficulty="engineer"))):
+        n = args.games if "random" in label else max(5, args.games // 4)
+        gps, rounds, aps = games_per_second(n, **kw)
+        print(f"{label:26s} {gps:7.1f} games/s  ({rounds:5.1f} rounds/game, {aps:8.0f} actions/s, {n} games)")
+    for engine, (med, mx, edges, longest, count) in delivery_times(args.sheets).items():
+        print(f"best delivery, full sheet, engine {engine!s:4s}: median {med * 1e6:8.1f} us, max {mx * 1e3:7.2f} ms "
+              f"({count} searches, {edges:.1f} chains per sheet, longest {longest})")
+
+
+if __name__ == "__main__":
+    main()
