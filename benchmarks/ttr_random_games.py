@@ -4,7 +4,7 @@ Runs the simulation loop the runner uses (railkit.core.game.play: observe,
 legal_actions, agent.act, checked apply) with random bots.
 
     python benchmarks/ttr_random_games.py [--games 1000] [--players 4] [--map usa]
-        [--preset base] [--unchecked] [--profile]
+        [--preset base] [--unchecked] [--no-observe] [--profile]
 """
 
 from __future__ import annotations
@@ -20,7 +20,17 @@ from railkit.core.game import play
 from railkit.games.ticket_to_ride import SPEC
 
 
-def run(games: int, players: int, map_name: str, preset: str, checked: bool, seed0: int = 0):
+def play_without_observation(game, bots, checked: bool = True):
+    """The play loop for bots that never read the observation (``needs_observation``
+    False, like the random bot): legal actions, choice, checked apply."""
+    apply = game.apply if checked else game.apply_unchecked
+    while not game.is_over:
+        apply(bots[game.current_player].act(None, game.legal_actions()))
+    return game
+
+
+def run(games: int, players: int, map_name: str, preset: str, checked: bool, seed0: int = 0,
+        observe: bool = True):
     rules = SPEC.make_rules(preset)
     actions = 0
     per_game = []
@@ -31,15 +41,17 @@ def run(games: int, players: int, map_name: str, preset: str, checked: bool, see
         g0 = time.perf_counter()
         game = SPEC.new_game(rules, players, s, map=map_name)
         bots = [AGENTS["random"](s * 10 + i) for i in range(players)]
-        play(game, bots, checked=checked)
+        if observe:
+            play(game, bots, checked=checked)
+        else:
+            play_without_observation(game, bots, checked=checked)
         game.summary()
         per_game.append(time.perf_counter() - g0)
         lengths.append(len(game.log))
         actions += len(game.log)
     total = time.perf_counter() - t0
     cpu = time.process_time() - c0
-    run.lengths = lengths
-    return total, cpu, actions, per_game
+    return total, cpu, actions, per_game, lengths
 
 
 def main() -> None:
@@ -49,6 +61,8 @@ def main() -> None:
     ap.add_argument("--map", default="usa")
     ap.add_argument("--preset", default="base")
     ap.add_argument("--unchecked", action="store_true", help="apply_unchecked instead of apply")
+    ap.add_argument("--no-observe", action="store_true",
+                    help="skip observe() (random bots do not read it): legal_actions + act + apply")
     ap.add_argument("--profile", action="store_true")
     a = ap.parse_args()
     run(20, a.players, a.map, a.preset, not a.unchecked, seed0=10**6)  # warm the map tables
@@ -59,10 +73,11 @@ def main() -> None:
         pr.disable()
         pstats.Stats(pr).sort_stats("tottime").print_stats(18)
         return
-    total, cpu, actions, per_game = run(a.games, a.players, a.map, a.preset, not a.unchecked)
-    lengths = run.lengths
+    total, cpu, actions, per_game, lengths = run(a.games, a.players, a.map, a.preset, not a.unchecked,
+                                                 observe=not a.no_observe)
     print(f"{a.games} random {a.players}-player games on {a.map} ({a.preset}, "
-          f"{'unchecked' if a.unchecked else 'checked'} apply), one core")
+          f"{'unchecked' if a.unchecked else 'checked'} apply, "
+          f"{'no observe' if a.no_observe else 'railkit.core.game.play loop with observe'}), one core")
     print(f"  games/s (CPU time)   {a.games / cpu:8.1f}")
     print(f"  games/s (wall)       {a.games / total:8.1f}")
     print(f"  actions/game         {actions / a.games:8.1f}")

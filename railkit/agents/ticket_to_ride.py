@@ -38,6 +38,8 @@ class RandomAgent(Agent):
     """Picks a legal action uniformly at random (never reads the observation)."""
 
     name = "random"
+    #: a runner may skip building observations for this bot
+    needs_observation = False
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]

@@ -209,3 +209,14 @@ def test_long_conformance_run(players, request):
         preset = sorted(PRESETS)[seed % 4]
         agents = ("random",) if seed % 3 else tuple(AGENTS)
         check_final(random_game(seed, players, preset, "usa" if seed % 5 else "teaching-small", agents=agents))
+
+
+def test_every_map_in_maps_folder_is_playable():
+    from railkit.maps import available
+
+    names = available()
+    assert "usa" in names and "teaching-small" in names
+    for name in names:
+        for players in (2, 5):
+            for seed in range(3):
+                check_final(random_game(seed, players, "base", name))

@@ -118,7 +118,10 @@ class TicketToRide(Game):
         r.route_points = dict(sorted(points.items()))  # this game's own copy: number keys, sorted
         self.route_score = [points[ln] for ln in b.length]
         self._points_view = {ln: points[ln] for ln in sorted(points)}
-        self.tickets_all = self.map.deck(r.ticket_deck or None)
+        if not self.map.tickets and not r.ticket_deck:
+            self.tickets_all = []  # a map without tickets is played for route points only
+        else:
+            self.tickets_all = self.map.deck(r.ticket_deck or None)
         t_ends = [(b.city_index[t.a], b.city_index[t.b]) for t in self.tickets_all]
         self._t_ends = t_ends
 
@@ -184,7 +187,7 @@ class TicketToRide(Game):
         self.trigger_seat: int | None = None
         self.end_reason = ""
         self.offered: list[int] = []
-        self.last_action: tuple[int, str] | None = None
+        self.last_action: tuple[int, Action] | None = None
         self._claim_ver = 0
         self._claimed_pub: dict[str, int] = {}
         self._closed_pub: list[str] = []
@@ -546,7 +549,7 @@ class TicketToRide(Game):
     def _do(self, action: Action) -> None:
         tp = type(action)
         s = self._cur
-        self.last_action = (s, str(action))
+        self.last_action = (s, action)
         if tp is DrawDeck:
             self._do_draw_deck(s)
         elif tp is DrawFaceUp:
@@ -569,10 +572,15 @@ class TicketToRide(Game):
 
     def _after_first_card(self) -> None:
         # TTR-DRAW-2: a second card follows, unless nothing can be taken
-        if self._second_draws():
+        if self.deck or self.discard:
             self.phase = SECOND
-        else:
-            self._end_turn()
+            return
+        two = self._two
+        for c in self.faceup:
+            if c is not None and not (two and c == LOCO_I):
+                self.phase = SECOND
+                return
+        self._end_turn()
 
     def _do_draw_deck(self, s: int) -> None:
         card = self._take_card()
@@ -746,7 +754,7 @@ class TicketToRide(Game):
             "phase": self.phase,
             "current_player": self.current_player,
             "turn": self.turn,
-            "last_action": {"seat": la[0], "action": la[1]} if la else None,
+            "last_action": {"seat": la[0], "action": str(la[1])} if la else None,
             "start_player": self.start_player,
             "faceup": self._faceup_names(),
             "deck_size": len(self.deck),

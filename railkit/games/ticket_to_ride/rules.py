@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import param
 
-#: Route length -> points, as printed on the USA board.
-DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+#: Route length -> points, as printed on the USA board (1-6); 7-9 as on the
+#: longer-route boards of the series, so other maps play without extra settings.
+DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 
 
 class TicketToRideRules(param.Parameterized):
