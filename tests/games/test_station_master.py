@@ -12,47 +12,23 @@ from pathlib import Path
 
 import pytest
 
-from railkit.core.errors import IllegalMove
+from railkit.core.errors import DataError, IllegalMove
 from railkit.games import station_master as sm
-from railkit.games.station_master import SPEC, StationMasterGame, Train
+from railkit.games.station_master import SPEC, StationMasterGame
 
 PKG = Path(sm.__file__).parent
 TESTS = Path(__file__).parent
 
 
 # ------------------------------------------------------------------ helpers
-def _take(pool: list, key: str, what: str):
-    for i, x in enumerate(pool):
-        if (x.key if hasattr(x, "key") else x) == key:
-            return pool.pop(i)
-    raise AssertionError(f"no {key} left for {what}")
-
-
 def table(players=2, seed=0, rules=None, locos=(), hands=None, discard=(), draw=(), to_move=0):
-    """A game with station ``locos`` (loco names), ``hands`` {seat: [cards]}, the discard pile
-    (bottom first) and the next cards to draw (first drawn first)."""
-    g = StationMasterGame(rules, players=players, seed=seed)
+    """A game set up by the ``setup`` option: station ``locos`` (loco names), ``hands``
+    {seat: [cards]}, the discard pile (bottom first) and the next cards drawn (first drawn first)."""
+    setup = {"hands": [(hands or {}).get(s) for s in range(players)], "discard": list(discard),
+             "draw": list(draw), "to_move": to_move}
     if locos:
-        pool = [t.loco for t in g.station] + g.loco_pile
-        wanted = [_take(pool, k, "the station") if any(lo.key == k for lo in pool)
-                  else _take(g.removed_locos, k, "the station") for k in locos]
-        g.loco_pile = pool
-        g.station = [Train(i + 1, lo) for i, lo in enumerate(wanted)]
-        g.next_tid = len(wanted) + 1
-    hands = hands or {}
-    pool = g.draw_pile + [c for h in g.hands for c in h] + g.discard
-    old = [list(h) for h in g.hands]
-    new_hands = {s: [_take(pool, k, f"seat {s}") for k in cards] for s, cards in hands.items()}
-    g.discard = [_take(pool, k, "the discard pile") for k in discard]
-    top = [_take(pool, k, "the draw pile") for k in draw]
-    for s in range(players):
-        if s not in new_hands:
-            new_hands[s] = [_take(pool, k, f"seat {s}") if k in pool else pool.pop() for k in old[s]]
-    g.hands = [new_hands[s] for s in range(players)]
-    # keep Rush Hour out of the way of rigged draws: the bottom of the pile
-    pool.sort(key=lambda k: k != "rush-hour")
-    g.draw_pile = pool + list(reversed(top))
-    g.to_move = to_move
+        setup["station"] = list(locos)
+    g = StationMasterGame(rules, players=players, seed=seed, setup=setup)
     g.audit()
     return g
 
@@ -512,6 +488,25 @@ def test_SM_TIE_best_single_train_breaks_ties():
     assert [r["rank"] for r in rows] == [2, 1, 3] and [r["win"] for r in rows] == [False, True, False]
     g.best = [10, 10, 4]
     assert [r["rank"] for r in g.summary()] == [1, 1, 3]
+
+
+def test_setup_option_positions_replay_save_and_report_bad_names(tmp_path):
+    g = table(players=3, locos=["L4-freight", "L8-green", "L3"], hands={0: ["royal", "+2", "+3"], 2: ["uncouple"]},
+              discard=["lux+5", "-1"], draw=["transfer", "+1"], to_move=2)
+    assert [t.loco.key for t in g.station] == ["L4-freight", "L8-green", "L3"]  # the 8 is out with 3, but asked for
+    assert g.current_player == 2 and g.hands[2] == ["uncouple"] and g.discard == ["lux+5", "-1"]
+    g.apply("chip 2 on T1")
+    g.apply("play +2 on T1")
+    assert "transfer" in g.hands[0]
+    again = StationMasterGame.load(g.save(tmp_path / "pos.json"))
+    assert again.observe(1) == g.observe(1)
+    g.undo(2)
+    assert g.current_player == 2 and g.hands[0] == ["royal", "+2", "+3"]
+    for setup, path in [({"hands": [["+1"] * 13]}, "$.hands[0][12]"), ({"station": ["L9"]}, "$.station[0]"),
+                        ({"draw": "royal"}, "$.draw"), ({"to_move": 5}, "$.to_move"), ({"seat": 1}, "$.seat")]:
+        with pytest.raises(DataError) as exc:
+            StationMasterGame(players=2, setup=setup)
+        assert exc.value.source == "setup" and exc.value.path == path, exc.value
 
 
 def test_SM_GAME_OVER_no_turns_after_the_end():

@@ -168,7 +168,7 @@ def test_saved_game_with_a_bad_action_names_the_step():
     assert exc.value.path == "$.actions[5]" and "SM-CHIP-SUPPLY" in exc.value.expected
     with pytest.raises(DataError, match="2 to 6 players"):
         StationMasterGame(players=7)
-    with pytest.raises(DataError, match="no options"):
+    with pytest.raises(DataError, match="only the option 'setup'"):
         StationMasterGame(players=2, cards="x.json")
 
 

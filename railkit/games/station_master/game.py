@@ -74,9 +74,10 @@ class StationMasterGame(Game):
         # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
         self.cfg = r = SimpleNamespace(**rules_to_dict(self.rules))
         self._public = {"rules": rules_to_dict(self.rules)}  # public facts for observe(), computed once
-        if self.options:
-            key = next(iter(self.options))
-            raise DataError("options", f"$.{key}", "no options (Station Master takes every setting from its rules)", key)
+        for key in self.options:
+            if key != "setup":
+                raise DataError("options", f"$.{key}", "only the option 'setup' (a teaching position; "
+                                "Station Master takes every other setting from its rules)", key)
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise DataError("players", "$", f"{MIN_PLAYERS} to {MAX_PLAYERS} players for Station Master", self.players)
         for i, v in enumerate(r.chip_values):
@@ -112,6 +113,8 @@ class StationMasterGame(Game):
         for _ in range(r.hand_size):  # SM-SETUP-HAND: three cards each
             for s in range(n):
                 self._draw(s)
+        if "setup" in self.options:
+            self._arrange(self.options["setup"])
         # SM-SETUP-CHIPS: six hidden chips per player
         self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
         self.scores = [0] * n
@@ -126,10 +129,73 @@ class StationMasterGame(Game):
         self.placed_by_value = [{v: 0 for v in values} for _ in range(n)]
         self.points_by_value = [{v: 0 for v in values} for _ in range(n)]
         self.to_move = 0 if r.start_player == "first" else self.rng.randrange(n)  # SM-SETUP-START
+        if "setup" in self.options:
+            self.to_move = self._start
         self.passes = 0
         self.over = False
         self.end_reason = ""
         self._memo: dict = {}
+
+    def _arrange(self, setup: Any) -> None:
+        """Rearrange the dealt cards into a teaching position (the ``setup`` option).
+
+        ``setup`` is a JSON object with any of: ``station`` (locomotive names, become T1, T2 ...),
+        ``hands`` (one list of card names per seat, or null to keep the dealt hand), ``discard``
+        (bottom first), ``draw`` (the next cards drawn, first drawn first) and ``to_move`` (a seat).
+        Cards only move between zones, so every card is still accounted for; cards not named
+        keep their shuffled order, Rush Hour cards go to the bottom of the draw pile.
+        """
+        src = "setup"
+        if not isinstance(setup, dict):
+            raise DataError(src, "$", "an object with station, hands, discard, draw, to_move", setup)
+        for key in setup:
+            if key not in ("station", "hands", "discard", "draw", "to_move"):
+                raise DataError(src, f"$.{key}", "one of station, hands, discard, draw, to_move", key)
+
+        def names(key: str, value: Any) -> list[str]:
+            if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+                raise DataError(src, f"$.{key}", "a list of card names", value)
+            return value
+
+        def take(pool: list, key: str, path: str, what: str):
+            for i, x in enumerate(pool):
+                if (x.key if isinstance(x, Loco) else x) == key:
+                    return pool.pop(i)
+            raise DataError(src, path, f"{what} of the card list not already used", key)
+
+        if "station" in setup:
+            pool = [t.loco for t in self.station] + self.loco_pile
+            station = []
+            for i, key in enumerate(names("station", setup["station"])):
+                path = f"$.station[{i}]"
+                from_pool = any(lo.key == key for lo in pool)
+                station.append(take(pool if from_pool else self.removed_locos, key, path, "a locomotive"))
+            self.loco_pile = pool
+            self.station = [Train(i + 1, lo) for i, lo in enumerate(station)]
+            self.next_tid = len(station) + 1
+        pool = self.draw_pile + [c for h in self.hands for c in h] + self.discard
+        old = [list(h) for h in self.hands]
+        hands = setup.get("hands", [])
+        if not isinstance(hands, list) or len(hands) > self.players:
+            raise DataError(src, "$.hands", f"a list of at most {self.players} hands (one per seat)", hands)
+        new: list[list[str] | None] = [None] * self.players
+        for s, hand in enumerate(hands):
+            if hand is not None:
+                new[s] = [take(pool, k, f"$.hands[{s}][{i}]", "a card") for i, k in enumerate(names(f"hands[{s}]", hand))]
+        self.discard = [take(pool, k, f"$.discard[{i}]", "a card") for i, k in enumerate(names("discard", setup.get("discard", [])))]
+        top = [take(pool, k, f"$.draw[{i}]", "a card") for i, k in enumerate(names("draw", setup.get("draw", [])))]
+        for s in range(self.players):
+            if new[s] is None:
+                new[s] = [pool.pop(pool.index(k)) if k in pool else pool.pop() for k in old[s]]
+        self.hands = new
+        pool.sort(key=lambda k: self.info[k].kind != "rush-hour")  # stable: others keep their order
+        self.draw_pile = pool + top[::-1]
+        self.rush_hours = 0
+        self.events = []
+        to_move = setup.get("to_move", 0)
+        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < self.players:
+            raise DataError(src, "$.to_move", f"a seat from 0 to {self.players - 1}", to_move)
+        self._start = to_move
 
     # ================================================================ small helpers
     @property
