@@ -379,7 +379,7 @@ class SteamRollers(Game):
         return value
 
     def _check_build(self, seat: int, h, a: int, b: int, regions: list[int], region_text: str,
-                     any_type: bool = False, power: bool = False) -> list[str]:
+                     any_type: bool = False, power: bool = False, adjacent: bool = True) -> list[str]:
         """Checks of one track; returns the permanent tiles it needs."""
         sheet = self.sheet
         tracks = self.ps[seat].tracks
@@ -395,10 +395,10 @@ class SteamRollers(Game):
         reg = sheet.region_of[h]
         if not power and reg not in regions:
             tid, why = self._perm(seat, "adjacent-region")
-            if len(regions) == 1 and tid and reg in sheet.adjacent_regions(regions[0]):  # SR-TILE-5B
+            if adjacent and len(regions) == 1 and tid and reg in sheet.adjacent_regions(regions[0]):  # SR-TILE-5B
                 perms.append(tid)
             else:
-                if why == "SR-SOLO-PERMANENT-ONCE" and reg in sheet.adjacent_regions(regions[0]):
+                if adjacent and why == "SR-SOLO-PERMANENT-ONCE" and reg in sheet.adjacent_regions(regions[0]):
                     self._illegal(why, f"Tile 5b already served your other action this turn, so hex {hx.format_hex(h)} "
                                   f"(region {reg}) is out of reach of {region_text}.", f"Build in region {regions[0]}.")
                 self._illegal("SR-BUILD-REGION", f"Hex {hx.format_hex(h)} is in region {reg}, but {region_text}.",
@@ -465,7 +465,7 @@ class SteamRollers(Game):
             if phase != "build2":
                 self._phase_error(a)
             perms = self._check_build(seat, a.hex, a.a, a.b, [self.build2_region],
-                                      f"tile 3b's second track goes in region {self.build2_region}")
+                                      f"tile 3b's second track goes in region {self.build2_region}", adjacent=False)
             return {"perms": perms}
         if isinstance(a, Skip):
             if phase not in ("build2", "reroll"):
