@@ -150,7 +150,8 @@ def test_TTR_SETUP_TICKETS_keep_at_least_two_of_three():
     assert g.phase == "setup-tickets" and g.current_player == 0
     obs = g.observe(0)
     assert len(obs["offered"]) == 3 and obs["min_keep"] == 2
-    assert g.observe(1)["offered"] == []  # hidden from the other seat
+    mine = g.observe(1)["offered"]  # seat 1 sees its own offer, not seat 0's
+    assert len(mine) == 3 and mine != obs["offered"]
     err = raises(g, KeepTickets((1,)), "TTR-SETUP-TICKETS")
     assert "at least 2" in err.reason
     raises(g, DrawDeck(), "TTR-SETUP-TICKETS")
@@ -164,6 +165,7 @@ def test_TTR_SETUP_TICKETS_keep_at_least_two_of_three():
     assert g.current_player == 1 and g.phase == "setup-tickets"
     g.apply("keep tickets 1,2,3")  # may keep all three
     assert len(g.tickets[1]) == 3 and g.phase == "turn"
+    assert g.observe(1)["offered"] == [] and g.observe(1)["min_keep"] == 0
 
 
 def test_TTR_SETUP_TICKETS_short_deck_deals_what_is_left():

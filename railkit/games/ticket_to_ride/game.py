@@ -717,7 +717,8 @@ class TicketToRide(Game):
           (length -> points), ``phase``, ``current_player``, ``turn`` (turns played),
           ``last_action`` ({seat, action} or None), ``start_player``;
         * own secrets: ``hand`` (colour or ``"loco"`` -> count), ``tickets`` (list of
-          {a, b, points, done}), ``offered`` (tickets on offer to this seat while it
+          {a, b, points, done}), ``offered`` (tickets on offer to this seat: its
+          starting offer until it has chosen, the tickets just drawn while it
           chooses, else []), ``min_keep``, ``trains``, ``score`` (route points so far);
         * public: ``faceup`` (colour names, None for an empty slot), ``deck_size``,
           ``discard_size``, ``ticket_deck_size``, per seat lists ``hand_sizes``,
@@ -773,9 +774,17 @@ class TicketToRide(Game):
         if seat is not None:
             obs["hand"] = dict(zip(CARD_NAMES, hands[seat]))
             obs["tickets"] = self._my_tickets(seat)
-            choosing = (self.phase == SETUP or self.phase == KEEP) and self._cur == seat
-            obs["offered"] = self._ticket_view(seat, self.offered, done=False) if choosing else []
-            obs["min_keep"] = self._min_keep if choosing else 0
+            ph = self.phase
+            if ph == KEEP and self._cur == seat:
+                obs["offered"] = self._ticket_view(seat, self.offered, done=False)
+                obs["min_keep"] = self._min_keep
+            elif ph == SETUP and seat in self._setup_queue:  # every seat sees its own starting offer
+                offer = self.setup_offers[seat]
+                obs["offered"] = self._ticket_view(seat, offer, done=False)
+                obs["min_keep"] = min(self.rules.setup_keep, len(offer))
+            else:
+                obs["offered"] = []
+                obs["min_keep"] = 0
             obs["trains"] = self.trains[seat]
             obs["score"] = self.route_points[seat]
         if self.phase == OVER:
