@@ -25,6 +25,8 @@ State you can read
 ('setup-tickets', 0, 3)
 >>> game.apply("keep tickets 1,2")
 KeepTickets(keep=(1, 2))
+"""
+
 from railkit.core.game import GameSpec
 from railkit.games.ticket_to_ride.actions import (
     FORMS, LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
