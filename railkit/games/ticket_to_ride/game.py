@@ -735,7 +735,7 @@ class TicketToRide(Game):
         >>> g = TicketToRide(players=2, seed=0, map="teaching-small")
         >>> obs = g.observe(1)
         >>> obs["hand_sizes"], len(obs["offered"]), obs["min_keep"]
-        ([4, 4], 0, 0)
+        ([4, 4], 3, 2)
         """
         la = self.last_action
         hands = self.hands
