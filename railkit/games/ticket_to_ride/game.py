@@ -487,8 +487,13 @@ class TicketToRide(Game):
         name = self.names[s]
         i = b.route_index.get(a.route)
         if i is None:
+            import difflib
+
+            close = difflib.get_close_matches(str(a.route), b.route_ids, n=1)
+            hint = f"Did you mean {close[0]!r}? " if close else ""
             raise IllegalMove("TTR-CLAIM", f"There is no route {a.route!r} on the {self.map.name} map.",
-                              "Route ids look like 'Denver-Omaha' or 'Kansas City-Saint Louis/2' (double routes).")
+                              hint + "Route ids look like 'Denver-Omaha' or 'Kansas City-Saint Louis/2' "
+                              "(double routes).")
         rid = a.route
         ln = b.length[i]
         own = self.owner[i]
@@ -537,12 +542,19 @@ class TicketToRide(Game):
         have_c = h[ci] if ci != LOCO_I else 0
         if have_c < cards or h[LOCO_I] < locos:
             rule = "TTR-CLAIM-GRAY" if gray else "TTR-CLAIM-PAY"
-            what = f"{cards} {col} and {locos} locomotive{'s' if locos != 1 else ''}" if ci != LOCO_I else \
-                f"{locos} locomotives"
-            held = f"{have_c} {col} and {h[LOCO_I]}" if ci != LOCO_I else f"{h[LOCO_I]}"
-            extra = (" A gray route takes a set of any one colour, plus locomotives." if gray else "")
-            raise IllegalMove(rule, f"{name} cannot pay {what} for {rid}: the hand holds only {held} "
-                              f"locomotive{'s' if h[LOCO_I] != 1 else ''}.{extra}",
+
+            def n_of(k: int, what: str) -> str:
+                return f"{k} {what} card{'s' if k != 1 else ''}"
+
+            locos_txt = f"{locos} locomotive{'s' if locos != 1 else ''}"
+            have_l = f"{h[LOCO_I]} locomotive{'s' if h[LOCO_I] != 1 else ''}"
+            if ci == LOCO_I:
+                pay, held = locos_txt, have_l
+            else:
+                pay = n_of(cards, col) + (f" and {locos_txt}" if locos else "")
+                held = f"{n_of(have_c, col)} and {have_l}"
+            extra = " (a gray route takes cards of any one colour plus locomotives)" if gray else ""
+            raise IllegalMove(rule, f"{name} cannot pay {pay} for {rid}: the hand holds {held}{extra}.",
                               "Draw more train cards first.")
 
     # ================================================================ doing
