@@ -281,3 +281,27 @@ def test_agent_decisions_are_fast():
             times.append(time.perf_counter() - t)
             g.apply(a)
     assert statistics.median(times) < 0.005  # benchmarks/ttr_agents.py prints the real figures
+
+
+def test_ticket_bot_planner_matches_railkit_graphs():
+    import random
+
+    from railkit.agents.ticket_to_ride import _cheapest, _facts
+    from railkit.graphs import cheapest_completion
+
+    g = SPEC.new_game(None, 2, 0)
+    f = _facts(g.observe(0))
+    G = g.map.graph()
+    rng = random.Random(3)
+    ids = [r.id for r in g.map.routes]
+    cities = list(g.map.cities)
+    for _ in range(150):
+        owned = set(rng.sample(ids, 8))
+        blocked = set(rng.sample([i for i in ids if i not in owned], 25))
+        a, b = rng.sample(cities, 2)
+        mine = _cheapest(f, a, b, owned, blocked)
+        ref = cheapest_completion(G, a, b, owned=owned, blocked=blocked)
+        assert (mine is None) == (ref is None)
+        if mine is not None:
+            assert mine[0] == ref[0]
+            assert sum(0 if r in owned else g.map.route_by_id[r].length for r in mine[1]) == mine[0]
