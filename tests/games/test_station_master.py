@@ -248,8 +248,13 @@ def test_SM_ROYAL_doubles_the_last_two_carriages():
     g.apply("play -2 on T1")
     g.apply("play royal on T1")  # doubles -2 and +3 again (x4): 2*1 + 4*3 + 2*(-2) = 10
     assert g.value(t) == 10
-    free = StationMasterGame({"royal_takes_slot": False}, players=2)
-    assert free.rules.royal_takes_slot is False
+    # a Royal Carriage in the last place completes the train: it leaves
+    g = table(players=2, locos=["L3", "L4"], hands={0: ["+1", "+2", "royal"]}, draw=["+1"] * 4)
+    for a in ["play +1 on T1", "chip 3 on T1", "play +2 on T1", "chip 1 on T1", "play royal on T1"]:
+        g.apply(a)
+    d = g.departures[-1]
+    assert d["cards"] == ["+1", "+2", "royal"] and d["multipliers"] == [2, 2, 1] and d["value"] == 6
+    assert d["points"] == [0, 24]  # seat 1 bet 3 + 1 on it
 
 
 def test_SM_ROYAL_free_slot_variant():

@@ -652,7 +652,8 @@ class StationMasterGame(Game):
     def summary(self) -> list[dict]:
         """One row per seat: seat, score, win, rank, turns, best_train, trains_scored, chips_placed,
         cards_played, points_positive, points_negative, chips_placed_v<V>, points_v<V> (per chip value),
-        and game facts: players, end_reason, departures, unscored_trains, rush_hours, actions."""
+        and game facts: players, chip_split (e.g. "1-1-2-2-3-3"), end_reason (last-loco / no-cards /
+        stall), departures, unscored_trains, rush_hours, actions."""
         n = self.players
         best = [b if b is not None else 0 for b in self.best]
         key = [(self.scores[s], best[s]) for s in range(n)]  # SM-TIE: best single train breaks ties
@@ -669,7 +670,8 @@ class StationMasterGame(Game):
                 row[f"chips_placed_v{v}"] = c
             for v, p in self.points_by_value[s].items():
                 row[f"points_v{v}"] = p
-            row.update(players=n, end_reason=self.end_reason, departures=len(self.departures),
+            row.update(players=n, chip_split="-".join(map(str, sorted(self.cfg.chip_values))),
+                       end_reason=self.end_reason, departures=len(self.departures),
                        unscored_trains=len(self.unscored), rush_hours=self.rush_hours, actions=len(self.log))
             rows.append(row)
         return rows
