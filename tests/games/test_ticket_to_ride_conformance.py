@@ -220,3 +220,42 @@ def test_every_map_in_maps_folder_is_playable():
         for players in (2, 5):
             for seed in range(3):
                 check_final(random_game(seed, players, "base", name))
+
+
+def test_random_input_never_corrupts_the_state():
+    """Fuzz: mostly legal moves mixed with random (often illegal) ones; an illegal
+    move raises IllegalMove/ActionSyntaxError and changes nothing."""
+    from railkit.core.errors import ActionSyntaxError, IllegalMove
+    from railkit.games.ticket_to_ride import DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+
+    rng = random.Random(11)
+    for seed in range(12):
+        g = SPEC.new_game(None, 2 + seed % 4, seed, map="usa" if seed % 3 else "teaching-small")
+        ids = [r.id for r in g.map.routes]
+        steps = 0
+        while not g.is_over and steps < 3000:
+            steps += 1
+            if rng.random() < 0.5:
+                k = rng.randrange(6)
+                a = [DrawDeck(), DrawFaceUp(rng.randrange(0, 8)), DrawTickets(), Pass(),
+                     KeepTickets(tuple(rng.sample(range(0, 6), rng.randrange(0, 4)))),
+                     Claim(rng.choice(ids), rng.choice(CARD_COLOURS + ("loco",)), rng.randrange(0, 7),
+                           rng.randrange(0, 7))][k]
+                before = (json_state(g), g.phase, g.current_player)
+                legal = a in g.legal_actions()
+                try:
+                    g.apply(a)
+                    assert legal, a
+                except (IllegalMove, ActionSyntaxError):
+                    assert not legal, a
+                    assert (json_state(g), g.phase, g.current_player) == before
+            else:
+                g.apply(rng.choice(g.legal_actions()))
+            check_invariants(g)
+
+
+def json_state(g: TicketToRide) -> str:
+    import json
+
+    return json.dumps([g.deck, g.discard, g.faceup, g.hands, g.tickets, g.ticket_deck, g.owner, g.trains,
+                       g.route_points, g.offered, len(g.log)])

@@ -7,7 +7,7 @@
 ``Claim(r, "red", 4, 0)``  ``claim Denver-Omaha red x4``
 ``Claim(r, "loco", 0, 4)`` ``claim Denver-Omaha loco x4`` (all locomotives: colour ``"loco"``)
 ``DrawTickets()``          ``draw tickets``
-``KeepTickets((1, 3))``    ``keep tickets 1,3`` (1-based positions in the offer)
+``KeepTickets((1, 3))``    ``keep tickets 1,3`` (1-based positions in the offer, sorted)
 ``Pass()``                 ``pass`` (only when no other action is legal)
 =========================  ==========================================
 
@@ -95,6 +95,13 @@ class KeepTickets(Action):
     """Keep the offered tickets at these 1-based positions (the rest go back)."""
 
     keep: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # positions in increasing order, so equal choices are equal actions
+        try:
+            object.__setattr__(self, "keep", tuple(sorted(self.keep)))
+        except TypeError:
+            pass
 
     def __str__(self) -> str:
         return "keep tickets " + ",".join(str(i) for i in self.keep)
