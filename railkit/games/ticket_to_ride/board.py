@@ -55,6 +55,13 @@ class Board:
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
+        #: claim caches of the starting position (every route free), shared by all games
+        #: on this map: [colour][length] -> {hand key: tuple of Claims}
+        self.start_claim_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]
+        #: all-locomotive claims of every route, by length (the starting position)
+        self.start_loco_claims: list[tuple | None] = [None] + [
+            tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
+            for ln in range(1, self.max_length + 1)]
 
     # ------------------------------------------------------------ actions
     def claim_options(self, i: int, c: int, nc: int, nl: int) -> tuple[Claim, ...]:

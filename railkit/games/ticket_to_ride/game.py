@@ -106,7 +106,8 @@ class TicketToRide(Game):
         self._max_redeals = r.max_redeals
         # route points table (keys may be text after a JSON round trip)
         points: dict[int, int] = {}
-        for k, v in r.route_points.items():
+        raw_points = r.route_points
+        for k, v in raw_points.items():
             try:
                 points[int(k)] = int(v)
             except (TypeError, ValueError):
@@ -115,7 +116,8 @@ class TicketToRide(Game):
             if ln not in points:
                 raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
                                 r.route_points)
-        r.route_points = dict(sorted(points.items()))  # this game's own copy: number keys, sorted
+        if list(raw_points.items()) != sorted(points.items()):
+            r.route_points = dict(sorted(points.items()))  # this game's own copy: number keys, sorted
         self.route_score = [points[ln] for ln in b.length]
         self._points_view = {ln: points[ln] for ln in sorted(points)}
         if not self.map.tickets and not r.ticket_deck:
@@ -133,15 +135,17 @@ class TicketToRide(Game):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
         self.cards_total = len(deck)
+        hand_size = r.hand_size
         for s in range(n):
             h = self.hands[s]
-            for _ in range(r.hand_size):
+            for _ in range(hand_size):
                 if deck:
                     h[deck.pop()] += 1
+        fc = r.faceup_count
         self._fu_ver = 0
-        self._fu_actions = [b.faceup(i + 1) for i in range(r.faceup_count)]
-        self.faceup: list[int | None] = [None] * r.faceup_count
-        for i in range(r.faceup_count):
+        self._fu_actions = [b.faceup(i + 1) for i in range(fc)]
+        self.faceup: list[int | None] = [None] * fc
+        for i in range(fc):
             self.faceup[i] = self._take_card()
         self.redeals = 0
         self._check_faceup()  # TTR-FACEUP-3 applies to the first row too
@@ -151,8 +155,9 @@ class TicketToRide(Game):
         self.ticket_deck: list[int] = tdeck
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.setup_offers: list[list[int]] = []
+        deal = r.setup_deal
         for s in range(n):
-            k = min(r.setup_deal, len(tdeck))
+            k = min(deal, len(tdeck))
             self.setup_offers.append(tdeck[:k])
             del tdeck[:k]
         # --- board state
@@ -169,9 +174,11 @@ class TicketToRide(Game):
         self._free_gray = [[] for _ in range(ml + 1)]
         self._free_len = [[] for _ in range(ml + 1)]
         # legal-claim caches: per (colour, length) and hand caps -> tuple of Claims (see _turn_actions)
-        self._cc: list[list[dict]] = [[{} for _ in range(ml + 1)] for _ in range(8)]
+        # While a bucket is untouched its cache is the board's shared one (valid for every
+        # game on this map at the start); the first claim in it swaps in a private dict.
+        self._cc: list[list[dict]] = [list(row) for row in b.start_claim_cache]
         self._cset: list[list[set | None]] = [[None] * (ml + 1) for _ in range(8)]
-        self._lc: list[tuple | None] = [None] * (ml + 1)
+        self._lc: list[tuple | None] = list(b.start_loco_claims)
         for i in range(b.n_routes):
             ln, c = b.length[i], b.colour[i]
             (self._free_gray[ln] if c == GRAY else self._free_col[c][ln]).append(i)
@@ -663,7 +670,7 @@ class TicketToRide(Game):
             self._free_len[ln].remove(i)
         self._lc[ln] = None
         for cc in (range(8) if c == GRAY else (c,)):
-            self._cc[cc][ln].clear()
+            self._cc[cc][ln] = {}
             self._cset[cc][ln] = None
 
     def _do_keep(self, s: int, keep: tuple[int, ...]) -> None:
