@@ -154,7 +154,13 @@ class GameController(pn.viewable.Viewer):
 
     def __panel__(self):
         if self.auto and self._callback is None:
-            self.start()
+            doc = pn.state.curdoc
+            if doc is not None and doc.session_context is not None:
+                # served: poll only once the browser is connected, or the first
+                # changes (another seat moving) could be sent before it listens
+                pn.state.onload(self.start)
+            else:
+                self.start()
         controls = pn.Column(
             pn.Row(self.undo_btn, self.download, self.upload),
             pn.Row(self.replay, self.live_btn),

@@ -83,15 +83,17 @@ class PlayerPanel(pn.viewable.Viewer):
         self.keep_btn.on_click(lambda e: self._keep())
         self.offer_note = pn.pane.Markdown("")
         self.offer_box = pn.Column("#### Choose tickets", self.offer_note, self.offer, self.keep_btn,
-                                   visible=False, styles={"border": "2px solid #1565c0", "border-radius": "6px",
+                                   styles={"border": "2px solid #1565c0", "border-radius": "6px",
                                                           "padding": "4px"})
         self._offer_labels: list[str] = []
+        # shown by swapping it in and out (more reliable in the browser than toggling ``visible``)
+        self.offer_slot = pn.Column()
         self._layout = pn.Column(
             self.status,
             "#### Face-up cards",
             pn.FlexBox(*self.market, width=420),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
-            self.offer_box,
+            self.offer_slot,
             "#### Your hand", self.hand,
             "#### Your tickets", self.tickets,
             "#### Players", self.players,
@@ -100,6 +102,11 @@ class PlayerPanel(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._layout
+
+    @property
+    def offer_shown(self) -> bool:
+        """Whether the ticket choice dialog is on screen."""
+        return bool(self.offer_slot.objects)
 
     def _keep(self) -> None:
         picked = [self._offer_labels.index(v) + 1 for v in self.offer.value if v in self._offer_labels]
@@ -169,10 +176,12 @@ class PlayerPanel(pn.viewable.Viewer):
                 self.offer.options = labels_
                 self.offer.value = list(labels_)
             self.offer_note.object = f"Keep at least **{obs['min_keep']}** of these {len(offered)}."
-            self.offer_box.visible = True
+            if not self.offer_shown:
+                self.offer_slot.objects = [self.offer_box]
         else:
             self._offer_labels = []
-            self.offer_box.visible = False
+            if self.offer_shown:
+                self.offer_slot.objects = []
         # players (public counts only)
         trs = []
         for p in public_rows(obs):

@@ -121,6 +121,17 @@ class Table:
         """The game as a JSON file in memory (for a download button)."""
         return io.BytesIO((json.dumps(self.game.to_json(), indent=2) + "\n").encode("utf-8"))
 
+    def take_seat(self, seat: int) -> None:
+        """A person takes over ``seat`` (until now played by a bot)."""
+        with self.lock:
+            if not 0 <= seat < self.game.players:
+                raise DataError("seat", "$", f"a seat from 1 to {self.game.players}", seat + 1)
+            if seat not in self.humans:
+                self.humans = sorted(self.humans + [seat])
+                self.agents.pop(seat, None)
+                self.bot_names.pop(seat, None)
+                self.version += 1
+
     # ------------------------------------------------------------ play
     def is_human(self, seat: int) -> bool:
         return seat in self.humans

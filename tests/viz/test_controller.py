@@ -32,14 +32,14 @@ def pay_buttons(ctl):
 
 def test_keep_starting_tickets_through_the_dialog():
     ctl = GameController(Table(players=2, bots=["random"], seed=1, map="teaching-small"), auto=False)
-    assert ctl.player.offer_box.visible
+    assert ctl.player.offer_shown
     ctl.player.offer.value = ctl.player.offer.options[:1]  # too few
     ctl.player.keep_btn.clicks += 1
     assert "TTR-SETUP-TICKETS" in ctl.message.object and len(ctl.table.game.log) == 0
     ctl.player.offer.value = ctl.player.offer.options[:2]
     ctl.player.keep_btn.clicks += 1
     assert len(ctl.table.game.observe(0)["tickets"]) == 2
-    assert not ctl.player.offer_box.visible
+    assert not ctl.player.offer_shown
     assert ctl.table.game.current_player == 0  # the bot kept its tickets at once (auto=False)
 
 

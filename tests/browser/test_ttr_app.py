@@ -1,0 +1,116 @@
+"""The served Ticket to Ride app in headless Chromium (marker ``browser``)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import SERVER_GAME
+from helpers import click_route, page_text, route_owner
+from railkit.games.ticket_to_ride import Claim
+from railkit.viz.table import Table
+
+TIMEOUT = 20_000
+
+
+def replica() -> Table:
+    """The server's game, played the same way in this process (bots are seeded)."""
+    return Table(players=2, humans=[0], bots=[SERVER_GAME["bots"]], seed=SERVER_GAME["seed"],
+                 map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
+
+
+def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
+    page.wait_for_function(
+        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
+             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
+             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=timeout)
+
+
+def test_play_draw_claim_and_illegal_claim(page, server):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    page.get_by_role("button", name="Keep selected tickets").click()
+    wait_text(page, "draw cards, claim a route or draw tickets")
+
+    rep = replica()
+    rep.apply(0, "keep tickets 1,2,3")
+    rep.run_bots()
+    claims = [a for a in rep.game.legal_actions() if isinstance(a, Claim)]
+    claim = max(claims, key=lambda a: (rep.game.map.route_by_id[a.route].length, a.route))
+
+    # claim a route by clicking it on the board, then choosing the payment
+    click_route(page, claim.route)
+    wait_text(page, "Choose how to pay")
+    paid = _paid(rep, claim.route)
+    page.get_by_role("button", name=re.compile(r"^Pay ")).first.click()
+    page.wait_for_function("(rid) => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('routes');"
+                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Red'; } return false; }",
+                           arg=claim.route)
+    score = page.locator("td.score[data-seat='0']")
+    expect(score).not_to_have_text("0")
+    assert rep.apply(0, paid) is None
+
+    # the bot moves (with a visible delay), then it is our turn again: draw two cards
+    wait_text(page, "draw cards, claim a route or draw tickets")
+    page.locator(".draw-deck button").click()
+    wait_text(page, "take your second train card")
+    page.locator(".draw-deck button").click()
+    wait_text(page, "draw deck")  # in the action log
+
+    # an illegal claim is explained and changes nothing
+    rep.run_bots()
+    rep.apply(0, "draw deck")
+    rep.apply(0, "draw deck")
+    rep.run_bots()
+    wait_text(page, "draw cards, claim a route or draw tickets")
+    legal = {a.route for a in rep.game.legal_actions() if isinstance(a, Claim)}
+    claimed = rep.game.observe(0)["claimed"]
+    bad = next(r.id for r in sorted(rep.game.map.routes, key=lambda r: -r.length)
+               if r.id not in legal and r.id not in claimed and r.id not in rep.game.observe(0)["closed"])
+    click_route(page, bad)
+    wait_text(page, "Not allowed")
+    text = page_text(page)
+    assert re.search(r"\(rule TTR-[A-Z-]+\)", text)
+    assert route_owner(page, bad) == "free"
+
+
+def _paid(rep: Table, route: str) -> str:
+    """The first payment the app offers for ``route`` (the first 'Pay' button)."""
+    return str(next(a for a in rep.game.legal_actions() if isinstance(a, Claim) and a.route == route))
+
+
+def own_tickets(page) -> list[str]:
+    rows = page.locator(".my-tickets div").all_inner_texts()
+    return sorted({r.strip("·✔ \n").split(" (")[0] for r in rows if "–" in r and "\n" not in r.strip()})
+
+
+def test_shared_table_hides_hands_and_tickets(browser, server):
+    ctx_a, ctx_b = browser.new_context(), browser.new_context()
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    for p in (a, b):
+        p.set_default_timeout(TIMEOUT)
+    a.goto(server + "/?table=browser-test&seat=1")
+    b.goto(server + "/?table=browser-test&seat=2")
+    a.get_by_role("button", name="Keep selected tickets").click()
+    wait_text(b, "choose your starting tickets")
+    b.get_by_role("button", name="Keep selected tickets").click()
+    wait_text(a, "draw cards, claim a route or draw tickets")
+    wait_text(b, "Waiting for")
+    tickets_a = own_tickets(a)
+    tickets_b = own_tickets(b)
+    assert len(tickets_a) == 3 and len(tickets_b) == 3
+    text_a, text_b = page_text(a), page_text(b)
+    assert not any(t in text_b for t in tickets_a if t not in tickets_b)
+    assert not any(t in text_a for t in tickets_b if t not in tickets_a)
+    # each page shows its own seat's hand (and only one hand)
+    rep = Table(players=2, humans=[0, 1], seed=SERVER_GAME["seed"], map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
+    for page, seat in ((a, 0), (b, 1)):
+        hand = rep.game.observe(seat)["hand"]
+        shown = " ".join(page.locator(".my-hand .chip").all_inner_texts())
+        for colour, n in hand.items():
+            label = "LOCO" if colour == "loco" else colour
+            assert (f"{label} × {n}" in shown) == (n > 0), (seat, colour, shown)
+        assert page_text(page).count("Your hand") == 1
+    ctx_a.close()
+    ctx_b.close()
