@@ -68,9 +68,18 @@ def _facts(obs: dict) -> _MapFacts:
     return f
 
 
-def _claim_value(a: Claim, length: int, points: dict) -> float:
+def _points(obs: dict, length: int) -> int:
+    """Route points for a length from the observation (keys may be text after JSON)."""
+    table = obs["route_points"]
+    v = table.get(length)
+    if v is None:
+        v = table.get(str(length), length)
+    return v
+
+
+def _claim_value(a: Claim, length: int, obs: dict) -> float:
     # prefer paying with coloured cards over locomotives
-    return points.get(length, length) - 0.3 * a.locos
+    return _points(obs, length) - 0.3 * a.locos
 
 
 
@@ -145,7 +154,7 @@ class GreedyRouteAgent(_HeuristicAgent):
                     ln = f.routes[a.route].length
                     if not self._wanted_len(ln, trains):
                         continue
-                    v = _claim_value(a, ln, observation["route_points"])
+                    v = _claim_value(a, ln, observation)
                     if v > best_v:
                         best, best_v = a, v
             if best is not None:
@@ -167,7 +176,7 @@ class GreedyRouteAgent(_HeuristicAgent):
                 continue
             if closed and rid in closed:
                 continue
-            v = obs["route_points"].get(r.length, r.length)
+            v = _points(obs, r.length)
             if r.color == "gray":
                 best_gray = max(best_gray, v / r.length)
                 continue
@@ -227,7 +236,7 @@ class TicketAgent(_HeuristicAgent):
                 best, best_v = None, -1.0
                 for a in legal:
                     if type(a) is Claim:
-                        v = observation["route_points"].get(f.routes[a.route].length, 1) - 0.3 * a.locos
+                        v = _points(observation, f.routes[a.route].length) - 0.3 * a.locos
                         if v > best_v:
                             best, best_v = a, v
                 if best is not None and (observation["final_round"] or observation["deck_size"] + observation["discard_size"] < 10

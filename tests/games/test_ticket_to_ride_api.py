@@ -261,7 +261,6 @@ def test_agents_use_only_observation_and_legal_actions():
     while not g.is_over:
         seat = g.current_player
         obs = json.loads(json.dumps(g.observe(seat)))  # a plain copy: nothing else reachable
-        obs["route_points"] = {int(k): v for k, v in obs["route_points"].items()}
         legal = g.legal_actions()
         a = bots[seat].act(obs, legal)
         assert a in legal
