@@ -304,3 +304,16 @@ def test_ticket_bot_planner_matches_railkit_graphs():
         if mine is not None:
             assert mine[0] == ref[0]
             assert sum(0 if r in owned else g.map.route_by_id[r].length for r in mine[1]) == mine[0]
+
+
+def test_a_map_without_tickets_plays_for_route_points(tmp_path):
+    from railkit.maps import load
+
+    data = load("teaching-small").to_dict()
+    data["tickets"] = {}
+    data.pop("default_deck")
+    path = tmp_path / "no-tickets.json"
+    path.write_text(json.dumps(data))
+    g = play(TicketToRide(players=3, seed=2, map=str(path)), [AGENTS["random"](i) for i in range(3)])
+    assert g.is_over and g.tickets_all == [] and all(r["ticket_points"] == 0 for r in g.summary())
+    assert TicketToRide.load(g.save(tmp_path / "g.json")).summary() == g.summary()
