@@ -17,6 +17,22 @@ Phases (:attr:`TicketToRide.phase`):
 ``game-over``
     final scores are in :meth:`TicketToRide.score_breakdown`.
 
+railkit's rulings where the printed rules are silent:
+
+* TTR-NO-ACTION: a player with no legal action passes (``pass``); a full round in
+  which every player only passes ends the game.
+* TTR-DECK-EMPTY: with deck and discard pile empty the blind draw is not allowed;
+  face-up cards still showing may be taken (their slots stay empty). If no second
+  card can be taken after a first one, the turn ends.
+* TTR-FACEUP-3: at most ``max_redeals`` redeals in a row, then the cards stay.
+* TTR-SETUP-ORDER: ``before-tickets``: seat 0 starts and seats choose tickets in
+  turn order; ``after-tickets``: seats choose in seat order, then the start player
+  is drawn at random. Every seat sees its own starting offer at once.
+* TTR-SCORE-LONGEST / Globetrotter: all tied players get the bonus; nobody gets the
+  longest-path bonus without a route, nor the Globetrotter without a completed ticket.
+* TTR-WIN-TIE: players still tied after tickets and the longest-path bonus share
+  the rank and the win.
+
 >>> g = TicketToRide(players=2, seed=1, map="teaching-small")
 >>> g.phase, g.current_player
 ('setup-tickets', 0)
