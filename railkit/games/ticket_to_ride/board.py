@@ -58,6 +58,7 @@ class Board:
         #: claim caches of the starting position (every route free), shared by all games
         #: on this map: [colour][length] -> {hand key: tuple of Claims}
         self.start_claim_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]
+        self.start_gray_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]
         #: all-locomotive claims of every route, by length (the starting position)
         self.start_loco_claims: list[tuple | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)

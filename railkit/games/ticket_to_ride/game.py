@@ -193,7 +193,7 @@ class TicketToRide(Game):
         # While a bucket is untouched its cache is the board's shared one (valid for every
         # game on this map at the start); the first claim in it swaps in a private dict.
         self._cc: list[list[dict]] = [list(row) for row in b.start_claim_cache]
-        self._cset: list[list[set | None]] = [[None] * (ml + 1) for _ in range(8)]
+        self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
         self._lc: list[tuple | None] = list(b.start_loco_claims)
         for i in range(b.n_routes):
             ln, c = b.length[i], b.colour[i]
@@ -362,6 +362,9 @@ class TicketToRide(Game):
         if t < ml:
             ml = t
         cc = self._cc
+        cg = self._cg
+        fc = self._free_col
+        fg = self._free_gray
         for c in range(8):
             nc = h[c]
             if not nc:
@@ -370,17 +373,30 @@ class TicketToRide(Game):
             if reach > ml:
                 reach = ml
             ccc = cc[c]
+            cgc = cg[c]
+            fcc = fc[c]
             for ln in range(1, reach + 1):
                 key = (nc if nc < ln else ln) * 64 + (nl if nl < ln else ln)
-                v = ccc[ln].get(key)
-                if v is None:
-                    v = self._build_claims(c, ln, nc, nl, key)
-                if v:
-                    if blk and not blk.isdisjoint(self._bucket_set(c, ln)):
-                        ri = self.board.route_index
-                        out += [a for a in v if ri[a.route] not in blk]
-                    else:
-                        out += v
+                if fcc[ln]:
+                    v = ccc[ln].get(key)
+                    if v is None:
+                        v = self._build_claims(c, ln, nc, nl, key, False)
+                    if v:
+                        if blk and not blk.isdisjoint(fcc[ln]):
+                            ri = self.board.route_index
+                            out += [a for a in v if ri[a.route] not in blk]
+                        else:
+                            out += v
+                if fg[ln]:
+                    v = cgc[ln].get(key)
+                    if v is None:
+                        v = self._build_claims(c, ln, nc, nl, key, True)
+                    if v:
+                        if blk and not blk.isdisjoint(fg[ln]):
+                            ri = self.board.route_index
+                            out += [a for a in v if ri[a.route] not in blk]
+                        else:
+                            out += v
         if nl:
             top = nl if nl < ml else ml
             lc = self._lc
@@ -399,20 +415,12 @@ class TicketToRide(Game):
             out.append(DRAW_TICKETS)
         return out
 
-    def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int) -> tuple:
+    def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int, gray: bool) -> tuple:
         opts = self.board.claim_options
         v: list = []
-        for i in self._free_col[c][ln]:
+        for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
             v += opts(i, c, nc, nl)
-        for i in self._free_gray[ln]:
-            v += opts(i, c, nc, nl)
-        v = self._cc[c][ln][key] = tuple(v) if v else ()
-        return v
-
-    def _bucket_set(self, c: int, ln: int) -> set:
-        v = self._cset[c][ln]
-        if v is None:
-            v = self._cset[c][ln] = set(self._free_col[c][ln]) | set(self._free_gray[ln])
+        v = (self._cg if gray else self._cc)[c][ln][key] = tuple(v) if v else ()
         return v
 
     def _has_other_action(self) -> bool:
@@ -685,9 +693,11 @@ class TicketToRide(Game):
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
         self._lc[ln] = None
-        for cc in (range(8) if c == GRAY else (c,)):
-            self._cc[cc][ln] = {}
-            self._cset[cc][ln] = None
+        if c == GRAY:
+            for cc in range(8):
+                self._cg[cc][ln] = {}
+        else:
+            self._cc[c][ln] = {}
 
     def _do_keep(self, s: int, keep: tuple[int, ...]) -> None:
         offered = self.offered
