@@ -159,6 +159,7 @@ class TicketToRide(Game):
                     h[deck.pop()] += 1
         fc = r.faceup_count
         self._fu_ver = 0
+        self._draw_cache: tuple = (-1, False, (), ())
         self._fu_actions = [b.faceup(i + 1) for i in range(fc)]
         self.faceup: list[int | None] = [None] * fc
         for i in range(fc):
@@ -277,15 +278,27 @@ class TicketToRide(Game):
                 return True
         return False
 
-    def _second_draws(self) -> list[Action]:
+    def _draws(self) -> tuple[tuple, tuple]:
+        """(first-card draws, second-card draws) for the current face-up row and
+        deck, cached until either changes."""
+        deck_ok = bool(self.deck or self.discard)
+        hit = self._draw_cache
+        if hit[0] == self._fu_ver and hit[1] == deck_ok:
+            return hit[2], hit[3]
         fu = self.faceup
         two = self._two
         fa = self._fu_actions
-        out: list[Action] = [fa[i] for i, c in enumerate(fu)
-                             if c is not None and not (two and c == LOCO_I)]
-        if self.deck or self.discard:
-            out.append(DRAW_DECK)
-        return out
+        first = [fa[i] for i, c in enumerate(fu) if c is not None]
+        second = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
+        if deck_ok:
+            first.append(DRAW_DECK)
+            second.append(DRAW_DECK)
+        first, second = tuple(first), tuple(second)
+        self._draw_cache = (self._fu_ver, deck_ok, first, second)
+        return first, second
+
+    def _second_draws(self) -> list[Action]:
+        return list(self._draws()[1])
 
     # ================================================================ turn flow
     @property
@@ -349,11 +362,7 @@ class TicketToRide(Game):
         # length, locomotives capped at the length); a claim empties the caches of its
         # bucket only. So listing moves costs a few dict lookups per colour held.
         s = self._cur
-        fu = self.faceup
-        fa = self._fu_actions
-        out: list[Action] = [fa[i] for i in range(len(fu)) if fu[i] is not None]
-        if self.deck or self.discard:
-            out.append(DRAW_DECK)
+        out: list[Action] = list(self._draws()[0])
         h = self.hands[s]
         t = self.trains[s]
         nl = h[8]
