@@ -228,7 +228,9 @@ class TicketAgent(_HeuristicAgent):
             if best is not None:
                 return best
             if not plan:
-                if observation["trains"] >= 12 and observation["ticket_deck_size"] > 0 and not observation["final_round"]:
+                done = all(t["done"] for t in observation["tickets"])
+                if (done and observation["trains"] >= 12 and observation["ticket_deck_size"] > 0
+                        and not observation["final_round"]):
                     for a in legal:
                         if type(a) is DrawTickets:
                             return a
