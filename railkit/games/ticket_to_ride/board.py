@@ -113,7 +113,9 @@ class Board:
 def board_for(m: Map) -> Board:
     """The :class:`Board` of map ``m`` (built on first use and kept on the map)."""
     b = m.__dict__.get("_ttr_board")
-    if b is None:
+    # rebuild if the map was edited in place since (cheap check: same route list)
+    if b is None or len(b.routes) != len(m.routes) or any(x is not y for x, y in zip(b.routes, m.routes)) \
+            or len(b.city_names) != len(m.cities):
         b = Board(m)
         m.__dict__["_ttr_board"] = b
     return b
