@@ -895,7 +895,17 @@ class TicketToRide(Game):
         return self.score_breakdown()
 
     def summary(self) -> list[dict]:
-        """One row per seat for simulation tables (see the module docs for columns)."""
+        """One row per seat for simulation tables.
+
+        Columns: ``seat``, ``name``, ``score``, ``win``, ``rank``, ``turns`` (turns this
+        seat played); the breakdown ``route_points``, ``ticket_points``,
+        ``tickets_completed``, ``tickets_failed``, ``longest_trail``, ``longest_bonus``,
+        ``globetrotter_bonus``; facts ``trains_left``, ``routes_claimed``, ``cards_drawn``,
+        ``cards_in_hand``, ``tickets_drawn``, ``tickets_kept``, ``passes``,
+        ``claims_len1`` ... ``claims_lenN`` (routes claimed by length); lists of text
+        ``routes`` (route ids), ``cities`` (cities touched), ``tickets``, ``tickets_done``;
+        ``tie_break``, ``players``, ``start_player``, ``end_reason``, ``game_turns``.
+        """
         rows = self.score_breakdown()
         b = self.board
         out = []
@@ -916,6 +926,7 @@ class TicketToRide(Game):
                 "passes": self.passes[s],
                 "routes": ids, "cities": cities,
                 "tickets": [f"{t['a']}-{t['b']}" for t in x["tickets"]],
+                "tickets_done": [f"{t['a']}-{t['b']}" for t in x["tickets"] if t["done"]],
                 "tie_break": x["tie_break"],
                 "players": self.players, "start_player": self.start_player,
                 "end_reason": self.end_reason, "game_turns": self.turn,
