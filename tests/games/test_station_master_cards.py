@@ -50,6 +50,20 @@ def test_SM_CARDS_DATA_user_list_plays(tmp_path):
     assert again.scores == g.scores
 
 
+def test_SM_SETUP_LOCOS_user_list_copies_and_nothing_left(tmp_path):
+    data = copy.deepcopy(DEFAULT)
+    data.pop("totals")
+    data["locomotives"] = [{"number": 3, "count": 3}, {"number": 8, "count": 2}, {"number": 5, "banner": True}]
+    p = write(tmp_path, data)
+    g = StationMasterGame({"cards": str(p)}, players=4)  # both copies of the highest number leave
+    assert sorted(lo.key for lo in g.removed_locos) == ["L8", "L8"]
+    data["locomotives"] = [{"number": 5, "banner": True, "count": 3}]
+    p = write(tmp_path, data)
+    with pytest.raises(DataError) as exc:
+        StationMasterGame({"cards": str(p)}, players=2)
+    assert exc.value.path == "$.locomotives" and "left in play with 2 players" in exc.value.expected
+
+
 @pytest.mark.parametrize("edit,path,expected", [
     (lambda d: d.pop("provenance"), "$.provenance", "where the list comes from"),
     (lambda d: d.update(format="cards"), "$.format", "railkit-station-master-cards"),

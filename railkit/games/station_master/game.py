@@ -72,8 +72,9 @@ class StationMasterGame(Game):
     # ================================================================ setup
     def _setup(self) -> None:
         # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
-        self.cfg = r = SimpleNamespace(**rules_to_dict(self.rules))
-        self._public = {"rules": rules_to_dict(self.rules)}  # public facts for observe(), computed once
+        settings = rules_to_dict(self.rules)
+        self.cfg = r = SimpleNamespace(**settings)
+        self._public = {"rules": settings}  # public facts for observe(), computed once
         for key in self.options:
             if key != "setup":
                 raise DataError("options", f"$.{key}", "only the option 'setup' (a teaching position; "
@@ -87,15 +88,16 @@ class StationMasterGame(Game):
         self.info = self.cardlist.info
         self._public["card_counts"] = self.cardlist.card_counts
         n = self.players
-        locos = list(self.cardlist.locomotives)
+        locos = self.cardlist.locomotives
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
-        removed = [lo for lo in locos if lo.banner] if n < r.remove_banner_below else []
-        if n in r.remove_highest_at:
-            top = max(lo.number for lo in locos)
-            removed += [lo for lo in locos if lo.number == top and lo not in removed]
-        for lo in removed:
-            locos.remove(lo)
-        self.removed_locos: list[Loco] = removed
+        top = max(lo.number for lo in locos)
+        out = [(n < r.remove_banner_below and lo.banner) or (n in r.remove_highest_at and lo.number == top)
+               for lo in locos]
+        self.removed_locos: list[Loco] = [lo for lo, gone in zip(locos, out) if gone]
+        locos = [lo for lo, gone in zip(locos, out) if not gone]
+        if not locos:
+            raise DataError(self.cardlist.source, "$.locomotives", f"a locomotive left in play with {n} players "
+                            "(all of them have a green banner or the highest number)")
         self.rng.shuffle(locos)
         self.loco_pile: list[Loco] = locos  # top = end
         self.station: list[Train] = []
@@ -113,8 +115,7 @@ class StationMasterGame(Game):
         for _ in range(r.hand_size):  # SM-SETUP-HAND: three cards each
             for s in range(n):
                 self._draw(s)
-        if "setup" in self.options:
-            self._arrange(self.options["setup"])
+        start = self._arrange(self.options["setup"]) if "setup" in self.options else None
         # SM-SETUP-CHIPS: six hidden chips per player
         self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
         self.scores = [0] * n
@@ -129,19 +130,20 @@ class StationMasterGame(Game):
         self.placed_by_value = [{v: 0 for v in values} for _ in range(n)]
         self.points_by_value = [{v: 0 for v in values} for _ in range(n)]
         self.to_move = 0 if r.start_player == "first" else self.rng.randrange(n)  # SM-SETUP-START
-        if "setup" in self.options:
-            self.to_move = self._start
+        if start is not None:
+            self.to_move = start
         self.passes = 0
         self.over = False
         self.end_reason = ""
         self._memo: dict = {}
 
-    def _arrange(self, setup: Any) -> None:
+    def _arrange(self, setup: Any) -> int:
         """Rearrange the dealt cards into a teaching position (the ``setup`` option).
 
         ``setup`` is a JSON object with any of: ``station`` (locomotive names, become T1, T2 ...),
         ``hands`` (one list of card names per seat, or null to keep the dealt hand), ``discard``
-        (bottom first), ``draw`` (the next cards drawn, first drawn first) and ``to_move`` (a seat).
+        (bottom first), ``draw`` (the next cards drawn, first drawn first) and ``to_move`` (the seat
+        to start, returned).
         Cards only move between zones, so every card is still accounted for; cards not named
         keep their shuffled order, Rush Hour cards go to the bottom of the draw pile.
         """
@@ -195,7 +197,7 @@ class StationMasterGame(Game):
         to_move = setup.get("to_move", 0)
         if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < self.players:
             raise DataError(src, "$.to_move", f"a seat from 0 to {self.players - 1}", to_move)
-        self._start = to_move
+        return to_move
 
     # ================================================================ small helpers
     @property
