@@ -436,9 +436,6 @@ class TicketToRide(Game):
         return bool(self._turn_actions())
 
     # ================================================================ checks
-    def _illegal(self, rule: str, reason: str, hint: str = "") -> IllegalMove:
-        return IllegalMove(rule, reason, hint)
-
     def _check(self, action: Action) -> None:
         ph = self.phase
         name = self.names[self._cur] if ph != OVER else ""
