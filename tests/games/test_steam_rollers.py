@@ -829,3 +829,82 @@ def test_bad_text_lists_the_forms(text):
     with pytest.raises(ActionSyntaxError) as e:
         parse(text)
     assert "draft D" in str(e.value)
+
+
+# ================================================================== completeness and data
+def _all_builds(g, die, value=None):
+    from railkit.games.steam_rollers import Build
+    from railkit.maps import hexes as hx
+
+    return {Build(die, h, a, b, value) for h in g.sheet.hexes for a, b in hx.placements()}
+
+
+@pytest.mark.parametrize("tiles, sides", [((), "a"), ((2, 5), "b"), ((1,), "a"), ((3,), "a")])
+def test_legal_actions_are_exactly_the_legal_ones(tiles, sides):
+    from railkit.games.steam_rollers import Deliver, Engine, TakeTile
+
+    g = game(players=3, seed=2, dice=[1, 2, 2, 5], black=FACE_GS, rules={"tile_sides": sides, "mountains": "hard"})
+    lay(g, 0, P12, P1T2)
+    g.ps[0].boxes = {1, 2, 3}
+    for n in tiles:
+        give(g, n, 0)
+    legal = g.legal_actions()
+    assert len(legal) == len(set(legal))
+    values = [None] + ([v for v in range(1, 7)] if 1 in tiles else [])
+    for die in sorted(set(g.dice)):
+        for value in values:
+            if value == die:
+                continue
+            cands = _all_builds(g, die, value) | {Engine(die, value)} | {TakeTile(die, n, value) for n in range(1, 7)}
+            cands |= {Deliver(die, c, d, s if s != (value or die) else None, value)
+                      for c in ("yellow", "red", "grey", "green", "blue") for d in range(1, 7) for s in range(1, 7)}
+            ok = {a for a in cands if g.why_illegal(a) is None}
+            listed = {a for a in legal if getattr(a, "die", None) == die and getattr(a, "value", None) == value
+                      and type(a).__name__ != "Pass"}
+            assert ok == listed, (die, value, sorted(map(str, ok ^ listed))[:5])
+
+
+def test_golden_legal_action_counts():
+    # "perft"-style counts at the start of seeded games (change only with the rules)
+    counts = [len(SteamRollers(players=p, seed=s).legal_actions()) for p, s in ((1, 0), (2, 1), (3, 1), (5, 7))]
+    assert counts == [len(SteamRollers(players=p, seed=s).legal_actions()) for p, s in ((1, 0), (2, 1), (3, 1), (5, 7))]
+    assert counts[2] == 333
+
+
+def test_bad_tile_and_order_files(tmp_path):
+    from railkit.games.steam_rollers.data import load_orders, load_tiles
+
+    p = tmp_path / "tiles.json"
+    p.write_text(json.dumps({"tiles": [{"id": "1a", "number": 9, "side": "a", "kind": "one-use", "vp": 1,
+                                        "effect": "any-value", "text": "x"}]}))
+    with pytest.raises(DataError) as e:
+        load_tiles(str(p))
+    assert e.value.path == "$.tiles[0].number" and "tiles.json" in e.value.source
+    p.write_text(json.dumps({"tiles": [{"id": "1a", "number": 1, "side": "a", "kind": "forever", "vp": 1,
+                                        "effect": "any-value", "text": "x"}]}))
+    with pytest.raises(DataError) as e:
+        load_tiles(str(p))
+    assert e.value.path == "$.tiles[0].kind"
+    q = tmp_path / "orders.json"
+    q.write_text(json.dumps({"orders": [{"id": "X", "kind": "connect", "cities": [1, 1], "vp": 2, "text": "x"}]}))
+    with pytest.raises(DataError) as e:
+        load_orders(str(q))
+    assert e.value.path == "$.orders[0].cities"
+
+
+def test_bad_options_are_data_errors():
+    with pytest.raises(DataError):
+        SteamRollers(players=6, seed=0)
+    with pytest.raises(DataError):
+        SteamRollers(players=2, seed=0, colour="red")
+    with pytest.raises(DataError):
+        SteamRollers(players=1, seed=0, difficulty="boss")
+    with pytest.raises(DataError):
+        SteamRollers(players=2, seed=0, sheet="no-such-sheet")
+
+
+def test_text_rendering_of_a_game():
+    g = SteamRollers(players=1, seed=3, difficulty="investor")
+    text = str(g)
+    assert "solo vs Olivia, investor" in text and "Olivia: crossed" in text and "[1]" in text
+    assert repr(g).startswith("Steam Rollers, 1 player")
