@@ -59,6 +59,10 @@ def payment_label(action) -> str:
     return text
 
 
+#: Most payment choices shown for one claim; the ones using fewest locomotives come first.
+MAX_PAYMENTS = 12
+
+
 class GameController(pn.viewable.Viewer):
     """Play Ticket to Ride against bots (or others at a shared table).
 
@@ -87,7 +91,14 @@ class GameController(pn.viewable.Viewer):
         self._live_end = 0
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         self.claim_title = pn.pane.HTML("")
-        self.claim_options = pn.FlexBox(width=420)
+        # a fixed pool of payment buttons: showing a choice changes labels, never creates models
+        self.pay_buttons = []
+        for k in range(MAX_PAYMENTS):
+            b = pn.widgets.Button(label="", css_classes=["pay"], width=190, visible=False)
+            b.on_click(lambda e, k=k: self._pay(k))
+            self.pay_buttons.append(b)
+        self._payments: list[str] = []
+        self.claim_options = pn.FlexBox(*self.pay_buttons, sizing_mode="stretch_width")
         self.claim_cancel = pn.widgets.Button(label="Cancel", width=80)
         self.claim_cancel.on_click(lambda e: self._close_claim())
         self.claim_box = pn.Column(self.claim_title, self.claim_options, self.claim_cancel, visible=False,
@@ -195,6 +206,14 @@ class GameController(pn.viewable.Viewer):
         if t.version != self._seen_version:
             self.refresh()
 
+    def _later(self, fn) -> None:
+        """Run ``fn`` on the next tick when served (so the board update is sent first), else now."""
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:
+            pn.state.execute(fn, schedule=True)
+        else:
+            fn()
+
     def _after_action(self) -> None:
         if not self.auto:
             self.table.run_bots()
@@ -215,8 +234,11 @@ class GameController(pn.viewable.Viewer):
             self.message.object = explain(err)
             return err
         self.message.object = ""
-        self._close_claim()
-        self._after_action()
+        with pn.io.hold():
+            self._close_claim()
+            obs = self.table.game.observe(None)
+            self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
+        self._later(self._after_action)  # ... then hand, market, log and the bots
         return None
 
     def click_route(self, route_id: str) -> None:
@@ -232,21 +254,35 @@ class GameController(pn.viewable.Viewer):
         options = []
         if not self.replaying and not g.is_over and g.current_player == self.seat:
             options = [a for a in g.legal_actions() if isinstance(a, Claim) and a.route == route_id]
+        options = sorted(options, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS]
+        self._show_payments([str(a) for a in options],
+                            [payment_label(a) for a in options])
         if options:
-            buttons = []
-            for a in options:
-                b = pn.widgets.Button(label=f"Pay {payment_label(a)}", css_classes=["pay"], width=190)
-                b.on_click(lambda e, text=str(a): self.act(text))
-                buttons.append(b)
             self.claim_title.object = title + "<br>Choose how to pay:"
-            self.claim_options.objects = buttons
             self.message.object = ""
         else:
             err = self.table.check(self.seat, self._sample_claim(route))
             self.claim_title.object = title
-            self.claim_options.objects = []
             self.message.object = explain(err) if err is not None else "This route cannot be claimed now."
         self.claim_box.visible = True
+
+    def _show_payments(self, actions: list[str], labels: list[str]) -> None:
+        self._payments = actions
+        for k, b in enumerate(self.pay_buttons):
+            if k < len(actions):
+                b.label = f"Pay {labels[k]}"
+                b.visible = True
+            elif b.visible:
+                b.visible = False
+
+    @property
+    def payments(self) -> list[str]:
+        """The claim actions offered in the payment choice (empty if none)."""
+        return list(self._payments)
+
+    def _pay(self, k: int) -> None:
+        if k < len(self._payments):
+            self.act(self._payments[k])
 
     def _route_points(self, length: int) -> int:
         pts = {int(k): v for k, v in self.table.game.rules.route_points.items()}
@@ -259,15 +295,12 @@ class GameController(pn.viewable.Viewer):
         hand = self.table.game.observe(self.seat)["hand"]
         colours = [c for c in hand if c != "loco"]
         col = route.color if route.color != "gray" else max(colours, key=lambda c: (hand[c], c == "red"))
-        cards = min(hand.get(col, 0), route.length)
-        if cards == 0:
-            return Claim(route.id, col, route.length, 0)
-        return Claim(route.id, col, cards, route.length - cards)
+        return Claim(route.id, col, route.length, 0)
 
     def _close_claim(self) -> None:
         self._pending = None
         self.claim_box.visible = False
-        self.claim_options.objects = []
+        self._show_payments([], [])
         self.board.set_pending(None)
 
     def undo(self) -> int:

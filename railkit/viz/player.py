@@ -91,7 +91,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self._layout = pn.Column(
             self.status,
             "#### Face-up cards",
-            pn.FlexBox(*self.market, width=420),
+            pn.FlexBox(*self.market, sizing_mode="stretch_width"),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
             self.offer_slot,
             "#### Your hand", self.hand,

@@ -27,7 +27,7 @@ def started(seed=3, players=2, rules=None, map="teaching-small", humans=(0,)):
 
 
 def pay_buttons(ctl):
-    return [b for b in ctl.claim_options.objects]
+    return [b for b in ctl.pay_buttons if b.visible]
 
 
 def test_keep_starting_tickets_through_the_dialog():
