@@ -64,6 +64,8 @@ class GreedyAgent(Agent):
     """One-step greedy player (see the module docstring)."""
 
     name = "greedy"
+    #: value of the first engine upgrade (each further box is worth 0.8 less)
+    engine_weight = 5.0
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         obs = observation
@@ -94,7 +96,7 @@ class GreedyAgent(Agent):
             return self._build_value(a.hex, a.a, a.b, sheet, tracks, base_net, tips) - (0.5 if getattr(a, "value", None) else 0)
         if isinstance(a, Engine):
             boxes = len(obs["players_view"][obs["seat"]]["engine_boxes"])
-            return 3.2 - 0.4 * boxes - (0.5 if a.value is not None else 0)
+            return self.engine_weight - 0.8 * boxes - (0.5 if a.value is not None else 0)
         if isinstance(a, TakeTile):
             t = obs["tiles"][str(a.number)]
             return 0.8 + 0.3 * t["vp"] - (0.5 if a.value is not None else 0)
