@@ -81,11 +81,14 @@ def trail_of_edges(n: int, edges: Sequence[tuple[int, int, int]]) -> tuple[int, 
             continue
         found = [best, None]
         path: list[int] = []
+        # Upper bound: a trail's edges leave at most 2 nodes of odd degree, so with k
+        # odd nodes at least (k - 2) / 2 edges stay unused; reaching the bound ends the search.
+        ub = total - sum(sorted(w[i] for i in es)[: (len(odd) - 2) // 2])
 
         def dfs(x: int, length: int, remaining: int) -> bool:
             if length > found[0]:
                 found[0], found[1] = length, list(path)
-                if length == total:
+                if length >= ub:
                     return True
             if length + remaining <= found[0]:
                 return False
