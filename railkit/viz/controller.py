@@ -14,7 +14,7 @@ True
 >>> ctl.table.game.current_player  # the bot kept its tickets at once
 0
 >>> ctl.click_route("Mill-Fort")  # the payment choice (or the reason it is illegal)
->>> ctl.claim_box.visible
+>>> bool(ctl.payments) or "Not allowed" in ctl.message.object
 True
 """
 
@@ -59,6 +59,8 @@ def payment_label(action) -> str:
     return text
 
 
+CLAIM_HINT = "<i>Click a route on the map to claim it.</i>"
+
 #: Most payment choices shown for one claim; the ones using fewest locomotives come first.
 MAX_PAYMENTS = 12
 
@@ -90,19 +92,16 @@ class GameController(pn.viewable.Viewer):
         self._map_name = None
         self._live_end = 0
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
-        self.claim_title = pn.pane.HTML("")
-        # a fixed pool of payment buttons: showing a choice changes labels, never creates models
-        self.pay_buttons = []
-        for k in range(MAX_PAYMENTS):
-            b = pn.widgets.Button(label="", css_classes=["pay"], width=190, visible=False)
-            b.on_click(lambda e, k=k: self._pay(k))
-            self.pay_buttons.append(b)
+        self.claim_title = pn.pane.HTML(CLAIM_HINT)
+        # one widget for the payment choice: showing a choice changes its options, never the layout
+        self.pay_choice = pn.widgets.RadioButtonGroup(options={}, value=None, css_classes=["pay"],
+                                                      orientation="vertical")
+        self.pay_choice.param.watch(self._on_pay_choice, "value")
         self._payments: list[str] = []
-        self.claim_options = pn.FlexBox(*self.pay_buttons, sizing_mode="stretch_width")
         self.claim_cancel = pn.widgets.Button(label="Cancel", width=80)
         self.claim_cancel.on_click(lambda e: self._close_claim())
-        self.claim_box = pn.Column(self.claim_title, self.claim_options, self.claim_cancel, visible=False,
-                                   css_classes=["claim-box"],
+        self.claim_box = pn.Column(self.claim_title, self.pay_choice, self.claim_cancel,
+                                   css_classes=["claim-box"], width=440,
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
         self.player = PlayerPanel(self.act)
         self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
@@ -155,6 +154,17 @@ class GameController(pn.viewable.Viewer):
                                           width=120)
         self.new_btn = pn.widgets.Button(label="Start new game", color="primary", css_classes=["new-game"])
         self.new_btn.on_click(lambda e: self.new_game())
+        # the form is built into the page only when asked for (a lighter page updates faster)
+        self.new_toggle = pn.widgets.Toggle(label="New game and rule variants…", width=260, css_classes=["new-toggle"])
+        self.new_area = pn.Column()
+        self.new_toggle.param.watch(self._toggle_new_game, "value")
+
+    def _toggle_new_game(self, event) -> None:
+        if event.new:
+            self.new_area.objects = [pn.Row(self.w_preset, self.w_players, self.w_bot),
+                                     pn.Row(self.w_map, self.w_seed, self.new_btn), self.rules_form]
+        else:
+            self.new_area.objects = []
 
     def _apply_preset(self, event) -> None:
         from railkit.games.ticket_to_ride import SPEC
@@ -177,15 +187,11 @@ class GameController(pn.viewable.Viewer):
             pn.Row(self.replay, self.live_btn),
             "#### Action log", self.log_pane,
         )
-        new_game = pn.Card(
-            pn.Row(self.w_preset, self.w_players, self.w_bot),
-            pn.Row(self.w_map, self.w_seed, self.new_btn),
-            self.rules_form, title="New game and rule variants", collapsed=True, width=900,
-        )
         return pn.Column(
             pn.Row(pn.Column(self.board_area, self.message, self.claim_box, controls), self.player),
             self.scoring_area,
-            new_game,
+            self.new_toggle,
+            self.new_area,
         )
 
     # ------------------------------------------------------------ periodic play
@@ -234,10 +240,10 @@ class GameController(pn.viewable.Viewer):
             self.message.object = explain(err)
             return err
         self.message.object = ""
+        obs = self.table.game.observe(None)
+        self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
         with pn.io.hold():
             self._close_claim()
-            obs = self.table.game.observe(None)
-            self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
         self._later(self._after_action)  # ... then hand, market, log and the bots
         return None
 
@@ -264,25 +270,29 @@ class GameController(pn.viewable.Viewer):
             err = self.table.check(self.seat, self._sample_claim(route))
             self.claim_title.object = title
             self.message.object = explain(err) if err is not None else "This route cannot be claimed now."
-        self.claim_box.visible = True
 
     def _show_payments(self, actions: list[str], labels: list[str]) -> None:
         self._payments = actions
-        for k, b in enumerate(self.pay_buttons):
-            if k < len(actions):
-                b.label = f"Pay {labels[k]}"
-                b.visible = True
-            elif b.visible:
-                b.visible = False
+        self._resetting = True
+        try:
+            self.pay_choice.value = None
+            self.pay_choice.options = {f"Pay {lab}": a for lab, a in zip(labels, actions)}
+        finally:
+            self._resetting = False
+        self.claim_cancel.visible = bool(actions) or self._pending is not None
 
     @property
     def payments(self) -> list[str]:
         """The claim actions offered in the payment choice (empty if none)."""
         return list(self._payments)
 
-    def _pay(self, k: int) -> None:
-        if k < len(self._payments):
-            self.act(self._payments[k])
+    def _on_pay_choice(self, event) -> None:
+        if event.new and not getattr(self, "_resetting", False):
+            self.act(event.new)
+
+    def pay(self, k: int = 0):
+        """Choose the ``k``-th payment offered (as a click on its button)."""
+        self.pay_choice.value = self._payments[k]
 
     def _route_points(self, length: int) -> int:
         pts = {int(k): v for k, v in self.table.game.rules.route_points.items()}
@@ -299,7 +309,7 @@ class GameController(pn.viewable.Viewer):
 
     def _close_claim(self) -> None:
         self._pending = None
-        self.claim_box.visible = False
+        self.claim_title.object = CLAIM_HINT
         self._show_payments([], [])
         self.board.set_pending(None)
 

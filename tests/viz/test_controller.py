@@ -27,7 +27,7 @@ def started(seed=3, players=2, rules=None, map="teaching-small", humans=(0,)):
 
 
 def pay_buttons(ctl):
-    return [b for b in ctl.pay_buttons if b.visible]
+    return list(ctl.pay_choice.options)
 
 
 def test_keep_starting_tickets_through_the_dialog():
@@ -61,12 +61,12 @@ def test_claim_by_clicking_a_route_changes_board_and_score():
     g = ctl.table.game
     rid = next(a.route for a in g.legal_actions() if isinstance(a, Claim))
     ctl.board.routes_src.selected.indices = [ctl.board.route_index[rid]]  # the click
-    assert ctl.claim_box.visible and pay_buttons(ctl)
+    assert pay_buttons(ctl) and all(b.startswith("Pay ") for b in pay_buttons(ctl))
     assert ctl.board.pending_src.data["xs"]
-    pay_buttons(ctl)[0].clicks += 1
+    ctl.pay_choice.value = ctl.pay_choice.options[pay_buttons(ctl)[0]]  # the click on the first button
     assert g.observe(None)["claimed"][rid] == 0
     assert ctl.board.owner(rid) == 0
-    assert not ctl.claim_box.visible
+    assert ctl.payments == [] and "Click a route" in ctl.claim_title.object
     assert "data-seat='0'>0<" not in ctl.player.players.object  # score is no longer 0
 
 
