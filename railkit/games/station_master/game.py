@@ -12,6 +12,7 @@ PlaceChip(value=3, train=2)
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from types import SimpleNamespace
 from typing import Any
@@ -115,7 +116,13 @@ class StationMasterGame(Game):
         for _ in range(r.hand_size):  # SM-SETUP-HAND: three cards each
             for s in range(n):
                 self._draw(s)
-        start = self._arrange(self.options["setup"]) if "setup" in self.options else None
+        start = None
+        if "setup" in self.options:
+            try:  # a private JSON copy: it is saved with the game and must not change under us
+                self.options["setup"] = json.loads(json.dumps(self.options["setup"]))
+            except (TypeError, ValueError):
+                raise DataError("setup", "$", "JSON data (lists, objects, names, numbers)", self.options["setup"]) from None
+            start = self._arrange(self.options["setup"])
         # SM-SETUP-CHIPS: six hidden chips per player
         self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
         self.scores = [0] * n
