@@ -10,6 +10,7 @@ Useful geometry of the default sheet (cities: 1 (3,-1), 2 (2,-3), 3 (-1,-2)):
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_SR_SETUP_SUPPLY_n_plus_2_goods_own_colour_back(players):
             assert len(goods) <= players + 2
             assert not any(g.sheet.own_colour(c, n) for c in goods)
             returned += players + 2 - len(goods)
-        total = g.bag + sum((__import__("collections").Counter(v) for v in g.supply.values()), __import__("collections").Counter())
+        total = g.bag + Counter(c for v in g.supply.values() for c in v)
         assert total == g.totals
     assert returned > 0
 

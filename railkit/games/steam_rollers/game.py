@@ -354,9 +354,6 @@ class SteamRollers(Game):
         self._track_text.pop(seat, None)
         self._dist_cache = {k: v for k, v in self._dist_cache.items() if k[0] != seat}
 
-    def _region_text(self, h) -> str:
-        return f"{hx.format_hex(h)}"
-
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> None:
         raise IllegalMove(rule, reason, hint)

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from railkit.games.steam_rollers import network as nw
 
 COLUMNS = ("delivery_points", "network_points", "engine_bonus", "tile_vp", "order_vp", "power_vp")
 
