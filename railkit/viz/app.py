@@ -84,12 +84,36 @@ def create_app(seats: int = 1, table: Table | str | None = None, *, map: str | N
     if name and not t.is_human(seat):
         t.take_seat(seat)  # joining a shared table takes a bot's seat over
     ctl = GameController(t, seat=seat, auto=auto)
+    editor = _editor_for(ctl)
     header = pn.pane.Markdown(
         f"## Ticket to Ride — railkit  \nYou play **{t.game.names[seat]}**"
         + (f" at table **{name}**" if name else "")
         + ". Click a route on the map to claim it; click a face-up card or the deck to draw.",
         css_classes=["header"])
-    return pn.Column(header, ctl, sizing_mode="stretch_width")
+    tabs = pn.Tabs(("Play", ctl), ("Map editor", editor), dynamic=True)
+    editor.on_play(lambda m: tabs.param.update(active=0))
+    return pn.Column(header, tabs, sizing_mode="stretch_width")
+
+
+def _editor_for(ctl: GameController, folder=None):
+    """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table."""
+    from railkit.maps import MAPS_DIR
+    from railkit.viz.editor import MapEditor
+
+    folder = folder or MAPS_DIR
+    editor = MapEditor("teaching-small", folder=folder)
+    editor.w_name.value = "my-map"  # never overwrite a map that ships with railkit by accident
+
+    def play(m) -> None:
+        path = editor.save()
+        t = ctl.table
+        t.new_game(players=t.game.players, humans=t.humans or [ctl.seat], bots=list(t.bot_names.values()) or
+                   ["greedy-route"], rules=t.game.rules, seed=t.game.seed if isinstance(t.game.seed, int) else 0,
+                   map=str(path))
+        ctl.refresh(force=True)
+
+    editor.on_play(play)
+    return editor
 
 
 def serve(port: int = 5006, seats: int = 1, show: bool = False, address: str = "127.0.0.1", **app_options):

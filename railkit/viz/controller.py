@@ -89,7 +89,6 @@ class GameController(pn.viewable.Viewer):
         self._seen_version = -1
         self._pending: str | None = None
         self._callback = None
-        self._map_name = None
         self._live_end = 0
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         self.claim_title = pn.pane.HTML(CLAIM_HINT)
@@ -98,7 +97,7 @@ class GameController(pn.viewable.Viewer):
                                                       orientation="vertical")
         self.pay_choice.param.watch(self._on_pay_choice, "value")
         self._payments: list[str] = []
-        self.claim_cancel = pn.widgets.Button(label="Cancel", width=80)
+        self.claim_cancel = pn.widgets.Button(label="Cancel", width=80, visible=False)
         self.claim_cancel.on_click(lambda e: self._close_claim())
         self.claim_box = pn.Column(self.claim_title, self.pay_choice, self.claim_cancel,
                                    css_classes=["claim-box"], width=440,
@@ -128,7 +127,6 @@ class GameController(pn.viewable.Viewer):
         g = self.table.game
         self.board = Board(g.map, seat_names=list(g.names))
         self.board.on_click(self.click_route)
-        self._map_name = g.map.name
         self.board_area.objects = [self.board]
         self.scoring = None
 
@@ -366,7 +364,7 @@ class GameController(pn.viewable.Viewer):
         with pn.io.hold():
             live_end = len(t.game.log)
             at_end = self.replay.value >= self._live_end
-            if self._map_name != t.game.map.name or t.version != self._seen_version and t.game.map is not self.board.map:
+            if t.game.map is not self.board.map:
                 self._make_board()
             if self.replay.end != max(live_end, 1):
                 self.replay.end = max(live_end, 1)

@@ -75,7 +75,8 @@ class MapEditor(pn.viewable.Viewer):
             x=[c["x"] for c in self.data["cities"]],
             y=[c["y"] for c in self.data["cities"]],
         ), name="editor_cities")
-        self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[]), name="editor_routes")
+        self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[], mx=[], my=[], length=[]),
+                                           name="editor_routes")
         self.figure = self._make_figure(width, height)
         self.cities_src.on_change("data", self._on_cities_changed)
         self.cities_src.selected.on_change("indices", self._on_city_tap)
@@ -94,6 +95,9 @@ class MapEditor(pn.viewable.Viewer):
         fig.grid.visible = False
         fig.multi_line("xs", "ys", source=self.routes_src, line_color="color", line_width=7, name="editor_routes")
         fig.multi_line("xs", "ys", source=self.routes_src, line_color="#333333", line_width=1, line_dash="dashed")
+        fig.text("mx", "my", text="length", source=self.routes_src, text_font_size="9pt", text_align="center",
+                 text_baseline="middle", background_fill_color="#ffffff", background_fill_alpha=0.8,
+                 name="editor_lengths")
         cities = fig.scatter("x", "y", source=self.cities_src, size=16, fill_color="#c62828",
                              line_color="#ffffff", line_width=2, name="editor_city_dots")
         fig.text("x", "y", text="name", source=self.cities_src, x_offset=9, y_offset=-5,
@@ -361,7 +365,7 @@ class MapEditor(pn.viewable.Viewer):
     def _refresh(self) -> None:
         names = self.city_names()
         pos = {n: (x, y) for n, x, y in zip(names, self.cities_src.data["x"], self.cities_src.data["y"])}
-        xs, ys, col, ids = [], [], [], []
+        xs, ys, col, ids, mx, my, lens = [], [], [], [], [], [], []
         by_pair: dict[tuple, list] = {}
         for r in self.data["routes"]:
             by_pair.setdefault(tuple(sorted((r["a"], r["b"]))), []).append(r)
@@ -380,7 +384,10 @@ class MapEditor(pn.viewable.Viewer):
                 ys.append([ay + ny_ * off, by + ny_ * off])
                 col.append(card_hex(r["color"]))
                 ids.append(r["id"])
-        self.routes_src.data = dict(xs=xs, ys=ys, color=col, id=ids)
+                mx.append((ax + bx) / 2 + nx_ * off)
+                my.append((ay + by) / 2 + ny_ * off)
+                lens.append(str(r["length"]))
+        self.routes_src.data = dict(xs=xs, ys=ys, color=col, id=ids, mx=mx, my=my, length=lens)
         for w in (self.w_a, self.w_b):
             w.options = names
         self.w_routes.options = [r["id"] for r in self.data["routes"]]

@@ -29,7 +29,11 @@ import param
 
 from railkit.graphs import cheapest_completion
 from railkit.viz.board import Board
-from railkit.viz.style import player_hex
+
+#: Highlight colours: longest trail, a completed ticket's path, a failed ticket's missing routes.
+TRAIL = "#00b8d4"
+DONE = "#43a047"
+MISSING = "#d500f9"
 
 
 def breakdown_rows(game) -> list[dict]:
@@ -98,7 +102,7 @@ class ScoringView(pn.viewable.Viewer):
                                                   value=["longest trail", "tickets"])
         self.w_seat.param.watch(lambda e: self._set(seat=e.new), "value")
         self.w_show.param.watch(lambda e: self._set(show=e.new), "value")
-        self.table = pn.pane.DataFrame(pd.DataFrame(breakdown_rows(game)).set_index("rank"), index=True,
+        self.table = pn.pane.DataFrame(pd.DataFrame(breakdown_rows(game)).set_index("rank").sort_index(), index=True,
                                        css_classes=["score-table"], sizing_mode="stretch_width")
         self.details = pn.pane.HTML("", css_classes=["ticket-paths"])
         self._set()
@@ -110,19 +114,20 @@ class ScoringView(pn.viewable.Viewer):
     def render(self) -> None:
         s = self.seat
         row = self.game.score_breakdown()[s]
-        colour = player_hex(s)
         groups = []
         paths = ticket_paths(self.game, s) if "tickets" in self.show else []
         for p in paths:
             if p["done"]:
-                groups.append((p["routes"], "#43a047", 26, f"ticket {p['ticket']}"))
+                groups.append((p["routes"], DONE, 26, f"ticket {p['ticket']}"))
             elif p["missing"]:
-                groups.append((p["missing"], "#e53935", 26, f"missing for {p['ticket']}"))
+                groups.append((p["missing"], MISSING, 26, f"missing for {p['ticket']}"))
         if "longest trail" in self.show:
-            groups.append((row["longest_routes"], colour, 16, "longest trail"))
+            groups.append((row["longest_routes"], TRAIL, 14, "longest trail"))
         self.board.highlight(groups)
-        items = [f"<b>{html.escape(self.game.names[s])}</b>: longest trail {row['longest_trail']} trains "
-                 f"(bonus {row['longest_bonus']}), highlighted in the player's colour."]
+        items = [f"<b>{html.escape(self.game.names[s], quote=False)}</b>: longest trail {row['longest_trail']} "
+                 f"trains (bonus {row['longest_bonus']}). On the board: <span style='color:{TRAIL}'>■</span> "
+                 f"longest trail, <span style='color:{DONE}'>■</span> path of a completed ticket, "
+                 f"<span style='color:{MISSING}'>■</span> routes a failed ticket was missing."]
         for p in ticket_paths(self.game, s):
             if p["done"]:
                 items.append(f"<span style='color:#2e7d32'>✔ {html.escape(p['ticket'])}: "
@@ -131,7 +136,7 @@ class ScoringView(pn.viewable.Viewer):
                 items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: no way left to join them</span>")
             else:
                 items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: missing "
-                             f"{html.escape(', '.join(p['missing']))}</span> (green = done, red = missing)")
+                             f"{html.escape(', '.join(p['missing']))}</span>")
         self.details.object = "<br>".join(items)
 
     def __panel__(self):

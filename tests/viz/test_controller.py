@@ -231,3 +231,18 @@ def test_create_app_and_shared_tables():
 def test_quick_game_defaults_to_usa():
     ctl = quick_game(seed=1, auto=False)
     assert ctl.table.game.map.name == "usa" and len(ctl.board.routes_src.data["id"]) == 100
+
+
+def test_app_editor_play_starts_a_game_on_the_edited_map(tmp_path):
+    from railkit.viz.app import _editor_for
+
+    ctl = GameController(Table(map="teaching-small", seed=1), auto=False)
+    ed = _editor_for(ctl, folder=tmp_path)
+    assert ed.w_name.value == "my-map"
+    ed.add_city("Delta", 6.0, 1.0)
+    ed.add_route("Fort", "Delta", 2, "red")
+    ed.b_play.clicks += 1
+    g = ctl.table.game
+    assert g.map.name == "my-map" and "Fort-Delta" in g.map.route_by_id
+    assert (tmp_path / "my-map.json").exists()
+    assert ctl.board.map is g.map and "Fort-Delta" in ctl.board.route_index
