@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Sequence
 
@@ -65,7 +66,17 @@ class GreedyAgent(Agent):
 
     name = "greedy"
     #: value of the first engine upgrade (each further box is worth 0.8 less)
-    engine_weight = 5.0
+    engine_weight = 7.0
+    #: value of a delivery = deliver_base + deliver_per_stop * distance
+    deliver_base = 1.0
+    deliver_per_stop = 2.2
+    #: weight of a build on a planned city-to-city route (see :func:`connection_plans`)
+    plan_weight = 4.0
+
+    def __init__(self, seed=None) -> None:
+        super().__init__(seed)
+        self._plans_key = None
+        self._plans: dict = {}
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         obs = observation
@@ -78,6 +89,10 @@ class GreedyAgent(Agent):
         best, best_score = None, float("-inf")
         dist_cache: dict = {}
         tips = live_tips(sheet, tracks)
+        key = (tuple(sorted(tracks.items())), json.dumps(obs["supply"], sort_keys=True), obs["mountains"])
+        if self._plans_key != key:
+            self._plans_key = key
+            self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"])
         for a in legal:
             s = self._value(a, obs, sheet, tracks, G, base_net, engine, dist_cache, tips) + self.rng.random() * 0.01
             if s > best_score:
@@ -91,7 +106,7 @@ class GreedyAgent(Agent):
             if key not in cache:
                 res = nw.best_delivery(sheet, tracks, src, [a.dest], engine + 3, G=G)
                 cache[key] = 0 if res is None else min(res[0], engine)
-            return 4.0 + 2.0 * max(cache[key], 1) - (0.5 if a.value is not None else 0)
+            return self.deliver_base + self.deliver_per_stop * max(cache[key], 1) - (0.5 if a.value is not None else 0)
         if isinstance(a, (Build, ExtraBuild)) or (isinstance(a, Power) and a.power == "track"):
             return self._build_value(a.hex, a.a, a.b, sheet, tracks, base_net, tips) - (0.5 if getattr(a, "value", None) else 0)
         if isinstance(a, Engine):
@@ -107,7 +122,7 @@ class GreedyAgent(Agent):
         return -1.0  # pass / skip
 
     def _build_value(self, h, a, b, sheet, tracks, base_net, tips) -> float:
-        score = 0.0
+        score = self.plan_weight * self._plans.get((h, a, b), 0.0)
         ends = []
         for e in (a, b):
             n = hx.neighbor(h, e)
@@ -135,12 +150,98 @@ class GreedyAgent(Agent):
                         d_now = min(hx.distance(h, c) for c in others)
                         d_next = min(hx.distance(n, c) for c in others)
                         score += 0.7 * (d_now - d_next)
-        if "city" in kinds or "track" in kinds:
+        if all(k in ("city", "track") for k in kinds):  # only then can a connection be completed
             new = dict(tracks)
             new[h] = (a, b)
             gain = nw.network_points(sheet, new) - base_net
             score += 3.0 * gain
         return score
+
+
+def connection_plans(sheet, tracks, blocked=frozenset(), supply=None) -> dict:
+    """Builds that lie on the cheapest way to join two cities, with a value each.
+
+    For every city a Dijkstra search over (hex, entry edge) states finds, for each
+    other city, the route needing the fewest new tracks (existing tracks are
+    followed for free; mountains and cities are never crossed). Each missing track
+    of such a route gets the value ``(1 + towns + goods interest) / tracks needed``.
+    Returns ``{(hex, a, b): value}``.
+    """
+    import heapq
+
+    hexes, city_at, town_at = sheet.hexes, sheet.city_at, sheet.town_at
+    out: dict = {}
+    for A, cA in sorted(sheet.cities.items()):
+        best: dict = {}
+        prev: dict = {}
+        heap: list = []
+        found: dict = {}
+        for e in range(6):
+            n = hx.neighbor(cA, e)
+            if (cA, e) in blocked or n not in hexes or n in city_at:
+                continue
+            enter = (e + 3) % 6
+            if n in tracks and enter not in tracks[n]:
+                continue
+            st = (n, enter)
+            c = 0 if n in tracks else 1
+            if c < best.get(st, 99):
+                best[st] = c
+                prev[st] = None
+                heapq.heappush(heap, (c, st))
+        while heap:
+            cost, st = heapq.heappop(heap)
+            if cost > best.get(st, 99):
+                continue
+            h, enter = st
+            t = tracks.get(h)
+            exits = [t[1] if t[0] == enter else t[0]] if t else [x for x in range(6) if x != enter]
+            for x in exits:
+                if (h, x) in blocked:
+                    continue
+                m = hx.neighbor(h, x)
+                if m in city_at:
+                    B = city_at[m]
+                    if B != A and (B not in found or cost < found[B][0]):
+                        found[B] = (cost, st, x)
+                    continue
+                if m not in hexes:
+                    continue
+                back = (x + 3) % 6
+                if m in tracks and back not in tracks[m]:
+                    continue
+                if t is not None and h in town_at:
+                    pass
+                nst = (m, back)
+                nc = cost + (0 if m in tracks else 1)
+                if nc < best.get(nst, 99):
+                    best[nst] = nc
+                    prev[nst] = (st, x)
+                    heapq.heappush(heap, (nc, nst))
+        goods_a = (supply or {}).get(str(A), [])
+        for B, (cost, st, x) in found.items():
+            if cost == 0:
+                continue
+            steps = []
+            cur, ex = st, x
+            while cur is not None:
+                steps.append((cur[0], cur[1], ex))
+                p = prev[cur]
+                if p is None:
+                    break
+                cur, ex = p
+            if len({h for h, _, _ in steps}) != len(steps):
+                continue  # would use a hex twice
+            towns = sum(1 for h, _, _ in steps if h in town_at)
+            goods_b = (supply or {}).get(str(B), [])
+            interest = sum(1 for g in goods_a if B in sheet.destinations(g)) + \
+                sum(1 for g in goods_b if A in sheet.destinations(g))
+            value = (1 + towns + 0.5 * min(interest, 4)) / cost
+            for h, en, ex in steps:
+                if h not in tracks:
+                    key = (h, min(en, ex), max(en, ex))
+                    out[key] = max(out.get(key, 0.0), value)
+    return out
 
 
 def live_tips(sheet, tracks) -> dict:
