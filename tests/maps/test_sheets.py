@@ -188,3 +188,23 @@ def test_adjacent_regions_and_blocked_edges():
     blocked = s.blocked_edges("medium")
     assert ((2, -2), 0) in blocked and ((3, -2), 3) in blocked
     assert copy.deepcopy(s.to_dict()) == s.to_dict()
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-9, 9) | st.text(max_size=5),
+                     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=3), c, max_size=3), max_leaves=6)
+
+
+@given(st.sampled_from(["format", "version", "name", "regions", "goods_destination", "mountains", "black_die_faces",
+                        "regions.1", "regions.4.hexes", "regions.2.city", "regions.6.town", "regions.3.colour",
+                        "mountains.medium", "goods_destination.grey"]), _json)
+def test_any_bad_value_is_a_data_error(field, value):
+    d = raw()
+    *parents, last = field.split(".")
+    target = d
+    for k in parents:
+        target = target[k]
+    target[last] = value
+    try:
+        parse(d)
+    except DataError as e:
+        assert e.source == "test.json" and e.path.startswith("$")
