@@ -13,6 +13,7 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from railkit.core.errors import DataError, IllegalMove
 from railkit.games.steam_rollers import SteamRollers, parse
@@ -909,3 +910,35 @@ def test_text_rendering_of_a_game():
     text = str(g)
     assert "solo vs Olivia, investor" in text and "Olivia: crossed" in text and "[1]" in text
     assert repr(g).startswith("Steam Rollers, 1 player")
+
+
+_texts = st.one_of(
+    st.builds(lambda d, q, r, a, b: f"draft {d} build {q},{r} {a}-{b}", st.integers(0, 9), st.integers(-6, 6),
+              st.integers(-6, 6), st.integers(0, 7), st.integers(0, 7)),
+    st.builds(lambda d, v: f"draft {d} as {v} engine", st.integers(0, 9), st.integers(0, 9)),
+    st.builds(lambda d, g, s, t: f"draft {d} deliver {g} from {s} to {t}", st.integers(1, 6),
+              st.sampled_from(["red", "grey", "black", "own", "purple"]), st.integers(0, 9), st.integers(0, 9)),
+    st.builds(lambda d, n: f"draft {d} tile {n}", st.integers(1, 6), st.integers(0, 9)),
+    st.builds(lambda t: f"use {t}", st.sampled_from(["1a", "2a", "2s", "3b", "4a", "4b", "5a", "6b", "9z"])),
+    st.builds(lambda q, r: f"build {q},{r} 0-3", st.integers(-6, 6), st.integers(-6, 6)),
+    st.sampled_from(["skip", "power vp", "power engine 3", "power good 5", "power tile 2", "draft 3 pass"]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 50), st.integers(0, 30), _texts)
+def test_any_text_is_an_action_or_a_clear_error(players, seed, steps, text):
+    from railkit.core.errors import ActionSyntaxError
+
+    g = SteamRollers({"starting_powers": players > 1, "tile_sides": "b" if seed % 2 else "a"}, players=players, seed=seed)
+    for i in range(steps):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[(seed * 7 + i * 13) % len(legal)])
+    before = snapshot(g)
+    try:
+        g.apply(text)
+    except (ActionSyntaxError, IllegalMove):
+        assert snapshot(g) == before
