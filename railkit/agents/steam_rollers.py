@@ -37,19 +37,11 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
-        groups: dict[type, list[Action]] = {}
-        for a in legal:
-            t = type(a)
-            if t is not Pass and t is not Skip:
-                g = groups.get(t)
-                if g is None:
-                    groups[t] = [a]
-                else:
-                    g.append(a)
-        if not groups:
+        kinds = {type(a) for a in legal} - {Pass, Skip}
+        if not kinds:
             return self.rng.choice(list(legal))
-        kind = self.rng.choice(sorted(groups, key=lambda t: t.__name__))
-        return self.rng.choice(groups[kind])
+        kind = self.rng.choice(sorted(kinds, key=lambda t: t.__name__))
+        return self.rng.choice([a for a in legal if type(a) is kind])
 
 
 @lru_cache(maxsize=8)

@@ -757,16 +757,17 @@ class SteamRollers(Game):
             out.append(Pass(die))
         return out
 
-    def _region_candidates(self, region: int, die: int | None, value: int | None) -> list:
-        """All (hex, kind, action) track candidates of a region (cached per game: actions are values)."""
-        key = (region, die, value)
+    def _region_candidates(self, region: int, die: int | None, value: int | None, kinds: tuple) -> list:
+        """The (hex, action) track candidates of a region with a track kind in ``kinds``,
+        in hex then edge order (cached per game: actions are immutable values)."""
+        key = (region, die, value, kinds)
         c = self._cand_cache.get(key)
         if c is None:
             c = []
             for h in self.sheet.regions[region].drawable:
                 for a, b, k in self._placements[h]:
-                    act = ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)
-                    c.append((h, k, act))
+                    if k in kinds:
+                        c.append((h, ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)))
             self._cand_cache[key] = c
         return c
 
@@ -782,7 +783,7 @@ class SteamRollers(Game):
             regs += list(sheet.adjacent_regions(regions[0]))
         out = []
         for r in regs:
-            out.extend(act for h, k, act in self._region_candidates(r, die, value) if k in kinds and h not in tracks)
+            out.extend([act for h, act in self._region_candidates(r, die, value, kinds) if h not in tracks])
         return out
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
