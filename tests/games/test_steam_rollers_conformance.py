@@ -183,3 +183,21 @@ def test_many_random_playouts(players, rules, options, request):
         pytest.skip("long conformance run: select it with -m slow")
     for seed in range(100, 160):
         run(players, rules, options, seed, check_every=7)
+
+
+def test_a_thousand_quick_playouts():
+    """1,000 short random games on the fast path (6 rounds each), over every player count,
+    module and solo level; conservation and the score recount are checked at the end."""
+    levels = sorted(DIFFICULTIES)
+    for seed in range(1000):
+        players = 1 + seed % 5
+        if players == 1:
+            rules, options = {"mountains": ("none", "medium", "hard")[seed % 3]}, {"difficulty": levels[seed % 6]}
+        else:
+            rules, options = dict(MODULES[seed % len(MODULES)]), {}
+        rules["max_rounds"] = 6
+        g = SteamRollers(rules, players=players, seed=seed, **options)
+        play(g, [RandomAgent(seed + i) for i in range(players)], checked=False)
+        assert g.is_over
+        conserved(g)
+        recount(g)
