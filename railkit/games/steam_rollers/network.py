@@ -118,7 +118,8 @@ def best_delivery(sheet: Sheet, tracks: Tracks, source: int, dests: Iterable[int
                   G=None) -> tuple[int, list[str], list[str]] | None:
     """The longest delivery route from city ``source`` to one of ``dests``.
 
-    A longest simple path (no city or town twice, SR-DELIVER-NO-LOOP) of at
+    A longest path that passes no city twice (SR-DELIVER-NO-LOOP; a town has
+    only two track ends, so it is never passed twice either) of at
     most ``engine`` edges (SR-DELIVER-ENGINE), found with
     :func:`railkit.graphs.longest_simple_path`. Returns ``(distance, nodes,
     chain_keys)`` or ``None``.
@@ -128,7 +129,8 @@ def best_delivery(sheet: Sheet, tracks: Tracks, source: int, dests: Iterable[int
     targets = {city(d) for d in dests if d != source}
     if not targets:
         return None
-    res = longest_simple_path(G, city(source), targets, max_edges=engine)
+    cities = [n for n in G.nodes if n.startswith("C")]
+    res = longest_simple_path(G, city(source), targets, max_edges=engine, no_repeat=cities)
     if res is None:
         return None
     length, nodes, keys = res
