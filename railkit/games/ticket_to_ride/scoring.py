@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from railkit.graphs.trails import trail_of_edges
 from railkit.maps import Map, Ticket
 
 
@@ -20,8 +21,8 @@ def longest_path(m: Map, route_ids: Sequence[str]) -> tuple[int, list[str]]:
     """Length (trains) and route ids, in walking order, of the longest
     continuous path (a trail: no route twice) of these routes (TTR-SCORE-LONGEST).
 
-    Exact, same method as :func:`railkit.graphs.longest_trail` (which the tests
-    check it against), on plain lists for the simulation hot path.
+    Exact: the kernel of :func:`railkit.graphs.longest_trail`, called on plain
+    lists for the simulation hot path.
     """
     if not route_ids:
         return 0, []
@@ -35,105 +36,6 @@ def longest_path(m: Map, route_ids: Sequence[str]) -> tuple[int, list[str]]:
         edges.append((a, b, r.length))
     total, path = trail_of_edges(len(index), edges)
     return total, [route_ids[i] for i in path]
-
-
-def trail_of_edges(n: int, edges: Sequence[tuple[int, int, int]]) -> tuple[int, list[int]]:
-    """Longest trail of a multigraph on nodes ``0..n-1`` with ``edges`` (a, b, length).
-
-    Returns the total length and the edge indices in walking order. A component
-    with at most two odd-degree nodes is walked whole (Euler); otherwise a longest
-    trail starts at an odd-degree node and a branch and bound search finds it.
-
-    >>> trail_of_edges(4, [(0, 1, 2), (1, 2, 2), (2, 0, 2), (2, 3, 5)])
-    (11, [1, 0, 2, 3])
-    """
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for i, (a, b, _) in enumerate(edges):
-        adj[a].append((i, b))
-        adj[b].append((i, a))
-    comp = [-1] * n
-    comps: list[tuple[int, list[int], list[int]]] = []  # (total length, nodes, edges)
-    for start in range(n):
-        if comp[start] >= 0 or not adj[start]:
-            continue
-        k = len(comps)
-        comp[start] = k
-        stack, nodes, es, total = [start], [], set(), 0
-        while stack:
-            x = stack.pop()
-            nodes.append(x)
-            for i, y in adj[x]:
-                es.add(i)
-                if comp[y] < 0:
-                    comp[y] = k
-                    stack.append(y)
-        comps.append((sum(edges[i][2] for i in es), nodes, sorted(es)))
-    comps.sort(key=lambda c: -c[0])
-    best, best_path = -1, []
-    w = [e[2] for e in edges]
-    used = [False] * len(edges)
-    for total, nodes, es in comps:
-        if total <= best:
-            continue
-        odd = sorted(x for x in nodes if len(adj[x]) % 2)
-        if len(odd) <= 2:
-            best, best_path = total, _euler(odd[0] if odd else min(nodes), adj, len(edges))
-            continue
-        found = [best, None]
-        path: list[int] = []
-        # Upper bound: a trail's edges leave at most 2 nodes of odd degree, so with k
-        # odd nodes at least (k - 2) / 2 edges stay unused; reaching the bound ends the search.
-        ub = total - sum(sorted(w[i] for i in es)[: (len(odd) - 2) // 2])
-
-        def dfs(x: int, length: int, remaining: int) -> bool:
-            if length > found[0]:
-                found[0], found[1] = length, list(path)
-                if length >= ub:
-                    return True
-            if length + remaining <= found[0]:
-                return False
-            for i, y in adj[x]:
-                if not used[i]:
-                    used[i] = True
-                    path.append(i)
-                    done = dfs(y, length + w[i], remaining - w[i])
-                    path.pop()
-                    used[i] = False
-                    if done:
-                        return True
-            return False
-
-        for x in odd:
-            if dfs(x, 0, total):
-                break
-        if found[1] is not None:
-            best, best_path = found[0], found[1]
-    return max(best, 0), best_path
-
-
-def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
-    """Hierholzer's algorithm: edge indices of an Euler trail of start's component."""
-    used = [False] * m
-    ptr = [0] * len(adj)
-    stack: list[tuple[int, int]] = [(start, -1)]
-    out: list[int] = []
-    while stack:
-        x, via = stack[-1]
-        lst = adj[x]
-        p = ptr[x]
-        while p < len(lst) and used[lst[p][0]]:
-            p += 1
-        ptr[x] = p
-        if p < len(lst):
-            i, y = lst[p]
-            used[i] = True
-            stack.append((y, i))
-        else:
-            stack.pop()
-            if via >= 0:
-                out.append(via)
-    out.reverse()
-    return out
 
 
 def ticket_done(m: Map, route_ids: Sequence[str], ticket: Ticket) -> bool:

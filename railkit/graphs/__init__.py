@@ -1,0 +1,27 @@
+"""Graph algorithms behind railkit's scoring and bots, in pure networkx.
+
+========================  =====================================================
+:func:`longest_trail`     longest trail (no route twice) of a player's network
+:func:`longest_simple_path` longest bounded path from a source to a target set
+:func:`connected`         are two cities joined by a player's routes?
+:func:`cheapest_completion` cheapest way to finish a ticket given owned/blocked routes
+:func:`blocking_cost`     how much a ticket deck's shortest paths grow without a route
+========================  =====================================================
+"""
+
+from railkit.graphs.paths import (
+    blocking_cost,
+    cheapest_completion,
+    connected,
+    longest_simple_path,
+)
+from railkit.graphs.trails import brute_force_longest_trail, longest_trail
+
+__all__ = [
+    "blocking_cost",
+    "brute_force_longest_trail",
+    "cheapest_completion",
+    "connected",
+    "longest_simple_path",
+    "longest_trail",
+]
