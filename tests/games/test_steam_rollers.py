@@ -942,3 +942,12 @@ def test_any_text_is_an_action_or_a_clear_error(players, seed, steps, text):
         g.apply(text)
     except (ActionSyntaxError, IllegalMove):
         assert snapshot(g) == before
+
+
+def test_delivery_route_for_teaching_and_drawing():
+    g = game()
+    lay(g, 0, P12, P1T2)
+    assert g.delivery_route(0, 2, 1) is None  # engine 0
+    assert g.delivery_route(0, 2, 1, engine=3) == (2, ["C2", "T2", "C1"], ["1,-2", "2,-1"])
+    g.ps[0].boxes = {1}
+    assert g.delivery_route(0, 2, 1)[0] == 1

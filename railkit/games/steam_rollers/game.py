@@ -339,6 +339,19 @@ class SteamRollers(Game):
             self._dist_cache[key] = None if res is None else res[0]
         return self._dist_cache[key]
 
+    def delivery_route(self, seat: int, source: int, dest: int, engine: int | None = None):
+        """The route a delivery from city ``source`` to city ``dest`` would take on
+        ``seat``'s sheet: ``(distance, nodes, chain keys)`` or ``None`` (for teaching
+        and drawing; ``engine`` defaults to the seat's engine strength).
+
+        >>> g = SteamRollers(players=2, seed=0)
+        >>> g.delivery_route(0, 1, 2) is None
+        True
+        """
+        if engine is None:
+            engine = self.engine_strength(seat)
+        return nw.best_delivery(self.sheet, self.ps[seat].tracks, source, [dest], engine, G=self.graph(seat))
+
     def engine_strength(self, seat: int, *, with_tiles: bool = True) -> int:
         """Crossed engine boxes plus the permanent tile bonus, capped at ``engine_max`` (SR-ENGINE-MAX)."""
         plus = 0
