@@ -47,6 +47,9 @@ class Agent:
     """
 
     name: ClassVar[str] = "agent"
+    #: False for bots that never read the observation (the play loop then skips
+    #: building it and passes None): a large saving for random playouts.
+    needs_observation: ClassVar[bool] = True
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -95,6 +98,41 @@ def _param_expectation(p: param.Parameter) -> str:
     return f"{text} ({doc})" if doc else text
 
 
+_FROZEN: dict[tuple, param.Parameterized] = {}
+
+
+def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
+    """A read-only copy of ``rules`` (every setting constant), shared by all
+    games with the same settings: games start fast and no one can change a
+    running game's rules by accident.
+
+    >>> import param
+    >>> class R(param.Parameterized):
+    ...     trains = param.Integer(45, bounds=(1, 99))
+    >>> r = frozen_rules(R(trains=30))
+    >>> r.trains, r is frozen_rules(R(trains=30))
+    (30, True)
+    >>> try:
+    ...     r.trains = 5
+    ... except TypeError as e:
+    ...     print("read-only")
+    read-only
+    """
+    import json
+
+    values = rules_to_dict(rules)
+    key = (type(rules), json.dumps(values, sort_keys=True, default=repr))
+    copy = _FROZEN.get(key)
+    if copy is None:
+        copy = type(rules)(**values)
+        for name in values:
+            copy.param[name].constant = True
+        if len(_FROZEN) > 512:
+            _FROZEN.clear()
+        _FROZEN[key] = copy
+    return copy
+
+
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
     """Parse ``key=value`` strings into typed rule settings.
 
@@ -132,7 +170,7 @@ class Game:
         elif isinstance(rules, dict):
             rules = rules_from_dict(self.rules_class, rules)
         # Frozen copy: changing the caller's object later does not touch this game.
-        self.rules = self.rules_class(**rules_to_dict(rules))
+        self.rules = frozen_rules(rules)
         self.players = int(players)
         self.seed = seed
         self.options = dict(options)
@@ -345,7 +383,8 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
          checked: bool = True, on_action: Callable[[Game, Action], None] | None = None) -> Game:
     """Let ``agents`` (one per seat) play ``game`` to the end.
 
-    Each bot is given only ``game.observe(seat)`` and the legal actions. With
+    Each bot is given only ``game.observe(seat)`` (None for bots whose
+    ``needs_observation`` is False) and the legal actions. With
     ``checked=False`` the chosen action (which comes from ``legal_actions``) is
     applied on the unchecked fast path.
     """
@@ -353,7 +392,8 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
     while not game.is_over:
         seat = game.current_player
         legal = game.legal_actions()
-        action = agents[seat].act(game.observe(seat), legal)
+        agent = agents[seat]
+        action = agent.act(game.observe(seat) if agent.needs_observation else None, legal)
         if checked:
             game.apply(action)
         else:
