@@ -873,6 +873,7 @@ class SteamRollers(Game):
             "start_player": self.start_player,
             "dice": list(self.dice),
             "black_die": list(self.sheet.black_die_faces[self.black]),
+            "black_face": self.black,
             "supply": {str(n): list(v) for n, v in self.supply.items()},
             "bag_count": sum(self.bag.values()),
             "tiles": {str(n): {"id": self.tile_id[n], "holder": self.tile_holder[n], "sideways": self.tile_sideways[n],
@@ -893,6 +894,8 @@ class SteamRollers(Game):
                 "score": self.score(s),
             } for s, p in enumerate(self.ps)],
             "olivia": ({"crossed": {str(n): len(v) for n, v in self.olivia_crossed.items()},
+                        "crossed_hexes": {str(n): [hx.format_hex(h) for h in v] for n, v in self.olivia_crossed.items()},
+                        "dice": list(self.olivia_dice), "won_region": self.olivia_won,
                         "points": sum(self.olivia_points), "score": self.olivia_score()} if self.solo else None),
         }
 
