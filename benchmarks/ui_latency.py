@@ -117,6 +117,7 @@ def main(argv=None) -> None:
             page.get_by_text("draw cards, claim a route or draw tickets").wait_for()
             for k in range(a.claims):
                 rid = routes[k % len(routes)]
+                page.mouse.move(1, 1)  # away from the board: no hover tooltip over the next route
                 xy = page.evaluate(ROUTE_XY, rid)
                 page.evaluate(ARM)
                 page.mouse.click(*xy)

@@ -22,7 +22,8 @@ from typing import Callable, Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool, TapTool
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from railkit.maps import Map, load
@@ -72,6 +73,15 @@ def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None
                 cars.append((sx + ux * c0, sy + uy * c0, sx + ux * c1, sy + uy * c1))
             out[r.id] = {"xs": [sx, ex], "ys": [sy, ey], "cars": cars}
     return out
+
+
+def _inner_size(fig) -> tuple[float, float]:
+    """The plot area in pixels as the browser reports it (an estimate before the first render)."""
+    try:
+        w, h = fig.inner_width, fig.inner_height
+    except Exception:  # UnsetValueError: not rendered yet
+        w = h = None
+    return (w or fig.width - 40, h or fig.height - 40)
 
 
 class Board(pn.viewable.Viewer):
@@ -129,8 +139,11 @@ class Board(pn.viewable.Viewer):
         ), name="cities")
         self.highlight_src = ColumnDataSource(dict(xs=[], ys=[], color=[], width=[], label=[]), name="highlight")
         self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
+        self._lines = [(g["xs"], g["ys"]) for g in (geo[r.id] for r in self.map.routes)]
         self.figure = self._make_figure(width, height)
-        self.routes_src.selected.on_change("indices", self._on_select)
+        # One click mechanism only (a Tap event; see the notes on JupyterLab): the
+        # route nearest the click wins, so a click near a city never picks a neighbour.
+        self.figure.on_event(Tap, self._on_tap)
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
 
     # ------------------------------------------------------------ drawing
@@ -164,7 +177,6 @@ class Board(pn.viewable.Viewer):
                     line_width=2, name="city_dots")
         fig.text("x", "y", text="name", source=self.cities_src, text_font_size="9pt", x_offset=7, y_offset=-4,
                  text_color="#1a1a1a", text_font_style="bold", name="city_labels")
-        fig.add_tools(TapTool(renderers=[hit]))
         fig.add_tools(HoverTool(renderers=[hit], tooltips=[("route", "@id"), ("length", "@length"),
                                                            ("colour", "@color"), ("owner", "@owner")]))
         self.hit_renderer = hit
@@ -178,15 +190,38 @@ class Board(pn.viewable.Viewer):
         """Call ``callback(route_id)`` whenever a route is clicked."""
         self._callbacks.append(callback)
 
-    def _on_select(self, attr, old, new) -> None:
-        if not new:
-            return
-        rid = self.route_ids[new[0]]
-        self.routes_src.selected.indices = []
-        self.click(rid)
+    def _on_tap(self, event) -> None:
+        rid = self.route_at(event.x, event.y)
+        if rid is not None:
+            self.click(rid)
+
+    def tap(self, route_id: str, frac: float = 0.5) -> None:
+        """Send the figure a Tap event on ``route_id``'s track (``frac`` of the way along),
+        exactly as a click in the browser would (for tests and demos)."""
+        xs, ys = self._lines[self.route_index[route_id]]
+        self.figure._trigger_event(Tap(self.figure, x=xs[0] + frac * (xs[1] - xs[0]),
+                                       y=ys[0] + frac * (ys[1] - ys[0])))
+
+    def route_at(self, x: float, y: float, tolerance_px: float = 10.0) -> str | None:
+        """The route whose track passes nearest to data point ``(x, y)``, if within
+        ``tolerance_px`` screen pixels (at the figure's current zoom), else None."""
+        fig = self.figure
+        w, h = _inner_size(fig)
+        sx = (fig.x_range.end - fig.x_range.start) / max(w, 1)
+        sy = (fig.y_range.end - fig.y_range.start) / max(h, 1)
+        best = None
+        for i, (xs, ys) in enumerate(self._lines):
+            px, py = (x - xs[0]) / sx, (y - ys[0]) / sy
+            dx, dy = (xs[1] - xs[0]) / sx, (ys[1] - ys[0]) / sy
+            norm = dx * dx + dy * dy or 1.0
+            t = min(1.0, max(0.0, (px * dx + py * dy) / norm))
+            d = math.hypot(px - t * dx, py - t * dy)
+            if d <= tolerance_px and (best is None or d < best[0]):
+                best = (d, i)
+        return None if best is None else self.route_ids[best[1]]
 
     def click(self, route_id: str) -> None:
-        """Act as if ``route_id`` was clicked (used by the selection callback and tests)."""
+        """Act as if ``route_id`` was clicked (used by the tap callback and tests)."""
         if route_id not in self.route_index:
             raise KeyError(f"{route_id!r} is not a route of {self.map.name}")
         self.last_clicked = route_id

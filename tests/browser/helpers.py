@@ -44,6 +44,7 @@ def page_text(page) -> str:
 
 def click_route(page, rid: str) -> None:
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
+    page.mouse.move(1, 1)  # a hover tooltip left over a route would catch the click
     xy = page.evaluate(ROUTE_XY, rid)
     assert xy is not None, "board not found"
     page.mouse.click(*xy)

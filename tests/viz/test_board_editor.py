@@ -33,14 +33,38 @@ def test_board_rows_and_gray_is_visible():
     assert card_hex("gray") not in ("#ffffff", "#f4efe1")
 
 
-def test_board_click_through_selection_calls_back_and_clears():
+def tap_route(board, rid, frac=0.5, offset=(0.0, 0.0)):
+    from bokeh.events import Tap
+
+    i = board.route_index[rid]
+    xs, ys = board.routes_src.data["xs"][i], board.routes_src.data["ys"][i]
+    x = xs[0] + frac * (xs[1] - xs[0]) + offset[0]
+    y = ys[0] + frac * (ys[1] - ys[0]) + offset[1]
+    board.figure._trigger_event(Tap(board.figure, x=x, y=y))
+
+
+def test_board_tap_calls_back_with_the_nearest_route():
     b = Board(load("teaching-small"))
     seen = []
     b.on_click(seen.append)
-    i = b.route_index["Lake-Peak"]
-    b.routes_src.selected.indices = [i]  # what a TapTool does in the browser
+    tap_route(b, "Lake-Peak")
     assert seen == ["Lake-Peak"]
-    assert b.routes_src.selected.indices == []
+    tap_route(b, "Harbor-Mill/2")  # the two tracks of a double route are told apart
+    tap_route(b, "Harbor-Mill/1")
+    assert seen[1:] == ["Harbor-Mill/2", "Harbor-Mill/1"]
+    from bokeh.events import Tap
+
+    b.figure._trigger_event(Tap(b.figure, x=-50.0, y=-50.0))  # far from every route
+    assert len(seen) == 3
+
+
+def test_board_tap_near_a_city_on_the_usa_map_picks_the_right_route():
+    b = Board(load("usa"))
+    seen = []
+    b.on_click(seen.append)
+    for rid in ("El Paso-Phoenix", "El Paso-Los Angeles", "Kansas City-Saint Louis/1", "Kansas City-Saint Louis/2"):
+        tap_route(b, rid)
+    assert seen == ["El Paso-Phoenix", "El Paso-Los Angeles", "Kansas City-Saint Louis/1", "Kansas City-Saint Louis/2"]
 
 
 def test_board_patches_only_changed_routes(monkeypatch):

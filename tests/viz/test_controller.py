@@ -60,7 +60,7 @@ def test_claim_by_clicking_a_route_changes_board_and_score():
     ctl = started(rules=RICH)
     g = ctl.table.game
     rid = next(a.route for a in g.legal_actions() if isinstance(a, Claim))
-    ctl.board.routes_src.selected.indices = [ctl.board.route_index[rid]]  # the click
+    ctl.board.tap(rid)  # the click, as a Tap event at the route's middle
     assert pay_buttons(ctl) and all(b.startswith("Pay ") for b in pay_buttons(ctl))
     assert ctl.board.pending_src.data["xs"]
     ctl.pay_choice.value = ctl.pay_choice.options[pay_buttons(ctl)[0]]  # the click on the first button
