@@ -23,7 +23,7 @@ from railkit.games.station_master.actions import (
     PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayStandingRoom, PlayTransfer,
     PlayUncouple,
 )
-from railkit.games.station_master.cards import CardInfo
+from railkit.games.station_master.cards import carriage_from_key as _carriage
 from railkit.games.station_master.scoring import carriage_value
 
 
@@ -34,15 +34,6 @@ class RandomAgent(Agent):
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
-
-
-def _carriage(key: str) -> CardInfo | None:
-    """The carriage a card name stands for (``"lux+4"``, ``"-2"``), or None for other cards."""
-    lux = key.startswith("lux")
-    digits = key[3:] if lux else key
-    if digits[:1] not in ("+", "-"):
-        return None
-    return CardInfo(key, "carriage", int(digits), lux)
 
 
 class GreedyAgent(Agent):

@@ -78,6 +78,19 @@ def carriage_key(value: int, luxury: bool = False) -> str:
     return ("lux" if luxury else "") + f"{value:+d}"
 
 
+def carriage_from_key(key: str) -> CardInfo | None:
+    """The carriage a card name stands for (the inverse of :func:`carriage_key`), None for other cards.
+
+    >>> carriage_from_key("lux+4"), carriage_from_key("royal")
+    (CardInfo(key='lux+4', kind='carriage', value=4, luxury=True, depth=0), None)
+    """
+    lux = key.startswith("lux")
+    digits = key[3:] if lux else key
+    if digits[:1] not in ("+", "-") or not digits[1:].isdigit():
+        return None
+    return CardInfo(key, "carriage", int(digits), lux)
+
+
 def special_key(kind: str, depth: int = 0) -> str:
     """The name of a special card (``repair-3`` carries its depth)."""
     return f"repair-{depth}" if kind == "repair" else kind
