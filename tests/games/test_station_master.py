@@ -372,8 +372,13 @@ def test_SM_RUSH_HOUR_revealed_when_drawn():
 def test_SM_RUSH_HOUR_held_variant():
     g = table(players=2, rules={"rush_hour_when_drawn": "hold"}, locos=["L5", "L4"],
               hands={0: ["rush-hour", "+2", "+3"]}, draw=["rush-hour", "-1"])
+    e = raises(g, "play +2 on T1", "SM-RUSH-HOUR")  # held, it must be played at once
+    assert e.reason == "Seat 0 holds Rush Hour, which must be played at once."
+    assert [str(a) for a in g.legal_actions()] == ["play rush-hour"]
     g.apply("play rush-hour")
     assert [t.name for t in g.station] == ["T1", "T2", "T3"] and g.hands[0].count("rush-hour") == 1
+    g.apply("chip 1 on T3")
+    assert [str(a) for a in g.legal_actions()] == ["play rush-hour"]  # the one drawn is next
 
 
 def test_SM_EXECUTIVE_readings():

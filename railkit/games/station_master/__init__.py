@@ -52,8 +52,9 @@ SM-TRANSFER             [seed]       Transfer Passengers: up to 3 chips move, ch
 SM-STANDING-ROOM        [seed]       Standing Room: +1 chip place for the train; a chip may be placed at
                                      once.
 SM-UNCOUPLE             [seed]       Uncouple: the last one or two carriages go to the discard pile.
-SM-RUSH-HOUR            [seed]       Rush Hour: revealed when drawn, a new locomotive enters, a
-                                     replacement card is drawn [railkit default].
+SM-RUSH-HOUR            [seed]       Rush Hour must be played at once: revealed when drawn, a new
+                                     locomotive enters, a replacement card is drawn [railkit default];
+                                     'hold' variant: it is the holder's only legal next turn.
 SM-EXECUTIVE            [seed]       Executive train: luxury carriages count positive [railkit default of
                                      a garbled seed sentence; parameter executive_reading].
 SM-FREIGHT              [seed]       Freight train: every carriage's sign flips, except luxury carriages.

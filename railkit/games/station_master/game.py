@@ -287,6 +287,8 @@ class StationMasterGame(Game):
         r = self.cfg
         act = self._act
         seat = self.to_move
+        if "rush-hour" in self.hands[seat]:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
+            return [act(PlayRushHour)]
         out: list[Action] = []
         station = self.station
         values = sorted(set(self.supply[seat]))
@@ -366,6 +368,9 @@ class StationMasterGame(Game):
                               "Start a new game or undo.")
         seat = self.to_move
         r = self.cfg
+        if "rush-hour" in self.hands[seat] and not isinstance(a, PlayRushHour):
+            raise IllegalMove("SM-RUSH-HOUR", f"Seat {seat} holds Rush Hour, which must be played at once.",
+                              "Play it now: 'play rush-hour'.")
         if isinstance(a, PlaceChip):
             t = self._need_train(a.train)
             self._need_chip(seat, a.value)
@@ -440,7 +445,7 @@ class StationMasterGame(Game):
                 raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {have} carriage(s), so {a.count} cannot be uncoupled.",
                                   "Uncouple fewer carriages or choose another train.")
         elif isinstance(a, PlayRushHour):
-            pass  # SM-RUSH-HOUR: held only in the 'hold' variant; in hand means playable
+            pass  # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn
         else:
             raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
 

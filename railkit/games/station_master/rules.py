@@ -48,7 +48,8 @@ class StationMasterRules(param.Parameterized):
         "Uncouple removes the last 1 .. this many carriages (SM-UNCOUPLE). [seed: 2]"))
     rush_hour_when_drawn = param.Selector(default="reveal", objects=["reveal", "hold"], doc=(
         "Rush Hour: 'reveal' = revealed at once when drawn (or dealt), a new locomotive enters and a replacement "
-        "card is drawn; 'hold' = kept in hand and played as a turn (SM-RUSH-HOUR). [railkit default: reveal]"))
+        "card is drawn; 'hold' = kept in hand and played as the holder's next turn (SM-RUSH-HOUR). "
+        "[railkit default: reveal]"))
     score_unfinished_at_end = param.Boolean(default=False, doc=(
         "When the game ends because the cards ran out, trains still in the station depart and score "
         "(SM-END-UNFINISHED). [railkit default: they do not score]"))
