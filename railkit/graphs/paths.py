@@ -125,7 +125,8 @@ def blocking_cost(G, tickets: Iterable, weight: str = "length", whole_pair: bool
         The ticket deck.
     whole_pair : bool
         Remove both tracks of a double route together (as in 2-3 player games,
-        where claiming one track closes the other).
+        where claiming one track closes the other); each pair is then listed
+        once, under the id of its first track.
 
     Returns
     -------
@@ -150,9 +151,8 @@ def blocking_cost(G, tickets: Iterable, weight: str = "length", whole_pair: bool
             continue
         base[i] = res[0]
         for u, v, k in res[1]:
-            keys = list(G.get_edge_data(u, v)) if whole_pair else [k]
-            for key in keys:
-                used_by.setdefault(key, []).append(i)
+            key = next(iter(G.get_edge_data(u, v))) if whole_pair else k
+            used_by.setdefault(key, []).append(i)
     out: dict = {}
     for key, idx in used_by.items():
         if whole_pair:

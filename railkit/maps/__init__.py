@@ -115,15 +115,29 @@ class Map:
         c = self.cities[city]
         return (c.x, c.y)
 
-    def graph(self):
+    def graph(self, route_ids: Iterable[str] | None = None):
         """A networkx ``MultiGraph``: nodes are cities (with ``pos``), edge keys are
-        route ids, edge attributes ``length`` and ``color``."""
+        route ids, edge attributes ``length`` and ``color``.
+
+        With ``route_ids``, only those routes and the cities they touch (a
+        player's network, say).
+
+        >>> load("usa").graph(["Denver-Omaha", "Chicago-Omaha"]).number_of_nodes()
+        3
+        """
         import networkx as nx
 
         G = nx.MultiGraph(name=self.name)
-        for c in self.cities.values():
-            G.add_node(c.name, pos=(c.x, c.y))
-        for r in self.routes:
+        if route_ids is None:
+            routes = self.routes
+            for c in self.cities.values():
+                G.add_node(c.name, pos=(c.x, c.y))
+        else:
+            routes = [self.route_by_id[rid] for rid in route_ids]
+        for r in routes:
+            for end in (r.a, r.b):
+                if end not in G:
+                    G.add_node(end, pos=self.position(end))
             G.add_edge(r.a, r.b, key=r.id, length=r.length, color=r.color)
         return G
 
