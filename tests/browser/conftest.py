@@ -30,7 +30,9 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install Debian's chromium at {CHROMIUM} (see .ci/run)")
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS, "headless": True}
 
 
