@@ -218,6 +218,11 @@ class GameController(pn.viewable.Viewer):
         else:
             fn()
 
+    def _close_and_continue(self) -> None:
+        with pn.io.hold():
+            self._close_claim()
+        self._after_action()
+
     def _after_action(self) -> None:
         if not self.auto:
             self.table.run_bots()
@@ -240,9 +245,8 @@ class GameController(pn.viewable.Viewer):
         self.message.object = ""
         obs = self.table.game.observe(None)
         self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
-        with pn.io.hold():
-            self._close_claim()
-        self._later(self._after_action)  # ... then hand, market, log and the bots
+        self.board.set_pending(None)
+        self._later(self._close_and_continue)  # ... then the dialog, hand, market, log and the bots
         return None
 
     def click_route(self, route_id: str) -> None:
