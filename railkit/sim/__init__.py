@@ -1,0 +1,43 @@
+"""Batch simulation: many seeded bot games -> a pandas DataFrame.
+
+Vocabulary
+----------
+:func:`run`
+    ``run(game, rules, agents, games, seed, players, preset, options, workers,
+    scheduler, chunk, progress)`` plays ``games`` bot games and returns one row
+    per game x seat. In this process by default; ``workers=N`` starts a Dask
+    ``LocalCluster`` for the call; ``scheduler=`` uses an existing cluster.
+    Results depend only on the seeds, never on how the work was split.
+:func:`play_batch`
+    The pure unit of work: the games of a list of seeds -> list of row dicts.
+:func:`run_variants`
+    Several labelled variants with the same seeds, stacked (``variant`` column).
+:func:`summarise` / :func:`compare`
+    Win rates and mean scores per seat or agent with 95 % intervals; two
+    tables (or a table and a variant) side by side with differences.
+:func:`item_usage`
+    How often routes, cities, tickets ... are used.
+:func:`save_results` / :func:`load_results`
+    ``.csv`` / ``.parquet`` files, written atomically.
+
+Nothing is computed, imported from Dask or configured at import time.
+
+>>> from railkit.sim import run, summarise
+>>> df = run("station-master", agents="greedy", players=3, games=4, seed=2, progress=False)
+>>> len(df), sorted(df.seat.unique().tolist())
+(12, [0, 1, 2])
+>>> summarise(df).games.tolist()
+[4, 4, 4]
+"""
+
+from railkit.sim.runner import (
+    chunk_size, derive_seed, game_seeds, load_results, play_batch, resolve_agents, resolve_rules, run,
+    run_variants, save_results,
+)
+from railkit.sim.stats import compare, item_usage, mean_interval, summarise, verdict, wilson
+
+__all__ = [
+    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "mean_interval",
+    "play_batch", "resolve_agents", "resolve_rules", "run", "run_variants", "save_results", "summarise",
+    "verdict", "wilson",
+]

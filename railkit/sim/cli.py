@@ -1,0 +1,193 @@
+"""``railkit simulate``: many seeded bot games from the command line.
+
+    railkit simulate GAME [--players N] [--games K] [--seed S] [--agents a,b,...]
+        [--rules key=value ...] [--preset NAME] [--map NAME] [--solo] [--difficulty LEVEL]
+        [--option key=value ...] [--rotate] [--json] [--out FILE.csv|.parquet]
+        [--workers N] [--scheduler ADDRESS] [--chunk N] [--no-progress]
+
+Prints a readable summary (or, with ``--json``, one JSON object); the same
+seed gives the same results. Bad input raises :class:`~railkit.core.errors.DataError`,
+which ``railkit.cli`` prints as one line with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from railkit.core.errors import DataError
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``simulate`` options to ``parser`` (called by ``railkit.cli``)."""
+    parser.description = "Play many seeded bot games and summarise them (win rate and mean score per seat)."
+    parser.add_argument("game", help="ticket-to-ride, steam-rollers or station-master")
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of players (default: the number of --agents, else 2; 1 with --solo)")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed: game i uses a seed derived from (seed, i)")
+    parser.add_argument("--agents", default=None,
+                        help="comma-separated bot names, one per seat or one for all (default: the game's default bot)")
+    parser.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                        help="rule settings over the preset, e.g. --rules trains=30 longest_bonus=0")
+    parser.add_argument("--preset", default=None, help="a named rules preset of the game")
+    parser.add_argument("--map", default=None, help="Ticket to Ride map name or path (option map)")
+    parser.add_argument("--solo", action="store_true", help="Steam Rollers solo game against Olivia (1 player)")
+    parser.add_argument("--difficulty", default=None, help="Olivia's level: clerk .. rail-baron (with --solo)")
+    parser.add_argument("--option", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                        help="other game options (values read as JSON when possible)")
+    parser.add_argument("--rotate", action="store_true",
+                        help="rotate the agents round the seats game by game (compare bots free of seat advantage)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
+    parser.add_argument("--out", default=None, metavar="FILE", help="write the table of games (.csv or .parquet)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="play on a Dask local cluster of N worker processes (default: this process)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--chunk", type=int, default=None, help="games per Dask task (default: timed)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _assignments(items: list[str], source: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise DataError(source, item, "key=value")
+        key, raw = item.split("=", 1)
+        try:
+            out[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key.strip()] = raw
+    return out
+
+
+def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """Game options from ``--map``, ``--solo``, ``--difficulty`` and ``--option``."""
+    options = _assignments(args.option, "--option")
+    if args.map is not None:
+        options["map"] = args.map
+    if args.solo:
+        options["solo"] = True
+    if args.difficulty is not None:
+        options["difficulty"] = args.difficulty
+        options.setdefault("solo", True)
+    return options
+
+
+def _clean(x: Any) -> Any:
+    """JSON-safe floats (NaN -> None), rounded for reading."""
+    if isinstance(x, float):
+        return None if math.isnan(x) or math.isinf(x) else round(x, 6)
+    return x
+
+
+def result_dict(df, seconds: float | None = None) -> dict[str, Any]:
+    """The ``--json`` object of a results table from :func:`railkit.sim.run`."""
+    from railkit.sim.stats import summarise
+
+    a = df.attrs
+    per_seat = summarise(df, "seat") if len(df) else None
+    players = a.get("players", 0)
+
+    def seat_list(col: str) -> list:
+        vals = [None] * players
+        if per_seat is not None:
+            for _, r in per_seat.iterrows():
+                vals[int(r["seat"])] = _clean(float(r[col]))
+        return vals
+
+    ok = df[df["error"] == ""] if len(df) else df
+    turns = ok.groupby("game")["turns"].sum().mean() if len(ok) and "turns" in ok.columns else math.nan
+    seconds = a.get("seconds", 0.0) if seconds is None else seconds
+    out = {
+        "game": a.get("game"), "games": a.get("games"), "players": players, "seed": a.get("seed"),
+        "agents": a.get("agents"), "preset": a.get("preset"), "rules": a.get("rules"), "options": a.get("options"),
+        "rotate": a.get("rotate", False), "errors": a.get("errors", 0),
+        "mean_score": seat_list("mean_score"), "mean_score_ci": [list(p) for p in zip(seat_list("mean_score_lo"), seat_list("mean_score_hi"))],
+        "win_rate": seat_list("win_rate"), "win_rate_ci": [list(p) for p in zip(seat_list("win_rate_lo"), seat_list("win_rate_hi"))],
+        "mean_turns": _clean(float(turns)),
+        "seconds": _clean(float(seconds)),
+        "games_per_second": _clean(float(a.get("games", 0) / seconds)) if seconds else None,
+        "workers": a.get("workers", 1),
+    }
+    if a.get("rotate") or len(set(a.get("agents") or [])) > 1:
+        by_agent = summarise(df, "agent") if len(ok) else None
+        out["by_agent"] = {} if by_agent is None else {
+            r["agent"]: {"win_rate": _clean(float(r["win_rate"])), "mean_score": _clean(float(r["mean_score"])),
+                         "games": int(r["games"])} for _, r in by_agent.iterrows()}
+    errors = df.loc[df["error"] != "", "error"] if len(df) else []
+    if len(errors):
+        out["first_error"] = str(errors.iloc[0])
+    return out
+
+
+def format_summary(df, title: str) -> str:
+    """The readable summary printed by ``railkit simulate``."""
+    from railkit.sim.stats import summarise
+
+    a = df.attrs
+    res = result_dict(df)
+    agents = a.get("agents") or []
+    who = f"{agents[0]} x{len(agents)}" if len(set(agents)) == 1 else ", ".join(agents)
+    rules = f"preset {a['preset']}" if a.get("preset") else "default rules"
+    lines = [f"{title}: {a['games']} games, {a['players']} player{'s' if a['players'] != 1 else ''}, "
+             f"seed {a['seed']}, bots {who}{' (rotated)' if a.get('rotate') else ''}, {rules}"]
+    changed = {k: v for k, v in (a.get("options") or {}).items()}
+    if changed:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+    seconds = res["seconds"] or 0.0
+    gps = res["games_per_second"]
+    lines.append(f"{seconds:.2f} s, {gps:.1f} games/s, {res['workers']} worker{'s' if res['workers'] != 1 else ''}, "
+                 f"{res['errors']} error{'s' if res['errors'] != 1 else ''}" if gps is not None else
+                 f"{seconds:.2f} s, {res['errors']} errors")
+    if len(df) and (df["error"] == "").any():
+        table = summarise(df, "seat")
+        lines.append("")
+        lines.append(f"{'seat':>4}  {'bot':<14} {'win rate (95% CI)':<26} {'mean score (95% CI)'}")
+        for _, r in table.iterrows():
+            seat = int(r["seat"])
+            bot = agents[seat] if not a.get("rotate") and seat < len(agents) else "(rotated)"
+            wr = f"{r.win_rate:6.1%} ({r.win_rate_lo:.1%} to {r.win_rate_hi:.1%})"
+            lo = "" if math.isnan(r.mean_score_lo) else f" ({r.mean_score_lo:.1f} to {r.mean_score_hi:.1f})"
+            lines.append(f"{seat:>4}  {bot:<14} {wr:<26} {r.mean_score:7.1f}{lo}")
+        if "by_agent" in res:
+            lines.append("")
+            for name, v in res["by_agent"].items():
+                lines.append(f"bot {name}: win rate {v['win_rate']:.1%}, mean score {v['mean_score']:.1f} "
+                             f"({v['games']} seat-games)")
+        if res["mean_turns"] is not None:
+            lines.append(f"mean turns per game: {res['mean_turns']:.1f}")
+    if "first_error" in res:
+        lines.append(f"first error: {res['first_error']}")
+    return "\n".join(lines)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run ``railkit simulate`` from parsed arguments; returns the exit code."""
+    from railkit.core.game import parse_rule_assignments
+    from railkit.games import get_spec
+    from railkit.sim.runner import run, save_results
+
+    spec = get_spec(args.game)
+    if args.out is not None and not str(args.out).lower().endswith((".csv", ".parquet")):
+        raise DataError("--out", "$", "a file name ending in .csv or .parquet", args.out)
+    overrides = parse_rule_assignments(args.rules, spec.rules_class) if args.rules else {}
+    options = options_from_args(args)
+    players = args.players
+    if players is None and options.get("solo"):
+        players = 1
+    df = run(spec.name, rules=overrides, agents=args.agents, games=args.games, seed=args.seed, players=players,
+             preset=args.preset, options=options, workers=args.workers, scheduler=args.scheduler,
+             chunk=args.chunk, progress=not args.no_progress, rotate=args.rotate)
+    if args.out is not None:
+        save_results(df, args.out)
+    if args.json:
+        print(json.dumps(result_dict(df)))
+    else:
+        print(format_summary(df, spec.title))
+        if args.out is not None:
+            print(f"wrote {len(df)} rows to {args.out}")
+    return 0

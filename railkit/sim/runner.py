@@ -1,0 +1,529 @@
+"""Many seeded bot games -> one pandas DataFrame (in-process or on Dask).
+
+The unit of work is the pure function :func:`play_batch`: it plays the games
+of a list of seeds and returns plain row dicts. :func:`run` checks its input,
+derives the seeds, splits them into chunks and runs the chunks in this process
+or on a Dask ``distributed`` cluster (a :class:`~distributed.LocalCluster`
+made for the call, or an existing scheduler). Results depend only on the
+seeds: game ``i`` of ``run(..., seed=S)`` is played with ``derive_seed(S, i)``
+and the bot in seat ``s`` with ``derive_seed(game_seed, s, "bot")``, so the
+same call gives the same table however the work was split.
+
+>>> df = run("ticket-to-ride", agents=["random"], players=2, games=3, seed=1,
+...          options={"map": "teaching-small"}, progress=False)
+>>> df[["game", "seat", "agent"]].values.tolist()[:3]
+[[0, 0, 'random'], [0, 1, 'random'], [1, 0, 'random']]
+>>> bool((df.error == "").all()), df.attrs["games"]
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+import param
+
+from railkit.core.errors import DataError
+from railkit.core.game import Game, GameSpec, play, rules_to_dict
+
+#: Aim for this much work (seconds) per Dask task: Dask costs a few ms per task.
+TASK_SECONDS = 0.25
+#: ... but cut the work into at least this many tasks per worker (load balance).
+TASKS_PER_WORKER = 8
+#: Columns every row has, first, in this order (``error`` comes last).
+KEY_COLUMNS = ("game", "seed", "seat", "agent")
+
+
+# ====================================================================== seeds
+def derive_seed(seed: int | str, index: int | str, kind: str = "game") -> int:
+    """A 48-bit seed derived only from ``(seed, index, kind)``.
+
+    The same on every machine and Python process (no ``hash()`` randomisation),
+    and unrelated for neighbouring indices, so run ``seed=1`` and ``seed=2``
+    share no games.
+
+    >>> derive_seed(1, 0) == derive_seed(1, 0), derive_seed(1, 0) == derive_seed(2, 0)
+    (True, False)
+    >>> 0 <= derive_seed(7, 3, "bot") < 2 ** 48
+    True
+    """
+    digest = hashlib.blake2b(f"railkit/{kind}/{seed}/{index}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def game_seeds(seed: int | str, games: int, start: int = 0) -> list[tuple[int, int]]:
+    """``(game index, game seed)`` for games ``start .. start + games - 1``.
+
+    >>> [i for i, _ in game_seeds(5, 3)]
+    [0, 1, 2]
+    """
+    return [(i, derive_seed(seed, i)) for i in range(start, start + games)]
+
+
+# ====================================================================== one batch
+def _seat_agents(agents: Sequence[str], index: int, players: int, rotate: bool) -> list[str]:
+    if not rotate:
+        return list(agents)
+    k = index % players
+    return [agents[(s - k) % players] for s in range(players)]
+
+
+def _iter_games(spec_name: str, rules_dict: Mapping, agents: Sequence[str], players: int,
+                options: Mapping, seeds: Sequence, *, checked: bool = False,
+                max_actions: int = 100_000, rotate: bool = False) -> Iterator[list[dict]]:
+    """Play the games of ``seeds`` one by one; yield each game's rows."""
+    from railkit.games import get_spec
+
+    spec = get_spec(spec_name)
+    rules = spec.make_rules(None, dict(rules_dict))
+    classes = spec.agents()
+    for pos, item in enumerate(seeds):
+        index, game_seed = (item if isinstance(item, (tuple, list)) else (pos, item))
+        names = _seat_agents(agents, index, players, rotate)
+        key = {"game": index, "seed": game_seed}
+        game: Game | None = None
+        try:
+            game = spec.new_game(rules, players, game_seed, **dict(options))
+            bots = [classes[n](derive_seed(game_seed, s, "bot")) for s, n in enumerate(names)]
+            play(game, bots, checked=checked, max_actions=max_actions)
+            rows = []
+            for s, summ in enumerate(game.summary()):
+                row = {**key, "seat": s, "agent": names[s]}
+                row.update((k, v) for k, v in summ.items() if k != "seat")
+                row.setdefault("actions", len(game.log))
+                row["error"] = ""
+                rows.append(row)
+        except Exception as exc:  # a broken game is a result (an error row), not a crash
+            text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+            done = len(game.log) if game is not None else 0
+            rows = [{**key, "seat": s, "agent": names[s], "actions": done, "error": text} for s in range(players)]
+        yield rows
+
+
+def play_batch(spec_name: str, rules_dict: Mapping, agents: Sequence[str], players: int,
+               options: Mapping, seeds: Sequence, *, checked: bool = False,
+               max_actions: int = 100_000, rotate: bool = False) -> list[dict]:
+    """Play one bot game per seed and return one row per game and seat.
+
+    A pure function of its arguments (the unit of work sent to Dask workers).
+
+    Parameters
+    ----------
+    spec_name : str
+        Registry name of the game (``"ticket-to-ride"`` ...).
+    rules_dict : dict
+        Rule settings (as from :func:`railkit.core.game.rules_to_dict`).
+    agents : list of str
+        One bot name per seat.
+    players : int
+        Number of players.
+    options : dict
+        Game options (JSON-able), e.g. ``{"map": "usa"}``.
+    seeds : list
+        Game seeds, or ``(game index, game seed)`` pairs (the index goes to the
+        ``game`` column and decides the seat rotation).
+    checked : bool
+        Check every bot action (slower; bots choose from the legal actions).
+    max_actions : int
+        A game with more actions is an error row.
+    rotate : bool
+        Game ``i`` shifts the agents ``i % players`` seats to the right, so every
+        agent plays every seat equally often.
+
+    Returns
+    -------
+    list of dict
+        ``game, seed, seat, agent``, the game's ``summary()`` columns,
+        ``actions`` and ``error`` (empty text, or the exception of a game that
+        failed: then the summary columns are missing).
+
+    Examples
+    --------
+    >>> rows = play_batch("ticket-to-ride", {}, ["random", "random"], 2, {"map": "teaching-small"}, [11])
+    >>> [(r["game"], r["seat"], r["error"]) for r in rows]
+    [(0, 0, ''), (0, 1, '')]
+    """
+    out: list[dict] = []
+    for rows in _iter_games(spec_name, rules_dict, agents, players, options, seeds,
+                            checked=checked, max_actions=max_actions, rotate=rotate):
+        out.extend(rows)
+    return out
+
+
+# ====================================================================== checking input
+def resolve_rules(spec: GameSpec, rules: Any = None, preset: str | None = None) -> dict:
+    """Rule settings as a plain dict: ``preset`` first, then ``rules`` (a dict
+    of overrides or a rules object of the game). Errors are :class:`DataError`."""
+    if isinstance(rules, param.Parameterized):
+        if not isinstance(rules, spec.rules_class):
+            raise DataError("rules", "$", f"a {spec.rules_class.__name__} object", type(rules).__name__)
+        # With a preset, the object's settings that differ from the defaults override it.
+        defaults = spec.rules_class.param
+        values = {k: v for k, v in rules_to_dict(rules).items() if not preset or v != defaults[k].default}
+    elif rules is None or isinstance(rules, Mapping):
+        values = dict(rules or {})
+    else:
+        raise DataError("rules", "$", "None, a dict of rule settings or a rules object", rules)
+    return rules_to_dict(spec.make_rules(preset, values))
+
+
+def resolve_agents(spec: GameSpec, agents: Sequence[str] | str | None, players: int) -> list[str]:
+    """One agent name per seat (a single name is used for every seat)."""
+    if agents is None:
+        agents = [spec.default_agent]
+    elif isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",") if a.strip()]
+    agents = list(agents)
+    known = spec.agents()
+    for name in agents:
+        if name not in known:
+            raise DataError("--agents", "$", f"bots of {spec.title}: " + ", ".join(sorted(known)), name)
+    if len(agents) == 1:
+        agents = agents * players
+    if len(agents) != players:
+        raise DataError("--agents", "$", f"1 or {players} bot names (one per player)", ",".join(agents))
+    return agents
+
+
+def _default_players(spec: GameSpec, agents: Any) -> int:
+    if isinstance(agents, str):
+        agents = [a for a in agents.split(",") if a.strip()]
+    if agents is not None and len(agents) > 1:
+        return len(agents)
+    return min(max(2, spec.min_players), spec.max_players)
+
+
+def _json_options(options: Mapping | None) -> dict:
+    options = dict(options or {})
+    try:
+        return json.loads(json.dumps(options))
+    except (TypeError, ValueError):
+        raise DataError("options", "$", "JSON-able game options (names, numbers, lists, objects)", options) from None
+
+
+# ====================================================================== progress
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    if shell is None or "ipykernel" not in sys.modules:
+        return False
+    try:
+        return shell.get_ipython() is not None and "IPKernelApp" in shell.get_ipython().config
+    except Exception:  # pragma: no cover - odd IPython setups
+        return False
+
+
+def _progress_bar(total: int, enabled: bool, desc: str):
+    """A tqdm bar on a terminal (stderr) or in a notebook; None elsewhere."""
+    if not enabled:
+        return None
+    if _in_notebook():
+        from tqdm.auto import tqdm
+    elif sys.stderr is not None and sys.stderr.isatty():
+        from tqdm import tqdm
+    else:
+        return None
+    return tqdm(total=total, desc=desc, unit="game", delay=0.5, leave=False)
+
+
+# ====================================================================== the runner
+def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None, games: int = 100,
+        seed: int | str = 0, players: int | None = None, preset: str | None = None,
+        options: Mapping | None = None, workers: int | None = None, scheduler: Any = None,
+        chunk: int | None = None, progress: bool = True, *, rotate: bool = False,
+        checked: bool = False, max_actions: int = 100_000):
+    """Play ``games`` seeded bot games and return one row per game and seat.
+
+    Parameters
+    ----------
+    game : str
+        ``"ticket-to-ride"``, ``"steam-rollers"`` or ``"station-master"``.
+    rules : None, dict or rules object
+        Rule settings over the preset (a dict of overrides or the game's
+        ``param.Parameterized`` rules; with a preset, only its non-default
+        settings override).
+    agents : list of str or str
+        Bot names, one per seat, or one name for every seat (``"a,b"`` works
+        too). Default: the game's default bot.
+    games : int
+        Number of games.
+    seed : int or str
+        Game ``i`` uses ``derive_seed(seed, i)``; bots ``derive_seed(game seed, seat, "bot")``.
+    players : int, optional
+        Number of players (default: the number of agents, else 2, or the game's bounds).
+    preset : str, optional
+        A named preset of the game's rules.
+    options : dict, optional
+        Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
+    workers : int, optional
+        ``None`` or 1: play in this process. ``N > 1``: start a Dask
+        ``LocalCluster`` of N worker processes (1 thread each) for this call.
+    scheduler : str or distributed.Client, optional
+        Run on an existing Dask cluster (scheduler address or client).
+    chunk : int, optional
+        Games per Dask task (default: timed so a task is >= ~0.25 s of work).
+    progress : bool
+        Show a progress bar on a terminal or in a notebook.
+    rotate : bool
+        Rotate the agents round the seats game by game (agent comparisons free of
+        seat advantage).
+    checked : bool
+        Check every bot action through ``Game.apply`` (slower).
+    max_actions : int
+        Safety bound on one game's length (longer games become error rows).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game x seat, sorted by ``game, seat``: ``game, seed, seat,
+        agent``, the game's ``summary()`` columns, ``actions`` and ``error``
+        (empty unless that game raised). ``df.attrs`` holds the settings and
+        ``seconds``, ``games_per_second``, ``errors``, ``workers``, ``chunk``.
+
+    Raises
+    ------
+    DataError
+        Unknown game, bot or preset, bad rule values or options, players out of range.
+    """
+    import pandas as pd
+
+    from railkit.games import get_spec
+
+    spec = get_spec(game)
+    if players is None:
+        players = _default_players(spec, agents)
+    if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
+        raise DataError("--players", "$", f"{spec.min_players} to {spec.max_players} players for {spec.title}", players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise DataError("--games", "$", "a number of games, 0 or more", games)
+    rules_dict = resolve_rules(spec, rules, preset)
+    agent_names = resolve_agents(spec, agents, players)
+    opts = _json_options(options)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise DataError("--workers", "$", "a number of worker processes, 1 or more", workers)
+    if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
+        raise DataError("--chunk", "$", "a number of games per task, 1 or more", chunk)
+    # A bad option or rule combination fails here, once, with the game's own message.
+    spec.new_game(spec.make_rules(None, rules_dict), players, derive_seed(seed, 0), **opts)
+
+    seeds = game_seeds(seed, games)
+    job = dict(spec_name=spec.name, rules_dict=rules_dict, agents=agent_names, players=players, options=opts,
+               checked=checked, max_actions=max_actions, rotate=rotate)
+    t0 = time.perf_counter()
+    if scheduler is None and (workers is None or workers <= 1):
+        rows, used_workers, used_chunk = _run_local(job, seeds, progress, spec.title), 1, len(seeds)
+    else:
+        rows, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
+    seconds = time.perf_counter() - t0
+
+    rows.sort(key=lambda r: (r["game"], r["seat"]))
+    df = pd.DataFrame(rows)
+    if df.empty:
+        df = pd.DataFrame(columns=[*KEY_COLUMNS, "actions", "error"])
+    df = df[[c for c in df.columns if c != "error"] + ["error"]]
+    errors = int(df.loc[df.error != "", "game"].nunique())
+    df.attrs.update(game=spec.name, games=games, players=players, seed=seed, agents=agent_names,
+                    preset=preset, rules=rules_dict, options=opts, rotate=rotate, checked=checked,
+                    errors=errors, seconds=seconds, games_per_second=games / seconds if seconds > 0 else math.inf,
+                    workers=used_workers, chunk=used_chunk)
+    return df
+
+
+def _run_local(job: dict, seeds: list, progress: bool, title: str) -> list[dict]:
+    bar = _progress_bar(len(seeds), progress, title)
+    rows: list[dict] = []
+    try:
+        for game_rows in _iter_games(seeds=seeds, **job):
+            rows.extend(game_rows)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return rows
+
+
+def _pilot(job: dict, seeds: list) -> tuple[list[dict], int, float]:
+    """Play the first games here until ~0.1 s has passed: their rows and the
+    time per game (to size the Dask tasks)."""
+    rows: list[dict] = []
+    t0 = time.perf_counter()
+    n = 0
+    for game_rows in _iter_games(seeds=seeds[:20], **job):
+        rows.extend(game_rows)
+        n += 1
+        if time.perf_counter() - t0 > 0.1:
+            break
+    return rows, n, (time.perf_counter() - t0) / max(n, 1)
+
+
+def chunk_size(games: int, workers: int, seconds_per_game: float) -> int:
+    """Games per Dask task: at least :data:`TASK_SECONDS` of work per task, and
+    otherwise as many games as gives each worker :data:`TASKS_PER_WORKER` tasks
+    (small enough to balance the load, large enough to cost little).
+
+    >>> chunk_size(10_000, 2, 0.003)      # fast games: 16 tasks of ~2 s
+    625
+    >>> chunk_size(100, 2, 0.3)           # slow games: 15 tasks of ~2 s
+    7
+    >>> chunk_size(50, 2, 0.003)          # little work: one task
+    50
+    """
+    by_time = math.ceil(TASK_SECONDS / max(seconds_per_game, 1e-6))
+    by_balance = math.ceil(games / (max(workers, 1) * TASKS_PER_WORKER)) if games else 1
+    return max(1, min(max(by_time, by_balance), max(games, 1)))
+
+
+def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
+              progress: bool, title: str) -> tuple[list[dict], int, int]:
+    from distributed import Client, LocalCluster, as_completed
+
+    cluster = client = None
+    own_client = True
+    try:
+        if scheduler is None:
+            import logging
+
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+        elif isinstance(scheduler, Client):
+            client, own_client = scheduler, False
+        elif isinstance(scheduler, str):
+            try:
+                client = Client(scheduler, timeout=10)
+            except (OSError, TimeoutError) as exc:
+                raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
+        else:
+            raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
+        n_workers = max(1, sum(client.nthreads().values()))
+
+        rows: list[dict] = []
+        rest = seeds
+        if chunk is None:
+            pilot_rows, n, per_game = _pilot(job, seeds)
+            rows.extend(pilot_rows)
+            rest = seeds[n:]
+            chunk = chunk_size(len(rest), n_workers, per_game)
+        bar = _progress_bar(len(seeds), progress, title)
+        if bar is not None:
+            bar.update(len(seeds) - len(rest))
+        try:
+            parts = [rest[i:i + chunk] for i in range(0, len(rest), chunk)]
+            futures = [client.submit(play_batch, seeds=part, pure=False, **job) for part in parts]
+            sizes = {f.key: len(p) for f, p in zip(futures, parts)}
+            for fut in as_completed(futures):
+                rows.extend(fut.result())
+                if bar is not None:
+                    bar.update(sizes[fut.key])
+                fut.release()
+        finally:
+            if bar is not None:
+                bar.close()
+        return rows, n_workers, chunk
+    finally:
+        if client is not None and own_client:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# ====================================================================== variants
+def run_variants(variants: Mapping[str, Mapping], **common: Any):
+    """Run several variants with the same seeds and stack the tables.
+
+    ``variants`` maps a label to :func:`run` keyword arguments that override
+    ``common`` (``options`` and ``rules`` dicts are merged key by key). The
+    result has a first column ``variant``. The same seeds in every variant
+    make differences sharper (common random numbers).
+
+    >>> df = run_variants({"short": {"rules": {"trains": 12}}, "long": {"rules": {"trains": 20}}},
+    ...                   game="ticket-to-ride", players=2, games=2, options={"map": "teaching-small"},
+    ...                   progress=False)
+    >>> df.groupby("variant", sort=False).size().to_dict()
+    {'short': 4, 'long': 4}
+    """
+    import pandas as pd
+
+    frames = []
+    for label, over in variants.items():
+        kw = dict(common)
+        for key, value in dict(over).items():
+            if key in ("rules", "options") and isinstance(value, Mapping) and isinstance(kw.get(key), Mapping):
+                kw[key] = {**kw[key], **value}
+            else:
+                kw[key] = value
+        df = run(**kw)
+        df.insert(0, "variant", label)
+        frames.append(df)
+    out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    out.attrs = {"variants": list(variants), "seconds": sum(f.attrs.get("seconds", 0) for f in frames)}
+    return out
+
+
+# ====================================================================== files
+def save_results(df, path: str | os.PathLike) -> Path:
+    """Write a results table to ``.csv`` or ``.parquet`` atomically (temp file + rename).
+
+    In CSV files, list columns (routes, cities ...) are written as JSON text;
+    :func:`load_results` turns them back into lists.
+    """
+    path = Path(path)
+    kind = path.suffix.lower()
+    if kind not in (".csv", ".parquet"):
+        raise DataError(str(path), "$", "a file name ending in .csv or .parquet", path.suffix or path.name)
+    out = df.copy()
+    out.attrs = {}
+    if kind == ".csv":
+        for col in out.columns:
+            if out[col].map(lambda v: isinstance(v, (list, tuple))).any():
+                out[col] = out[col].map(lambda v: json.dumps(list(v)) if isinstance(v, (list, tuple)) else v)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        if kind == ".csv":
+            out.to_csv(tmp, index=False)
+        else:
+            out.to_parquet(tmp, index=False)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return path
+
+
+def load_results(path: str | os.PathLike):
+    """Read a table written by :func:`save_results` (lists come back as lists)."""
+    import pandas as pd
+
+    path = Path(path)
+    if not path.exists():
+        raise DataError(str(path), "$", "an existing results file")
+    kind = path.suffix.lower()
+    if kind == ".parquet":
+        df = pd.read_parquet(path)
+        for col in df.columns:
+            if df[col].dtype == object and df[col].map(lambda v: hasattr(v, "tolist")).any():
+                df[col] = df[col].map(lambda v: list(v.tolist()) if hasattr(v, "tolist") else v)
+    elif kind == ".csv":
+        df = pd.read_csv(path, keep_default_na=False, na_values=[""])
+        for col in df.columns:
+            vals = df[col].dropna()
+            if len(vals) and vals.map(lambda v: isinstance(v, str) and v.startswith("[") and v.endswith("]")).all():
+                df[col] = df[col].map(lambda v: json.loads(v) if isinstance(v, str) else v)
+    else:
+        raise DataError(str(path), "$", "a file name ending in .csv or .parquet", path.suffix or path.name)
+    if "error" in df.columns:
+        df["error"] = df["error"].fillna("").astype(str)
+    return df
