@@ -185,11 +185,11 @@ def test_many_random_playouts(players, rules, options, request):
         run(players, rules, options, seed, check_every=7)
 
 
-def test_a_thousand_quick_playouts():
-    """1,000 short random games on the fast path (6 rounds each), over every player count,
+def test_two_thousand_quick_playouts():
+    """2,000 short random games on the fast path (6 rounds each), over every player count,
     module and solo level; conservation and the score recount are checked at the end."""
     levels = sorted(DIFFICULTIES)
-    for seed in range(1000):
+    for seed in range(2000):
         players = 1 + seed % 5
         if players == 1:
             rules, options = {"mountains": ("none", "medium", "hard")[seed % 3]}, {"difficulty": levels[seed % 6]}

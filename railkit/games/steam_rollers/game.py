@@ -92,12 +92,16 @@ class SteamRollers(Game):
                             {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
         self.tile_defs = load_tiles()
         self.blocked = self.sheet.blocked_edges(r.mountains)  # SR-MOUNTAIN-LEVEL
-        self._placements = {}
-        for h in self.sheet.hexes:
-            if h in self.sheet.city_at:
-                continue
-            self._placements[h] = [(a, b, hx.track_kind(a, b)) for a, b in hx.placements()
-                                   if (h, a) not in self.blocked and (h, b) not in self.blocked]
+        # Track placements per hex and the build candidates are facts of (sheet, mountain level):
+        # memoised on the sheet object, so many games on one sheet share them (actions are values).
+        memo = self.sheet._cache
+        key = ("placements", r.mountains)
+        if key not in memo:
+            memo[key] = {h: [(a, b, hx.track_kind(a, b)) for a, b in hx.placements()
+                             if (h, a) not in self.blocked and (h, b) not in self.blocked]
+                         for h in self.sheet.hexes if h not in self.sheet.city_at}
+        self._placements = memo[key]
+        self._cand_cache: dict = memo.setdefault(("candidates", r.mountains), {})
 
         # action tiles: one per number, a random side for the whole game (SR-SETUP-TILES)
         self.tile_id: dict[int, str] = {}
@@ -144,7 +148,6 @@ class SteamRollers(Game):
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict = {}
         self._plan_cache: tuple | None = None
-        self._cand_cache: dict = {}
 
         # orders (SR-ORDER-TILES)
         self.orders_open: list[str] = []
