@@ -202,9 +202,9 @@ def compare(a: Any, b: Any, *, by: str | Sequence[str] = "seat", labels: tuple[s
     Returns
     -------
     DataFrame
-        One row per group: ``games_<label>``, ``win_rate_<label>`` (+ lo/hi),
-        ``mean_score_<label>`` (+ lo/hi) for both sides, then ``win_rate_diff``,
-        ``mean_score_diff`` with ``_lo``/``_hi``.
+        One row per group: ``games_<label>``, ``win_rate_<label>`` (and
+        ``win_rate_<label>_lo``/``_hi``), ``mean_score_<label>`` (same) for both
+        sides, then ``win_rate_diff``, ``mean_score_diff`` with ``_lo``/``_hi``.
 
     Examples
     --------
@@ -221,8 +221,13 @@ def compare(a: Any, b: Any, *, by: str | Sequence[str] = "seat", labels: tuple[s
     sa, ea = _group_stats(ta, keys, confidence, method, n_boot, seed)
     sb, eb = _group_stats(tb, keys, confidence, method, n_boot, seed + 1)
     cols = ["games", "win_rate", "win_rate_lo", "win_rate_hi", "mean_score", "mean_score_lo", "mean_score_hi"]
-    left = sa[keys + cols].rename(columns={c: f"{c}_{la}" for c in cols})
-    right = sb[keys + cols].rename(columns={c: f"{c}_{lb}" for c in cols})
+    def name(col: str, label: str) -> str:  # win_rate_lo -> win_rate_<label>_lo
+        if col.endswith(("_lo", "_hi")):
+            return f"{col[:-3]}_{label}{col[-3:]}"
+        return f"{col}_{label}"
+
+    left = sa[keys + cols].rename(columns={c: name(c, la) for c in cols})
+    right = sb[keys + cols].rename(columns={c: name(c, lb) for c in cols})
     out = left.merge(right, on=keys, how="outer").sort_values(keys, ignore_index=True)
     z = _z(confidence)
     alpha = (1 - confidence) / 2

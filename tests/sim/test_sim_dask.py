@@ -1,0 +1,38 @@
+"""A real Dask LocalCluster (2 worker processes) gives the same table as one process."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from railkit.sim import run
+
+pytest.importorskip("distributed")
+
+
+@pytest.mark.timeout(120)
+def test_local_cluster_matches_single_process():
+    kw = dict(game="ticket-to-ride", agents=["random"], players=3, games=40, seed=11, progress=False)
+    one = run(**kw)
+    two = run(workers=2, chunk=3, **kw)  # 14 tasks, unequal last chunk
+    assert two.attrs["workers"] == 2 and two.attrs["chunk"] == 3
+    pd.testing.assert_frame_equal(one, two)
+    # the same client reused for another call, with the chunk timed by a pilot
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        three = run(scheduler=client, **kw)
+        assert three.attrs["workers"] == 2
+        pd.testing.assert_frame_equal(one, three)
+        # an address works too; the caller's client stays open
+        four = run(scheduler=cluster.scheduler_address, **{**kw, "games": 5})
+        pd.testing.assert_frame_equal(one[one.game < 5].reset_index(drop=True), four)
+        assert client.status == "running"
+
+
+def test_bad_scheduler_is_a_data_error():
+    from railkit.core.errors import DataError
+
+    with pytest.raises(DataError, match="scheduler"):
+        run("ticket-to-ride", games=1, scheduler=3.5, progress=False)

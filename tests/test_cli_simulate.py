@@ -1,0 +1,113 @@
+"""`railkit simulate`: text and JSON output, same seed same result, files, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from railkit.cli import main
+from railkit.sim import load_results
+
+SMALL = ["--map", "teaching-small"]
+
+
+def sim(capsys, *args):
+    rc = main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def sim_json(capsys, *args):
+    rc, out, _ = sim(capsys, *args, "--json")
+    assert rc == 0
+    return json.loads(out)
+
+
+def test_json_fields(capsys):
+    res = sim_json(capsys, "ticket-to-ride", "--players", "3", "--games", "8", "--seed", "3", "--agents", "random", *SMALL)
+    for key in ("games", "players", "errors", "mean_score", "win_rate", "mean_turns", "seconds",
+                "games_per_second", "agents", "seed", "rules", "options", "win_rate_ci", "mean_score_ci"):
+        assert key in res, key
+    assert res["games"] == 8 and res["players"] == 3 and res["errors"] == 0 and res["seed"] == 3
+    assert len(res["mean_score"]) == 3 and len(res["win_rate"]) == 3
+    assert res["agents"] == ["random"] * 3 and res["options"] == {"map": "teaching-small"}
+    assert res["rules"]["trains"] == 45 and sum(res["win_rate"]) >= 1.0
+    assert res["games_per_second"] > 0 and res["mean_turns"] > 0
+
+
+def test_same_seed_same_results(capsys):
+    args = ("ticket-to-ride", "--games", "6", "--seed", "9", "--agents", "tickets,greedy-route", *SMALL)
+    a, b = sim_json(capsys, *args), sim_json(capsys, *args)
+    c = sim_json(capsys, *args[:-4], "--seed", "10", *SMALL)
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second")}
+    assert strip(a) == strip(b)
+    assert strip(a) != strip(c)
+
+
+def test_text_summary(capsys):
+    rc, out, _ = sim(capsys, "station-master", "--players", "3", "--games", "5", "--preset", "chips-1-2-3")
+    assert rc == 0
+    assert out.startswith("Station Master: 5 games, 3 players, seed 0, bots greedy x3, preset chips-1-2-3")
+    assert "win rate (95% CI)" in out and "mean turns per game" in out
+
+
+def test_rules_preset_solo_and_options(capsys):
+    res = sim_json(capsys, "ticket-to-ride", "--games", "2", "--preset", "usa-1910", "--rules", "trains=30",
+                   "longest_bonus=5", "--agents", "random")
+    assert res["rules"]["trains"] == 30 and res["rules"]["longest_bonus"] == 5 and res["rules"]["ticket_deck"] == "1910"
+    solo = sim_json(capsys, "steam-rollers", "--solo", "--difficulty", "machinist", "--games", "2", "--agents", "random")
+    assert solo["players"] == 1 and solo["options"] == {"solo": True, "difficulty": "machinist"}
+    opt = sim_json(capsys, "ticket-to-ride", "--games", "1", "--option", "map=teaching-small", "--agents", "random")
+    assert opt["options"] == {"map": "teaching-small"}
+
+
+def test_rotate_reports_by_agent(capsys):
+    res = sim_json(capsys, "ticket-to-ride", "--games", "4", "--agents", "long-route,tickets", "--rotate", *SMALL)
+    assert set(res["by_agent"]) == {"long-route", "tickets"}
+    assert all(v["games"] == 4 for v in res["by_agent"].values())
+
+
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_out_file_round_trip(capsys, tmp_path, suffix):
+    path = tmp_path / f"games.{suffix}"
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "4", "--seed", "2", "--agents", "random", "--out", str(path), *SMALL)
+    assert rc == 0 and f"wrote 8 rows to {path}" in out
+    df = load_results(path)
+    assert len(df) == 8 and df.game.tolist() == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert isinstance(df.routes.iloc[0], list) and (df.error == "").all()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["chess"], "expected one of ticket-to-ride"),
+    (["ticket-to-ride", "--agents", "wizard"], "wizard"),
+    (["ticket-to-ride", "--players", "6"], "2 to 5 players"),
+    (["station-master", "--players", "1"], "2 to 6 players"),
+    (["ticket-to-ride", "--preset", "nope"], "nope"),
+    (["ticket-to-ride", "--rules", "trains=0"], "trains"),
+    (["ticket-to-ride", "--rules", "warp=9"], "warp"),
+    (["ticket-to-ride", "--rules", "trains"], "key=value"),
+    (["ticket-to-ride", "--map", "atlantis"], "atlantis"),
+    (["steam-rollers", "--solo", "--difficulty", "tycoon"], "tycoon"),
+    (["steam-rollers", "--solo", "--players", "2"], "solo"),
+    (["ticket-to-ride", "--out", "games.xlsx"], ".csv or .parquet"),
+    (["ticket-to-ride", "--games", "-4"], "--games"),
+    (["ticket-to-ride", "--workers", "0"], "--workers"),
+])
+def test_bad_input_one_line_exit_2(capsys, args, words):
+    rc, out, err = sim(capsys, *args, "--games", "1") if "--games" not in args else sim(capsys, *args)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("railkit simulate: ") and words in err
+
+
+def test_command_line_entry_point():
+    cmd = [sys.executable, "-m", "railkit.cli", "simulate", "ticket-to-ride", "--games", "3", "--json",
+           "--agents", "random", *SMALL]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["games"] == 3 and out.stderr == ""  # no progress bar off a terminal
+    bad = subprocess.run(cmd[:4] + ["nowhere"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
