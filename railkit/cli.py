@@ -18,8 +18,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _validate_map(args: argparse.Namespace) -> int:
+    from railkit.core.jsonio import read_json
     from railkit.maps import validate_file
 
+    data = read_json(args.path)
+    if isinstance(data, dict) and data.get("format") == "railkit-hex-sheet":
+        from railkit.maps import sheets
+
+        sheet = sheets.validate_file(args.path)
+        print(f"OK {args.path}: {sheet.summary()}")
+        return 0
     m = validate_file(args.path)
     print(f"OK {args.path}: {m.summary()}")
     return 0
@@ -54,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="railkit", description="railkit: a teaching and design kit for rail board games.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    v = sub.add_parser("validate-map", help="check a map file (prints a summary or the first problem)")
-    v.add_argument("path", help="path to a map JSON file")
+    v = sub.add_parser("validate-map", help="check a map or hex-sheet file (prints a summary or the first problem)")
+    v.add_argument("path", help="path to a map JSON file (Ticket to Ride map or Steam Rollers sheet)")
     v.set_defaults(func=_validate_map)
 
     s = sub.add_parser("simulate", help="run many seeded bot games and summarise them")

@@ -72,6 +72,16 @@ class Sheet:
     source: str = "<sheet>"
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
+    def summary(self) -> str:
+        """One line: hexes, regions, cities, towns and mountain borders.
+
+        >>> load("steam-default").summary()
+        'steam-default: 61 hexes in 6 regions, 6 cities, 6 towns, mountain borders: medium 6, hard 12'
+        """
+        return (f"{self.name}: {len(self.hexes)} hexes in {len(self.regions)} regions, {len(self.cities)} cities, "
+                f"{len(self.towns)} towns, mountain borders: medium {len(self.medium)}, "
+                f"hard {len(self.medium) + len(self.hard_adds)}")
+
     def __post_init__(self) -> None:
         self.region_of: dict[Hex, int] = {h: n for n, reg in self.regions.items() for h in reg.hexes}
         self.hexes: frozenset[Hex] = frozenset(self.region_of)

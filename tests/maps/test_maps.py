@@ -158,3 +158,17 @@ def test_cli_validate_map_bad_prints_error_and_fails(tmp_path):
     assert r.returncode != 0
     assert "Traceback" not in r.stderr
     assert f"{p}: at $.routes[0].color: expected a colour" in r.stderr
+
+
+def test_cli_validate_map_accepts_a_steam_rollers_sheet():
+    r = run_cli("validate-map", str(MAPS_DIR / "steam-default.json"))
+    assert r.returncode == 0, r.stderr
+    assert "steam-default: 61 hexes in 6 regions" in r.stdout
+
+
+def test_cli_validate_map_reports_invalid_json_without_traceback(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('{"format": "railkit-map",,}')
+    r = run_cli("validate-map", str(p))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "line 1, column 26" in r.stderr
