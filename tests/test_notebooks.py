@@ -11,13 +11,25 @@ NOTEBOOKS = sorted(NB.glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_is_committed_without_outputs_and_starts_with_prose(path):
+def test_notebook_is_clean_prose_first_with_small_cells(path):
+    """No committed outputs; a title first; prose before code (never three code cells in a
+    row); small cells (at most 8 lines); games built with an explicit seed."""
     nb = json.loads(path.read_text())
     cells = nb["cells"]
     assert cells[0]["cell_type"] == "markdown" and "".join(cells[0]["source"]).startswith("# ")
+    run = 0
     for c in cells:
-        if c["cell_type"] == "code":
-            assert c.get("outputs", []) == [] and c.get("execution_count") is None, f"{path.name} has outputs"
+        src = "".join(c["source"])
+        if c["cell_type"] != "code":
+            run = 0
+            continue
+        run += 1
+        assert run <= 2, f"{path.name}: three code cells in a row without prose: {src[:60]!r}"
+        assert c.get("outputs", []) == [] and c.get("execution_count") is None, f"{path.name} has outputs"
+        assert 1 <= len(src.splitlines()) <= 8, f"{path.name}: cell too long: {src[:60]!r}"
+        for ctor in ("SteamRollers(", "StationMasterGame(", "TicketToRide(", "new_game("):
+            if ctor in src and "import" not in src:
+                assert "seed" in src, f"{path.name}: a game without an explicit seed: {src[:60]!r}"
 
 
 def test_index_links_every_notebook():
