@@ -186,15 +186,17 @@ def resolve(name_or_path: str | Path) -> Path:
     return MAPS_DIR / f"{name_or_path}.json"
 
 
-def available() -> list[str]:
-    """Names of the maps in railkit's ``maps/`` folder (Ticket to Ride style maps only)."""
+def available(fmt: str = FORMAT) -> list[str]:
+    """Names of the files in railkit's ``maps/`` folder of one format (default:
+    Ticket to Ride style maps; ``"railkit-hex-sheet"`` for Steam Rollers sheets)."""
     out = []
     for p in sorted(MAPS_DIR.glob("*.json")):
         try:
-            if read_json(p).get("format") == FORMAT:
-                out.append(p.stem)
-        except (DataError, AttributeError):
+            data = read_json(p)
+        except DataError:
             continue
+        if isinstance(data, dict) and data.get("format") == fmt:
+            out.append(p.stem)
     return out
 
 

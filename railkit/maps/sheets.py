@@ -29,12 +29,13 @@ from typing import Any, Iterable, Mapping
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.maps import MAPS_DIR, resolve
+from railkit.maps import available as available_files
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
 
 FORMAT = "railkit-hex-sheet"
 VERSION = 1
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 SCHEMA_PATH = Path(__file__).with_name("sheet.schema.json")
 REGION_NUMBERS = (1, 2, 3, 4, 5, 6)
 MOUNTAIN_LEVELS = ("none", "medium", "hard")
@@ -224,24 +225,9 @@ class Sheet:
 
 
 # ---------------------------------------------------------------- loading
-def resolve(name_or_path: str | Path) -> Path:
-    p = Path(name_or_path)
-    if p.suffix == ".json" or p.exists() or len(p.parts) > 1:
-        return p
-    return MAPS_DIR / f"{name_or_path}.json"
-
-
 def available() -> list[str]:
     """Names of the hex sheets in railkit's ``maps/`` folder."""
-    out = []
-    for p in sorted(MAPS_DIR.glob("*.json")):
-        try:
-            data = read_json(p)
-        except DataError:
-            continue
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            out.append(p.stem)
-    return out
+    return available_files(FORMAT)
 
 
 def load(name_or_path: str | Path) -> Sheet:
