@@ -1,0 +1,67 @@
+"""Smoke test: notebook 11 runs inside JupyterLab and a click on the board opens the payment choice."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import free_port
+from helpers import click_route
+
+ROOT = Path(__file__).resolve().parents[2]
+JUPYTER = Path(sys.executable).with_name("jupyter")
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    # a copy of the notebook: JupyterLab's autosave must never write outputs into the repository
+    root = tmp_path_factory.mktemp("lab")
+    (root / "notebooks").mkdir()
+    shutil.copy(ROOT / "notebooks" / "11-ttr-play.ipynb", root / "notebooks")
+    port = free_port()
+    log = tempfile.NamedTemporaryFile(prefix="railkit-lab-", suffix=".log", delete=False)
+    cmd = [str(JUPYTER), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=",
+           "--ServerApp.password=", "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={root}",
+           "--allow-root"]
+    proc = subprocess.Popen(cmd, env=dict(os.environ, PANEL_INLINE="1"), stdout=log, stderr=subprocess.STDOUT,
+                            cwd=root)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            if proc.poll() is not None:
+                pytest.fail("jupyter lab did not start: " + Path(log.name).read_text()[-1500:])
+            try:
+                urllib.request.urlopen(url + "/api/status", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        os.unlink(log.name)
+
+
+def test_notebook_11_in_jupyterlab_board_click(page, lab):
+    page.set_default_timeout(90_000)
+    page.set_viewport_size({"width": 1500, "height": 1000})
+    page.goto(lab + "/lab/tree/notebooks/11-ttr-play.ipynb?reset")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook')")
+    page.wait_for_timeout(3000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('board'))")
+    page.get_by_text('"game": "ticket-to-ride"').first.wait_for()  # the output of the last cell
+    page.wait_for_timeout(1000)
+    click_route(page, "Portland-Seattle/1")
+    page.get_by_text("Claim Portland-Seattle/1").wait_for()
