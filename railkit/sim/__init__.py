@@ -15,7 +15,7 @@ Vocabulary
 :func:`summarise` / :func:`compare`
     Win rates and mean scores per seat or agent with 95 % intervals; two
     tables (or a table and a variant) side by side with differences.
-:func:`item_usage`
+:func:`item_usage` / :func:`usage_ranks`
     How often routes, cities, tickets ... are used.
 :func:`save_results` / :func:`load_results`
     ``.csv`` / ``.parquet`` files, written atomically.
@@ -34,10 +34,10 @@ from railkit.sim.runner import (
     chunk_size, derive_seed, game_seeds, load_results, play_batch, resolve_agents, resolve_rules, run,
     run_variants, save_results,
 )
-from railkit.sim.stats import compare, item_usage, mean_interval, summarise, verdict, wilson
+from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
     "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "mean_interval",
     "play_batch", "resolve_agents", "resolve_rules", "run", "run_variants", "save_results", "summarise",
-    "verdict", "wilson",
+    "usage_ranks", "verdict", "wilson",
 ]

@@ -114,7 +114,7 @@ def _group_stats(df: pd.DataFrame, by: list[str], confidence: float, method: str
         if method == "normal":
             row["win_rate"], (row["win_rate_lo"], row["win_rate_hi"]) = wr, wilson(win.sum(), n, confidence)
             row["mean_score"], row["mean_score_lo"], row["mean_score_hi"] = mean_interval(score, confidence)
-            extra[key] = {"win_rate": (wr, math.sqrt(wr * (1 - wr) / n)),
+            extra[key] = {"win_rate": (wr, row["win_rate_lo"], row["win_rate_hi"]),
                           "mean_score": (ms, float(score.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan)}
         else:
             bw, bs = _boot_means(win, n_boot, rng), _boot_means(score, n_boot, rng)
@@ -195,7 +195,8 @@ def compare(a: Any, b: Any, *, by: str | Sequence[str] = "seat", labels: tuple[s
         Column suffixes of the two sides; differences are ``b - a``.
     confidence, method, n_boot, seed
         As for :func:`summarise`. Difference intervals treat the two sides as
-        independent samples (conservative when they share seeds).
+        independent samples (conservative when they share seeds): Newcombe's
+        hybrid score interval for win rates, the normal interval for means.
     **run_options
         Extra :func:`railkit.sim.run` settings for dict sides.
 
@@ -239,7 +240,15 @@ def compare(a: Any, b: Any, *, by: str | Sequence[str] = "seat", labels: tuple[s
             if xa is None or xb is None:
                 est.append(math.nan), lo.append(math.nan), hi.append(math.nan)
                 continue
-            if method == "normal":
+            if method == "normal" and metric == "win_rate":
+                # Newcombe's hybrid score interval (from the two Wilson intervals):
+                # sound near 0 % and 100 %, where the plain normal interval collapses.
+                (pa, la_, ua), (pb, lb_, ub) = xa, xb
+                d = pb - pa
+                est.append(d)
+                lo.append(d - math.sqrt((pb - lb_) ** 2 + (ua - pa) ** 2))
+                hi.append(d + math.sqrt((ub - pb) ** 2 + (pa - la_) ** 2))
+            elif method == "normal":
                 d = xb[0] - xa[0]
                 half = z * math.sqrt(xa[1] ** 2 + xb[1] ** 2)
                 est.append(d), lo.append(d - half), hi.append(d + half)
@@ -316,3 +325,18 @@ def item_usage(df: pd.DataFrame, column: str = "cities", items: Sequence[str] | 
     out = out.sort_values(["share", "item"], ascending=[False, True], ignore_index=True)
     out.attrs = {"games": int(n_games), "column": column}
     return out
+
+
+def usage_ranks(usage: pd.DataFrame, items: Sequence[str]) -> dict[str, int]:
+    """Rank of each of ``items`` counted from the least used (1 = least used;
+    tied shares share the better rank), from a table of :func:`item_usage`.
+
+    >>> u = pd.DataFrame({"item": ["A", "B", "C", "D"], "share": [0.9, 0.1, 0.5, 0.1]})
+    >>> usage_ranks(u, ["B", "D", "C", "A"])
+    {'B': 1, 'D': 1, 'C': 3, 'A': 4}
+    """
+    ranks = usage.set_index("item")["share"].rank(method="min", ascending=True)
+    missing = [i for i in items if i not in ranks.index]
+    if missing:
+        raise DataError("usage", "$.item", "items of the usage table", missing)
+    return {i: int(ranks[i]) for i in items}

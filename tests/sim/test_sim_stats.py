@@ -128,3 +128,14 @@ def test_usage_of_real_games():
     u = item_usage(df, "routes", items=[r.id for r in m.routes])
     assert len(u) == len(m.routes) and u.share.between(0, 1).all()
     assert u.seats.sum() == sum(len(r) for r in df.routes)
+
+
+def test_win_rate_difference_interval_at_the_edges():
+    """Newcombe's interval: not zero-width when both sides win every game."""
+    a = pd.DataFrame({"seat": [0] * 50, "score": [1.0] * 50, "win": [True] * 50, "error": ""})
+    c = compare(a, a.copy())
+    row = c.iloc[0]
+    assert row.win_rate_diff == 0 and row.win_rate_diff_lo < -0.05 and row.win_rate_diff_hi > 0.05
+    b = a.assign(win=[False] * 50)
+    row = compare(a, b).iloc[0]
+    assert row.win_rate_diff == -1 and -1 <= row.win_rate_diff_lo < row.win_rate_diff_hi < -0.8
