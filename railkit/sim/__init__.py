@@ -8,6 +8,8 @@ Vocabulary
     per game x seat. In this process by default; ``workers=N`` starts a Dask
     ``LocalCluster`` for the call; ``scheduler=`` uses an existing cluster.
     Results depend only on the seeds, never on how the work was split.
+:func:`local_cluster`
+    A Dask ``LocalCluster`` set up for bot games (reuse it: ``scheduler=Client(cluster)``).
 :func:`play_batch`
     The pure unit of work: the games of a list of seeds -> list of row dicts.
 :func:`run_variants`
@@ -31,13 +33,13 @@ Nothing is computed, imported from Dask or configured at import time.
 """
 
 from railkit.sim.runner import (
-    chunk_size, derive_seed, game_seeds, load_results, play_batch, resolve_agents, resolve_rules, run,
+    chunk_size, derive_seed, game_seeds, load_results, local_cluster, play_batch, resolve_agents, resolve_rules, run,
     run_variants, save_results,
 )
 from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
-    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "mean_interval",
+    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster", "mean_interval",
     "play_batch", "resolve_agents", "resolve_rules", "run", "run_variants", "save_results", "summarise",
     "usage_ranks", "verdict", "wilson",
 ]

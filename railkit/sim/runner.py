@@ -381,18 +381,39 @@ def chunk_size(games: int, workers: int, seconds_per_game: float) -> int:
     return max(1, min(max(by_time, by_balance), max(games, 1)))
 
 
+def local_cluster(workers: int = 2, **kwargs: Any):
+    """A Dask ``LocalCluster`` set up for bot games: ``workers`` processes with
+    one thread each, no dashboard, quiet logs, and the workers' statistical
+    profiler off (it costs ~10 % CPU on pure-Python games).
+
+    The settings apply to this cluster only (nothing global changes). Use it
+    as a context manager, and pass ``Client(cluster)`` to :func:`run` as
+    ``scheduler`` to reuse one cluster for many runs. ``kwargs`` go to
+    ``LocalCluster``. Worker processes start with Dask's configured method
+    (``spawn`` by default; ``dask.config.set({"distributed.worker.multiprocessing-method":
+    "fork"})`` around the call starts faster on Linux).
+    """
+    import logging
+
+    import dask
+    from distributed import LocalCluster
+
+    options = dict(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                   silence_logs=logging.ERROR)
+    options.update(kwargs)
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        return LocalCluster(**options)
+
+
 def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
               progress: bool, title: str) -> tuple[list[dict], int, int]:
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
 
     cluster = client = None
     own_client = True
     try:
         if scheduler is None:
-            import logging
-
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+            cluster = local_cluster(workers)
             client = Client(cluster)
         elif isinstance(scheduler, Client):
             client, own_client = scheduler, False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from railkit.sim import run
+from railkit.sim import local_cluster, run
 
 pytest.importorskip("distributed")
 
@@ -18,10 +18,14 @@ def test_local_cluster_matches_single_process():
     assert two.attrs["workers"] == 2 and two.attrs["chunk"] == 3
     pd.testing.assert_frame_equal(one, two)
     # the same client reused for another call, with the chunk timed by a pilot
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with local_cluster(2) as cluster, Client(cluster) as client:
+        import dask
+
+        # the profiler is off on this cluster's workers only; the global setting is untouched
+        assert set(client.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled")).values()) == {False}
+        assert dask.config.get("distributed.worker.profile.enabled") is True
         three = run(scheduler=client, **kw)
         assert three.attrs["workers"] == 2
         pd.testing.assert_frame_equal(one, three)

@@ -1,0 +1,95 @@
+"""Simulation scaling: random 4-player Ticket to Ride games in one process vs a
+2-worker Dask LocalCluster, with the same seeds (the tables must be identical).
+
+    python benchmarks/sim_scaling.py [--games 10000] [--players 4] [--workers 2]
+        [--no-fork] [--game ticket-to-ride] [--agents random]
+
+Figures printed (wall-clock seconds, games per second, speed-up over one process):
+
+* ``one process``        -- ``run(..., workers=None)``;
+* ``new cluster``        -- ``run(..., workers=N)``: starts a LocalCluster of N
+  worker processes (Dask's default start method, ``spawn``), plays, closes it;
+* ``new cluster (fork)`` -- the same with workers started by ``fork`` (set with
+  ``dask.config.set`` for that call only; faster start on Linux);
+* ``running cluster``    -- ``run(..., scheduler=client)`` on a cluster already up
+  (``railkit.sim.local_cluster``; what a notebook reusing a cluster sees), plus
+  its start-up time and how much CPU its workers actually got.
+
+The machine load (``os.getloadavg``) is printed before and after: on a shared
+machine other work steals cores and lowers the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} / {five:.2f} / {fifteen:.2f} (1/5/15 min) on {os.cpu_count()} cores"
+
+
+def main() -> None:
+    import dask
+    import pandas as pd
+    from distributed import Client
+
+    from railkit.sim import local_cluster, run
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="ticket-to-ride")
+    ap.add_argument("--agents", default="random")
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-fork", action="store_true", help="skip the fork start-method run")
+    args = ap.parse_args()
+    kw = dict(game=args.game, agents=args.agents, players=args.players, games=args.games, seed=args.seed,
+              progress=False)
+
+    print(f"{args.games} games of {args.game}, {args.players} players, bots {args.agents}, seed {args.seed}")
+    print("before:", load())
+    results: list[tuple[str, float]] = []
+
+    t, c = time.perf_counter(), time.process_time()
+    single = run(**kw)
+    results.append(("one process", time.perf_counter() - t))
+    print(f"  one process: {time.process_time() - c:.1f} CPU-seconds in {results[0][1]:.1f} s of wall time")
+    errors = single.attrs["errors"]
+
+    def timed(label: str, **extra) -> None:
+        t0 = time.perf_counter()
+        df = run(**kw, **extra)
+        results.append((label, time.perf_counter() - t0))
+        pd.testing.assert_frame_equal(single, df)  # same seeds, same table, however split
+        print(f"  {label}: chunk {df.attrs['chunk']} games/task, {df.attrs['workers']} workers, identical table")
+
+    timed(f"new cluster ({args.workers} workers)", workers=args.workers)
+    if not args.no_fork:
+        with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}):
+            timed(f"new cluster, fork ({args.workers} workers)", workers=args.workers)
+    t = time.perf_counter()
+    with local_cluster(args.workers) as cluster, Client(cluster) as client:
+        client.run(lambda: __import__("railkit.games.ticket_to_ride"))  # workers warm, as in a notebook
+        startup = time.perf_counter() - t
+        cpu0 = sum(client.run(time.process_time).values())
+        timed(f"running cluster ({args.workers} workers)", scheduler=client)
+        cpu = sum(client.run(time.process_time).values()) - cpu0
+        wall = results[-1][1]
+        print(f"  running cluster: the workers got {cpu:.1f} CPU-seconds in {wall:.1f} s of wall time "
+              f"({cpu / wall:.2f} cores of {args.workers}; the rest went to other processes on the machine)")
+
+    print("after: ", load())
+    print(f"errors: {errors}")
+    base = results[0][1]
+    print(f"{'':<36}{'seconds':>9}{'games/s':>10}{'speed-up':>10}")
+    for label, sec in results:
+        print(f"{label:<36}{sec:>9.2f}{args.games / sec:>10.1f}{base / sec:>9.2f}x")
+    print(f"(starting the running cluster took {startup:.2f} s, not counted above)")
+
+
+if __name__ == "__main__":
+    main()
