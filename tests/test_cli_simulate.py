@@ -111,3 +111,17 @@ def test_command_line_entry_point():
     assert json.loads(out.stdout)["games"] == 3 and out.stderr == ""  # no progress bar off a terminal
     bad = subprocess.run(cmd[:4] + ["nowhere"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_every_game_failing_is_reported_not_a_crash(capsys, monkeypatch):
+    from railkit.agents import ticket_to_ride as bots
+
+    def broken(self, obs, legal):
+        raise RuntimeError("no idea what to do")
+
+    monkeypatch.setattr(bots.RandomAgent, "act", broken)
+    res = sim_json(capsys, "ticket-to-ride", "--games", "3", "--agents", "random", *SMALL)
+    assert res["errors"] == 3 and res["win_rate"] == [None, None]
+    assert res["first_error"] == "RuntimeError: no idea what to do"
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "3", "--agents", "random", *SMALL)
+    assert rc == 0 and "3 errors" in out and "first error: RuntimeError: no idea what to do" in out

@@ -89,7 +89,8 @@ def result_dict(df, seconds: float | None = None) -> dict[str, Any]:
     from railkit.sim.stats import summarise
 
     a = df.attrs
-    per_seat = summarise(df, "seat") if len(df) else None
+    ok = df[df["error"] == ""] if len(df) else df
+    per_seat = summarise(df, "seat") if len(ok) else None
     players = a.get("players", 0)
 
     def seat_list(col: str) -> list:
@@ -99,7 +100,6 @@ def result_dict(df, seconds: float | None = None) -> dict[str, Any]:
                 vals[int(r["seat"])] = _clean(float(r[col]))
         return vals
 
-    ok = df[df["error"] == ""] if len(df) else df
     turns = ok.groupby("game")["turns"].sum().mean() if len(ok) and "turns" in ok.columns else math.nan
     seconds = a.get("seconds", 0.0) if seconds is None else seconds
     out = {
