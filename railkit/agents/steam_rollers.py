@@ -53,67 +53,301 @@ def _tracks(view: dict) -> dict:
     return {hx.parse_hex(k): tuple(v) for k, v in view["tracks"].items()}
 
 
+def _adjacency(sheet, tracks) -> dict:
+    """Neighbour sets of the connection graph (cities ``C1..`` and towns ``T1..``), from
+    :func:`railkit.games.steam_rollers.network.chains` (parallel chains merge: a delivery
+    counts nodes, so they never change a distance)."""
+    adj: dict = {}
+    for u, v, _, _ in nw.chains(sheet, tracks):
+        adj.setdefault(u, set()).add(v)
+        adj.setdefault(v, set()).add(u)
+    return adj
+
+
+def longest_distances(adj: dict, source: str, cap: int) -> dict:
+    """``{city: longest delivery distance <= cap}`` from ``source`` over simple paths of
+    the connection graph ``adj`` (SR-DELIVER-LONGEST, SR-DELIVER-NO-LOOP).
+
+    >>> adj = {"C1": {"T1", "C2"}, "T1": {"C1", "C2"}, "C2": {"C1", "T1"}}
+    >>> longest_distances(adj, "C1", 3), longest_distances(adj, "C1", 1)
+    ({'C2': 2}, {'C2': 1})
+    """
+    best: dict = {}
+    if source not in adj or cap <= 0:
+        return best
+    seen = {source}
+
+    def dfs(node: str, depth: int) -> None:
+        for n in adj.get(node, ()):
+            if n in seen:
+                continue
+            d = depth + 1
+            if n[0] == "C" and d > best.get(n, 0):
+                best[n] = d
+            if d < cap and n in adj:
+                seen.add(n)
+                dfs(n, d)
+                seen.discard(n)
+
+    dfs(source, 0)
+    return best
+
+
+def olivia_cost(obs: dict, die: int, sheet, depth: int = 0) -> float:
+    """What leaving white die ``die`` to Olivia costs the solo player, in points.
+
+    Her phase (SR-OLIVIA-1..4): a crossed hex in region ``die`` (her two best regions
+    score; a full region is an instant loss), the player's upright tile ``die`` goes
+    back to the board, an empty city means a re-roll (averaged over the six faces,
+    one level deep), and with 3+ crossed hexes she takes the last good of city
+    ``die`` and scores the crossed count (that also speeds up the end).
+    """
+    ol = obs["olivia"]
+    counts = {int(k): v for k, v in ol["crossed"].items()}
+    c = counts[die]
+    if c >= len(sheet.regions[die].drawable):
+        return 1000.0  # SR-OLIVIA-1: the region is full, she wins at once
+    before = sum(sorted(counts.values(), reverse=True)[:2])
+    counts2 = dict(counts)
+    counts2[die] = c + 1
+    cost = float(sum(sorted(counts2.values(), reverse=True)[:2]) - before)
+    t = obs["tiles"][str(die)]
+    if t["holder"] == obs["seat"] and not t["sideways"]:  # SR-OLIVIA-2
+        cost += t["vp"] + max(0, t["vp"]) + 0.5
+    supply = obs["supply"][str(die)]
+    if not supply:  # SR-OLIVIA-3: re-roll
+        if depth >= 1:
+            return cost + 3.0
+        sub = dict(obs)
+        sub["olivia"] = dict(ol, crossed={str(k): v for k, v in counts2.items()})
+        return cost + sum(olivia_cost(sub, d, sheet, depth + 1) for d in range(1, 7)) / 6
+    if c + 1 >= 3:  # SR-OLIVIA-4
+        cost += (c + 1) + 1.0  # her points, and one good less for the player
+    elif c + 1 == 2:
+        cost += 1.2  # the next die for this region will score for her
+    else:
+        cost += 0.3
+    return cost
+
+
 class GreedyAgent(Agent):
-    """One-step greedy player (see the module docstring)."""
+    """Greedy player: every legal action gets a value in points (see the module
+    docstring); in solo the two drafts of a turn are chosen together, net of what
+    the die left over is worth to Olivia (:func:`olivia_cost`)."""
 
     name = "greedy"
-    #: value of the first engine upgrade (each further box is worth 0.8 less)
-    engine_weight = 7.0
-    #: value of a delivery = deliver_base + deliver_per_stop * distance
-    deliver_base = 1.0
-    deliver_per_stop = 2.2
     #: weight of a build on a planned city-to-city route (see :func:`connection_plans`)
-    plan_weight = 4.0
+    plan_weight = 1.6
+    #: weight of the change in delivery potential (longest deliveries of the goods on
+    #: the cities, summed) that a build or an engine box brings
+    potential_weight = 0.35
+    #: value of an engine box by boxes already crossed, before deliveries need it
+    engine_prior = (3.0, 2.6, 2.0, 1.2, 0.6, 0.3, 0.0)
+    #: solo: the chance of keeping a tile until the end (Olivia takes upright tiles back)
+    tile_keep = 0.7
+    #: a delivery loses this much per stop it could gain with a stronger engine on today's network
+    wait_weight = 0.3
+    #: a delivery of 1 or 2 stops early in the game loses this much per stop short of 3
+    short_cost = 0.5
+    #: value of ending the game when ahead (a loss of as much when behind)
+    end_weight = 6.0
+    #: value of bringing the end closer by emptying a city (a cost when behind)
+    shorten_cost = 0.0
+    #: weight of what the die left over is worth to Olivia (solo)
+    olivia_weight = 1.0
 
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
         self._plans_key = None
         self._plans: dict = {}
 
+    # ------------------------------------------------------------------ choice
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
         obs = observation
+        ctx = self._context(obs)
+        values = [self._value(a, obs, ctx) + self.rng.random() * 0.01 for a in legal]
+        solo_draft = obs.get("solo") and obs.get("phase") == "draft" and obs.get("olivia") and len(obs["dice"]) >= 2
+        if solo_draft:
+            dice = list(obs["dice"])
+            cost = {d: self.olivia_weight * olivia_cost(obs, d, ctx["sheet"]) for d in set(dice)}
+            best_by_die: dict = {}
+            for a, v in zip(legal, values):
+                d = getattr(a, "die", None)
+                if d is not None and v > best_by_die.get(d, float("-inf")):
+                    best_by_die[d] = v
+
+            def rest(die):
+                left = list(dice)
+                left.remove(die)
+                if len(left) == 1:
+                    return -cost[left[0]]
+                if len(left) == 2:  # the second draft of the turn: keep the better die, leave the other
+                    x, y = left
+                    return max(best_by_die.get(x, -1) - cost[y], best_by_die.get(y, -1) - cost[x])
+                return 0.0
+
+            rests = {d: rest(d) for d in set(dice)}
+            # an action without a die (a tile played first) still leaves the whole turn to come
+            turn = max((best_by_die[d] + rests[d] for d in rests if d in best_by_die), default=0.0)
+            values = [v + rests[a.die] if getattr(a, "die", None) in rests else v + turn
+                      for a, v in zip(legal, values)]
+        i = max(range(len(legal)), key=values.__getitem__)
+        return legal[i]
+
+    def _context(self, obs: dict) -> dict:
         sheet = _sheet(obs["sheet"])
         me = obs["players_view"][obs["seat"]]
         tracks = _tracks(me)
-        G = nw.connection_graph(sheet, tracks)
-        base_net = nw.network_points(sheet, tracks, G)
-        engine = me["engine"]
-        best, best_score = None, float("-inf")
-        dist_cache: dict = {}
-        tips = live_tips(sheet, tracks)
         key = (tuple(sorted(tracks.items())), json.dumps(obs["supply"], sort_keys=True), obs["mountains"])
         if self._plans_key != key:
             self._plans_key = key
             self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"])
-        for a in legal:
-            s = self._value(a, obs, sheet, tracks, G, base_net, engine, dist_cache, tips) + self.rng.random() * 0.01
-            if s > best_score:
-                best, best_score = a, s
-        return best
+        adj = _adjacency(sheet, tracks)
+        engine = me["engine"]
+        boost = sum(_TILE_BOOST.get(t, 0) for t in obs.get("active", ()))
+        goods_left = sum(len(v) for v in obs["supply"].values())
+        sizes = sorted(len(v) for v in obs["supply"].values())
+        empty = sum(1 for s in sizes if s == 0)
+        need = sum([s for s in sizes if s][: max(0, 3 - empty)])  # goods to go before the end
+        per_turn = 0.5  # goods that leave the ending cities per round (measured: ~15 solo rounds)
+        turns_left = max(1.0, need / per_turn)
+        ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
+               "tips": live_tips(sheet, tracks), "base_net": nw.network_points(sheet, tracks),
+               "goods_left": goods_left, "turns_left": turns_left, "dist": {}}
+        cap = min(6, engine + 1)
+        ctx["potential"] = self._potential(obs, sheet, adj, cap)
+        ctx["cap"] = cap
+        return ctx
 
-    def _value(self, a, obs, sheet, tracks, G, base_net, engine, cache, tips) -> float:
+    def _potential(self, obs, sheet, adj, cap) -> float:
+        """Sum over the goods on the cities of their longest delivery within ``cap``."""
+        total = 0.0
+        for s, goods in obs["supply"].items():
+            if not goods:
+                continue
+            src = f"C{s}"
+            if src not in adj:
+                continue
+            best = longest_distances(adj, src, cap)
+            for g in goods:
+                total += max((best.get(f"C{d}", 0) for d in sheet.destinations(g) if str(d) != s), default=0)
+        return total
+
+    # ------------------------------------------------------------------ values
+    def _value(self, a, obs, ctx) -> float:
+        solo = bool(obs.get("solo"))
+        pen = 0.0
+        value = getattr(a, "value", None)
+        if value is not None and value != getattr(a, "die", None):
+            t1 = obs["tiles"]["1"]
+            pen = t1["vp"] + (max(0, t1["vp"]) if solo else 0) + 0.5  # tile 1 goes back to the centre
         if isinstance(a, Deliver):
             src = a.source if a.source is not None else (a.value if a.value is not None else a.die)
             key = (src, a.dest)
-            if key not in cache:
-                res = nw.best_delivery(sheet, tracks, src, [a.dest], engine + 3, G=G)
-                cache[key] = 0 if res is None else min(res[0], engine)
-            return self.deliver_base + self.deliver_per_stop * max(cache[key], 1) - (0.5 if a.value is not None else 0)
+            if key not in ctx["dist"]:
+                best = longest_distances(ctx["adj"], f"C{src}", min(6, ctx["engine"]) + ctx["boost"])
+                ctx["dist"][key] = best.get(f"C{a.dest}", 0)
+            d = ctx["dist"][key]
+            v = d + 0.3 + self._end_value(obs, ctx, src, d)
+            # a delivery that the network already makes longer with a stronger engine can wait
+            if d >= ctx["engine"] and ctx["engine"] < 6 and ctx["turns_left"] > 3:
+                longer = longest_distances(ctx["adj"], f"C{src}", 6).get(f"C{a.dest}", 0)
+                v -= self.wait_weight * (longer - d)
+            if d <= 2 and ctx["turns_left"] > 4:
+                v -= self.short_cost * (3 - d)
+            return v - pen
         if isinstance(a, (Build, ExtraBuild)) or (isinstance(a, Power) and a.power == "track"):
-            return self._build_value(a.hex, a.a, a.b, sheet, tracks, base_net, tips) - (0.5 if getattr(a, "value", None) else 0)
+            return self._build_value(a.hex, a.a, a.b, obs, ctx) - pen
         if isinstance(a, Engine):
-            boxes = len(obs["players_view"][obs["seat"]]["engine_boxes"])
-            return self.engine_weight - 0.8 * boxes - (0.5 if a.value is not None else 0)
+            boxes = len(ctx["me"]["engine_boxes"])
+            v = self.engine_prior[min(boxes, 6)] * min(1.0, ctx["turns_left"] / 6)
+            adj, cap = ctx["adj"], min(6, ctx["engine"] + 1)
+            gain = self._potential(obs, ctx["sheet"], adj, min(6, ctx["engine"] + 1)) - \
+                self._potential(obs, ctx["sheet"], adj, ctx["engine"]) if cap > ctx["engine"] else 0
+            v += 0.5 * gain
+            if boxes + 1 >= 4:
+                v += 1.0  # SR-SCORE-ENGINE-BONUS: boxes 4/5/6 score 1/2/3
+            return v - pen
         if isinstance(a, TakeTile):
-            t = obs["tiles"][str(a.number)]
-            return 0.8 + 0.3 * t["vp"] - (0.5 if a.value is not None else 0)
+            return self._tile_value(a.number, obs, ctx) - pen
         if isinstance(a, UseTile):
-            return -0.5
+            return self._use_value(a.tile, obs, ctx)
         if isinstance(a, Power):
-            return {"engine": 2.5, "vp": 2.0, "tile": 1.0, "good": 1.5}.get(a.power, 0.0)
-        return -1.0  # pass / skip
+            return {"engine": 3.0, "vp": 2.0, "tile": 1.0, "good": 2.0}.get(a.power, 0.0)
+        if isinstance(a, Skip):
+            return -0.2
+        return -1.5  # pass
 
-    def _build_value(self, h, a, b, sheet, tracks, base_net, tips) -> float:
+    def _end_value(self, obs, ctx, src: int, points: int) -> float:
+        """Taking the last good of a city brings the end closer (SR-END-THREE-EMPTY):
+        welcome when ahead, a cost when behind; the good that ends the game counts
+        the final margin."""
+        if len(obs["supply"][str(src)]) != 1:
+            return 0.0
+        empty = sum(1 for v in obs["supply"].values() if not v) + 1
+        mine = ctx["me"]["score"] + points
+        if obs.get("solo") and obs.get("olivia"):
+            theirs = obs["olivia"]["score"] + 3.0  # her last die still to come (SR-OLIVIA-LAST)
+        else:
+            others = [p["score"] for p in obs["players_view"] if p["seat"] != obs["seat"]]
+            theirs = max(others, default=0) + 2.0
+        margin = mine - theirs
+        if empty >= 3:
+            return self.end_weight * (1.0 if margin > 0 else -1.0)
+        return -self.shorten_cost if margin < 0 else self.shorten_cost
+
+    def _tile_value(self, n: int, obs, ctx) -> float:
+        t = obs["tiles"][str(n)]
+        solo = bool(obs.get("solo"))
+        seat = obs["seat"]
+        if t["holder"] == seat:
+            # turning my own upright tile sideways protects it from Olivia this turn only
+            return -0.5
+        v = float(t["vp"])
+        if solo:
+            v += max(0, t["vp"])  # not on the board any more: Olivia loses it
+            v *= self.tile_keep  # she may take it back (SR-OLIVIA-2)
+        elif t["holder"] is not None:
+            v += 0.5 * max(0, t["vp"])  # taken from a rival
+        v += _TILE_EFFECT.get(t["id"], 0.0) * min(1.0, ctx["turns_left"] / 6)
+        return v - 0.3
+
+    def _use_value(self, tid: str, obs, ctx) -> float:
+        solo = bool(obs.get("solo"))
+        t = obs["tiles"][tid[0]]
+        lost = t["vp"] + (max(0, t["vp"]) if solo else 0)
+        if tid == "2s":  # re-roll Olivia's die: worth it when the die hurts
+            d = obs["dice"][0] if obs["dice"] else None
+            if d is None:
+                return -1.0
+            here = olivia_cost(obs, d, ctx["sheet"])
+            avg = sum(olivia_cost(obs, x, ctx["sheet"]) for x in range(1, 7)) / 6
+            return here - avg - lost
+        if _TILE_BOOST.get(tid):
+            # worth it only if a delivery would get longer right now
+            dice = obs["dice"]
+            gain = 0
+            for s in set(dice):
+                goods = obs["supply"][str(s)]
+                if not goods or f"C{s}" not in ctx["adj"]:
+                    continue
+                base = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]))
+                more = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]) + _TILE_BOOST[tid])
+                for g in goods:
+                    ds = [str(d) for d in ctx["sheet"].destinations(g)]
+                    gain = max(gain, max((more.get(f"C{d}", 0) for d in ds), default=0)
+                               - max((base.get(f"C{d}", 0) for d in ds), default=0))
+            return gain - lost - 0.3
+        if tid == "3b":
+            return 1.5 - lost
+        if tid == "2a":
+            return 1.5 - lost
+        return -lost
+
+    def _build_value(self, h, a, b, obs, ctx) -> float:
+        sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
         score = self.plan_weight * self._plans.get((h, a, b), 0.0)
         ends = []
         for e in (a, b):
@@ -124,30 +358,43 @@ class GreedyAgent(Agent):
                 ends.append(("track", None))
             elif n not in sheet.hexes:
                 ends.append(("edge", None))
+            elif n in tracks:
+                ends.append(("dead", None))
             else:
                 ends.append(("open", n))
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
-            score += 2.0
+            score += 0.6
         kinds = [k for k, _ in ends]
-        score += 1.0 * kinds.count("city") + 0.6 * kinds.count("track") - 1.0 * kinds.count("edge")
+        score += 0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge") \
+            - 0.5 * kinds.count("dead")
         if h in sheet.town_at:
-            score += 0.8
+            score += 0.3
         if live:
-            # reward pointing the open end towards a city the chain does not start from
             for k, n in ends:
                 if k == "open":
                     others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
                     if others:
                         d_now = min(hx.distance(h, c) for c in others)
                         d_next = min(hx.distance(n, c) for c in others)
-                        score += 0.7 * (d_now - d_next)
-        if all(k in ("city", "track") for k in kinds):  # only then can a connection be completed
+                        score += 0.25 * (d_now - d_next)
+        if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
             new = dict(tracks)
             new[h] = (a, b)
-            gain = nw.network_points(sheet, new) - base_net
-            score += 3.0 * gain
+            gain = nw.network_points(sheet, new) - ctx["base_net"]
+            score += 1.0 * gain  # SR-SCORE-NETWORK: points now
+            adj2 = _adjacency(sheet, new)
+            if adj2 != ctx["adj"]:
+                pot = self._potential(obs, sheet, adj2, ctx["cap"])
+                score += self.potential_weight * (pot - ctx["potential"])
         return score
+
+
+#: engine boost of the one-use delivery tiles (data: tiles.json amounts)
+_TILE_BOOST = {"4b": 2, "5a": 1}
+#: rough worth of holding a tile's effect (points over a game), besides its VP
+_TILE_EFFECT = {"1a": 0.8, "1b": 0.6, "2a": 1.0, "2b": 0.8, "3a": 1.0, "3b": 1.0, "4a": 2.0, "4b": 1.2,
+                "5a": 0.8, "5b": 0.6, "6a": 1.5, "6b": 0.5, "2s": 0.8}
 
 
 def connection_plans(sheet, tracks, blocked=frozenset(), supply=None) -> dict:
