@@ -12,6 +12,8 @@ Vocabulary
     A Dask ``LocalCluster`` set up for bot games (reuse it: ``scheduler=Client(cluster)``).
 :func:`play_batch`
     The pure unit of work: the games of a list of seeds -> list of row dicts.
+:func:`replay_game`
+    One game of a table played again, to look at it closely (log, board, summary).
 :func:`run_variants`
     Several labelled variants with the same seeds, stacked (``variant`` column).
 :func:`summarise` / :func:`compare`
@@ -33,13 +35,13 @@ Nothing is computed, imported from Dask or configured at import time.
 """
 
 from railkit.sim.runner import (
-    chunk_size, derive_seed, game_seeds, load_results, local_cluster, play_batch, resolve_agents, resolve_rules, run,
-    run_variants, save_results,
+    chunk_size, derive_seed, game_seeds, load_results, local_cluster, play_batch, replay_game, resolve_agents,
+    resolve_rules, run, run_variants, save_results,
 )
 from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
-    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster", "mean_interval",
-    "play_batch", "resolve_agents", "resolve_rules", "run", "run_variants", "save_results", "summarise",
-    "usage_ranks", "verdict", "wilson",
+    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster",
+    "mean_interval", "play_batch", "replay_game", "resolve_agents", "resolve_rules", "run", "run_variants",
+    "save_results", "summarise", "usage_ranks", "verdict", "wilson",
 ]

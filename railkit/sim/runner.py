@@ -456,6 +456,34 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             cluster.close()
 
 
+def replay_game(df, game: int) -> Game:
+    """Play game number ``game`` of a results table again and return the finished
+    :class:`~railkit.core.game.Game` (its log, board and ``summary()``), to look
+    closely at one game of a large run. Uses the settings in ``df.attrs``.
+
+    >>> df = run("ticket-to-ride", agents="random", players=2, games=3, seed=8,
+    ...          options={"map": "teaching-small"}, progress=False)
+    >>> g = replay_game(df, 2)
+    >>> [r["score"] for r in g.summary()] == df[df.game == 2].score.tolist()
+    True
+    """
+    from railkit.games import get_spec
+
+    a = df.attrs
+    for key in ("game", "rules", "players", "agents", "seed"):
+        if key not in a:
+            raise DataError("results", f"$.attrs.{key}", "a table made by railkit.sim.run (settings missing)")
+    if not 0 <= game < a.get("games", 0):
+        raise DataError("results", "$.game", f"a game number from 0 to {a.get('games', 0) - 1}", game)
+    spec = get_spec(a["game"])
+    game_seed = derive_seed(a["seed"], game)
+    names = _seat_agents(a["agents"], game, a["players"], a.get("rotate", False))
+    g = spec.new_game(spec.make_rules(None, a["rules"]), a["players"], game_seed, **dict(a.get("options") or {}))
+    classes = spec.agents()
+    bots = [classes[n](derive_seed(game_seed, s, "bot")) for s, n in enumerate(names)]
+    return play(g, bots, checked=True)
+
+
 # ====================================================================== variants
 def run_variants(variants: Mapping[str, Mapping], **common: Any):
     """Run several variants with the same seeds and stack the tables.

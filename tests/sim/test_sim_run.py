@@ -221,3 +221,31 @@ def test_chunk_size_is_sane(games, workers, per_game):
     tasks = math.ceil(games / c) if games else 0
     # enough work per task, or else already as few tasks as the balance rule allows
     assert c * per_game >= 0.25 - 1e-9 or tasks <= workers * 8 or c == games
+
+
+@settings(max_examples=15, deadline=None)
+@given(cuts=st.lists(st.integers(0, 9), max_size=4), order=st.randoms(use_true_random=False))
+def test_any_split_of_the_seeds_gives_the_same_rows(cuts, order):
+    """However the seeds are cut into batches and in whatever order the batches
+    finish, the sorted rows are the same."""
+    seeds = game_seeds(3, 9)
+    job = ("ticket-to-ride", {}, ["random", "random"], 2, SMALL)
+    whole = play_batch(*job, seeds)
+    bounds = sorted(set([0, 9, *cuts]))
+    parts = [seeds[a:b] for a, b in zip(bounds, bounds[1:])]
+    order.shuffle(parts)
+    rows = sorted((r for p in parts for r in play_batch(*job, p)), key=lambda r: (r["game"], r["seat"]))
+    assert rows == whole
+
+
+def test_replay_game_reproduces_a_row():
+    from railkit.sim import replay_game
+
+    df = small_run(agents=["tickets", "greedy-route"], games=4, rotate=True)
+    g = replay_game(df, 3)
+    assert [r["score"] for r in g.summary()] == df[df.game == 3].score.tolist()
+    assert g.seed == df[df.game == 3].seed.iloc[0] and len(g.log) == df[df.game == 3].actions.iloc[0]
+    with pytest.raises(DataError):
+        replay_game(df, 4)
+    with pytest.raises(DataError):
+        replay_game(pd.DataFrame(), 0)
