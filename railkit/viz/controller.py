@@ -90,6 +90,7 @@ class GameController(pn.viewable.Viewer):
         self._pending: str | None = None
         self._callback = None
         self._live_end = 0
+        self._refreshing = False
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         self.claim_title = pn.pane.HTML(CLAIM_HINT)
         # one widget for the payment choice: showing a choice changes its options, never the layout
@@ -107,7 +108,7 @@ class GameController(pn.viewable.Viewer):
         self.undo_btn.on_click(lambda e: self.undo())
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
                                            width=420, css_classes=["replay"])
-        self.replay.param.watch(lambda e: self.refresh(force=True), "value_throttled")
+        self.replay.param.watch(self._on_replay, "value")
         self.live_btn = pn.widgets.Button(label="Back to live", width=110)
         self.live_btn.on_click(lambda e: self._go_live())
         self.download = pn.widgets.FileDownload(callback=self.table.to_json_bytes, filename="ttr-game.json",
@@ -244,13 +245,20 @@ class GameController(pn.viewable.Viewer):
             return err
         self.message.object = ""
         obs = self.table.game.observe(None)
-        self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
-        self.board.set_pending(None)
+        # Bokeh models are changed inside hold(): Panel may run widget callbacks without
+        # the document lock, and hold() dispatches the changes safely (and at once).
+        with pn.io.hold():
+            self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
+            self.board.set_pending(None)
         self._later(self._close_and_continue)  # ... then the dialog, hand, market, log and the bots
         return None
 
     def click_route(self, route_id: str) -> None:
         """A route was clicked: show the payment choices, or why it cannot be claimed."""
+        with pn.io.hold():
+            self._click_route(route_id)
+
+    def _click_route(self, route_id: str) -> None:
         from railkit.games.ticket_to_ride import Claim
 
         g = self.table.game
@@ -318,9 +326,14 @@ class GameController(pn.viewable.Viewer):
     def undo(self) -> int:
         n = self.table.undo(self.seat)
         self.message.object = (f"Took back {n} action(s)." if n else "Nothing of yours to undo yet.")
-        self._close_claim()
+        with pn.io.hold():
+            self._close_claim()
         self.refresh()
         return n
+
+    def _on_replay(self, event) -> None:
+        if not self._refreshing:
+            self.refresh(force=True)
 
     def _go_live(self) -> None:
         self.replay.value = len(self.table.game.log)
@@ -364,6 +377,15 @@ class GameController(pn.viewable.Viewer):
     # ------------------------------------------------------------ refresh
     def refresh(self, force: bool = False) -> None:
         """Bring every part of the view up to date with the table (only changes are sent)."""
+        if self._refreshing:
+            return
+        self._refreshing = True
+        try:
+            self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
         t = self.table
         with pn.io.hold():
             live_end = len(t.game.log)

@@ -154,7 +154,8 @@ class MapEditor(pn.viewable.Viewer):
 
     def _guard(self, fn, *args):
         try:
-            fn(*args)
+            with pn.io.hold():  # Bokeh models change: safe from any Panel callback
+                fn(*args)
         except (DataError, ValueError, KeyError) as exc:
             self.msg.object = str(exc)
             self.msg.alert_type = "danger"
@@ -363,6 +364,10 @@ class MapEditor(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ redraw + validation
     def _refresh(self) -> None:
+        with pn.io.hold():
+            self._redraw()
+
+    def _redraw(self) -> None:
         names = self.city_names()
         pos = {n: (x, y) for n, x, y in zip(names, self.cities_src.data["x"], self.cities_src.data["y"])}
         xs, ys, col, ids, mx, my, lens = [], [], [], [], [], [], []

@@ -112,6 +112,10 @@ class ScoringView(pn.viewable.Viewer):
         self.render()
 
     def render(self) -> None:
+        with pn.io.hold():  # Bokeh models change: safe from any Panel callback
+            self._render()
+
+    def _render(self) -> None:
         s = self.seat
         row = self.game.score_breakdown()[s]
         groups = []
