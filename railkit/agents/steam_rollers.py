@@ -2,10 +2,18 @@
 
 * ``random``: a uniformly random legal action (but it prefers any real action
   over passing, so games move on).
-* ``greedy``: scores each action with a one-step look-ahead on its own sheet:
-  deliveries by their distance (the best-delivery search, a longest bounded
-  path), builds by how far they extend chains that touch cities and towns and by
-  the network points they complete, engine upgrades while deliveries are short.
+* ``greedy``: gives every legal action a value in points from its own sheet (a
+  cheap incremental evaluation, no copy of the game): deliveries their distance
+  (longest simple path within the engine, :func:`longest_distances`), builds the
+  network points they complete, their share of the cheapest city-to-city routes
+  (:func:`connection_plans`, towns and goods waiting count) and the change in
+  delivery potential (the longest delivery of every good on the cities), engine
+  boxes while deliveries need them (+ the engine bonus), tiles their VP and
+  effect. Solo: the two drafts of a turn are chosen together, net of what the die
+  left over gives Olivia (:func:`olivia_cost`: her crossed hex, her delivery and
+  points, a tile she takes back, an instant loss on a full region); a build that
+  joins a chain or an engine box re-values the delivery the other die can make.
+  Taking the last good of a city counts whether ending the game now wins.
 
 >>> from railkit.core.game import play
 >>> from railkit.games.steam_rollers import SteamRollers
@@ -93,7 +101,7 @@ def longest_distances(adj: dict, source: str, cap: int) -> dict:
     return best
 
 
-def olivia_cost(obs: dict, die: int, sheet, depth: int = 0) -> float:
+def olivia_cost(obs: dict, die: int, sheet, depth: int = 0, threat: float = 1.2) -> float:
     """What leaving white die ``die`` to Olivia costs the solo player, in points.
 
     Her phase (SR-OLIVIA-1..4): a crossed hex in region ``die`` (her two best regions
@@ -120,11 +128,11 @@ def olivia_cost(obs: dict, die: int, sheet, depth: int = 0) -> float:
             return cost + 3.0
         sub = dict(obs)
         sub["olivia"] = dict(ol, crossed={str(k): v for k, v in counts2.items()})
-        return cost + sum(olivia_cost(sub, d, sheet, depth + 1) for d in range(1, 7)) / 6
+        return cost + sum(olivia_cost(sub, d, sheet, depth + 1, threat) for d in range(1, 7)) / 6
     if c + 1 >= 3:  # SR-OLIVIA-4
         cost += (c + 1) + 1.0  # her points, and one good less for the player
     elif c + 1 == 2:
-        cost += 1.2  # the next die for this region will score for her
+        cost += threat  # the next die for this region will score for her
     else:
         cost += 0.3
     return cost
@@ -143,8 +151,16 @@ class GreedyAgent(Agent):
     potential_weight = 0.35
     #: value of an engine box by boxes already crossed, before deliveries need it
     engine_prior = (3.0, 2.6, 2.0, 1.2, 0.6, 0.3, 0.0)
+    #: the delivery potential of a build counts routes up to this many stops beyond the engine
+    potential_reach = 1
+    #: value of drawing through a town hex (towns lengthen deliveries and connections)
+    town_weight = 0.3
+    #: cost of a town hex in the route search of :func:`connection_plans` (1 = a plain hex)
+    town_cost = 1.0
     #: solo: the chance of keeping a tile until the end (Olivia takes upright tiles back)
-    tile_keep = 0.7
+    tile_keep = 0.4
+    #: value of a delivery besides its points (goods are scarce: Olivia takes them too)
+    deliver_bonus = 0.3
     #: a delivery loses this much per stop it could gain with a stronger engine on today's network
     wait_weight = 0.3
     #: a delivery of 1 or 2 stops early in the game loses this much per stop short of 3
@@ -153,6 +169,8 @@ class GreedyAgent(Agent):
     end_weight = 6.0
     #: value of bringing the end closer by emptying a city (a cost when behind)
     shorten_cost = 0.0
+    #: cost of bringing one of Olivia's regions to 2 crossed hexes (the next one scores)
+    threat = 1.2
     #: weight of what the die left over is worth to Olivia (solo)
     olivia_weight = 1.0
 
@@ -171,7 +189,7 @@ class GreedyAgent(Agent):
         solo_draft = obs.get("solo") and obs.get("phase") == "draft" and obs.get("olivia") and len(obs["dice"]) >= 2
         if solo_draft:
             dice = list(obs["dice"])
-            cost = {d: self.olivia_weight * olivia_cost(obs, d, ctx["sheet"]) for d in set(dice)}
+            cost = {d: self.olivia_weight * olivia_cost(obs, d, ctx["sheet"], threat=self.threat) for d in set(dice)}
             best_by_die: dict = {}
             for a, v in zip(legal, values):
                 d = getattr(a, "die", None)
@@ -191,10 +209,52 @@ class GreedyAgent(Agent):
             rests = {d: rest(d) for d in set(dice)}
             # an action without a die (a tile played first) still leaves the whole turn to come
             turn = max((best_by_die[d] + rests[d] for d in rests if d in best_by_die), default=0.0)
-            values = [v + rests[a.die] if getattr(a, "die", None) in rests else v + turn
-                      for a, v in zip(legal, values)]
+            out = []
+            for a, v in zip(legal, values):
+                d = getattr(a, "die", None)
+                if d not in rests:
+                    out.append(v + turn)
+                    continue
+                after = self._after(a, ctx)
+                if after is None or len(dice) < 2:
+                    out.append(v + rests[d])
+                    continue
+                # a build that joins a chain, or an engine box, can make the next delivery of
+                # this turn possible or longer: re-value the deliveries of the dice left
+                left = list(dice)
+                left.remove(d)
+                second = {y: max(best_by_die.get(y, -1.0), self._delivery_from(obs, ctx, after[0], after[1], y))
+                          for y in set(left)}
+                if len(left) == 1:
+                    r = -cost[left[0]]
+                else:
+                    x, y = left
+                    r = max(second[x] - cost[y], second[y] - cost[x])
+                out.append(v + r)
+            values = out
         i = max(range(len(legal)), key=values.__getitem__)
         return legal[i]
+
+    def _after(self, a, ctx):
+        """(connection graph, engine) after ``a`` on my own sheet, for the actions that change
+        them (a build that joins a chain, an engine box); None for the others."""
+        if isinstance(a, Engine):
+            return ctx["adj"], min(6, ctx["engine"] + 1)
+        if isinstance(a, Build):
+            adj2 = ctx["adj_after"].get((a.hex, a.a, a.b))
+            if adj2 is not None:
+                return adj2, ctx["engine"]
+        return None
+
+    def _delivery_from(self, obs, ctx, adj, engine, city: int) -> float:
+        """Value of the best delivery from ``city`` with graph ``adj`` and ``engine``."""
+        goods = obs["supply"].get(str(city)) or []
+        src = f"C{city}"
+        if not goods or src not in adj:
+            return -1.0
+        best = longest_distances(adj, src, engine + ctx["boost"])
+        d = max((best.get(f"C{t}", 0) for g in goods for t in ctx["sheet"].destinations(g) if t != city), default=0)
+        return d + 0.3 if d else -1.0
 
     def _context(self, obs: dict) -> dict:
         sheet = _sheet(obs["sheet"])
@@ -203,7 +263,8 @@ class GreedyAgent(Agent):
         key = (tuple(sorted(tracks.items())), json.dumps(obs["supply"], sort_keys=True), obs["mountains"])
         if self._plans_key != key:
             self._plans_key = key
-            self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"])
+            self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
+                                           self.town_cost)
         adj = _adjacency(sheet, tracks)
         engine = me["engine"]
         boost = sum(_TILE_BOOST.get(t, 0) for t in obs.get("active", ()))
@@ -215,8 +276,8 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": live_tips(sheet, tracks), "base_net": nw.network_points(sheet, tracks),
-               "goods_left": goods_left, "turns_left": turns_left, "dist": {}}
-        cap = min(6, engine + 1)
+               "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
+        cap = min(6, engine + self.potential_reach)
         ctx["potential"] = self._potential(obs, sheet, adj, cap)
         ctx["cap"] = cap
         return ctx
@@ -250,7 +311,7 @@ class GreedyAgent(Agent):
                 best = longest_distances(ctx["adj"], f"C{src}", min(6, ctx["engine"]) + ctx["boost"])
                 ctx["dist"][key] = best.get(f"C{a.dest}", 0)
             d = ctx["dist"][key]
-            v = d + 0.3 + self._end_value(obs, ctx, src, d)
+            v = d + self.deliver_bonus + self._end_value(obs, ctx, src, d)
             # a delivery that the network already makes longer with a stronger engine can wait
             if d >= ctx["engine"] and ctx["engine"] < 6 and ctx["turns_left"] > 3:
                 longer = longest_distances(ctx["adj"], f"C{src}", 6).get(f"C{a.dest}", 0)
@@ -369,7 +430,7 @@ class GreedyAgent(Agent):
         score += 0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge") \
             - 0.5 * kinds.count("dead")
         if h in sheet.town_at:
-            score += 0.3
+            score += self.town_weight
         if live:
             for k, n in ends:
                 if k == "open":
@@ -385,6 +446,7 @@ class GreedyAgent(Agent):
             score += 1.0 * gain  # SR-SCORE-NETWORK: points now
             adj2 = _adjacency(sheet, new)
             if adj2 != ctx["adj"]:
+                ctx["adj_after"][(h, a, b)] = adj2
                 pot = self._potential(obs, sheet, adj2, ctx["cap"])
                 score += self.potential_weight * (pot - ctx["potential"])
         return score
@@ -397,7 +459,7 @@ _TILE_EFFECT = {"1a": 0.8, "1b": 0.6, "2a": 1.0, "2b": 0.8, "3a": 1.0, "3b": 1.0
                 "5a": 0.8, "5b": 0.6, "6a": 1.5, "6b": 0.5, "2s": 0.8}
 
 
-def connection_plans(sheet, tracks, blocked=frozenset(), supply=None) -> dict:
+def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=1.0) -> dict:
     """Builds that lie on the cheapest way to join two cities, with a value each.
 
     For every city a Dijkstra search over (hex, entry edge) states finds, for each
@@ -423,7 +485,7 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None) -> dict:
             if n in tracks and enter not in tracks[n]:
                 continue
             st = (n, enter)
-            c = 0 if n in tracks else 1
+            c = 0 if n in tracks else (town_cost if n in town_at else 1)
             if c < best.get(st, 99):
                 best[st] = c
                 prev[st] = None
@@ -452,7 +514,7 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None) -> dict:
                 if t is not None and h in town_at:
                     pass
                 nst = (m, back)
-                nc = cost + (0 if m in tracks else 1)
+                nc = cost + (0 if m in tracks else (town_cost if m in town_at else 1))
                 if nc < best.get(nst, 99):
                     best[nst] = nc
                     prev[nst] = (st, x)
