@@ -184,7 +184,9 @@ class PlayerPanel(pn.viewable.Viewer):
                 self.offer_slot.objects = []
         # players (public counts only)
         trs = []
-        for p in public_rows(obs):
+        rows = public_rows(obs)
+        top = max([100] + [p["score"] for p in rows])
+        for p in rows:
             s = p["seat"]
             turn = "▶" if s == cp else ""
             you = " (you)" if s == seat else ""
@@ -192,7 +194,11 @@ class PlayerPanel(pn.viewable.Viewer):
                 f"<tr><td>{turn}</td><td><span style='display:inline-block;width:12px;height:12px;"
                 f"background:{player_hex(s)};border-radius:2px'></span> {html.escape(labels[s])}{you}</td>"
                 f"<td class='score' data-seat='{s}'>{p['score']}</td><td>{p['trains']}</td>"
-                f"<td>{p['hand_size']}</td><td>{p['tickets']}</td><td>{p['routes']}</td></tr>")
+                f"<td>{p['hand_size']}</td><td>{p['tickets']}</td><td>{p['routes']}</td></tr>"
+                # the score track: a bar per player
+                f"<tr><td></td><td colspan='6'><div style='background:#eee;height:7px;border-radius:3px'>"
+                f"<div class='score-bar' style='background:{player_hex(s)};height:7px;border-radius:3px;"
+                f"width:{100 * max(p['score'], 0) / top:.0f}%'></div></div></td></tr>")
         self.players.object = ("<table style='border-collapse:collapse;width:100%' class='players-table'>"
                                "<tr style='text-align:left'><th></th><th>player</th><th>score</th><th>trains</th>"
                                "<th>cards</th><th>tickets</th><th>routes</th></tr>" + "".join(trs) + "</table>")
