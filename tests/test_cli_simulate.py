@@ -125,3 +125,14 @@ def test_every_game_failing_is_reported_not_a_crash(capsys, monkeypatch):
     assert res["first_error"] == "RuntimeError: no idea what to do"
     rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "3", "--agents", "random", *SMALL)
     assert rc == 0 and "3 errors" in out and "first error: RuntimeError: no idea what to do" in out
+
+
+@pytest.mark.timeout(120)
+def test_workers_give_the_same_summary(capsys):
+    args = ("ticket-to-ride", "--players", "3", "--games", "12", "--seed", "5", "--agents", "random", *SMALL)
+    one = sim_json(capsys, *args)
+    two = sim_json(capsys, *args, "--workers", "2", "--chunk", "4")
+    assert two["workers"] == 2
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second", "workers")}
+    assert strip(one) == strip(two)
+
