@@ -47,12 +47,17 @@ def ticket_text(t: dict) -> str:
 
 
 def public_rows(obs: dict) -> list[dict]:
-    """Per seat public counts (seat, hand_size, tickets, trains, score, routes) from an observation."""
+    """Per seat public counts (seat, hand_size, tickets, trains, score, routes) from an observation;
+    ``score`` is the route points during the game and the final total once it is over."""
     if "public" in obs:
-        return obs["public"]
-    return [{"seat": s, "hand_size": obs["hand_sizes"][s], "tickets": obs["ticket_counts"][s],
-             "trains": obs["trains_left"][s], "score": obs["scores"][s], "routes": obs["route_counts"][s]}
-            for s in range(obs["players"])]
+        rows = [dict(r) for r in obs["public"]]
+    else:
+        rows = [{"seat": s, "hand_size": obs["hand_sizes"][s], "tickets": obs["ticket_counts"][s],
+                 "trains": obs["trains_left"][s], "score": obs["scores"][s], "routes": obs["route_counts"][s]}
+                for s in range(obs["players"])]
+    for x in obs.get("final") or []:  # game over: the final totals, not only route points
+        rows[x["seat"]]["score"] = x["total"]
+    return rows
 
 
 class PlayerPanel(pn.viewable.Viewer):
