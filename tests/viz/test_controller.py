@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from railkit.games.ticket_to_ride import SPEC, Claim
+from railkit.games.ticket_to_ride import Claim
 from railkit.viz.app import create_app, get_table
 from railkit.viz.controller import GameController, quick_game
-from railkit.viz.scoring import ScoringView, breakdown_rows, ticket_paths
+from railkit.viz.scoring import breakdown_rows, ticket_paths
 from railkit.viz.table import Table, actors_of
 
 RICH = {"hand_size": 20}  # enough cards to claim at once

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("1[0-3]-ttr-*.ipynb"))
