@@ -99,6 +99,7 @@ def _param_expectation(p: param.Parameter) -> str:
 
 
 _FROZEN: dict[tuple, param.Parameterized] = {}
+_FROZEN_IDS: dict[int, param.Parameterized] = {}  # id -> frozen copy (kept alive by both dicts)
 
 
 def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
@@ -120,8 +121,11 @@ def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
     """
     import json
 
+    if _FROZEN_IDS.get(id(rules)) is rules:
+        return rules  # already a frozen copy (fresh games, replays, undo)
     values = rules_to_dict(rules)
-    key = (type(rules), json.dumps(values, sort_keys=True, default=repr))
+    # repr keeps number keys apart from their text (json.dumps turns 1 into "1")
+    key = (type(rules), json.dumps(values, sort_keys=True, default=repr), repr(values))
     copy = _FROZEN.get(key)
     if copy is None:
         copy = type(rules)(**values)
@@ -129,7 +133,9 @@ def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
             copy.param[name].constant = True
         if len(_FROZEN) > 512:
             _FROZEN.clear()
+            _FROZEN_IDS.clear()
         _FROZEN[key] = copy
+        _FROZEN_IDS[id(copy)] = copy
     return copy
 
 
@@ -240,7 +246,8 @@ class Game:
         ActionSyntaxError
             The text is not an action of this game.
         """
-        action = self._coerce(action)
+        if not isinstance(action, Action):
+            action = self._coerce(action)
         self._check(action)
         self._do(action)
         self.log.append(action)
@@ -389,15 +396,14 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
     applied on the unchecked fast path.
     """
     steps = 0
+    legal_actions = game.legal_actions
+    apply = game.apply if checked else game.apply_unchecked
     while not game.is_over:
         seat = game.current_player
-        legal = game.legal_actions()
+        legal = legal_actions()
         agent = agents[seat]
         action = agent.act(game.observe(seat) if agent.needs_observation else None, legal)
-        if checked:
-            game.apply(action)
-        else:
-            game.apply_unchecked(action)
+        apply(action)
         if on_action is not None:
             on_action(game, action)
         steps += 1

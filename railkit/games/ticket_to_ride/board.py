@@ -55,6 +55,14 @@ class Board:
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
+        #: hand_keys[locos][cards][length]: the claim-cache key of a hand with these
+        #: locomotives and cards of one colour (each capped at the length) for that length
+        ml = self.max_length
+        self.hand_keys = [[tuple(min(nc, ln) * 64 + min(nl, ln) for ln in range(ml + 1)) for nc in range(ml + 1)]
+                          for nl in range(ml + 1)]
+        #: (face-up row, deck or discard not empty, face-up locomotive counts two) ->
+        #: (first-card draws, second-card draws), filled by the games on this map
+        self.draw_table: dict[tuple, tuple] = {}
         #: claim caches of the starting position (every route free), shared by all games
         #: on this map: [colour][length] -> {hand key: tuple of Claims}
         self.start_claim_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]

@@ -50,12 +50,12 @@ from __future__ import annotations
 from typing import Any
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
-from railkit.core.game import Action, Game
+from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
 from railkit.games.ticket_to_ride.actions import (
     Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
 )
 from railkit.games.ticket_to_ride.board import (
-    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, board_for,
+    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for,
 )
 from railkit.games.ticket_to_ride.rules import TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import longest_path, rank_seats
@@ -66,6 +66,9 @@ SECOND = "second-draw"
 KEEP = "keep-tickets"
 OVER = "game-over"
 PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
+
+#: (id(rules), id(board)) -> what _static_setup computed (holds both objects, so the ids stay theirs)
+_STATIC: dict[tuple[int, int], tuple] = {}
 
 #: Default seat names (the train colours of the box), first ``players`` are used.
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
@@ -115,49 +118,37 @@ class TicketToRide(Game):
             raise DataError("options", "$.names", f"a list of {n} different seat names", names)
         self.names = list(names)
         r = self.rules
-        # plain copies of the settings used on the hot path (param attribute access is slow)
-        self._two = bool(r.faceup_loco_counts_two)
-        self._end_trigger = r.end_trigger
-        self._loco_limit = r.faceup_loco_limit
-        self._max_redeals = r.max_redeals
-        # route points table (keys may be text after a JSON round trip)
-        points: dict[int, int] = {}
-        raw_points = r.route_points
-        for k, v in raw_points.items():
-            try:
-                points[int(k)] = int(v)
-            except (TypeError, ValueError):
-                raise DataError("rules", f"$.route_points.{k}", "route length -> points, whole numbers", v) from None
-        for ln in sorted(set(b.length)):
-            if ln not in points:
-                raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
-                                r.route_points)
-        if list(raw_points.items()) != sorted(points.items()):
-            r.route_points = dict(sorted(points.items()))  # this game's own copy: number keys, sorted
-        self.route_score = [points[ln] for ln in b.length]
-        self._points_view = {ln: points[ln] for ln in sorted(points)}
-        if not self.map.tickets and not r.ticket_deck:
-            self.tickets_all = []  # a map without tickets is played for route points only
-        else:
-            self.tickets_all = self.map.deck(r.ticket_deck or None)
-        t_ends = [(b.city_index[t.a], b.city_index[t.b]) for t in self.tickets_all]
-        self._t_ends = t_ends
+        # plain copies of the settings (param attribute access is slow), once per rules
+        # object and map: games on the same settings share them (read-only)
+        st = _STATIC.get((id(r), id(b)))
+        if st is None or st[1] is not b or (st[0] is not r and st[7] is not r):
+            st = self._static_setup(r, b)
+        self.rules = r = st[0]
+        self._rv = rv = st[2]
+        self._two = rv["faceup_loco_counts_two"]
+        self._end_trigger = rv["end_trigger"]
+        self._loco_limit = rv["faceup_loco_limit"]
+        self._max_redeals = rv["max_redeals"]
+        self.route_score = list(st[3])
+        self._points_view = st[4]
+        self.tickets_all = list(st[5])
+        self._t_ends = st[6]
 
         rng = self.rng
         # --- train cards (TTR-SETUP-HAND)
-        deck = [c for c in range(8) for _ in range(r.cards_per_colour)] + [LOCO_I] * r.loco_count
+        deck = [c for c in range(8) for _ in range(rv["cards_per_colour"])] + [LOCO_I] * rv["loco_count"]
         rng.shuffle(deck)
         self.deck: list[int] = deck
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
         self.cards_total = len(deck)
-        hand_size = r.hand_size
+        hand_size = rv["hand_size"]
         for s in range(n):
             h = self.hands[s]
             for _ in range(hand_size):
                 if deck:
                     h[deck.pop()] += 1
-        fc = r.faceup_count
+        fc = rv["faceup_count"]
         self._fu_ver = 0
         self._draw_cache: tuple = (-1, False, (), ())
         self._fu_actions = [b.faceup(i + 1) for i in range(fc)]
@@ -172,7 +163,7 @@ class TicketToRide(Game):
         self.ticket_deck: list[int] = tdeck
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.setup_offers: list[list[int]] = []
-        deal = r.setup_deal
+        deal = rv["setup_deal"]
         for s in range(n):
             k = min(deal, len(tdeck))
             self.setup_offers.append(tdeck[:k])
@@ -180,12 +171,12 @@ class TicketToRide(Game):
         # --- board state
         self.owner: list[int] = [-1] * b.n_routes
         self.closed: list[int] = [-1] * b.n_routes  # seat whose claim closed this track (TTR-DOUBLE-SMALL)
-        self.trains = [r.trains] * n
+        self.trains = [rv["trains"]] * n
         self.route_points = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
         self._uf = [list(range(len(b.city_names))) for _ in range(n)]
         self._own_block: list[set[int]] = [set() for _ in range(n)]  # TTR-DOUBLE-SAME
-        self._small = n < r.double_min_players
+        self._small = n < rv["double_min_players"]
         ml = b.max_length
         self._free_col = [[[] for _ in range(ml + 1)] for _ in range(8)]
         self._free_gray = [[] for _ in range(ml + 1)]
@@ -195,6 +186,7 @@ class TicketToRide(Game):
         # game on this map at the start); the first claim in it swaps in a private dict.
         self._cc: list[list[dict]] = [list(row) for row in b.start_claim_cache]
         self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
+        self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._lc: list[tuple | None] = list(b.start_loco_claims)
         for i in range(b.n_routes):
             ln, c = b.length[i], b.colour[i]
@@ -219,11 +211,47 @@ class TicketToRide(Game):
         self._final: list[dict] | None = None
         # SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn order;
         # after-tickets -> choose in seat order, the start player is drawn afterwards.
-        self.start_player: int | None = 0 if r.turn_order == "before-tickets" else None
+        self.start_player: int | None = 0 if rv["turn_order"] == "before-tickets" else None
         self._setup_queue = [s for s in range(n)]
         self.phase = SETUP
         self._cur = 0
         self._next_setup_chooser()
+
+    def _static_setup(self, r, b: Board) -> tuple:
+        """What a game needs of its rules and map that does not change in play:
+        (rules, board, settings dict, route points per route, points by length,
+        ticket list, ticket ends as city indices); cached per (rules, board)."""
+        rv = rules_to_dict(r)
+        rv["faceup_loco_counts_two"] = bool(rv["faceup_loco_counts_two"])
+        # route points table (keys may be text after a JSON round trip)
+        points: dict[int, int] = {}
+        raw_points = rv["route_points"]
+        for k, v in raw_points.items():
+            try:
+                points[int(k)] = int(v)
+            except (TypeError, ValueError):
+                raise DataError("rules", f"$.route_points.{k}", "route length -> points, whole numbers", v) from None
+        for ln in sorted(set(b.length)):
+            if ln not in points:
+                raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
+                                raw_points)
+        source = r
+        if list(raw_points.items()) != sorted(points.items()):
+            # this game's own rules: number keys, sorted (the shared copy is read-only)
+            rv["route_points"] = dict(sorted(points.items()))
+            r = frozen_rules(type(r)(**rv))
+        if not self.map.tickets and not rv["ticket_deck"]:
+            tickets_all = []  # a map without tickets is played for route points only
+        else:
+            tickets_all = self.map.deck(rv["ticket_deck"] or None)
+        st = (r, b, rv, tuple(points[ln] for ln in b.length), {ln: points[ln] for ln in sorted(points)},
+              tuple(tickets_all), [(b.city_index[t.a], b.city_index[t.b]) for t in tickets_all], source)
+        if len(_STATIC) > 64:
+            _STATIC.clear()
+        _STATIC[(id(source), id(b))] = st
+        if r is not source:
+            _STATIC[(id(r), id(b))] = st
+        return st
 
     def _next_setup_chooser(self) -> None:
         while self._setup_queue:
@@ -231,7 +259,7 @@ class TicketToRide(Game):
             if self.setup_offers[s]:
                 self._cur = s
                 self.offered = self.setup_offers[s]
-                self._min_keep = min(self.rules.setup_keep, len(self.offered))
+                self._min_keep = min(self._rv["setup_keep"], len(self.offered))
                 return
             self._setup_queue.pop(0)  # nothing left to offer this seat
         if self.start_player is None:
@@ -287,15 +315,22 @@ class TicketToRide(Game):
             return hit[2], hit[3]
         fu = self.faceup
         two = self._two
-        fa = self._fu_actions
-        first = [fa[i] for i, c in enumerate(fu) if c is not None]
-        second = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
-        if deck_ok:
-            first.append(DRAW_DECK)
-            second.append(DRAW_DECK)
-        first, second = tuple(first), tuple(second)
-        self._draw_cache = (self._fu_ver, deck_ok, first, second)
-        return first, second
+        # the same rows recur across games: shared per map (the actions are the board's)
+        key = (tuple(fu), deck_ok, two)
+        tab = self.board.draw_table
+        v = tab.get(key)
+        if v is None:
+            fa = self._fu_actions
+            first = [fa[i] for i, c in enumerate(fu) if c is not None]
+            second = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
+            if deck_ok:
+                first.append(DRAW_DECK)
+                second.append(DRAW_DECK)
+            if len(tab) > 100_000:
+                tab.clear()
+            v = tab[key] = (tuple(first), tuple(second))
+        self._draw_cache = (self._fu_ver, deck_ok, v[0], v[1])
+        return v
 
     def _second_draws(self) -> list[Action]:
         return list(self._draws()[1])
@@ -352,6 +387,9 @@ class TicketToRide(Game):
             out = self._turn_actions()
             return out if out else [PASS]
         if ph == SECOND:
+            hit = self._draw_cache
+            if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
+                return list(hit[3])
             return self._second_draws()
         if ph == KEEP or ph == SETUP:
             return list(self.board.keep_options(len(self.offered), self._min_keep))
@@ -362,11 +400,21 @@ class TicketToRide(Game):
         # length, locomotives capped at the length); a claim empties the caches of its
         # bucket only. So listing moves costs a few dict lookups per colour held.
         s = self._cur
-        out: list[Action] = list(self._draws()[0])
+        hit = self._draw_cache
+        if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
+            out: list[Action] = list(hit[2])
+        else:
+            out = list(self._draws()[0])
         h = self.hands[s]
         t = self.trains[s]
         nl = h[8]
-        blk = self._own_block[s]
+        blk = self._blk_free[s]  # TTR-DOUBLE-SAME: free tracks this seat may not claim
+        bk = None
+        if blk:
+            bk = set()
+            col, length = self.board.colour, self.board.length
+            for p in blk:
+                bk.update(range(length[p], 8 * 64 + length[p], 64) if col[p] == GRAY else (col[p] * 64 + length[p],))
         ml = self.board.max_length
         if t < ml:
             ml = t
@@ -374,34 +422,35 @@ class TicketToRide(Game):
         cg = self._cg
         fc = self._free_col
         fg = self._free_gray
-        for c in range(8):
+        kt = self.board.hand_keys[nl if nl < ml else ml] if ml > 0 else None
+        for c in range(8 if ml > 0 else 0):
             nc = h[c]
             if not nc:
                 continue
             reach = nc + nl
             if reach > ml:
                 reach = ml
+            keys = kt[nc if nc < ml else ml]  # (cards, locos) capped at each length
             ccc = cc[c]
             cgc = cg[c]
             fcc = fc[c]
             for ln in range(1, reach + 1):
-                key = (nc if nc < ln else ln) * 64 + (nl if nl < ln else ln)
                 if fcc[ln]:
-                    v = ccc[ln].get(key)
+                    v = ccc[ln].get(keys[ln])
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, key, False)
+                        v = self._build_claims(c, ln, nc, nl, keys[ln], False)
                     if v:
-                        if blk and not blk.isdisjoint(fcc[ln]):
+                        if bk is not None and c * 64 + ln in bk:
                             ri = self.board.route_index
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
                             out += v
                 if fg[ln]:
-                    v = cgc[ln].get(key)
+                    v = cgc[ln].get(keys[ln])
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, key, True)
+                        v = self._build_claims(c, ln, nc, nl, keys[ln], True)
                     if v:
-                        if blk and not blk.isdisjoint(fg[ln]):
+                        if bk is not None and c * 64 + ln in bk:
                             ri = self.board.route_index
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
@@ -437,6 +486,71 @@ class TicketToRide(Game):
 
     # ================================================================ checks
     def _check(self, action: Action) -> None:
+        # Fast paths for the common legal moves; everything else (and every illegal
+        # move, with its message) goes through the full check below.
+        ph = self.phase
+        tp = type(action)
+        if ph == TURN:
+            if tp is DrawFaceUp:
+                slot = action.slot
+                fu = self.faceup
+                if type(slot) is int and 0 < slot <= len(fu) and fu[slot - 1] is not None:
+                    return None
+            elif tp is Claim:
+                if self._claim_ok(action):
+                    return None
+            elif tp is DrawDeck:
+                if self.deck or self.discard:
+                    return None
+            elif tp is DrawTickets:
+                if self.ticket_deck:
+                    return None
+        elif ph == SECOND:
+            if tp is DrawFaceUp:
+                slot = action.slot
+                fu = self.faceup
+                if type(slot) is int and 0 < slot <= len(fu):
+                    card = fu[slot - 1]
+                    if card is not None and not (card == LOCO_I and self._two):
+                        return None
+            elif tp is DrawDeck:
+                if self.deck or self.discard:
+                    return None
+        return self._check_full(action)
+
+    def _claim_ok(self, a: Claim) -> bool:
+        """True when the full claim check would pass (the same conditions, no messages)."""
+        b = self.board
+        i = b.route_index.get(a.route)
+        if i is None:
+            return False
+        owner = self.owner
+        if owner[i] >= 0 or self.closed[i] >= 0:
+            return False
+        cards, locos = a.cards, a.locos
+        ln = b.length[i]
+        if type(cards) is not int or type(locos) is not int or cards < 0 or locos < 0 or cards + locos != ln:
+            return False
+        s = self._cur
+        if self.trains[s] < ln:
+            return False
+        ci = CARD_INDEX.get(a.colour)
+        h = self.hands[s]
+        if ci == LOCO_I:
+            if cards or h[LOCO_I] < locos:
+                return False
+        elif ci is None or not cards or h[ci] < cards or h[LOCO_I] < locos:
+            return False
+        else:
+            rc = b.colour[i]
+            if rc != GRAY and ci != rc:
+                return False
+        for p in b.parallel[i]:
+            if owner[p] == s:
+                return False
+        return True
+
+    def _check_full(self, action: Action) -> None:
         ph = self.phase
         name = self.names[self._cur] if ph != OVER else ""
         if ph == OVER:
@@ -599,21 +713,21 @@ class TicketToRide(Game):
         tp = type(action)
         s = self._cur
         self.last_action = (s, action)
-        if tp is DrawDeck:
-            self._do_draw_deck(s)
-        elif tp is DrawFaceUp:
+        if tp is DrawFaceUp:
             self._do_draw_faceup(s, action.slot)
+        elif tp is DrawDeck:
+            self._do_draw_deck(s)
         elif tp is Claim:
             self._do_claim(s, action)
         elif tp is KeepTickets:
             self._do_keep(s, action.keep)
         elif tp is DrawTickets:
             # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
-            k = min(self.rules.ticket_draw, len(self.ticket_deck))
+            k = min(self._rv["ticket_draw"], len(self.ticket_deck))
             self.offered = self.ticket_deck[:k]
             del self.ticket_deck[:k]
             self.tickets_drawn[s] += k
-            self._min_keep = min(self.rules.ticket_keep, k)
+            self._min_keep = min(self._rv["ticket_keep"], k)
             self.phase = KEEP
         elif tp is Pass:
             self.passes[s] += 1  # TTR-NO-ACTION
@@ -632,7 +746,8 @@ class TicketToRide(Game):
         self._end_turn()
 
     def _do_draw_deck(self, s: int) -> None:
-        card = self._take_card()
+        deck = self.deck
+        card = deck.pop() if deck else self._take_card()
         self.hands[s][card] += 1  # TTR-HAND-UNLIMITED: no hand limit
         self.cards_drawn[s] += 1
         if self.phase == SECOND:
@@ -645,8 +760,12 @@ class TicketToRide(Game):
         card = fu[slot - 1]
         self.hands[s][card] += 1
         self.cards_drawn[s] += 1
-        fu[slot - 1] = self._take_card()  # TTR-DRAW-REFILL
-        self._check_faceup()
+        deck = self.deck
+        fu[slot - 1] = deck.pop() if deck else self._take_card()  # TTR-DRAW-REFILL
+        if fu.count(LOCO_I) >= self._loco_limit:
+            self._check_faceup()
+        else:
+            self._fu_ver += 1  # what _check_faceup does when there is nothing to redeal
         if self.phase == SECOND:
             self._end_turn()
         elif card == LOCO_I and self._two:
@@ -675,14 +794,20 @@ class TicketToRide(Game):
         # copy-on-write views for observations (never changed once handed out)
         self._claimed_pub = {**self._claimed_pub, a.route: s}
         self._remove_free(i)
+        for bf in self._blk_free:
+            bf.discard(i)
         for p in b.parallel[i]:
             if self._small:
                 if self.owner[p] < 0 and self.closed[p] < 0:
                     self.closed[p] = s  # TTR-DOUBLE-SMALL: the other track is closed to everyone
                     self._closed_pub = self._closed_pub + [b.route_ids[p]]
                     self._remove_free(p)
+                    for bf in self._blk_free:
+                        bf.discard(p)
             else:
                 self._own_block[s].add(p)  # TTR-DOUBLE-SAME
+                if self.owner[p] < 0 and self.closed[p] < 0:
+                    self._blk_free[s].add(p)
         # union the two cities in this seat's network (ticket checks)
         uf = self._uf[s]
         x, y = _find(uf, b.end_a[i]), _find(uf, b.end_b[i])
@@ -832,7 +957,7 @@ class TicketToRide(Game):
             elif ph == SETUP and seat in self._setup_queue:  # every seat sees its own starting offer
                 offer = self.setup_offers[seat]
                 obs["offered"] = self._ticket_view(seat, offer, done=False)
-                obs["min_keep"] = min(self.rules.setup_keep, len(offer))
+                obs["min_keep"] = min(self._rv["setup_keep"], len(offer))
             else:
                 obs["offered"] = []
                 obs["min_keep"] = 0
@@ -855,7 +980,7 @@ class TicketToRide(Game):
         """
         if self._final is not None:
             return self._final
-        r = self.rules
+        rv = self._rv
         b = self.board
         n = self.players
         rows = []
@@ -872,8 +997,8 @@ class TicketToRide(Game):
         best = max(x["longest_trail"] for x in rows)
         most = max(x["tickets_completed"] for x in rows)
         for x in rows:
-            x["longest_bonus"] = r.longest_bonus if (best > 0 and x["longest_trail"] == best) else 0
-            x["globetrotter_bonus"] = r.globetrotter_bonus if (most > 0 and x["tickets_completed"] == most) else 0
+            x["longest_bonus"] = rv["longest_bonus"] if (best > 0 and x["longest_trail"] == best) else 0
+            x["globetrotter_bonus"] = rv["globetrotter_bonus"] if (most > 0 and x["tickets_completed"] == most) else 0
             x["total"] = x["route_points"] + x["ticket_points"] + x["longest_bonus"] + x["globetrotter_bonus"]
         holder = [x["longest_trail"] == best and best > 0 for x in rows]
         ranks, wins, why = rank_seats([x["total"] for x in rows], [x["tickets_completed"] for x in rows],
