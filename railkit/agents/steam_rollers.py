@@ -153,6 +153,8 @@ class GreedyAgent(Agent):
     engine_prior = (3.0, 2.6, 2.0, 1.2, 0.6, 0.3, 0.0)
     #: the delivery potential of a build counts routes up to this many stops beyond the engine
     potential_reach = 1
+    #: value of a build that extends a chain leaving a city or town
+    live_weight = 0.6
     #: value of drawing through a town hex (towns lengthen deliveries and connections)
     town_weight = 0.3
     #: cost of a town hex in the route search of :func:`connection_plans` (1 = a plain hex)
@@ -425,7 +427,7 @@ class GreedyAgent(Agent):
                 ends.append(("open", n))
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
-            score += 0.6
+            score += self.live_weight
         kinds = [k for k, _ in ends]
         score += 0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge") \
             - 0.5 * kinds.count("dead")
