@@ -16,6 +16,7 @@ ever hands out, built on demand, so listing legal moves creates no new objects.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import is_
 
 from railkit.games.ticket_to_ride.actions import (
     LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass,
@@ -54,7 +55,15 @@ class Board:
         self._claims: dict[tuple[int, int], list] = {}
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
+        self._tables: dict[int, list] = {}
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
+        #: free routes at the start: by [colour][length], gray ones by length, all by length
+        self.start_free_col = [[tuple(i for i in range(self.n_routes) if self.colour[i] == c and self.length[i] == ln)
+                                for ln in range(self.max_length + 1)] for c in range(8)]
+        self.start_free_gray = [tuple(i for i in range(self.n_routes) if self.colour[i] == GRAY and self.length[i] == ln)
+                                for ln in range(self.max_length + 1)]
+        self.start_free_len = [tuple(i for i in range(self.n_routes) if self.length[i] == ln)
+                               for ln in range(self.max_length + 1)]
         #: hand_keys[locos][cards][length]: the claim-cache key of a hand with these
         #: locomotives and cards of one colour (each capped at the length) for that length
         ml = self.max_length
@@ -93,6 +102,16 @@ class Board:
                                for cards in range(a, max(1, ln - b) - 1, -1))
         return v
 
+    def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
+        """For colour ``c``: per route i, :meth:`claim_options` for every hand, as a
+        list indexed by ``min(nc, L) * (L + 1) + min(nl, L)`` (L = the route's length)."""
+        t = self._tables.get(c)
+        if t is None:
+            t = self._tables[c] = [
+                [self.claim_options(i, c, a, b) for a in range(self.length[i] + 1) for b in range(self.length[i] + 1)]
+                for i in range(self.n_routes)]
+        return t
+
     def loco_claim(self, i: int) -> Claim:
         """The all-locomotive claim of route ``i``."""
         v = self._loco_claim[i]
@@ -122,7 +141,7 @@ def board_for(m: Map) -> Board:
     """The :class:`Board` of map ``m`` (built on first use and kept on the map)."""
     b = m.__dict__.get("_ttr_board")
     # rebuild if the map was edited in place since (cheap check: same route list)
-    if b is None or len(b.routes) != len(m.routes) or any(x is not y for x, y in zip(b.routes, m.routes)) \
+    if b is None or len(b.routes) != len(m.routes) or not all(map(is_, b.routes, m.routes)) \
             or len(b.city_names) != len(m.cities):
         b = Board(m)
         m.__dict__["_ttr_board"] = b

@@ -47,6 +47,7 @@ KeepTickets(keep=(1, 2, 3))
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
@@ -58,7 +59,8 @@ from railkit.games.ticket_to_ride.board import (
     CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for,
 )
 from railkit.games.ticket_to_ride.rules import TicketToRideRules
-from railkit.games.ticket_to_ride.scoring import longest_path, rank_seats
+from railkit.games.ticket_to_ride.scoring import rank_seats
+from railkit.graphs.trails import trail_of_edges
 
 SETUP = "setup-tickets"
 TURN = "turn"
@@ -69,6 +71,11 @@ PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
 
 #: (id(rules), id(board)) -> what _static_setup computed (holds both objects, so the ids stay theirs)
 _STATIC: dict[tuple[int, int], tuple] = {}
+
+#: face-up slot content -> kind: 0 a colour, 1 a locomotive, 2 empty (the draw lists depend on that only)
+_SLOT_KIND = {**{c: 0 for c in range(8)}, LOCO_I: 1, None: 2}
+
+_CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
 
 #: Default seat names (the train colours of the box), first ``players`` are used.
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
@@ -136,8 +143,8 @@ class TicketToRide(Game):
 
         rng = self.rng
         # --- train cards (TTR-SETUP-HAND)
-        deck = [c for c in range(8) for _ in range(rv["cards_per_colour"])] + [LOCO_I] * rv["loco_count"]
-        rng.shuffle(deck)
+        deck = list(st[8])
+        _shuffle(rng, deck)
         self.deck: list[int] = deck
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
@@ -159,7 +166,7 @@ class TicketToRide(Game):
         self._check_faceup()  # TTR-FACEUP-3 applies to the first row too
         # --- tickets (TTR-SETUP-TICKETS)
         tdeck = list(range(len(self.tickets_all)))
-        rng.shuffle(tdeck)
+        _shuffle(rng, tdeck)
         self.ticket_deck: list[int] = tdeck
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.setup_offers: list[list[int]] = []
@@ -178,9 +185,10 @@ class TicketToRide(Game):
         self._own_block: list[set[int]] = [set() for _ in range(n)]  # TTR-DOUBLE-SAME
         self._small = n < rv["double_min_players"]
         ml = b.max_length
-        self._free_col = [[[] for _ in range(ml + 1)] for _ in range(8)]
-        self._free_gray = [[] for _ in range(ml + 1)]
-        self._free_len = [[] for _ in range(ml + 1)]
+        # free routes by [colour][length], gray ones and all by length (route order)
+        self._free_col = [[list(x) for x in row] for row in b.start_free_col]
+        self._free_gray = [list(x) for x in b.start_free_gray]
+        self._free_len = [list(x) for x in b.start_free_len]
         # legal-claim caches: per (colour, length) and hand caps -> tuple of Claims (see _turn_actions)
         # While a bucket is untouched its cache is the board's shared one (valid for every
         # game on this map at the start); the first claim in it swaps in a private dict.
@@ -188,10 +196,6 @@ class TicketToRide(Game):
         self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._lc: list[tuple | None] = list(b.start_loco_claims)
-        for i in range(b.n_routes):
-            ln, c = b.length[i], b.colour[i]
-            (self._free_gray[ln] if c == GRAY else self._free_col[c][ln]).append(i)
-            self._free_len[ln].append(i)
         # --- turn state
         self.turn = 0  # normal turns played so far
         self.turns_taken = [0] * n
@@ -220,7 +224,8 @@ class TicketToRide(Game):
     def _static_setup(self, r, b: Board) -> tuple:
         """What a game needs of its rules and map that does not change in play:
         (rules, board, settings dict, route points per route, points by length,
-        ticket list, ticket ends as city indices); cached per (rules, board)."""
+        ticket list, ticket ends as city indices, rules given, train cards before the
+        shuffle); cached per (rules, board)."""
         rv = rules_to_dict(r)
         rv["faceup_loco_counts_two"] = bool(rv["faceup_loco_counts_two"])
         # route points table (keys may be text after a JSON round trip)
@@ -245,7 +250,8 @@ class TicketToRide(Game):
         else:
             tickets_all = self.map.deck(rv["ticket_deck"] or None)
         st = (r, b, rv, tuple(points[ln] for ln in b.length), {ln: points[ln] for ln in sorted(points)},
-              tuple(tickets_all), [(b.city_index[t.a], b.city_index[t.b]) for t in tickets_all], source)
+              tuple(tickets_all), [(b.city_index[t.a], b.city_index[t.b]) for t in tickets_all], source,
+              tuple([c for c in range(8) for _ in range(rv["cards_per_colour"])] + [LOCO_I] * rv["loco_count"]))
         if len(_STATIC) > 64:
             _STATIC.clear()
         _STATIC[(id(source), id(b))] = st
@@ -279,7 +285,7 @@ class TicketToRide(Game):
             # TTR-DECK-RESHUFFLE
             deck.extend(self.discard)
             self.discard.clear()
-            self.rng.shuffle(deck)
+            _shuffle(self.rng, deck)
         return deck.pop()
 
     def _check_faceup(self) -> None:
@@ -316,7 +322,7 @@ class TicketToRide(Game):
         fu = self.faceup
         two = self._two
         # the same rows recur across games: shared per map (the actions are the board's)
-        key = (tuple(fu), deck_ok, two)
+        key = (tuple(map(_SLOT_KIND.__getitem__, fu)), deck_ok, two)  # only colour/loco/empty matters
         tab = self.board.draw_table
         v = tab.get(key)
         if v is None:
@@ -474,10 +480,12 @@ class TicketToRide(Game):
         return out
 
     def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int, gray: bool) -> tuple:
-        opts = self.board.claim_options
+        # every route in the bucket has length ln: the same slot of each route's table
+        tabs = self.board.claim_tables(c)
+        k = (nc if nc < ln else ln) * (ln + 1) + (nl if nl < ln else ln)
         v: list = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
-            v += opts(i, c, nc, nl)
+            v += tabs[i][k]
         v = (self._cg if gray else self._cc)[c][ln][key] = tuple(v) if v else ()
         return v
 
@@ -988,8 +996,7 @@ class TicketToRide(Game):
             tks = self._ticket_view(s, self.tickets[s])
             done = sum(1 for t in tks if t["done"])
             tp = sum(t["points"] if t["done"] else -t["points"] for t in tks)  # TTR-SCORE-TICKETS
-            ids = [b.route_ids[i] for i in self.claimed[s]]
-            trail, trail_ids = longest_path(self.map, ids)  # TTR-SCORE-LONGEST
+            trail, trail_ids = self._longest(s)  # TTR-SCORE-LONGEST
             rows.append({"seat": s, "name": self.names[s],
                          "route_points": self.route_points[s],  # TTR-SCORE-ROUTES
                          "tickets": tks, "ticket_points": tp, "tickets_completed": done,
@@ -1008,6 +1015,24 @@ class TicketToRide(Game):
         if self.phase == OVER:
             self._final = rows
         return rows
+
+    def _longest(self, seat: int) -> tuple[int, list[str]]:
+        """:func:`~railkit.games.ticket_to_ride.scoring.longest_path` of ``seat``'s routes
+        (the same graph, cities numbered in the same order), from the board's arrays."""
+        mine = self.claimed[seat]
+        if not mine:
+            return 0, []
+        b = self.board
+        ea, eb, length = b.end_a, b.end_b, b.length
+        index: dict[int, int] = {}
+        edges = []
+        for i in mine:
+            x = index.setdefault(ea[i], len(index))
+            y = index.setdefault(eb[i], len(index))
+            edges.append((x, y, length[i]))
+        total, path = trail_of_edges(len(index), edges)
+        ids = b.route_ids
+        return total, [ids[mine[k]] for k in path]
 
     def final_scores(self) -> list[dict]:
         """The final :meth:`score_breakdown`; raises if the game is not over."""
@@ -1033,8 +1058,14 @@ class TicketToRide(Game):
         out = []
         for x in rows:
             s = x["seat"]
-            ids = [b.route_ids[i] for i in self.claimed[s]]
-            cities = sorted({c for i in self.claimed[s] for c in (b.routes[i].a, b.routes[i].b)})
+            mine = self.claimed[s]
+            ids = [b.route_ids[i] for i in mine]
+            names = b.city_names
+            cities = sorted({names[c] for c in map(b.end_a.__getitem__, mine)}
+                            | {names[c] for c in map(b.end_b.__getitem__, mine)})
+            by_len = [0] * (b.max_length + 1)
+            for i in mine:
+                by_len[b.length[i]] += 1
             row = {
                 "seat": s, "name": x["name"], "score": x["total"], "win": x["win"], "rank": x["rank"],
                 "turns": self.turns_taken[s],
@@ -1054,7 +1085,7 @@ class TicketToRide(Game):
                 "end_reason": self.end_reason, "game_turns": self.turn,
             }
             for ln in range(1, b.max_length + 1):
-                row[f"claims_len{ln}"] = sum(1 for i in self.claimed[s] if b.length[i] == ln)
+                row[_CLAIMS_LEN[ln] if ln < len(_CLAIMS_LEN) else f"claims_len{ln}"] = by_len[ln]
             out.append(row)
         return out
 
@@ -1093,3 +1124,42 @@ def _find(uf: list[int], x: int) -> int:
         uf[x] = uf[uf[x]]
         x = uf[x]
     return x
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, the same permutation and generator state, without a
+    Python call per card (checked against ``random.Random.shuffle`` on first use;
+    falls back to it if they ever differ)."""
+    ok = _SHUFFLE_OK
+    if ok is None:
+        ok = _check_shuffle()
+    if not ok or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_SHUFFLE_OK: bool | None = None
+
+
+def _check_shuffle() -> bool:
+    global _SHUFFLE_OK
+    _SHUFFLE_OK = False  # the plain shuffle while checking
+    ok = True
+    for seed in (0, 1, 12345):
+        a, b = random.Random(seed), random.Random(seed)
+        x, y = list(range(257)), list(range(257))
+        a.shuffle(x)
+        _SHUFFLE_OK = True
+        _shuffle(b, y)
+        _SHUFFLE_OK = False
+        ok = ok and x == y and a.getstate() == b.getstate()
+    _SHUFFLE_OK = ok
+    return ok
