@@ -64,11 +64,9 @@ class Board:
                                 for ln in range(self.max_length + 1)]
         self.start_free_len = [tuple(i for i in range(self.n_routes) if self.length[i] == ln)
                                for ln in range(self.max_length + 1)]
-        #: hand_keys[locos][cards][length]: the claim-cache key of a hand with these
-        #: locomotives and cards of one colour (each capped at the length) for that length
-        ml = self.max_length
-        self.hand_keys = [[tuple(min(nc, ln) * 64 + min(nl, ln) for ln in range(ml + 1)) for nc in range(ml + 1)]
-                          for nl in range(ml + 1)]
+        #: hand_pairs[locos][cards]: (length, claim-cache key) for each length from 1 to
+        #: min(cards + locos, longest route); see :meth:`pairs_for`
+        self.hand_pairs = [[self.pairs_for(nc, nl) for nc in range(64)] for nl in range(64)]
         #: (face-up row, deck or discard not empty, face-up locomotive counts two) ->
         #: (first-card draws, second-card draws), filled by the games on this map
         self.draw_table: dict[tuple, tuple] = {}
@@ -101,6 +99,12 @@ class Board:
             v = tab[k] = tuple(Claim(rid, name, cards, ln - cards)
                                for cards in range(a, max(1, ln - b) - 1, -1))
         return v
+
+    def pairs_for(self, nc: int, nl: int) -> tuple[tuple[int, int], ...]:
+        """(length, key) for each length ln from 1 to min(nc + nl, longest route), where
+        key = min(nc, ln) * 64 + min(nl, ln) names the claims of a hand with ``nc`` cards
+        of one colour and ``nl`` locomotives in the engine's claim caches."""
+        return tuple((ln, min(nc, ln) * 64 + min(nl, ln)) for ln in range(1, min(nc + nl, self.max_length) + 1))
 
     def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
         """For colour ``c``: per route i, :meth:`claim_options` for every hand, as a

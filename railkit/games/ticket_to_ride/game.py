@@ -196,6 +196,7 @@ class TicketToRide(Game):
         self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._lc: list[tuple | None] = list(b.start_loco_claims)
+        self._max_len = ml
         # --- turn state
         self.turn = 0  # normal turns played so far
         self.turns_taken = [0] * n
@@ -428,23 +429,24 @@ class TicketToRide(Game):
         cg = self._cg
         fc = self._free_col
         fg = self._free_gray
-        kt = self.board.hand_keys[nl if nl < ml else ml] if ml > 0 else None
+        hp = self.board.hand_pairs
+        kt = hp[nl] if nl < len(hp) else None
         for c in range(8 if ml > 0 else 0):
             nc = h[c]
             if not nc:
                 continue
-            reach = nc + nl
-            if reach > ml:
-                reach = ml
-            keys = kt[nc if nc < ml else ml]  # (cards, locos) capped at each length
+            # (length, cache key) for each length within reach of these cards
+            pairs = kt[nc] if kt is not None and nc < len(kt) else self.board.pairs_for(nc, nl)
+            if ml < self._max_len:
+                pairs = pairs[:ml]
             ccc = cc[c]
             cgc = cg[c]
             fcc = fc[c]
-            for ln in range(1, reach + 1):
+            for ln, key in pairs:
                 if fcc[ln]:
-                    v = ccc[ln].get(keys[ln])
+                    v = ccc[ln].get(key)
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, keys[ln], False)
+                        v = self._build_claims(c, ln, nc, nl, key, False)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
                             ri = self.board.route_index
@@ -452,9 +454,9 @@ class TicketToRide(Game):
                         else:
                             out += v
                 if fg[ln]:
-                    v = cgc[ln].get(keys[ln])
+                    v = cgc[ln].get(key)
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, keys[ln], True)
+                        v = self._build_claims(c, ln, nc, nl, key, True)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
                             ri = self.board.route_index
