@@ -6,7 +6,8 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from railkit.core.errors import DataError
 
@@ -43,22 +44,26 @@ def loads_json(text: str, source: str = "<string>") -> Any:
         raise DataError(source, "$", f"valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
-def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None = 2) -> Path:
-    """Write ``data`` as JSON to ``path`` atomically.
+@contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """A temporary file next to ``path``, renamed over it when the block succeeds.
 
-    The text is written to a temporary file in the same folder and renamed over
-    ``path``, so a reader never sees a half-written file and a failure (for
-    instance a value that is not JSON-serialisable) leaves the old file intact.
+    On any error the temporary file is removed and ``path`` is left as it was,
+    so a reader never sees a half-written file.
+
+    >>> import tempfile, os
+    >>> target = Path(tempfile.mkdtemp()) / "out.txt"
+    >>> with atomic_path(target) as tmp:
+    ...     _ = tmp.write_text("done")
+    >>> target.read_text(), sorted(os.listdir(target.parent))
+    ('done', ['out.txt'])
     """
     path = Path(path)
-    text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        yield Path(tmp)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -66,4 +71,15 @@ def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None 
         except FileNotFoundError:
             pass
         raise
-    return path
+
+
+def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None = 2) -> Path:
+    """Write ``data`` as JSON to ``path`` atomically (see :func:`atomic_path`);
+    a value that is not JSON-serialisable leaves the old file intact."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    with atomic_path(path) as tmp:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    return Path(path)

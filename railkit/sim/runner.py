@@ -24,7 +24,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -32,6 +31,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import param
 
 from railkit.core.errors import DataError
+from railkit.core.jsonio import atomic_path
 from railkit.core.game import Game, GameSpec, play, rules_to_dict
 
 #: Aim for this much work (seconds) per Dask task: Dask costs a few ms per task.
@@ -534,21 +534,11 @@ def save_results(df, path: str | os.PathLike) -> Path:
         for col in out.columns:
             if out[col].map(lambda v: isinstance(v, (list, tuple))).any():
                 out[col] = out[col].map(lambda v: json.dumps(list(v)) if isinstance(v, (list, tuple)) else v)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
+    with atomic_path(path) as tmp:
         if kind == ".csv":
             out.to_csv(tmp, index=False)
         else:
             out.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
     return path
 
 
