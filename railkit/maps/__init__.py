@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.core.validate import require as _need
 
 #: Colours a route (or a train card) may have; ``gray`` routes take any one colour.
 CARD_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
@@ -227,18 +228,6 @@ def validate_file(path: str | Path) -> Map:
 
 
 # ---------------------------------------------------------------- validation
-def _need(obj: dict, key: str, typ, what: str, src: str, path: str):
-    if not isinstance(obj, dict):
-        raise DataError(src, path, "an object", obj)
-    if key not in obj:
-        raise DataError(src, f"{path}.{key}", f"{what} (the field is missing)")
-    val = obj[key]
-    ok = isinstance(val, typ) and not (isinstance(val, bool) and typ is not bool)
-    if not ok:
-        raise DataError(src, f"{path}.{key}", what, val)
-    return val
-
-
 def _number(obj: dict, key: str, src: str, path: str, lo: float, hi: float) -> float:
     v = _need(obj, key, (int, float), f"a number from {lo} to {hi}", src, path)
     if not (lo <= v <= hi) or math.isnan(v):

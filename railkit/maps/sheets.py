@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.core.validate import require as _need
 from railkit.maps import MAPS_DIR, resolve
 from railkit.maps import available as available_files
 from railkit.maps import hexes as hx
@@ -258,17 +259,6 @@ def _hex(value: Any, src: str, path: str) -> Hex:
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise DataError(src, path, "a hex as [q, r] (two whole numbers)", value)
     return (value[0], value[1])
-
-
-def _need(obj: Any, key: str, typ, what: str, src: str, path: str):
-    if not isinstance(obj, dict):
-        raise DataError(src, path, "an object", obj)
-    if key not in obj:
-        raise DataError(src, f"{path}.{key}", f"{what} (the field is missing)")
-    val = obj[key]
-    if not isinstance(val, typ) or (isinstance(val, bool) and typ is not bool):
-        raise DataError(src, f"{path}.{key}", what, val)
-    return val
 
 
 def parse(data: Any, src: str = "<sheet>") -> Sheet:

@@ -33,6 +33,7 @@ from typing import Any
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json
+from railkit.core.validate import require as _field
 
 FORMAT = "railkit-station-master-cards"
 VERSION = 1
@@ -154,17 +155,6 @@ def load_cards(name_or_path: str | Path = "default") -> CardList:
 
 
 # ---------------------------------------------------------------- validation
-def _field(obj: dict, key: str, typ, what: str, src: str, path: str, default: Any = DataError._MISSING):
-    if key not in obj:
-        if default is not DataError._MISSING:
-            return default
-        raise DataError(src, f"{path}.{key}", f"{what} (the field is missing)")
-    val = obj[key]
-    if not isinstance(val, typ) or (isinstance(val, bool) and typ is not bool):
-        raise DataError(src, f"{path}.{key}", what, val)
-    return val
-
-
 def _int(obj: dict, key: str, lo: int, hi: int, what: str, src: str, path: str, default: Any = DataError._MISSING) -> int:
     val = _field(obj, key, int, f"{what}: a whole number from {lo} to {hi}", src, path, default)
     if not lo <= val <= hi:

@@ -1,0 +1,38 @@
+"""Field checks shared by every data-file loader (maps, hex sheets, card lists).
+
+Each check raises :class:`~railkit.core.errors.DataError` naming the file, the
+JSON path of the field and what was expected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railkit.core.errors import DataError
+
+MISSING: Any = DataError._MISSING
+
+
+def require(obj: Any, key: str, typ, what: str, src: str, path: str, default: Any = MISSING) -> Any:
+    """``obj[key]``, checked to be of type ``typ`` (a bool is never taken for a number).
+
+    >>> require({"length": 3}, "length", int, "a whole number", "m.json", "$.routes[0]")
+    3
+    >>> try:
+    ...     require({"length": True}, "length", int, "a whole number", "m.json", "$.routes[0]")
+    ... except DataError as e:
+    ...     print(e)
+    m.json: at $.routes[0].length: expected a whole number, got True
+    >>> require({}, "title", str, "text", "m.json", "$", default="")
+    ''
+    """
+    if not isinstance(obj, dict):
+        raise DataError(src, path, "an object", obj)
+    if key not in obj:
+        if default is not MISSING:
+            return default
+        raise DataError(src, f"{path}.{key}", f"{what} (the field is missing)")
+    val = obj[key]
+    if not isinstance(val, typ) or (isinstance(val, bool) and typ is not bool):
+        raise DataError(src, f"{path}.{key}", what, val)
+    return val
