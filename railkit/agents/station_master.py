@@ -31,6 +31,7 @@ class RandomAgent(Agent):
     """A uniformly random legal action (seeded)."""
 
     name = "random"
+    needs_observation = False  # it never reads the observation: the play loop skips building it
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]

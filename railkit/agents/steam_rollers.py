@@ -43,6 +43,7 @@ class RandomAgent(Agent):
     or skipping only when nothing else is legal."""
 
     name = "random"
+    needs_observation = False  # it never reads the observation: the play loop skips building it
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         kinds = {type(a) for a in legal} - {Pass, Skip}
