@@ -195,6 +195,7 @@ class TicketToRide(Game):
         self._cc: list[list[dict]] = [list(row) for row in b.start_claim_cache]
         self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
+        self._bk_cache: dict[frozenset, frozenset] = {}
         self._lc: list[tuple | None] = list(b.start_loco_claims)
         self._max_len = ml
         # --- turn state
@@ -418,10 +419,7 @@ class TicketToRide(Game):
         blk = self._blk_free[s]  # TTR-DOUBLE-SAME: free tracks this seat may not claim
         bk = None
         if blk:
-            bk = set()
-            col, length = self.board.colour, self.board.length
-            for p in blk:
-                bk.update(range(length[p], 8 * 64 + length[p], 64) if col[p] == GRAY else (col[p] * 64 + length[p],))
+            bk = self._blk_keys(blk)
         ml = self.board.max_length
         if t < ml:
             ml = t
@@ -431,8 +429,7 @@ class TicketToRide(Game):
         fg = self._free_gray
         hp = self.board.hand_pairs
         kt = hp[nl] if nl < len(hp) else None
-        for c in range(8 if ml > 0 else 0):
-            nc = h[c]
+        for c, nc in zip(range(8 if ml > 0 else 0), h):
             if not nc:
                 continue
             # (length, cache key) for each length within reach of these cards
@@ -480,6 +477,19 @@ class TicketToRide(Game):
         if self.ticket_deck:
             out.append(DRAW_TICKETS)
         return out
+
+    def _blk_keys(self, blk: set[int]) -> frozenset[int]:
+        """colour * 64 + length of the claim caches that may hold claims of the routes
+        in ``blk`` (all colours for a gray route); cached per set of routes."""
+        key = frozenset(blk)
+        bk = self._bk_cache.get(key)
+        if bk is None:
+            out: set[int] = set()
+            col, length = self.board.colour, self.board.length
+            for p in blk:
+                out.update(range(length[p], 8 * 64 + length[p], 64) if col[p] == GRAY else (col[p] * 64 + length[p],))
+            bk = self._bk_cache[key] = frozenset(out)
+        return bk
 
     def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int, gray: bool) -> tuple:
         # every route in the bucket has length ln: the same slot of each route's table
