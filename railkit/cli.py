@@ -49,13 +49,20 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _lab(args: argparse.Namespace) -> int:
+    """JupyterLab on the index notebook. Panel's JavaScript is inlined (works
+    offline, e.g. in a classroom without internet); root (a container, CI) is allowed."""
+    import os
     import subprocess
 
     nb = ROOT / "notebooks" / "00-index.ipynb"
     cmd = [sys.executable, "-m", "jupyter", "lab", str(nb.relative_to(ROOT)), f"--port={args.port}"]
     if args.no_browser:
         cmd.append("--no-browser")
-    return subprocess.call(cmd, cwd=ROOT)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    env = dict(os.environ)
+    env.setdefault("PANEL_INLINE", "1")
+    return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
 def build_parser() -> argparse.ArgumentParser:
