@@ -1,5 +1,18 @@
+"""Build ``maps/teaching-small.json``: railkit's own 8-city classroom map.
+
+It has a double route (Harbor-Mill), a loop (Harbor-Mill-Lake-Ridge), gray
+routes and 10 tickets, each worth the length of its shortest connection.
+
+    python scripts/build_teaching_map.py
+"""
+
+from pathlib import Path
+
 import networkx as nx
+
 from railkit.maps import Map
+
+ROOT = Path(__file__).resolve().parents[1]
 cities = {"Harbor": (0, 0), "Mill": (2, 1), "Fort": (4.2, 0), "Ridge": (0.6, 3), "Lake": (2.6, 3.2),
           "Summit": (4.8, 2.8), "Camp": (1.4, 5), "Peak": (3.8, 5.2)}
 routes = [("Harbor", "Mill", 2, "red"), ("Harbor", "Mill", 2, "blue"), ("Mill", "Fort", 2, "gray"),
@@ -27,5 +40,5 @@ data = {"format": "railkit-map", "version": 1, "name": "teaching-small", "title"
         "cities": [{"name": n, "x": x, "y": y} for n, (x, y) in cities.items()],
         "routes": out, "tickets": {"base": tickets}, "default_deck": "base"}
 m = Map.from_dict(data, "maps/teaching-small.json")
-m.save("maps/teaching-small.json")
+m.save(ROOT / "maps" / "teaching-small.json")
 print(m.summary())
