@@ -36,3 +36,24 @@ def require(obj: Any, key: str, typ, what: str, src: str, path: str, default: An
     if not isinstance(val, typ) or (isinstance(val, bool) and typ is not bool):
         raise DataError(src, f"{path}.{key}", what, val)
     return val
+
+
+def require_format(data: Any, fmt: str, version: int, noun: str, src: str) -> dict:
+    """Check a data file's header: an object whose ``format`` is ``fmt`` and whose
+    ``version`` is ``version``; ``noun`` names the kind of file in messages.
+
+    >>> require_format({"format": "railkit-map", "version": 1}, "railkit-map", 1, "map", "m.json")["version"]
+    1
+    >>> try:
+    ...     require_format({"format": "railkit-map", "version": 2}, "railkit-map", 1, "map", "m.json")
+    ... except DataError as e:
+    ...     print(e)
+    m.json: at $.version: expected map format version 1, got 2
+    """
+    if not isinstance(data, dict):
+        raise DataError(src, "$", f"a {noun} object", type(data).__name__)
+    if require(data, "format", str, f"the text {fmt!r}", src, "$") != fmt:
+        raise DataError(src, "$.format", f"the text {fmt!r}", data["format"])
+    if require(data, "version", int, f"{noun} format version {version}", src, "$") != version:
+        raise DataError(src, "$.version", f"{noun} format version {version}", data["version"])
+    return data

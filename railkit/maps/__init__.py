@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.core.validate import require as _need
+from railkit.core.validate import require_format
 
 #: Colours a route (or a train card) may have; ``gray`` routes take any one colour.
 CARD_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
@@ -236,14 +237,7 @@ def _number(obj: dict, key: str, src: str, path: str, lo: float, hi: float) -> f
 
 
 def _parse(data: Any, src: str) -> Map:
-    if not isinstance(data, dict):
-        raise DataError(src, "$", "a map object", type(data).__name__)
-    fmt = _need(data, "format", str, f"the text {FORMAT!r}", src, "$")
-    if fmt != FORMAT:
-        raise DataError(src, "$.format", f"the text {FORMAT!r}", fmt)
-    version = _need(data, "version", int, f"map format version {VERSION}", src, "$")
-    if version != VERSION:
-        raise DataError(src, "$.version", f"map format version {VERSION}", version)
+    require_format(data, FORMAT, VERSION, "map", src)
     name = _need(data, "name", str, "the map's short name", src, "$")
     if not name.strip():
         raise DataError(src, "$.name", "a non-empty name", name)

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Mapping
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.core.validate import require as _need
+from railkit.core.validate import require_format
 from railkit.maps import MAPS_DIR, resolve
 from railkit.maps import available as available_files
 from railkit.maps import hexes as hx
@@ -269,13 +270,7 @@ def parse(data: Any, src: str = "<sheet>") -> Sheet:
     DataError
         Naming ``src``, the JSON path and what was expected.
     """
-    if not isinstance(data, dict):
-        raise DataError(src, "$", "a sheet object", type(data).__name__)
-    fmt = _need(data, "format", str, f"the text {FORMAT!r}", src, "$")
-    if fmt != FORMAT:
-        raise DataError(src, "$.format", f"the text {FORMAT!r}", fmt)
-    if _need(data, "version", int, f"sheet format version {VERSION}", src, "$") != VERSION:
-        raise DataError(src, "$.version", f"sheet format version {VERSION}", data["version"])
+    require_format(data, FORMAT, VERSION, "sheet", src)
     name = _need(data, "name", str, "the sheet's short name", src, "$")
     title = data.get("title", name)
     if not isinstance(title, str):

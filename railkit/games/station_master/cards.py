@@ -34,6 +34,7 @@ from typing import Any
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json
 from railkit.core.validate import require as _field
+from railkit.core.validate import require_format
 
 FORMAT = "railkit-station-master-cards"
 VERSION = 1
@@ -172,11 +173,7 @@ def _parse(data: Any, src: str) -> CardList:
     if not isinstance(data, dict):
         raise DataError(src, "$", "a card-list object", type(data).__name__)
     _only(data, ("format", "version", "name", "title", "provenance", "notes", "totals", "locomotives", "cards"), src, "$")
-    fmt = _field(data, "format", str, f"the text {FORMAT!r}", src, "$")
-    if fmt != FORMAT:
-        raise DataError(src, "$.format", f"the text {FORMAT!r}", fmt)
-    if _field(data, "version", int, f"card-list format version {VERSION}", src, "$") != VERSION:
-        raise DataError(src, "$.version", f"card-list format version {VERSION}", data["version"])
+    require_format(data, FORMAT, VERSION, "card-list", src)
     name = _field(data, "name", str, "the card list's short name", src, "$")
     provenance = _field(data, "provenance", str, "where the list comes from, e.g. 'railkit default'", src, "$")
     if not name.strip() or not provenance.strip():
