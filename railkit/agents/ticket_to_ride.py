@@ -28,7 +28,7 @@ import heapq
 from typing import Any, Sequence
 
 from railkit.core.game import Action, Agent
-from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from railkit.maps import CARD_COLOURS
 
 _LOCO = "loco"

@@ -31,7 +31,7 @@ from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
-from railkit.maps import MAPS_DIR, resolve
+from railkit.maps import MAPS_DIR, resolve  # noqa: F401  (MAPS_DIR re-exported for callers)
 from railkit.maps import available as available_files
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex

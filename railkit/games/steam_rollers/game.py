@@ -449,7 +449,6 @@ class SteamRollers(Game):
         if self.phase == "over":
             self._illegal("SR-PHASE", "The game is over.", "Start a new game or undo.")
         seat = self.current_player
-        who = self.player_name(seat)
         phase = self.phase
         if isinstance(a, DraftAction):
             if phase != "draft":

@@ -48,7 +48,6 @@ KeepTickets(keep=(1, 2, 3))
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
@@ -1001,7 +1000,6 @@ class TicketToRide(Game):
         if self._final is not None:
             return self._final
         rv = self._rv
-        b = self.board
         n = self.players
         rows = []
         for s in range(n):
