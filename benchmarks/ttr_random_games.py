@@ -16,7 +16,7 @@ import statistics
 import time
 
 from railkit.agents.ticket_to_ride import AGENTS
-from railkit.core.game import play
+from railkit.core.game import frozen_rules, play
 from railkit.games.ticket_to_ride import SPEC
 
 
@@ -31,7 +31,7 @@ def play_without_observation(game, bots, checked: bool = True):
 
 def run(games: int, players: int, map_name: str, preset: str, checked: bool, seed0: int = 0,
         observe: bool = True):
-    rules = SPEC.make_rules(preset)
+    rules = frozen_rules(SPEC.make_rules(preset))  # read-only copy, once per batch (as the runner does)
     actions = 0
     per_game = []
     lengths: list[int] = []

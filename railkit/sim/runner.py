@@ -32,7 +32,7 @@ import param
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import atomic_path
-from railkit.core.game import Game, GameSpec, play, rules_to_dict
+from railkit.core.game import Game, GameSpec, frozen_rules, play, rules_to_dict
 
 #: Aim for this much work (seconds) per Dask task: Dask costs a few ms per task.
 TASK_SECONDS = 0.25
@@ -83,7 +83,7 @@ def _iter_games(spec_name: str, rules_dict: Mapping, agents: Sequence[str], play
     from railkit.games import get_spec
 
     spec = get_spec(spec_name)
-    rules = spec.make_rules(None, dict(rules_dict))
+    rules = frozen_rules(spec.make_rules(None, dict(rules_dict)))  # one read-only copy for the batch
     classes = spec.agents()
     for pos, item in enumerate(seeds):
         index, game_seed = (item if isinstance(item, (tuple, list)) else (pos, item))
@@ -159,6 +159,21 @@ def play_batch(spec_name: str, rules_dict: Mapping, agents: Sequence[str], playe
 
 
 # ====================================================================== checking input
+def play_frame(spec_name: str, rules_dict: Mapping, agents: Sequence[str], players: int,
+               options: Mapping, seeds: Sequence, **kwargs: Any):
+    """:func:`play_batch` as a ``pandas.DataFrame`` (rows in seed order): the Dask
+    task. The workers build the tables, so the process that gathers them only
+    unpickles compact column blocks and concatenates (see :func:`_frame`)."""
+    return _frame(play_batch(spec_name, rules_dict, agents, players, options, seeds, **kwargs))
+
+
+def _frame(rows: list[dict]):
+    """The table of ``rows`` (one dict per game and seat, in game order)."""
+    import pandas as pd
+
+    return pd.DataFrame(rows)
+
+
 def resolve_rules(spec: GameSpec, rules: Any = None, preset: str | None = None) -> dict:
     """Rule settings as a plain dict: ``preset`` first, then ``rules`` (a dict
     of overrides or a rules object of the game). Errors are :class:`DataError`."""
@@ -318,13 +333,13 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
                checked=checked, max_actions=max_actions, rotate=rotate)
     t0 = time.perf_counter()
     if scheduler is None and (workers is None or workers <= 1):
-        rows, used_workers, used_chunk = _run_local(job, seeds, progress, spec.title), 1, len(seeds)
+        rows = _run_local(job, seeds, progress, spec.title)
+        rows.sort(key=lambda r: (r["game"], r["seat"]))
+        df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
     else:
-        rows, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
+        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
     seconds = time.perf_counter() - t0
 
-    rows.sort(key=lambda r: (r["game"], r["seat"]))
-    df = pd.DataFrame(rows)
     if df.empty:
         df = pd.DataFrame(columns=[*KEY_COLUMNS, "actions", "error"])
     df = df[[c for c in df.columns if c != "error"] + ["error"]]
@@ -407,7 +422,8 @@ def local_cluster(workers: int = 2, **kwargs: Any):
 
 
 def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
-              progress: bool, title: str) -> tuple[list[dict], int, int]:
+              progress: bool, title: str) -> tuple[Any, int, int]:
+    import pandas as pd
     from distributed import Client, as_completed
 
     cluster = client = None
@@ -427,11 +443,11 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
         n_workers = max(1, sum(client.nthreads().values()))
 
-        rows: list[dict] = []
+        frames = []
         rest = seeds
         if chunk is None:
             pilot_rows, n, per_game = _pilot(job, seeds)
-            rows.extend(pilot_rows)
+            frames.append(_frame(pilot_rows))
             rest = seeds[n:]
             chunk = chunk_size(len(rest), n_workers, per_game)
         bar = _progress_bar(len(seeds), progress, title)
@@ -439,16 +455,21 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             bar.update(len(seeds) - len(rest))
         try:
             parts = [rest[i:i + chunk] for i in range(0, len(rest), chunk)]
-            futures = [client.submit(play_batch, seeds=part, pure=False, **job) for part in parts]
+            futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
             sizes = {f.key: len(p) for f, p in zip(futures, parts)}
+            done = {}
             for fut in as_completed(futures):
-                rows.extend(fut.result())
+                done[fut.key] = fut.result()
                 if bar is not None:
                     bar.update(sizes[fut.key])
+            frames += [done[f.key] for f in futures]  # the parts in seed order
         finally:
             if bar is not None:
                 bar.close()
-        return rows, n_workers, chunk
+        df = pd.concat(frames, ignore_index=True, sort=False) if frames else _frame([])
+        if not df.empty and not df.game.is_monotonic_increasing:  # seeds given out of order
+            df = df.sort_values(["game", "seat"], kind="stable", ignore_index=True)
+        return df, n_workers, chunk
     finally:
         if client is not None and own_client:
             client.close()
