@@ -195,6 +195,7 @@ class TicketToRide(Game):
         self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._bk_cache: dict[frozenset, frozenset] = {}
+        self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
         self._lc: list[tuple | None] = list(b.start_loco_claims)
         self._max_len = ml
         # --- turn state
@@ -418,7 +419,9 @@ class TicketToRide(Game):
         blk = self._blk_free[s]  # TTR-DOUBLE-SAME: free tracks this seat may not claim
         bk = None
         if blk:
-            bk = self._blk_keys(blk)
+            bk = self._bk_seat[s]
+            if bk is None:
+                bk = self._bk_seat[s] = self._blk_keys(blk)
         ml = self.board.max_length
         if t < ml:
             ml = t
@@ -813,26 +816,32 @@ class TicketToRide(Game):
         # copy-on-write views for observations (never changed once handed out)
         self._claimed_pub = {**self._claimed_pub, a.route: s}
         self._remove_free(i)
-        for bf in self._blk_free:
-            bf.discard(i)
+        self._unblock(i)
         for p in b.parallel[i]:
             if self._small:
                 if self.owner[p] < 0 and self.closed[p] < 0:
                     self.closed[p] = s  # TTR-DOUBLE-SMALL: the other track is closed to everyone
                     self._closed_pub = self._closed_pub + [b.route_ids[p]]
                     self._remove_free(p)
-                    for bf in self._blk_free:
-                        bf.discard(p)
+                    self._unblock(p)
             else:
                 self._own_block[s].add(p)  # TTR-DOUBLE-SAME
                 if self.owner[p] < 0 and self.closed[p] < 0:
                     self._blk_free[s].add(p)
+                    self._bk_seat[s] = None
         # union the two cities in this seat's network (ticket checks)
         uf = self._uf[s]
         x, y = _find(uf, b.end_a[i]), _find(uf, b.end_b[i])
         if x != y:
             uf[x] = y
         self._end_turn()  # TTR-CLAIM-ONE: one route, then the turn ends
+
+    def _unblock(self, i: int) -> None:
+        """Track ``i`` is taken: no seat's blocked free tracks hold it any more."""
+        for seat, bf in enumerate(self._blk_free):
+            if i in bf:
+                bf.discard(i)
+                self._bk_seat[seat] = None
 
     def _remove_free(self, i: int) -> None:
         b = self.board
