@@ -33,6 +33,12 @@ def test_local_cluster_matches_single_process():
         four = run(scheduler=cluster.scheduler_address, **{**kw, "games": 5})
         pd.testing.assert_frame_equal(one[one.game < 5].reset_index(drop=True), four)
         assert client.status == "running"
+        # games cut short are error rows without the score columns: parts of only
+        # errors, of no errors and mixed still join into the one-process table
+        cut = {**kw, "max_actions": 230}
+        alone = run(**cut)
+        assert 0 < alone.attrs["errors"] < 40
+        pd.testing.assert_frame_equal(alone, run(scheduler=client, chunk=3, **cut))
 
 
 def test_bad_scheduler_is_a_data_error():
