@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.events import Tap
+from bokeh.events import DoubleTap, Press, Tap
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
@@ -73,6 +73,14 @@ def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None
                 cars.append((sx + ux * c0, sy + uy * c0, sx + ux * c1, sy + uy * c1))
             out[r.id] = {"xs": [sx, ex], "ys": [sy, ey], "cars": cars}
     return out
+
+
+#: The Bokeh events that count as a click on the board. BokehJS reports a click that
+#: follows another within 300 ms (anywhere on the board) as a ``DoubleTap``, and a
+#: button held still for 300 ms as a ``Press``, never as a ``Tap``: a player who
+#: clicks one route and then quickly another, or holds the button a little, must not
+#: have the click ignored.
+CLICK_EVENTS = (Tap, DoubleTap, Press)
 
 
 def _inner_size(fig) -> tuple[float, float]:
@@ -141,9 +149,10 @@ class Board(pn.viewable.Viewer):
         self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
         self._lines = [(g["xs"], g["ys"]) for g in (geo[r.id] for r in self.map.routes)]
         self.figure = self._make_figure(width, height)
-        # One click mechanism only (a Tap event; see the notes on JupyterLab): the
-        # route nearest the click wins, so a click near a city never picks a neighbour.
-        self.figure.on_event(Tap, self._on_tap)
+        # One click mechanism only (click events, no selection; see the notes on JupyterLab):
+        # the route nearest the click wins, so a click near a city never picks a neighbour.
+        for event in CLICK_EVENTS:
+            self.figure.on_event(event, self._on_tap)
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
 
     # ------------------------------------------------------------ drawing
@@ -177,8 +186,11 @@ class Board(pn.viewable.Viewer):
                     line_width=2, name="city_dots")
         fig.text("x", "y", text="name", source=self.cities_src, text_font_size="9pt", x_offset=7, y_offset=-4,
                  text_color="#1a1a1a", text_font_style="bold", name="city_labels")
-        fig.add_tools(HoverTool(renderers=[hit], tooltips=[("route", "@id"), ("length", "@length"),
-                                                           ("colour", "@color"), ("owner", "@owner")]))
+        # the tooltip points at the spot of the track under the mouse ("interp"); the default
+        # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
+        fig.add_tools(HoverTool(renderers=[hit], line_policy="interp",
+                                tooltips=[("route", "@id"), ("length", "@length"), ("colour", "@color"),
+                                          ("owner", "@owner")]))
         self.hit_renderer = hit
         return fig
 

@@ -177,3 +177,17 @@ def test_editor_geo_map_becomes_xy():
     m = ed.validate()
     assert m.layout == "xy" and len(m.routes) == 100
     assert abs(m.cities["Denver"].x - load("usa").cities["Denver"].x) < 0.01
+
+
+def test_board_takes_a_quick_second_click_and_a_held_click_as_clicks():
+    """BokehJS reports a click within 300 ms of the last one as DoubleTap, a held one as Press."""
+    from bokeh.events import DoubleTap, Press
+
+    b = Board(load("teaching-small"))
+    seen = []
+    b.on_click(seen.append)
+    for event, rid in ((DoubleTap, "Lake-Peak"), (Press, "Harbor-Mill/2")):
+        i = b.route_index[rid]
+        xs, ys = b.routes_src.data["xs"][i], b.routes_src.data["ys"][i]
+        b.figure._trigger_event(event(b.figure, x=(xs[0] + xs[1]) / 2, y=(ys[0] + ys[1]) / 2))
+    assert seen == ["Lake-Peak", "Harbor-Mill/2"]
