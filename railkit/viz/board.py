@@ -4,8 +4,9 @@ Routes are drawn as a row of train cars (one segment per car) in the route's
 colour; the tracks of a double route lie side by side (perpendicular offsets);
 claimed routes turn the owner's colour and get a white dot per car. Clicking a
 route (anywhere on its track) calls the board's click callbacks with the route
-id. Updates patch only the changed rows of the data sources (``cds.patch``), so
-a move never re-renders the figure.
+id; :meth:`Board.js_on_route_click` also runs JavaScript in the browser at once,
+before the server hears of the click. Updates patch only the changed rows of the
+data sources (``cds.patch``), so a move never re-renders the figure.
 
 >>> from railkit.maps import load
 >>> b = Board(load("teaching-small"))
@@ -23,7 +24,7 @@ from typing import Callable, Iterable, Mapping
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Press, Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
 from railkit.maps import Map, load
@@ -82,6 +83,35 @@ def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None
 #: have the click ignored.
 CLICK_EVENTS = (Tap, DoubleTap, Press)
 
+#: How far (screen pixels) from a track a click still picks the route.
+TOLERANCE_PX = 10.0
+
+#: JavaScript twin of :meth:`Board.route_at` (same inputs, same arithmetic, so the
+#: browser and the server pick the same route): sets ``i`` (row) and ``rid``, or
+#: returns when the click is not within 10 px of a route.
+_ROUTE_AT_JS = """
+const fig = cb_obj.origin;
+const inner = (name, fallback) => { try { return fig[name] || fallback; } catch (e) { return fallback; } };
+const w = inner("inner_width", fig.width - 40), h = inner("inner_height", fig.height - 40);
+const sx = (fig.x_range.end - fig.x_range.start) / Math.max(w, 1);
+const sy = (fig.y_range.end - fig.y_range.start) / Math.max(h, 1);
+const x = cb_obj.x, y = cb_obj.y;
+const XS = src.data.xs, YS = src.data.ys;
+let best = null, i = -1;
+for (let k = 0; k < XS.length; k++) {
+  const xs = XS[k], ys = YS[k];
+  const px = (x - xs[0]) / sx, py = (y - ys[0]) / sy;
+  const dx = (xs[1] - xs[0]) / sx, dy = (ys[1] - ys[0]) / sy;
+  const norm = dx * dx + dy * dy || 1.0;
+  const t = Math.min(1.0, Math.max(0.0, (px * dx + py * dy) / norm));
+  const ex = px - t * dx, ey = py - t * dy;
+  const d = Math.sqrt(ex * ex + ey * ey);
+  if (d <= tolerance_px && (best === null || d < best)) { best = d; i = k; }
+}
+if (i < 0) { return; }
+const rid = src.data.id[i];
+"""
+
 
 def _inner_size(fig) -> tuple[float, float]:
     """The plot area in pixels as the browser reports it (an estimate before the first render)."""
@@ -124,6 +154,11 @@ class Board(pn.viewable.Viewer):
             length=[r.length for r in self.map.routes],
             color=[r.color for r in self.map.routes],
             owner=["free"] * len(self.route_ids),
+            # per route, what the viewing player could pay for it now (button labels; empty: cannot
+            # claim it now) and the heading of the claim dialog: the browser shows the payment
+            # choice from these at once, without asking the server
+            pay=[[] for _ in self.route_ids],
+            title=[""] * len(self.route_ids),
         ), name="routes")
         # --- cars: one row per train car
         car_cols: dict[str, list] = dict(x0=[], y0=[], x1=[], y1=[], xm=[], ym=[], fill=[], line=[],
@@ -202,6 +237,20 @@ class Board(pn.viewable.Viewer):
         """Call ``callback(route_id)`` whenever a route is clicked."""
         self._callbacks.append(callback)
 
+    def js_on_route_click(self, code: str, **args) -> None:
+        """Run JavaScript ``code`` in the browser whenever a route is clicked.
+
+        It runs at once, before the server hears of the click (the server's click
+        callbacks still run, after it). ``code`` sees ``i`` (the route's row),
+        ``rid`` (its id), ``src`` (the routes data source, with the ``pay`` and
+        ``title`` columns), ``pending`` (the glow's data source) and ``args``
+        (Bokeh models). The route is picked by the same rule as :meth:`route_at`.
+        """
+        cb = CustomJS(args=dict(src=self.routes_src, pending=self.pending_src, tolerance_px=TOLERANCE_PX, **args),
+                      code=_ROUTE_AT_JS + code)
+        for event in CLICK_EVENTS:
+            self.figure.js_on_event(event.event_name, cb)
+
     def _on_tap(self, event) -> None:
         rid = self.route_at(event.x, event.y)
         if rid is not None:
@@ -214,9 +263,12 @@ class Board(pn.viewable.Viewer):
         self.figure._trigger_event(Tap(self.figure, x=xs[0] + frac * (xs[1] - xs[0]),
                                        y=ys[0] + frac * (ys[1] - ys[0])))
 
-    def route_at(self, x: float, y: float, tolerance_px: float = 10.0) -> str | None:
+    def route_at(self, x: float, y: float, tolerance_px: float = TOLERANCE_PX) -> str | None:
         """The route whose track passes nearest to data point ``(x, y)``, if within
-        ``tolerance_px`` screen pixels (at the figure's current zoom), else None."""
+        ``tolerance_px`` screen pixels (at the figure's current zoom), else None.
+
+        The browser runs the same rule, with the same arithmetic (see :meth:`js_on_route_click`).
+        """
         fig = self.figure
         w, h = _inner_size(fig)
         sx = (fig.x_range.end - fig.x_range.start) / max(w, 1)
@@ -227,7 +279,8 @@ class Board(pn.viewable.Viewer):
             dx, dy = (xs[1] - xs[0]) / sx, (ys[1] - ys[0]) / sy
             norm = dx * dx + dy * dy or 1.0
             t = min(1.0, max(0.0, (px * dx + py * dy) / norm))
-            d = math.hypot(px - t * dx, py - t * dy)
+            ex, ey = px - t * dx, py - t * dy
+            d = math.sqrt(ex * ex + ey * ey)  # not hypot: bit for bit the browser's Math.sqrt
             if d <= tolerance_px and (best is None or d < best[0]):
                 best = (d, i)
         return None if best is None else self.route_ids[best[1]]
@@ -252,10 +305,13 @@ class Board(pn.viewable.Viewer):
             return self.seat_names[seat]
         return f"seat {seat + 1}"
 
-    def set_state(self, owners: Mapping[str, int], closed: Iterable[str] = ()) -> int:
+    def set_state(self, owners: Mapping[str, int], closed: Iterable[str] = (),
+                  pay: Mapping[str, list[str]] | None = None) -> int:
         """Show ``owners`` (route id -> seat) and ``closed`` routes; patch only what changed.
 
-        Returns the number of routes that changed.
+        ``pay`` (route id -> payment labels; routes left out get none) replaces the
+        ``pay`` column in the same patch message; None leaves it as it is.
+        Returns the number of routes whose owner or state changed.
         """
         closed = set(closed)
         car_patch: dict[str, list] = {"fill": [], "line": [], "dot": [], "alpha": []}
@@ -285,10 +341,42 @@ class Board(pn.viewable.Viewer):
                 car_patch["alpha"].append((row, alpha))
             label = "closed" if is_closed else self._seat_label(new)
             route_patch.append((self.route_index[rid], label))
+        patch: dict[str, list] = {"owner": route_patch} if route_patch else {}
+        if pay is not None:
+            pay_patch = self._pay_patch(pay)
+            if pay_patch:
+                patch["pay"] = pay_patch
         if changed:
             self.cars_src.patch(car_patch)
-            self.routes_src.patch({"owner": route_patch})
+        if patch:
+            self.routes_src.patch(patch)  # one message: owners and payments change together
         return changed
+
+    def _pay_patch(self, pay: Mapping[str, list[str]]) -> list:
+        old = self.routes_src.data["pay"]
+        out = []
+        for i, rid in enumerate(self.route_ids):
+            new = list(pay.get(rid, ()))
+            if list(old[i]) != new:
+                out.append((i, new))
+        return out
+
+    def set_payments(self, pay: Mapping[str, list[str]]) -> None:
+        """Set the ``pay`` column (route id -> payment labels; routes left out get none)."""
+        patch = self._pay_patch(pay)
+        if patch:
+            self.routes_src.patch({"pay": patch})
+
+    def payments(self, route_id: str) -> list[str]:
+        """The payment labels the browser would show for ``route_id`` (empty: none)."""
+        return list(self.routes_src.data["pay"][self.route_index[route_id]])
+
+    def set_titles(self, titles: Mapping[str, str]) -> None:
+        """Set the ``title`` column (route id -> heading of the claim dialog); patch only what changed."""
+        old = self.routes_src.data["title"]
+        patch = [(i, titles.get(rid, "")) for i, rid in enumerate(self.route_ids) if old[i] != titles.get(rid, "")]
+        if patch:
+            self.routes_src.patch({"title": patch})
 
     def set_pending(self, route_id: str | None) -> None:
         """Glow behind the route being claimed (None to clear)."""

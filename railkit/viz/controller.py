@@ -7,6 +7,13 @@ slider over the action log, save/load and a new-game form (rules from
 delay (a periodic callback polls the table), or instantly with ``auto=False``
 (deterministic: notebooks and tests).
 
+A claim costs one round trip to the server: the board's data source carries, per
+route, the payments the viewing seat could make now (``pay``; empty when it
+cannot claim the route, is not to move, looks at a replay or the game is over),
+so the browser shows the payment choice the moment a route is clicked. The
+server hears the same click, sets the same choice (nothing changes on screen)
+and maps the button pressed back to its claim by the button's label.
+
 >>> from railkit.viz.table import Table
 >>> ctl = GameController(Table(players=2, bots=["random"], seed=5, map="teaching-small"), auto=False)
 >>> ctl.act("keep tickets 1,2,3") is None
@@ -26,6 +33,10 @@ from typing import Sequence
 
 import panel as pn
 import param
+from bokeh.models import Button as BkButton
+from bokeh.models import Column as BkColumn
+from bokeh.models import CustomJS, Div
+from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
 from railkit.core.errors import DataError
 from railkit.viz.board import Board
@@ -49,6 +60,11 @@ def explain(err) -> str:
     return out
 
 
+def pay_text(action) -> str:
+    """The label of a claim's payment button: 'Pay red ×2 + loco ×1'."""
+    return "Pay " + payment_label(action)
+
+
 def payment_label(action) -> str:
     """'red ×2 + loco ×1' for a claim."""
     if action.colour == "loco":
@@ -60,9 +76,36 @@ def payment_label(action) -> str:
 
 
 CLAIM_HINT = "<i>Click a route on the map to claim it.</i>"
+CHOOSE = "<br>Choose how to pay:"
 
 #: Most payment choices shown for one claim; the ones using fewest locomotives come first.
 MAX_PAYMENTS = 12
+
+#: In the browser, on a click on route ``i`` (see Board.js_on_route_click): show its
+#: payment choice (or none) at once. The server sets the very same values when it
+#: hears of the click, so its update changes nothing on screen; ``active`` is left
+#: alone by the server when it is already empty, so a button pressed meanwhile stays.
+_SHOW_CHOICE_JS = """
+const pay = src.data.pay[i];
+pending.data = {xs: [src.data.xs[i]], ys: [src.data.ys[i]]};
+title.text = src.data.title[i] + (pay.length ? choose : "");
+choice.active = null;
+choice.labels = Array.from(pay);
+cancel.disabled = false;
+"""
+
+_CANCEL_JS = """
+title.text = hint;
+choice.active = null;
+choice.labels = [];
+cancel.disabled = true;
+pending.data = {xs: [], ys: []};
+"""
+
+
+def _served() -> bool:
+    doc = pn.state.curdoc
+    return doc is not None and doc.session_context is not None
 
 
 class GameController(pn.viewable.Viewer):
@@ -92,17 +135,24 @@ class GameController(pn.viewable.Viewer):
         self._live_end = 0
         self._refreshing = False
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
-        self.claim_title = pn.pane.HTML(CLAIM_HINT)
-        # one widget for the payment choice: showing a choice changes its options, never the layout
-        self.pay_choice = pn.widgets.RadioButtonGroup(options={}, value=None, css_classes=["pay"],
-                                                      orientation="vertical")
-        self.pay_choice.param.watch(self._on_pay_choice, "value")
+        # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
+        # can fill it in the browser (Board.js_on_route_click). One button group for the
+        # payment choice: showing a choice changes its labels, never the layout.
+        self.claim_title = Div(text=CLAIM_HINT, width=420, name="claim_title")
+        self.pay_choice = BkRadioButtonGroup(labels=[], active=None, orientation="vertical", width=420,
+                                             css_classes=["pay"], name="pay")
+        self.pay_choice.on_change("active", self._on_pay_choice)
         self._payments: list[str] = []
-        self.claim_cancel = pn.widgets.Button(label="Cancel", width=80, visible=False)
-        self.claim_cancel.on_click(lambda e: self._close_claim())
-        self.claim_box = pn.Column(self.claim_title, self.pay_choice, self.claim_cancel,
-                                   css_classes=["claim-box"], width=440,
+        self._pay_by_label: dict[str, str] = {}
+        self._resetting = False
+        # always there, greyed out when no claim is open (showing and hiding it would make the
+        # browser lay the whole page out again: ~20 ms on each click)
+        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel")
+        self.claim_cancel.on_event("button_click", lambda e: self._close_claim())
+        self._claim_pane = pn.pane.Bokeh(BkColumn(self.claim_title, self.pay_choice, self.claim_cancel))
+        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
+        self._titled = None  # (board, game) whose claim headings the board holds
         self.player = PlayerPanel(self.act)
         self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
         self.undo_btn.on_click(lambda e: self.undo())
@@ -128,6 +178,11 @@ class GameController(pn.viewable.Viewer):
         g = self.table.game
         self.board = Board(g.map, seat_names=list(g.names))
         self.board.on_click(self.click_route)
+        dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
+        self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=CHOOSE, **dialog)
+        self.claim_cancel.js_event_callbacks = {}
+        self.claim_cancel.js_on_event("button_click", CustomJS(
+            args=dict(hint=CLAIM_HINT, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
         self.board_area.objects = [self.board]
         self.scoring = None
 
@@ -213,11 +268,16 @@ class GameController(pn.viewable.Viewer):
 
     def _later(self, fn) -> None:
         """Run ``fn`` on the next tick when served (so the board update is sent first), else now."""
-        doc = pn.state.curdoc
-        if doc is not None and doc.session_context is not None:
+        if _served():
             pn.state.execute(fn, schedule=True)
         else:
             fn()
+
+    def _push(self) -> None:
+        """In a notebook, send the changes made to plain Bokeh models (board, claim dialog) now;
+        Panel sends its own widgets' changes by itself (served apps need nothing)."""
+        if not _served():
+            pn.io.push_notebook(self._claim_pane, self.board._pane)
 
     def _close_and_continue(self) -> None:
         with pn.io.hold():
@@ -242,67 +302,120 @@ class GameController(pn.viewable.Viewer):
         err = self.table.apply(self.seat, text)
         if err is not None:
             self.message.object = explain(err)
+            self._push()
             return err
         self.message.object = ""
-        obs = self.table.game.observe(None)
+        g = self.table.game
+        obs = g.observe(None)
         # Bokeh models are changed inside hold(): Panel may run widget callbacks without
         # the document lock, and hold() dispatches the changes safely (and at once).
         with pn.io.hold():
-            self.board.set_state(obs["claimed"], obs["closed"])  # the board first ...
+            # the board first (owners and what this seat may pay now, in one message) ...
+            self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g))
             self.board.set_pending(None)
         self._later(self._close_and_continue)  # ... then the dialog, hand, market, log and the bots
+        self._push()
         return None
+
+    def _claims_by_route(self, g, legal=None) -> dict:
+        """The claims this seat may make now in ``g``, per route, as the choice offers them
+        (fewest locomotives first, at most MAX_PAYMENTS); empty unless it is this seat's turn
+        in the live game."""
+        from railkit.games.ticket_to_ride import Claim
+
+        if self.replaying or g.is_over or g.current_player != self.seat:
+            return {}
+        out: dict[str, list] = {}
+        for a in (g.legal_actions() if legal is None else legal):
+            if isinstance(a, Claim):
+                out.setdefault(a.route, []).append(a)
+        return {r: sorted(v, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS] for r, v in out.items()}
+
+    def _pay_labels(self, g, legal=None) -> dict[str, list[str]]:
+        """The ``pay`` column: route id -> the button labels of its payment choice."""
+        return {r: [pay_text(a) for a in v] for r, v in self._claims_by_route(g, legal).items()}
+
+    def _claim_heading(self, route) -> str:
+        return (f"<b>Claim {html.escape(route.id, quote=False)}</b> — length {route.length}, "
+                f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
 
     def click_route(self, route_id: str) -> None:
         """A route was clicked: show the payment choices, or why it cannot be claimed."""
         with pn.io.hold():
             self._click_route(route_id)
+        self._push()
 
     def _click_route(self, route_id: str) -> None:
-        from railkit.games.ticket_to_ride import Claim
-
         g = self.table.game
         route = g.map.route_by_id[route_id]
         self._pending = route_id
         self.board.set_pending(route_id)
-        title = (f"<b>Claim {html.escape(route_id, quote=False)}</b> — length {route.length}, "
-                 f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
-        options = []
-        if not self.replaying and not g.is_over and g.current_player == self.seat:
-            options = [a for a in g.legal_actions() if isinstance(a, Claim) and a.route == route_id]
-        options = sorted(options, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS]
-        self._show_payments([str(a) for a in options],
-                            [payment_label(a) for a in options])
+        # the same choice the browser showed from the board's ``pay`` column (computed afresh)
+        options = self._claims_by_route(g).get(route_id, [])
+        self._show_payments([str(a) for a in options], [pay_text(a) for a in options])
+        heading = self._claim_heading(route)
         if options:
-            self.claim_title.object = title + "<br>Choose how to pay:"
+            self.claim_title.text = heading + CHOOSE
             self.message.object = ""
         else:
             err = self.table.check(self.seat, self._sample_claim(route))
-            self.claim_title.object = title
+            self.claim_title.text = heading
             self.message.object = explain(err) if err is not None else "This route cannot be claimed now."
 
     def _show_payments(self, actions: list[str], labels: list[str]) -> None:
         self._payments = actions
+        self._pay_by_label = dict(zip(labels, actions))
         self._resetting = True
         try:
-            self.pay_choice.value = None
-            self.pay_choice.options = {f"Pay {lab}": a for lab, a in zip(labels, actions)}
+            # no-ops when the browser already shows the same (then nothing is sent): a
+            # button pressed before this update arrives is neither reset nor redrawn
+            self.pay_choice.active = None
+            self.pay_choice.labels = list(labels)
         finally:
             self._resetting = False
-        self.claim_cancel.visible = bool(actions) or self._pending is not None
+        self.claim_cancel.disabled = not actions and self._pending is None
 
     @property
     def payments(self) -> list[str]:
         """The claim actions offered in the payment choice (empty if none)."""
         return list(self._payments)
 
-    def _on_pay_choice(self, event) -> None:
-        if event.new and not getattr(self, "_resetting", False):
-            self.act(event.new)
+    def _on_pay_choice(self, attr, old, new) -> None:
+        """A payment button was pressed (in the browser, or by :meth:`pay`)."""
+        if new is None or self._resetting:
+            return
+        labels = list(self.pay_choice.labels)
+        # by label, not position: the label is what the player saw and pressed
+        action = self._pay_by_label.get(labels[new]) if 0 <= new < len(labels) else None
+        if action is None:  # the browser showed a choice the game no longer offers
+            with pn.io.hold():
+                if self._pending is not None:
+                    self._click_route(self._pending)
+                else:
+                    self._close_claim()
+                if not self.message.object:
+                    self.message.object = "That payment is no longer possible: choose again."
+            self._push()
+            return
+        if self.replaying:
+            self.act(action)  # nothing is played: it explains how to get back to live play
+            played = False
+        else:
+            played = self.act(action) is None
+        if not played:  # the same button can be pressed again
+            with pn.io.hold():
+                self._resetting = True
+                try:
+                    self.pay_choice.active = None
+                finally:
+                    self._resetting = False
+            self._push()
 
     def pay(self, k: int = 0):
         """Choose the ``k``-th payment offered (as a click on its button)."""
-        self.pay_choice.value = self._payments[k]
+        if not 0 <= k < len(self._payments):
+            raise IndexError(f"payment {k} is not offered (there are {len(self._payments)})")
+        self.pay_choice.active = k
 
     def _route_points(self, length: int) -> int:
         pts = {int(k): v for k, v in self.table.game.rules.route_points.items()}
@@ -318,10 +431,12 @@ class GameController(pn.viewable.Viewer):
         return Claim(route.id, col, route.length, 0)
 
     def _close_claim(self) -> None:
-        self._pending = None
-        self.claim_title.object = CLAIM_HINT
-        self._show_payments([], [])
-        self.board.set_pending(None)
+        with pn.io.hold():
+            self._pending = None
+            self.claim_title.text = CLAIM_HINT
+            self._show_payments([], [])
+            self.board.set_pending(None)
+        self._push()
 
     def undo(self) -> int:
         n = self.table.undo(self.seat)
@@ -384,6 +499,7 @@ class GameController(pn.viewable.Viewer):
             self._refresh()
         finally:
             self._refreshing = False
+        self._push()
 
     def _refresh(self) -> None:
         t = self.table
@@ -403,9 +519,12 @@ class GameController(pn.viewable.Viewer):
             replay = self.replay.value < live_end
             g = t.game.history(self.replay.value) if replay else t.game
             obs = g.observe(self.seat)
-            self.board.set_state(obs["claimed"], obs["closed"])
             my_turn = (not replay) and g.current_player == self.seat
             legal = g.legal_actions() if my_turn else []
+            if self._titled is None or self._titled[0] is not self.board or self._titled[1] is not t.game:
+                self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
+                self._titled = (self.board, t.game)
+            self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g, legal) if my_turn else {})
             can_pass = any(str(a) == "pass" for a in legal)
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
                                seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay)

@@ -55,3 +55,49 @@ def click_route(page, rid: str) -> None:
 
 def route_owner(page, rid: str) -> str:
     return page.evaluate(OWNER, rid)
+
+
+#: An init script (``page.add_init_script``) that can hold back every message the server
+#: sends to the page: ``__gate.hold()``, ``__gate.held()`` (how many are waiting) and
+#: ``__gate.release()`` (deliver them, in order). With the gate held, whatever the page
+#: shows was made in the browser alone. ``__gate.answered()``: the server's reply to the
+#: last click (on the board or a button) has come in, held or not; the server sends the
+#: changes a message causes before its "OK" reply, so they have come in too.
+#: ``__gate.heldText()``: the held messages, as text.
+GATE = """(() => {
+  let holding = false, header = null, click = null;
+  const queue = [], replied = new Set();
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (d) {
+    if (typeof d === 'string') {
+      if (d.startsWith('{"msgid"')) header = JSON.parse(d).msgid;
+      else if (d.includes('"kind":"MessageSent"')) click = header;  // a click event
+    }
+    return send.call(this, d);
+  };
+  const desc = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) {
+      desc.set.call(this, (ev) => {
+        if (typeof ev.data === 'string' && ev.data.includes('"reqid"')) replied.add(JSON.parse(ev.data).reqid);
+        if (holding) queue.push([fn, this, ev]); else fn.call(this, ev);
+      });
+    },
+  });
+  window.__gate = {
+    hold() { holding = true; },
+    held() { return queue.length; },
+    answered() { return click !== null && replied.has(click); },
+    heldText() { return queue.map(([fn, ws, ev]) => (typeof ev.data === 'string' ? ev.data : '')).join('\\n'); },
+    release() { holding = false; while (queue.length) { const [fn, ws, ev] = queue.shift(); fn.call(ws, ev); } },
+  };
+})();"""
+
+
+def route_xy(page, rid: str):
+    """Screen coordinates of the middle of ``rid``'s track (scrolled into view)."""
+    page.evaluate(ROUTE_XY, [rid, True])
+    page.wait_for_timeout(300)
+    return page.evaluate(ROUTE_XY, [rid, False])

@@ -1,4 +1,5 @@
-"""Smoke test: notebook 11 runs inside JupyterLab and a click on the board opens the payment choice."""
+"""Smoke test: notebook 11 runs inside JupyterLab, a click on the board opens the payment choice and
+paying claims the route (the kernel hears the button and patches the board)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import free_port
-from helpers import click_route
+from helpers import click_route, route_owner
 
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER = Path(sys.executable).with_name("jupyter")
@@ -74,3 +75,8 @@ def test_notebook_11_in_jupyterlab_board_click(page, lab):
             if attempt == 2:
                 page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-jupyterlab-failure.png"))
                 raise
+    # the notebook's game is Red's turn with a green, an orange and a white card for this 1-route
+    page.get_by_role("button", name="Pay green ×1", exact=True).click()
+    page.wait_for_function("() => Bokeh.documents.some(d => { const s = d.get_model_by_name('routes');"
+                           " return s && s.data.owner[s.data.id.indexOf('Portland-Seattle/1')] === 'Red'; })")
+    assert route_owner(page, "Portland-Seattle/1") == "Red"

@@ -7,8 +7,9 @@ import re
 from playwright.sync_api import expect
 
 from conftest import SERVER_GAME
-from helpers import click_route, page_text, route_owner
+from helpers import GATE, click_route, page_text, route_owner, route_xy
 from railkit.games.ticket_to_ride import Claim
+from railkit.viz.controller import MAX_PAYMENTS, pay_text
 from railkit.viz.table import Table
 
 TIMEOUT = 20_000
@@ -114,3 +115,113 @@ def test_shared_table_hides_hands_and_tickets(browser, server):
         assert page_text(page).count("Your hand") == 1
     ctx_a.close()
     ctx_b.close()
+
+
+def start_turn(page, server) -> Table:
+    """Open the app, keep the starting tickets, wait for our turn; the replica of the server's game."""
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    page.get_by_role("button", name="Keep selected tickets").click()
+    wait_text(page, "draw cards, claim a route or draw tickets")
+    rep = replica()
+    rep.apply(0, "keep tickets 1,2,3")
+    rep.run_bots()
+    return rep
+
+
+def choices(rep: Table) -> dict[str, list]:
+    """Per route, the claims in the order the payment buttons list them."""
+    out: dict[str, list] = {}
+    for a in rep.game.legal_actions():
+        if isinstance(a, Claim):
+            out.setdefault(a.route, []).append(a)
+    return {r: sorted(v, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS] for r, v in out.items()}
+
+
+def pay_labels(page) -> list[str]:
+    return [t.strip() for t in page.locator(".pay button").all_inner_texts()]
+
+
+def owned_by_red(page, rid: str) -> None:
+    page.wait_for_function("(rid) => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('routes');"
+                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Red'; } return false; }",
+                           arg=rid)
+
+
+def test_payment_choice_shows_without_a_server_round_trip(page, server):
+    page.add_init_script(GATE)
+    rep = start_turn(page, server)
+    rid, options = next((r, v) for r, v in sorted(choices(rep).items()) if len(v) >= 3)
+    labels = [pay_text(a) for a in options]
+    page.wait_for_function("() => window.__gate.held() === 0")
+    page.evaluate("() => window.__gate.hold()")  # from now on nothing from the server reaches the page
+    click_route(page, rid)
+    expect(page.get_by_role("button", name=labels[1], exact=True)).to_be_visible()
+    assert pay_labels(page) == labels
+    wait_text(page, f"Claim {rid}")
+    # the server did answer the click, but the page has not seen it: the choice was made in the browser
+    page.wait_for_function("() => window.__gate.answered()")
+    # pay with the second choice before the page has heard anything from the server
+    page.get_by_role("button", name=labels[1], exact=True).click()
+    page.evaluate("() => window.__gate.release()")
+    owned_by_red(page, rid)
+    assert rep.apply(0, options[1]) is None
+    wait_text(page, str(options[1]))  # the action log: the payment pressed, not another
+    assert route_owner(page, rid) == "Red"
+
+
+def test_a_second_quick_click_on_the_board_is_not_lost(page, server):
+    """BokehJS reports a click within 300 ms of the last one as a double tap; it is a click too."""
+    rep = start_turn(page, server)
+    opts = choices(rep)
+    first, second = sorted(r for r in opts if r.startswith("Atlanta"))[:2]
+    a, b = route_xy(page, first), route_xy(page, second)
+    page.mouse.click(*a)
+    page.mouse.click(*b)  # a few ms later
+    wait_text(page, f"Claim {second}")
+    expect(page.get_by_role("button", name=pay_text(opts[second][0]), exact=True)).to_be_visible()
+    page.wait_for_timeout(500)  # the server's answers to both clicks have arrived: still the second route
+    assert pay_labels(page) == [pay_text(x) for x in opts[second]]
+    page.get_by_role("button", name=pay_text(opts[second][0]), exact=True).click()
+    owned_by_red(page, second)
+    assert route_owner(page, first) == "free"
+
+
+CITY_XY = """(name) => {
+  const doc = Bokeh.documents[0];
+  const src = doc.get_model_by_name('cities');
+  const i = src.data.name.indexOf(name);
+  const view = Bokeh.index.get_one(doc.get_model_by_name('board'));
+  const r = view.canvas_view.el.getBoundingClientRect();
+  return [view.frame.x_scale.compute(src.data.x[i]) + r.left, view.frame.y_scale.compute(src.data.y[i]) + r.top];
+}"""
+
+TITLE = "() => Bokeh.documents[0].get_model_by_name('claim_title').text"
+
+
+def test_browser_and_server_pick_the_same_route_near_a_city(page, server):
+    """Around two busy cities, the route the browser picks (and shows at once) is the one the
+    server picks: the server's answer carries the same claim heading and changes nothing."""
+    page.add_init_script(GATE)
+    start_turn(page, server)
+    cancel = page.get_by_role("button", name="Cancel")
+    seen = set()
+    for city in ("Denver", "Kansas City"):
+        for dx, dy in ((9, 0), (-9, 0), (0, 9), (0, -9), (7, 7), (-7, -7), (12, -5), (-5, 12)):
+            page.mouse.move(1, 1)
+            if cancel.is_enabled():  # the server's heading is back to the hint
+                cancel.click()
+                page.wait_for_function("() => window.__gate.answered()")
+            route_xy(page, "Denver-Omaha")  # the board back in view (waits 0.3 s: not a double tap)
+            cx, cy = page.evaluate(CITY_XY, city)
+            page.evaluate("() => window.__gate.hold()")
+            page.mouse.click(cx + dx, cy + dy)
+            mine = page.evaluate(TITLE)  # what the browser showed by itself
+            if "Claim" in mine:
+                page.wait_for_function("() => window.__gate.answered()")  # the server's answer, held back
+                heading = mine.split("</b>")[0]
+                assert heading in page.evaluate("() => window.__gate.heldText()"), (city, dx, dy)
+                seen.add(heading)
+            page.evaluate("() => window.__gate.release()")
+            assert page.evaluate(TITLE) == mine, (city, dx, dy)  # ... and changed nothing
+    assert len(seen) >= 5  # several different routes were picked around the two cities

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+from bokeh.events import ButtonClick
 
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.app import create_app, get_table
-from railkit.viz.controller import GameController, quick_game
+from railkit.viz.controller import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, GameController, pay_text, quick_game
 from railkit.viz.scoring import breakdown_rows, ticket_paths
 from railkit.viz.table import Table, actors_of
 
@@ -26,7 +27,7 @@ def started(seed=3, players=2, rules=None, map="teaching-small", humans=(0,)):
 
 
 def pay_buttons(ctl):
-    return list(ctl.pay_choice.options)
+    return list(ctl.pay_choice.labels)
 
 
 def test_keep_starting_tickets_through_the_dialog():
@@ -62,10 +63,11 @@ def test_claim_by_clicking_a_route_changes_board_and_score():
     ctl.board.tap(rid)  # the click, as a Tap event at the route's middle
     assert pay_buttons(ctl) and all(b.startswith("Pay ") for b in pay_buttons(ctl))
     assert ctl.board.pending_src.data["xs"]
-    ctl.pay_choice.value = ctl.pay_choice.options[pay_buttons(ctl)[0]]  # the click on the first button
+    ctl.pay_choice.active = 0  # the click on the first button
     assert g.observe(None)["claimed"][rid] == 0
     assert ctl.board.owner(rid) == 0
-    assert ctl.payments == [] and "Click a route" in ctl.claim_title.object
+    assert ctl.payments == [] and "Click a route" in ctl.claim_title.text
+    assert pay_buttons(ctl) == [] and ctl.pay_choice.active is None
     assert "data-seat='0'>0<" not in ctl.player.players.object  # score is no longer 0
 
 
@@ -245,3 +247,124 @@ def test_app_editor_play_starts_a_game_on_the_edited_map(tmp_path):
     assert g.map.name == "my-map" and "Fort-Delta" in g.map.route_by_id
     assert (tmp_path / "my-map.json").exists()
     assert ctl.board.map is g.map and "Fort-Delta" in ctl.board.route_index
+
+
+# ---------------------------------------------------------------- the payment choice shown by the browser
+def pay_column(ctl) -> dict[str, list[str]]:
+    """The board's ``pay`` column (what the browser shows on a click), without the empty rows."""
+    b = ctl.board
+    return {rid: list(p) for rid, p in zip(b.routes_src.data["id"], b.routes_src.data["pay"]) if p}
+
+
+def offered(g, seat) -> dict[str, list[str]]:
+    """What ``seat`` may pay for each route now, as button labels, straight from the rules."""
+    out: dict[str, list] = {}
+    for a in g.legal_actions():
+        if isinstance(a, Claim):
+            out.setdefault(a.route, []).append(a)
+    return {r: [pay_text(a) for a in sorted(v, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS]]
+            for r, v in out.items()}
+
+
+def test_pay_column_holds_this_seats_payments_on_its_turn():
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    assert g.current_player == 0 and g.phase == "turn"
+    col = pay_column(ctl)
+    assert col and col == offered(g, 0)
+    # the choice the server sets on a click is the same as the browser's (so its update changes nothing)
+    rid = next(iter(col))
+    ctl.board.tap(rid)
+    assert pay_buttons(ctl) == col[rid] == ctl.board.payments(rid)
+    assert ctl.claim_title.text == ctl.board.routes_src.data["title"][ctl.board.route_index[rid]] + CHOOSE
+    # with a normal hand some routes cannot be claimed: no buttons, and the server explains why
+    ctl = started(seed=4)
+    g = ctl.table.game
+    col = pay_column(ctl)
+    assert col == offered(g, 0)
+    blocked = next(r.id for r in g.map.routes if r.id not in col)
+    ctl.board.tap(blocked)
+    assert ctl.board.payments(blocked) == [] == pay_buttons(ctl)
+    assert "Not allowed" in ctl.message.object
+
+
+def test_pay_column_is_empty_when_not_my_turn_and_for_the_other_seat():
+    t = Table(players=2, humans=[0, 1], seed=2, map="teaching-small", rules=RICH)
+    a, b = GameController(t, seat=0, auto=False), GameController(t, seat=1, auto=False)
+    a.act("keep tickets 1,2")
+    b.refresh()
+    b.act("keep tickets 1,2")
+    a.refresh()
+    g = t.game
+    assert g.current_player == 0 and g.phase == "turn"
+    assert pay_column(a) == offered(g, 0) and pay_column(a)
+    assert pay_column(b) == {}  # seat 2 is not to move: its browser gets nothing (and never seat 1's hand)
+    # seat 1 claims: its own choices go away at once (same message as the board), seat 2's appear
+    rid, labels = next(iter(pay_column(a).items()))
+    a.board.tap(rid)
+    a.pay(0)
+    assert g.observe(None)["claimed"][rid] == 0
+    assert pay_column(a) == {}
+    b.refresh()
+    assert g.current_player == 1 and pay_column(b) == offered(g, 1) and pay_column(b)
+    # hands differ, so do the choices: each board holds its own seat's
+    assert a.board.routes_src is not b.board.routes_src
+
+
+def test_pay_column_is_empty_in_replay_and_after_the_game():
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    claim = next(a for a in g.legal_actions() if isinstance(a, Claim))
+    ctl.act(str(claim))
+    assert pay_column(ctl)  # the bot moved: our turn again
+    ctl.replay.value = 1
+    ctl.refresh(force=True)
+    assert pay_column(ctl) == {}
+    ctl.live_btn.clicks += 1
+    assert pay_column(ctl) == offered(g, 0)
+    over = GameController(Table(players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
+                          auto=False)
+    over.table.run_bots()
+    over.refresh()
+    assert over.table.game.is_over and pay_column(over) == {}
+
+
+def test_pay_button_is_mapped_by_its_label_and_a_stale_one_is_refused():
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    rid, labels = next((r, p) for r, p in pay_column(ctl).items() if len(p) >= 2)
+    ctl.board.tap(rid)
+    # the browser's own labels arrive after the click was handled (same list): nothing changes
+    ctl.pay_choice.labels = list(labels)
+    n = len(g.log)
+    # a browser showing an out-of-date choice: a label the game does not offer is never played
+    ctl.pay_choice.labels = ["Pay pink ×9"] + list(labels[1:])
+    ctl.pay_choice.active = 0
+    assert len(g.log) == n and "choose again" in ctl.message.object
+    assert pay_buttons(ctl) == labels and ctl.pay_choice.active is None
+    # the pressed button's payment is played, whatever order the browser listed them in
+    want = next(str(a) for a in g.legal_actions() if isinstance(a, Claim) and a.route == rid and pay_text(a) == labels[1])
+    ctl.pay_choice.labels = [labels[1], labels[0]] + list(labels[2:])
+    ctl.pay_choice.active = 0
+    assert str(g.log[n]) == want
+
+
+def test_cancel_closes_the_dialog():
+    ctl = started(rules=RICH)
+    rid = next(iter(pay_column(ctl)))
+    ctl.board.tap(rid)
+    assert not ctl.claim_cancel.disabled and ctl.board.pending_src.data["xs"]
+    ctl.claim_cancel._trigger_event(ButtonClick(ctl.claim_cancel))
+    assert pay_buttons(ctl) == [] and ctl.claim_title.text == CLAIM_HINT and ctl.claim_cancel.disabled
+    assert ctl.board.pending_src.data["xs"] == []
+
+
+def test_quick_second_click_and_slow_click_count_as_clicks():
+    from bokeh.events import DoubleTap, Press
+
+    ctl = started(rules=RICH)
+    b = ctl.board
+    for event, rid in ((DoubleTap, "Mill-Fort"), (Press, "Fort-Summit")):
+        xs, ys = b.routes_src.data["xs"][b.route_index[rid]], b.routes_src.data["ys"][b.route_index[rid]]
+        b.figure._trigger_event(event(b.figure, x=(xs[0] + xs[1]) / 2, y=(ys[0] + ys[1]) / 2))
+        assert b.last_clicked == rid and f"Claim {rid}" in ctl.claim_title.text
