@@ -1,10 +1,22 @@
 """UI latency of the served Ticket to Ride app, measured in headless Chromium.
 
-For each claim: click a route on the board, wait for the payment choice, click
-the first "Pay" button, and time until the board's route data is patched in the
-browser (BokehJS ``patching`` signal) and the next frame is painted. Then undo
-(not timed) and claim another route from the same position. Prints median and
-p95 over ``--claims`` claims (default 60).
+For each claim: point at a route on the board, click it, and time (from the mouse
+button going down) until its payment choice is painted; the browser shows it from
+the board's data, without asking the server. Then press the first "Pay" button at
+once, from inside the page (no reaction time: the app is timed, not the test
+driver), and time until the board's route data is patched in the browser (BokehJS
+``patching`` signal) and painted. Undo (not timed) and claim the next route from
+the same position. Prints median and p95 over ``--claims`` claims (default 60).
+
+The headline is "route click -> board patched": all a claim costs, the payment
+choice included; a claim is one round trip to the server. "Painted" is the second
+animation frame after the change (the frame after the one that paints it), an
+upper bound by up to one frame (~17 ms).
+
+A click on the board within 300 ms of the previous one reaches Bokeh as a double
+tap, not a tap (this made the benchmark lose route clicks once); the app takes
+both as clicks. The count of such clicks is printed, and so are route clicks that
+got no payment choice within 5 s (with a screenshot each; there should be none).
 
 Run: ``.venv/bin/python benchmarks/ui_latency.py [--claims 60]`` (needs /usr/bin/chromium).
 """
@@ -41,7 +53,14 @@ ROUTE_XY = """(rid) => {
 }"""
 
 FIND_PAY = """() => {
-  const walk = (n) => {
+  const choice = Bokeh.documents[0].get_model_by_name('pay');  // the app's payment button group
+  const view = choice ? Bokeh.index.get_one(choice) : null;
+  if (view) {
+    for (const b of view.shadow_el.querySelectorAll('button'))
+      if (b.textContent.trim().startsWith('Pay ') && b.getClientRects().length > 0) return b;
+    return null;
+  }
+  const walk = (n) => {  // any other page: search every shadow root
     if (n.tagName === 'BUTTON' && n.textContent.trim().startsWith('Pay ') && n.getClientRects().length > 0) return n;
     if (n.shadowRoot) { const r = walk(n.shadowRoot); if (r) return r; }
     for (const c of n.children || []) { const r = walk(c); if (r) return r; }
@@ -50,12 +69,29 @@ FIND_PAY = """() => {
   return walk(document.body);
 }"""
 
-WAIT_PAY = "() => { const b = (" + FIND_PAY + ")(); return b ? performance.now() : false; }"
-
-CLICK_PAY = "() => { const b = (" + FIND_PAY + ")(); window.__t1 = performance.now(); b.click(); }"
+#: Wait in the page until the payment choice is painted, then press the first "Pay" button at
+#: once (a player with no reaction time: what is timed is the app). Returns when it was shown.
+PAY_WHEN_SHOWN = """async () => {
+  const find = (""" + FIND_PAY + """);
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const hooked = !!Bokeh.documents[0].get_model_by_name('pay');
+  const deadline = performance.now() + 5000;
+  let shown = null;
+  while (shown === null && performance.now() < deadline) {
+    await frame();
+    if (hooked) { if (typeof window.__choice === 'number') shown = window.__choice; }
+    else if (find()) { await frame(); shown = performance.now(); }  // another page: the same convention
+  }
+  const b = shown === null ? null : find();
+  if (b === null) return null;
+  window.__t1 = performance.now();
+  b.click();
+  return shown;
+}"""
 
 ARM = """() => {
-  const src = Bokeh.documents[0].get_model_by_name('routes');
+  const doc = Bokeh.documents[0];
+  const src = doc.get_model_by_name('routes');
   window.__patched = null; window.__painted = null;
   if (!window.__armed) {
     src.patching.connect(() => {
@@ -64,10 +100,35 @@ ARM = """() => {
         requestAnimationFrame(() => requestAnimationFrame(() => { window.__painted = performance.now(); }));
       }
     });
+    // the click's time: when the mouse button goes down on the page
+    document.addEventListener('pointerdown', (e) => { if (window.__t0 === null) window.__t0 = e.timeStamp; },
+                              {capture: true});
+    // the choice's time: the frame after the one that paints its buttons (as for the board)
+    const choice = doc.get_model_by_name('pay');
+    if (choice) {
+      choice.properties.labels.change.connect(() => {
+        if (choice.labels.length > 0 && window.__choice === null) {
+          window.__choice = false;
+          requestAnimationFrame(() => requestAnimationFrame(() => { window.__choice = performance.now(); }));
+        }
+      });
+    }
+    window.__doubletaps = 0;
+    try {  // BokehJS internals: only to count clicks reported as double taps
+      const bus = Bokeh.index.get_one(doc.get_model_by_name('board')).canvas_view.ui_event_bus;
+      bus.doubletap.connect(() => { window.__doubletaps += 1; });
+    } catch (e) { window.__doubletaps = null; }
     window.__armed = true;
   }
-  window.__t0 = performance.now();
+  window.__t0 = null; window.__choice = null;
 }"""
+
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+FREE = ("(rid) => { const s = Bokeh.documents[0].get_model_by_name('routes');"
+        " return s.data.owner[s.data.id.indexOf(rid)] === 'free'; }")
+
+YOUR_TURN = "draw cards, claim a route or draw tickets"
 
 
 def pct(values, q):
@@ -94,6 +155,7 @@ def main(argv=None) -> None:
                              "--rules", json.dumps(RULES), "--bot-delay", "0.05"],
                             env=dict(os.environ, PANEL_INLINE="1"), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
+    lost: list[str] = []
     try:
         for _ in range(300):
             try:
@@ -106,7 +168,7 @@ def main(argv=None) -> None:
         rep.run_bots()
         routes = sorted({x.route for x in rep.game.legal_actions() if isinstance(x, Claim)})
         print(f"{len(routes)} routes claimable from the start position; {a.claims} claims")
-        click_to_dialog, click_to_patch, pay_to_patch, pay_to_paint = [], [], [], []
+        click_to_choice, click_to_patch, click_to_paint, pay_to_patch, pay_to_paint = [], [], [], [], []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -114,27 +176,37 @@ def main(argv=None) -> None:
             page.goto(url)
             page.get_by_role("button", name="Keep selected tickets").click()
             page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
-            page.get_by_text("draw cards, claim a route or draw tickets").wait_for()
+            page.get_by_text(YOUR_TURN).wait_for()
             for k in range(a.claims):
                 rid = routes[k % len(routes)]
-                page.mouse.move(1, 1)  # away from the board: no hover tooltip over the next route
+                page.mouse.move(1, 1)  # away from the board, then onto the route (its tooltip shows)
                 xy = page.evaluate(ROUTE_XY, rid)
+                page.mouse.move(*xy)
+                page.evaluate(TWO_FRAMES)
                 page.evaluate(ARM)
-                page.mouse.click(*xy)
-                shown = page.wait_for_function(WAIT_PAY, polling="raf").json_value()
-                t_dialog = shown - page.evaluate("() => window.__t0")
-                page.evaluate(CLICK_PAY)
+                page.mouse.down()
+                page.mouse.up()
+                shown = page.evaluate(PAY_WHEN_SHOWN)
+                if shown is None:
+                    shot = os.path.join(tempfile.gettempdir(), f"railkit-bench-lost-{k}.png")
+                    page.screenshot(path=shot)
+                    lost.append(f"claim {k} ({rid}): no payment choice within 5 s, see {shot}")
+                    cancel = page.get_by_role("button", name="Cancel")
+                    if cancel.is_enabled():
+                        cancel.click()
+                    continue
+                t_choice = shown - page.evaluate("() => window.__t0")
                 page.wait_for_function("() => window.__painted !== null")
                 t = page.evaluate("() => [window.__t0, window.__t1, window.__patched, window.__painted]")
-                click_to_dialog.append(t_dialog)
+                click_to_choice.append(t_choice)
                 click_to_patch.append(t[2] - t[0])
+                click_to_paint.append(t[3] - t[0])
                 pay_to_patch.append(t[2] - t[1])
                 pay_to_paint.append(t[3] - t[1])
                 page.locator(".undo button").click()
-                page.wait_for_function(
-                    "(rid) => { const s = Bokeh.documents[0].get_model_by_name('routes');"
-                    " return s.data.owner[s.data.id.indexOf(rid)] === 'free'; }", arg=rid)
-                page.get_by_text("draw cards, claim a route or draw tickets").wait_for()
+                page.wait_for_function(FREE, arg=rid)
+                page.get_by_text(YOUR_TURN).wait_for()
+            doubletaps = page.evaluate("() => window.__doubletaps")
             browser.close()
     finally:
         proc.terminate()
@@ -142,14 +214,22 @@ def main(argv=None) -> None:
         os.unlink(log.name)
 
     def show(name, xs):
-        print(f"{name:<44} median {statistics.median(xs):7.1f} ms   p95 {pct(xs, 95):7.1f} ms   "
+        if not xs:
+            print(f"{name:<52} no data")
+            return
+        print(f"{name:<52} median {statistics.median(xs):7.1f} ms   p95 {pct(xs, 95):7.1f} ms   "
               f"max {max(xs):7.1f} ms")
 
-    show("route click -> payment choice shown", click_to_dialog)
+    show("route click -> payment choice shown (no round trip)", click_to_choice)
     show("pay click -> board patched in the browser", pay_to_patch)
     show("pay click -> board painted (next frame)", pay_to_paint)
     show("route click -> board patched (incl. the choice)", click_to_patch)
-    print("target: p95 < 150 ms for a claim to reach the board")
+    show("route click -> board painted (incl. the choice)", click_to_paint)
+    print(f"{len(click_to_patch)} claims timed; route clicks BokehJS reported as double taps: {doubletaps}; "
+          f"lost route clicks: {len(lost)}")
+    for line in lost:
+        print("  " + line)
+    print("target: p95 < 150 ms for a claim to reach the board (route click -> board patched)")
 
 
 if __name__ == "__main__":
