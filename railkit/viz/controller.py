@@ -267,9 +267,11 @@ class GameController(pn.viewable.Viewer):
             self.refresh()
 
     def _later(self, fn) -> None:
-        """Run ``fn`` on the next tick when served (so the board update is sent first), else now."""
+        """Run ``fn`` 60 ms later when served, else now: the board update goes out first and
+        the browser paints it before the dialog, hand, market and log change (which would
+        hold back that paint by ~15 ms in Chromium)."""
         if _served():
-            pn.state.execute(fn, schedule=True)
+            pn.state.curdoc.add_timeout_callback(fn, 60)
         else:
             fn()
 
