@@ -132,7 +132,10 @@ class GameController(pn.viewable.Viewer):
         self._seen_version = -1
         self._pending: str | None = None
         self._callback = None
-        self._live_end = 0
+        #: the earlier position shown, or None for live play; set only by the player (the
+        #: slider's value at the end of a drag or key press, or show_position), never by the
+        #: slider's value itself, which a busy page may send back out of date
+        self._replay_at: int | None = None
         self._refreshing = False
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
@@ -158,7 +161,8 @@ class GameController(pn.viewable.Viewer):
         self.undo_btn.on_click(lambda e: self.undo())
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
                                            width=420, css_classes=["replay"])
-        self.replay.param.watch(self._on_replay, "value")
+        # the value at a drag's end or after a key press: only the player's own choice
+        self.replay.param.watch(self._on_replay, "value_throttled")
         self.live_btn = pn.widgets.Button(label="Back to live", width=110)
         self.live_btn.on_click(lambda e: self._go_live())
         self.download = pn.widgets.FileDownload(callback=self.table.to_json_bytes, filename="ttr-game.json",
@@ -294,7 +298,13 @@ class GameController(pn.viewable.Viewer):
     # ------------------------------------------------------------ actions
     @property
     def replaying(self) -> bool:
-        return self.replay.value < self._live_end
+        return self._replay_at is not None
+
+    def show_position(self, actions: int | None) -> None:
+        """Show the game as it was after the first ``actions`` actions (read-only), or live
+        play with ``None`` (as the replay slider and *Back to live* do)."""
+        self._replay_at = actions
+        self.refresh(force=True)
 
     def act(self, text: str):
         """Play an action text for this seat; returns None or the error (shown inline)."""
@@ -449,12 +459,11 @@ class GameController(pn.viewable.Viewer):
         return n
 
     def _on_replay(self, event) -> None:
-        if not self._refreshing:
-            self.refresh(force=True)
+        if not self._refreshing and event.new is not None:
+            self.show_position(event.new)
 
     def _go_live(self) -> None:
-        self.replay.value = len(self.table.game.log)
-        self.refresh(force=True)
+        self.show_position(None)
 
     def new_game(self) -> None:
         """Start a new game from the form (players, bots, map, seed, rules)."""
@@ -507,19 +516,18 @@ class GameController(pn.viewable.Viewer):
         t = self.table
         with pn.io.hold():
             live_end = len(t.game.log)
-            at_end = self.replay.value >= self._live_end
+            if self._replay_at is not None and not 0 <= self._replay_at < live_end:
+                self._replay_at = None  # the end (or past it: an undo, a new game) is live play
             if t.game.map is not self.board.map:
                 self._make_board()
             if self.replay.end != max(live_end, 1):
                 self.replay.end = max(live_end, 1)
-            if at_end and self.replay.value != live_end:
-                self.replay.value = live_end
-            if self.replay.value > live_end:
-                self.replay.value = live_end
-            self._live_end = live_end
+            shown = live_end if self._replay_at is None else self._replay_at
+            if self.replay.value != shown:
+                self.replay.value = shown
             self._seen_version = t.version
-            replay = self.replay.value < live_end
-            g = t.game.history(self.replay.value) if replay else t.game
+            replay = self._replay_at is not None
+            g = t.game.history(self._replay_at) if replay else t.game
             obs = g.observe(self.seat)
             my_turn = (not replay) and g.current_player == self.seat
             legal = g.legal_actions() if my_turn else []

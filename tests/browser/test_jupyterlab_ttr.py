@@ -54,14 +54,34 @@ def lab(tmp_path_factory):
         os.unlink(log.name)
 
 
+#: run cell ``i`` of the open notebook; resolves once it has run
+RUN_CELL = """async (i) => {
+  const nb = window.jupyterapp.shell.currentWidget;
+  nb.content.activeCellIndex = i;
+  await window.jupyterapp.commands.execute('notebook:run-cell');
+}"""
+IDLE = "() => [...document.querySelectorAll('.jp-InputPrompt')].every(p => !p.textContent.includes('*'))"
+HAS_BOARD = "() => !!(window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('board')))"
+#: the board's view is on the page (BokehJS has rendered the figure)
+BOARD_SHOWN = """() => Bokeh.documents.some(d => { const b = d.get_model_by_name('board');
+  return b && Bokeh.index.get_one(b) && Bokeh.index.get_one(b).canvas_view; })"""
+
+
 def test_notebook_11_in_jupyterlab_board_click(page, lab):
     page.set_default_timeout(90_000)
     page.set_viewport_size({"width": 1500, "height": 1000})
     page.goto(lab + "/lab/tree/notebooks/11-ttr-play.ipynb?reset")
     page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook')")
     page.wait_for_timeout(3000)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('board'))")
+    # Run the cells one by one, as a learner does, each once the one before has finished and
+    # its output is on the page. (With "Run All" on a busy machine, parts of the game's output
+    # were seen out of date in CI: the hand, the board's payment data, the replay position.)
+    cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+    for i in range(cells):
+        page.evaluate(RUN_CELL, i)
+        page.wait_for_function(IDLE)
+        if page.evaluate(HAS_BOARD):
+            page.wait_for_function(BOARD_SHOWN)
     page.get_by_text('"game": "ticket-to-ride"').first.wait_for()  # the output of the last cell
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-InputPrompt')].every(p => !p.textContent.includes('*'))")

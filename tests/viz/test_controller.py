@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import param
 from bokeh.events import ButtonClick
 
 from railkit.games.ticket_to_ride import Claim
@@ -139,8 +140,7 @@ def test_replay_slider_shows_an_earlier_position_read_only():
     ctl.act(str(claim))
     assert ctl.board.owner(claim.route) == 0
     k = g.log.index(claim)
-    ctl.replay.value = k
-    ctl.refresh(force=True)
+    ctl.show_position(k)
     assert ctl.board.owner(claim.route) is None and ctl.live_btn.visible
     n = len(g.log)
     ctl.act("draw deck")
@@ -311,14 +311,32 @@ def test_pay_column_is_empty_when_not_my_turn_and_for_the_other_seat():
     assert a.board.routes_src is not b.board.routes_src
 
 
+def test_replay_follows_the_player_not_a_stale_slider_value():
+    # a busy page may send the slider's old value back after the game moved on: only the
+    # value at a drag's end or a key press (value_throttled) is the player's choice
+    ctl = started(rules=RICH)
+    g = ctl.table.game
+    ctl.act("draw deck")
+    ctl.act("draw deck")
+    live = len(g.log)
+    ctl.replay.value = 1
+    ctl.refresh(force=True)
+    assert not ctl.replaying and ctl.replay.value == live and not ctl.live_btn.visible
+    with param.edit_constant(ctl.replay):
+        ctl.replay.value_throttled = 1
+    assert ctl.replaying and ctl.replay.value == 1 and ctl.live_btn.visible
+    with param.edit_constant(ctl.replay):
+        ctl.replay.value_throttled = live  # dragged back to the end: live play again
+    assert not ctl.replaying and not ctl.live_btn.visible
+
+
 def test_pay_column_is_empty_in_replay_and_after_the_game():
     ctl = started(rules=RICH)
     g = ctl.table.game
     claim = next(a for a in g.legal_actions() if isinstance(a, Claim))
     ctl.act(str(claim))
     assert pay_column(ctl)  # the bot moved: our turn again
-    ctl.replay.value = 1
-    ctl.refresh(force=True)
+    ctl.show_position(1)
     assert pay_column(ctl) == {}
     ctl.live_btn.clicks += 1
     assert pay_column(ctl) == offered(g, 0)
