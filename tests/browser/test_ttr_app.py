@@ -29,14 +29,7 @@ def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
 
 
 def test_play_draw_claim_and_illegal_claim(page, server):
-    page.set_default_timeout(TIMEOUT)
-    page.goto(server + "/")
-    page.get_by_role("button", name="Keep selected tickets").click()
-    wait_text(page, "draw cards, claim a route or draw tickets")
-
-    rep = replica()
-    rep.apply(0, "keep tickets 1,2,3")
-    rep.run_bots()
+    rep = start_turn(page, server)
     claims = [a for a in rep.game.legal_actions() if isinstance(a, Claim)]
     claim = max(claims, key=lambda a: (rep.game.map.route_by_id[a.route].length, a.route))
 
