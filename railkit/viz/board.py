@@ -343,7 +343,7 @@ class Board(pn.viewable.Viewer):
             route_patch.append((self.route_index[rid], label))
         patch: dict[str, list] = {"owner": route_patch} if route_patch else {}
         if pay is not None:
-            pay_patch = self._pay_patch(pay)
+            pay_patch = self._column_patch("pay", {rid: list(v) for rid, v in pay.items()}, [])
             if pay_patch:
                 patch["pay"] = pay_patch
         if changed:
@@ -352,20 +352,18 @@ class Board(pn.viewable.Viewer):
             self.routes_src.patch(patch)  # one message: owners and payments change together
         return changed
 
-    def _pay_patch(self, pay: Mapping[str, list[str]]) -> list:
-        old = self.routes_src.data["pay"]
+    def _column_patch(self, column: str, values: Mapping[str, object], default: object) -> list:
+        """``(row, value)`` for each route whose ``column`` in the routes data source is not
+        already ``values[route id]`` (``default`` for routes left out); a list cell equals
+        the same items as a tuple."""
+        old = self.routes_src.data[column]
         out = []
         for i, rid in enumerate(self.route_ids):
-            new = list(pay.get(rid, ()))
-            if list(old[i]) != new:
+            new = values.get(rid, default)
+            cur = old[i]
+            if (list(cur) if isinstance(cur, tuple) else cur) != new:
                 out.append((i, new))
         return out
-
-    def set_payments(self, pay: Mapping[str, list[str]]) -> None:
-        """Set the ``pay`` column (route id -> payment labels; routes left out get none)."""
-        patch = self._pay_patch(pay)
-        if patch:
-            self.routes_src.patch({"pay": patch})
 
     def payments(self, route_id: str) -> list[str]:
         """The payment labels the browser would show for ``route_id`` (empty: none)."""
@@ -373,8 +371,7 @@ class Board(pn.viewable.Viewer):
 
     def set_titles(self, titles: Mapping[str, str]) -> None:
         """Set the ``title`` column (route id -> heading of the claim dialog); patch only what changed."""
-        old = self.routes_src.data["title"]
-        patch = [(i, titles.get(rid, "")) for i, rid in enumerate(self.route_ids) if old[i] != titles.get(rid, "")]
+        patch = self._column_patch("title", titles, "")
         if patch:
             self.routes_src.patch({"title": patch})
 

@@ -534,7 +534,7 @@ class GameController(pn.viewable.Viewer):
             if self._titled is None or self._titled[0] is not self.board or self._titled[1] is not t.game:
                 self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
                 self._titled = (self.board, t.game)
-            self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g, legal) if my_turn else {})
+            self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g, legal))
             can_pass = any(str(a) == "pass" for a in legal)
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
                                seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay)
