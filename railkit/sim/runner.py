@@ -333,15 +333,14 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
                checked=checked, max_actions=max_actions, rotate=rotate)
     t0 = time.perf_counter()
     if scheduler is None and (workers is None or workers <= 1):
-        rows = _run_local(job, seeds, progress, spec.title)
-        rows.sort(key=lambda r: (r["game"], r["seat"]))
-        df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
+        df, used_workers, used_chunk = _frame(_run_local(job, seeds, progress, spec.title)), 1, len(seeds)
     else:
         df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
     seconds = time.perf_counter() - t0
 
     if df.empty:
         df = pd.DataFrame(columns=[*KEY_COLUMNS, "actions", "error"])
+    df = df.sort_values(["game", "seat"], kind="stable", ignore_index=True)
     df = df[[c for c in df.columns if c != "error"] + ["error"]]
     errors = int(df.loc[df.error != "", "game"].nunique())
     df.attrs.update(game=spec.name, games=games, players=players, seed=seed, agents=agent_names,
@@ -467,8 +466,6 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             if bar is not None:
                 bar.close()
         df = pd.concat(frames, ignore_index=True, sort=False) if frames else _frame([])
-        if not df.empty and not df.game.is_monotonic_increasing:  # seeds given out of order
-            df = df.sort_values(["game", "seat"], kind="stable", ignore_index=True)
         return df, n_workers, chunk
     finally:
         if client is not None and own_client:
