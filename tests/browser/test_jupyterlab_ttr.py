@@ -83,8 +83,7 @@ def test_notebook_11_in_jupyterlab_board_click(page, lab):
         if page.evaluate(HAS_BOARD):
             page.wait_for_function(BOARD_SHOWN)
     page.get_by_text('"game": "ticket-to-ride"').first.wait_for()  # the output of the last cell
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-InputPrompt')].every(p => !p.textContent.includes('*'))")
+    page.wait_for_function(IDLE)
     for attempt in range(3):  # a busy kernel (slow CI machine) may still be settling the outputs
         page.wait_for_timeout(1000)
         click_route(page, "Portland-Seattle/1")
