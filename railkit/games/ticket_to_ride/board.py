@@ -64,16 +64,23 @@ class Board:
                                 for ln in range(self.max_length + 1)]
         self.start_free_len = [tuple(i for i in range(self.n_routes) if self.length[i] == ln)
                                for ln in range(self.max_length + 1)]
-        #: hand_pairs[locos][cards]: (length, claim-cache key) for each length from 1 to
-        #: min(cards + locos, longest route); see :meth:`pairs_for`
-        self.hand_pairs = [[self.pairs_for(nc, nl) for nc in range(64)] for nl in range(64)]
+        #: pair_rows[locos][mask]: None until built by :meth:`pairs_row`, then a list over
+        #: coloured cards held of (length, table slot) pairs; see :meth:`pairs_row`
+        ml = self.max_length
+        self.pair_rows: list[list] = [[None] * (2 << ml) for _ in range(ml + 1)]
+        #: len_bits[t]: the bits of lengths 1..t (lengths a seat with t trains can reach)
+        self.len_bits = [(2 << min(t, ml)) - 2 for t in range(ml + 1)]
+        #: lengths (as bits) with routes of each colour or gray ones: the lengths a colour's
+        #: cards can claim at the start
+        self.start_len_mask = [sum(1 << ln for ln in range(1, ml + 1)
+                                   if self.start_free_col[c][ln] or self.start_free_gray[ln]) for c in range(8)]
         #: (face-up row, deck or discard not empty, face-up locomotive counts two) ->
         #: (first-card draws, second-card draws), filled by the games on this map
         self.draw_table: dict[tuple, tuple] = {}
         #: claim caches of the starting position (every route free), shared by all games
-        #: on this map: [colour][length] -> {hand key: tuple of Claims}
-        self.start_claim_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]
-        self.start_gray_cache: list[list[dict]] = [[{} for _ in range(self.max_length + 1)] for _ in range(8)]
+        #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
+        self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
+        self.start_gray_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
         #: all-locomotive claims of every route, by length (the starting position)
         self.start_loco_claims: list[tuple | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
@@ -100,11 +107,19 @@ class Board:
                                for cards in range(a, max(1, ln - b) - 1, -1))
         return v
 
-    def pairs_for(self, nc: int, nl: int) -> tuple[tuple[int, int], ...]:
-        """(length, key) for each length ln from 1 to min(nc + nl, longest route), where
-        key = min(nc, ln) * 64 + min(nl, ln) names the claims of a hand with ``nc`` cards
-        of one colour and ``nl`` locomotives in the engine's claim caches."""
-        return tuple((ln, min(nc, ln) * 64 + min(nl, ln)) for ln in range(1, min(nc + nl, self.max_length) + 1))
+    def pairs_row(self, nl: int, mask: int) -> list[tuple[tuple[int, int], ...]]:
+        """For ``nl`` locomotives and the route lengths in ``mask`` (bit ``ln`` set when
+        routes of length ``ln`` can be claimed): a list over coloured cards held
+        ``nc`` (0 to the longest route) of (length, slot) pairs, one for each length in
+        the mask up to ``nc + nl``. The slot ``min(nc, ln) * (ln + 1) + min(nl, ln)``
+        names the claims of such a hand in :meth:`claim_tables` and the claim caches.
+        Hands holding more cards than the longest route use the last entry
+        (``nl`` is capped the same way)."""
+        ml = self.max_length
+        row = [tuple((ln, min(nc, ln) * (ln + 1) + min(nl, ln))
+                     for ln in range(1, min(nc + nl, ml) + 1) if mask >> ln & 1) for nc in range(ml + 1)]
+        self.pair_rows[nl][mask] = row
+        return row
 
     def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
         """For colour ``c``: per route i, :meth:`claim_options` for every hand, as a

@@ -191,8 +191,10 @@ class TicketToRide(Game):
         # legal-claim caches: per (colour, length) and hand caps -> tuple of Claims (see _turn_actions)
         # While a bucket is untouched its cache is the board's shared one (valid for every
         # game on this map at the start); the first claim in it swaps in a private dict.
-        self._cc: list[list[dict]] = [list(row) for row in b.start_claim_cache]
-        self._cg: list[list[dict]] = [list(row) for row in b.start_gray_cache]
+        self._cc: list[list[list]] = [list(row) for row in b.start_claim_cache]
+        self._cg: list[list[list]] = [list(row) for row in b.start_gray_cache]
+        #: per colour, the lengths (as bits) with free routes of that colour or gray ones
+        self._len_mask = list(b.start_len_mask)
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._bk_cache: dict[frozenset, frozenset] = {}
         self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
@@ -404,9 +406,10 @@ class TicketToRide(Game):
         return []
 
     def _turn_actions(self) -> list[Action]:
-        # Claims come from caches keyed by (colour, length, cards held capped at the
-        # length, locomotives capped at the length); a claim empties the caches of its
-        # bucket only. So listing moves costs a few dict lookups per colour held.
+        # Claims come from caches per (colour, length), indexed by the table slot of the
+        # cards and locomotives held (each capped at the length); a claim empties the
+        # caches of its bucket only. Only lengths with free routes in reach are visited
+        # (a bit mask per colour), so listing moves costs a few lookups per colour held.
         s = self._cur
         hit = self._draw_cache
         if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
@@ -422,45 +425,51 @@ class TicketToRide(Game):
             bk = self._bk_seat[s]
             if bk is None:
                 bk = self._bk_seat[s] = self._blk_keys(blk)
-        ml = self.board.max_length
+        b = self.board
+        ml = b.max_length
         if t < ml:
-            ml = t
+            ml = t if t > 0 else 0
+        reach = b.len_bits[ml]  # lengths this seat has the trains for
+        cap = b.max_length  # hands holding more cards than the longest route count as that many
+        rows = b.pair_rows[nl if nl < cap else cap]
+        lm = self._len_mask
         cc = self._cc
         cg = self._cg
         fc = self._free_col
         fg = self._free_gray
-        hp = self.board.hand_pairs
-        kt = hp[nl] if nl < len(hp) else None
-        for c, nc in zip(range(8 if ml > 0 else 0), h):
+        for c, nc in zip(range(8), h):
             if not nc:
                 continue
-            # (length, cache key) for each length within reach of these cards
-            pairs = kt[nc] if kt is not None and nc < len(kt) else self.board.pairs_for(nc, nl)
-            if ml < self._max_len:
-                pairs = pairs[:ml]
+            m = lm[c] & reach
+            if not m:
+                continue  # no free route of this colour (or gray) within reach
+            row = rows[m]
+            if row is None:
+                row = b.pairs_row(nl if nl < cap else cap, m)
             ccc = cc[c]
             cgc = cg[c]
             fcc = fc[c]
+            # (length, table slot) for each length with free routes within reach of these cards;
             # the colour's routes, then the gray ones: written out twice on purpose (a loop
             # over the two kinds costs 7-8 % of a random game's time)
-            for ln, key in pairs:
+            for ln, k in row[nc if nc < cap else cap]:
                 if fcc[ln]:
-                    v = ccc[ln].get(key)
+                    v = ccc[ln][k]
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, key, False)
+                        v = self._build_claims(c, ln, k, False)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
-                            ri = self.board.route_index
+                            ri = b.route_index
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
                             out += v
                 if fg[ln]:
-                    v = cgc[ln].get(key)
+                    v = cgc[ln][k]
                     if v is None:
-                        v = self._build_claims(c, ln, nc, nl, key, True)
+                        v = self._build_claims(c, ln, k, True)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
-                            ri = self.board.route_index
+                            ri = b.route_index
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
                             out += v
@@ -495,14 +504,13 @@ class TicketToRide(Game):
             bk = self._bk_cache[key] = frozenset(out)
         return bk
 
-    def _build_claims(self, c: int, ln: int, nc: int, nl: int, key: int, gray: bool) -> tuple:
-        # every route in the bucket has length ln: the same slot of each route's table
+    def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple:
+        # every route in the bucket has length ln: the same slot k of each route's table
         tabs = self.board.claim_tables(c)
-        k = (nc if nc < ln else ln) * (ln + 1) + (nl if nl < ln else ln)
         v: list = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
             v += tabs[i][k]
-        v = (self._cg if gray else self._cc)[c][ln][key] = tuple(v) if v else ()
+        v = (self._cg if gray else self._cc)[c][ln][k] = tuple(v) if v else ()
         return v
 
     def _has_other_action(self) -> bool:
@@ -854,11 +862,18 @@ class TicketToRide(Game):
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
         self._lc[ln] = None
+        size = (ln + 1) * (ln + 1)
+        off = ~(1 << ln)
+        lm = self._len_mask
         if c == GRAY:
             for cc in range(8):
-                self._cg[cc][ln] = {}
+                self._cg[cc][ln] = [None] * size
+                if not bucket and not self._free_col[cc][ln]:
+                    lm[cc] &= off
         else:
-            self._cc[c][ln] = {}
+            self._cc[c][ln] = [None] * size
+            if not bucket and not self._free_gray[ln]:
+                lm[c] &= off
 
     def _do_keep(self, s: int, keep: tuple[int, ...]) -> None:
         offered = self.offered
