@@ -290,7 +290,10 @@ class Game:
         if steps < 0 or steps > len(self.log):
             raise IllegalMove("UNDO", f"Cannot undo {steps} action(s): only {len(self.log)} were played.")
         other = self.replay(self.log[: len(self.log) - steps])
-        self.__dict__.update(other.__dict__)
+        # every attribute: those in __dict__ and, for a mypyc-compiled game class, its native ones
+        for name in (*getattr(type(other), "__mypyc_attrs__", ()), *vars(other)):
+            if name != "__dict__" and hasattr(other, name):
+                setattr(self, name, getattr(other, name))
 
     def history(self, upto: int) -> "Game":
         """The game as it was after the first ``upto`` actions (for replay sliders)."""

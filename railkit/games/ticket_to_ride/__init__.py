@@ -27,7 +27,10 @@ State you can read
 KeepTickets(keep=(1, 2))
 """
 
+from railkit.core.compiled import load as _load_engine
 from railkit.core.game import GameSpec
+
+_load_engine(__name__)  # the mypyc-compiled engine when it is current, else game.py and board.py
 from railkit.games.ticket_to_ride.actions import (
     FORMS, LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
 )

@@ -48,6 +48,7 @@ KeepTickets(keep=(1, 2, 3))
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
@@ -72,7 +73,7 @@ PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
 _STATIC: dict[tuple[int, int], tuple] = {}
 
 #: face-up slot content -> kind: 0 a colour, 1 a locomotive, 2 empty (the draw lists depend on that only)
-_SLOT_KIND = {**{c: 0 for c in range(8)}, LOCO_I: 1, None: 2}
+_SLOT_KIND: dict[int | None, int] = {**{c: 0 for c in range(8)}, LOCO_I: 1, None: 2}
 
 _CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
 
@@ -331,8 +332,8 @@ class TicketToRide(Game):
         v = tab.get(key)
         if v is None:
             fa = self._fu_actions
-            first = [fa[i] for i, c in enumerate(fu) if c is not None]
-            second = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
+            first: list[Action] = [fa[i] for i, c in enumerate(fu) if c is not None]
+            second: list[Action] = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
             if deck_ok:
                 first.append(DRAW_DECK)
                 second.append(DRAW_DECK)
@@ -463,10 +464,17 @@ class TicketToRide(Game):
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
                             out += v
-                if fg[ln]:
-                    v = cgc[ln][k]
+                fgl = fg[ln]
+                if fgl:
+                    cgl = cgc[ln]
+                    v = cgl[k]
                     if v is None:
-                        v = self._build_claims(c, ln, k, True)
+                        # rebuilt after every gray claim of this length: inline (no call)
+                        tabs = b.claim_tables(c)
+                        v = ()
+                        for i in fgl:
+                            v += tabs[i][k]
+                        cgl[k] = v
                     if v:
                         if bk is not None and c * 64 + ln in bk:
                             ri = b.route_index
@@ -507,11 +515,11 @@ class TicketToRide(Game):
     def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple:
         # every route in the bucket has length ln: the same slot k of each route's table
         tabs = self.board.claim_tables(c)
-        v: list = []
+        v: list[Action] = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
             v += tabs[i][k]
-        v = (self._cg if gray else self._cc)[c][ln][k] = tuple(v) if v else ()
-        return v
+        out = (self._cg if gray else self._cc)[c][ln][k] = tuple(v)
+        return out
 
     def _has_other_action(self) -> bool:
         return bool(self._turn_actions())
@@ -524,12 +532,12 @@ class TicketToRide(Game):
         tp = type(action)
         if ph == TURN:
             if tp is DrawFaceUp:
-                slot = action.slot
+                slot = cast(DrawFaceUp, action).slot
                 fu = self.faceup
                 if type(slot) is int and 0 < slot <= len(fu) and fu[slot - 1] is not None:
                     return None
             elif tp is Claim:
-                if self._claim_ok(action):
+                if self._claim_ok(cast(Claim, action)):
                     return None
             elif tp is DrawDeck:
                 if self.deck or self.discard:
@@ -539,7 +547,7 @@ class TicketToRide(Game):
                     return None
         elif ph == SECOND:
             if tp is DrawFaceUp:
-                slot = action.slot
+                slot = cast(DrawFaceUp, action).slot
                 fu = self.faceup
                 if type(slot) is int and 0 < slot <= len(fu):
                     card = fu[slot - 1]
@@ -591,7 +599,7 @@ class TicketToRide(Game):
         tp = type(action)
         if ph == SETUP or ph == KEEP:
             if tp is KeepTickets:
-                return self._check_keep(action)
+                return self._check_keep(cast(KeepTickets, action))
             rule = "TTR-SETUP-TICKETS" if ph == SETUP else "TTR-TICKETS-DRAW"
             raise IllegalMove(rule, f"{name} must first choose which of the {len(self.offered)} offered tickets to keep, "
                               f"so '{action}' cannot be played now.",
@@ -607,7 +615,7 @@ class TicketToRide(Game):
                               "Take a face-up card (not a locomotive) or 'draw deck'.")
         # normal turn
         if tp is Claim:
-            return self._check_claim(action)
+            return self._check_claim(cast(Claim, action))
         if tp is DrawFaceUp or tp is DrawDeck:
             return self._check_draw(action, second=False)
         if tp is DrawTickets:
@@ -650,7 +658,7 @@ class TicketToRide(Game):
                                   "so no card can be drawn blind.",
                                   "Take a face-up card, claim a route or draw tickets.")
             return None
-        slot = a.slot
+        slot = cast(DrawFaceUp, a).slot
         n = len(self.faceup)
         if not isinstance(slot, int) or not 1 <= slot <= n:
             raise IllegalMove("TTR-DRAW", f"There is no face-up slot {slot}: the slots are numbered 1 to {n}.",
@@ -694,7 +702,7 @@ class TicketToRide(Game):
             raise IllegalMove("TTR-DOUBLE-SMALL", f"With {self.players} players only one route of a double route can "
                               f"be used: {rid} is closed because {self.names[self.closed[i]]} claimed the other one"
                               + (f" ({other[0]})." if other else "."),
-                              f"Double routes open up with {self.rules.double_min_players} or more players.")
+                              f"Double routes open up with {self._rv['double_min_players']} or more players.")
         col = a.colour
         cards, locos = a.cards, a.locos
         if not isinstance(cards, int) or not isinstance(locos, int) or cards < 0 or locos < 0:
@@ -746,13 +754,13 @@ class TicketToRide(Game):
         s = self._cur
         self.last_action = (s, action)
         if tp is DrawFaceUp:
-            self._do_draw_faceup(s, action.slot)
+            self._do_draw_faceup(s, cast(DrawFaceUp, action).slot)
         elif tp is DrawDeck:
             self._do_draw_deck(s)
         elif tp is Claim:
-            self._do_claim(s, action)
+            self._do_claim(s, cast(Claim, action))
         elif tp is KeepTickets:
-            self._do_keep(s, action.keep)
+            self._do_keep(s, cast(KeepTickets, action).keep)
         elif tp is DrawTickets:
             # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
             k = min(self._rv["ticket_draw"], len(self.ticket_deck))
@@ -779,7 +787,7 @@ class TicketToRide(Game):
 
     def _do_draw_deck(self, s: int) -> None:
         deck = self.deck
-        card = deck.pop() if deck else self._take_card()
+        card = deck.pop() if deck else cast(int, self._take_card())  # a draw is only offered when a card is there
         self.hands[s][card] += 1  # TTR-HAND-UNLIMITED: no hand limit
         self.cards_drawn[s] += 1
         if self.phase == SECOND:
@@ -789,7 +797,7 @@ class TicketToRide(Game):
 
     def _do_draw_faceup(self, s: int, slot: int) -> None:
         fu = self.faceup
-        card = fu[slot - 1]
+        card = cast(int, fu[slot - 1])  # checked: the slot holds a card
         self.hands[s][card] += 1
         self.cards_drawn[s] += 1
         deck = self.deck
@@ -1068,7 +1076,7 @@ class TicketToRide(Game):
             edges.append((x, y, length[i]))
         total, path = trail_of_edges(len(index), edges)
         ids = b.route_ids
-        return total, [ids[mine[k]] for k in path]
+        return int(total), [ids[mine[k]] for k in path]  # route lengths are whole numbers
 
     def final_scores(self) -> list[dict]:
         """The final :meth:`score_breakdown`; raises if the game is not over."""

@@ -1,0 +1,141 @@
+"""The mypyc-compiled Ticket to Ride engine (railkit.core.compiled, setup.py): it plays
+exactly like the Python source, it is the one in use once built, and an edited source
+is never shadowed by an older compiled module."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import railkit
+import railkit.games.ticket_to_ride as ttr
+from railkit.core import compiled
+from railkit.core.game import play
+
+PKG = Path(ttr.__file__).parent
+ROOT = Path(railkit.__file__).parent.parent
+
+
+def _built() -> bool:
+    return all(compiled._compiled_files(PKG, leaf) for leaf in ("game", "board"))
+
+
+# Plays seeded games with every bot, player count and preset and prints the action logs,
+# summaries and an undo check as JSON; run here and in a Python with RAILKIT_PURE=1.
+SCRIPT = r"""
+import doctest, json, sys
+import railkit.games.ticket_to_ride as ttr
+import railkit.games.ticket_to_ride.board as board
+import railkit.games.ticket_to_ride.game as game
+from railkit.agents.ticket_to_ride import AGENTS
+from railkit.core.compiled import ENGINE
+from railkit.core.game import play
+
+out = {"engine": ENGINE["railkit.games.ticket_to_ride"], "games": []}
+if out["engine"] == "pure":  # method doctests are found in the Python source only
+    out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (game, board))
+names = sorted(AGENTS)
+presets = sorted(ttr.PRESETS)
+for seed in range(24):
+    players = 2 + seed % 4
+    g = ttr.SPEC.new_game(ttr.SPEC.make_rules(presets[seed % len(presets)]), players, seed)
+    play(g, [AGENTS[names[(seed + i) % len(names)]](seed * 10 + i) for i in range(players)])
+    g.undo(5)
+    undone = [str(g), [str(a) for a in g.legal_actions()], g.observe(g.current_player)]
+    out["games"].append({"log": [str(a) for a in g.fresh().replay(g.log).log], "undone": undone,
+                         "summary": ttr.SPEC.new_game(g.rules, players, seed).replay(g.log).summary()})
+print(json.dumps(out, sort_keys=True, default=str))
+"""
+
+
+def _run(env_extra: dict[str, str], cwd: Path = ROOT, pythonpath: Path | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
+    env.update(env_extra)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    return subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=cwd,
+                          timeout=600)
+
+
+def test_compiled_engine_plays_exactly_like_the_python_source():
+    """Same action logs, scores, undo and views from the compiled and the Python engine
+    (the Python one also passes the doctests of game.py and board.py)."""
+    pure = _run({"RAILKIT_PURE": "1"})
+    assert pure.returncode == 0, pure.stderr
+    here = _run({})
+    assert here.returncode == 0, here.stderr
+    p, c = json.loads(pure.stdout), json.loads(here.stdout)
+    assert p["engine"] == "pure" and p["doctest_failures"] == 0
+    assert c["engine"] == ("compiled" if _built() else "pure")
+    assert len(p["games"]) == 24
+    for k, (a, b) in enumerate(zip(p["games"], c["games"])):
+        assert a == b, f"game {k} differs between the Python and the compiled engine"
+
+
+def test_engine_is_compiled_where_it_was_built():
+    """The compiled engine is the one in use when it is built and current; CI builds it."""
+    if not _built():
+        assert not os.environ.get("CI"), "CI installs railkit with pip, which must compile the engine (setup.py)"
+        pytest.skip("the engine is not compiled in this install (no C compiler or RAILKIT_PURE at install)")
+    expected = "pure" if os.environ.get("RAILKIT_PURE") else "compiled"
+    assert compiled.ENGINE["railkit.games.ticket_to_ride"] == expected
+    assert Path(ttr.game.__file__).suffix == (".py" if expected == "pure" else ".so")
+    g = play(ttr.SPEC.new_game(None, 4, 1), [ttr.SPEC.make_agent("random", i) for i in range(4)])
+    assert g.is_over
+
+
+def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path):
+    """Edit game.py after the build: Python imports the source (with a warning saying how
+    to compile again), so the edit takes effect."""
+    if not _built():
+        pytest.skip("the engine is not compiled in this install")
+    copy = tmp_path / "railkit"
+    shutil.copytree(ROOT / "railkit", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "maps").symlink_to(ROOT / "maps")
+    src = copy / "games" / "ticket_to_ride" / "game.py"
+    src.write_text(src.read_text(encoding="utf-8").replace(
+        'SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")',
+        'SEAT_NAMES = ("Rot", "Blau", "Gruen", "Gelb", "Schwarz")'), encoding="utf-8")
+    probe = ("import warnings; warnings.simplefilter('always')\n"
+             "import railkit.games.ticket_to_ride as t, railkit.core.compiled as c\n"
+             "print(c.ENGINE[t.__name__], t.game.__file__, t.SPEC.new_game(None, 2, 0).names)")
+    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
+    env["PYTHONPATH"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[:2] == ["pure", str(src)]
+    assert "['Rot', 'Blau']" in r.stdout
+    assert "game.py changed since the engine was compiled" in r.stderr and "pip install -e ." in r.stderr
+    # the unedited copy uses its compiled modules again
+    shutil.copy(ROOT / "railkit" / "games" / "ticket_to_ride" / "game.py", src)
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == "compiled" and "changed since" not in r.stderr
+
+
+def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
+    """The stamp setup.py writes records each source's SHA-256; a missing or broken stamp,
+    an edited source or RAILKIT_PURE means the sources are used."""
+    monkeypatch.delenv("RAILKIT_PURE", raising=False)
+    for name in ("game.py", "board.py"):
+        (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
+    leaves = ["board", "game"]
+    assert compiled._why_pure("pkg", tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
+    compiled.write_build_stamp("pkg", [str(tmp_path / "board.py"), str(tmp_path / "game.py")])
+    stamp = json.loads((tmp_path / compiled.STAMP).read_text(encoding="utf-8"))
+    assert stamp["package"] == "pkg" and set(stamp["sources"]) == {"board.py", "game.py"}
+    assert compiled._why_pure("pkg", tmp_path, leaves) is None
+    monkeypatch.setenv("RAILKIT_PURE", "1")
+    assert compiled._why_pure("pkg", tmp_path, leaves) == "RAILKIT_PURE is set"
+    monkeypatch.delenv("RAILKIT_PURE")
+    (tmp_path / "board.py").write_text("# edited\n", encoding="utf-8")
+    with pytest.warns(RuntimeWarning, match="board.py changed since the engine was compiled"):
+        assert compiled._why_pure("pkg", tmp_path, leaves) == "sources edited since the build"
+    (tmp_path / compiled.STAMP).write_text("{not json", encoding="utf-8")
+    assert "missing or unreadable" in compiled._why_pure("pkg", tmp_path, leaves)
