@@ -20,6 +20,11 @@ from compiled import COMPILED, write_build_stamp  # noqa: E402  (the stamp forma
 
 
 def compiled_extensions() -> list:
+    if {"egg_info", "dist_info", "sdist"} & set(sys.argv):
+        return []  # pip asking for metadata only: nothing is built
+    for modules in COMPILED.values():
+        for old in glob.glob(modules[0].rsplit(".", 1)[0].replace(".", "/") + "/*.so"):
+            os.remove(old)  # an earlier build must never pass for this one
     if os.environ.get("RAILKIT_PURE"):
         print("railkit: RAILKIT_PURE is set, installing the pure Python engine")
         return []
@@ -29,8 +34,6 @@ def compiled_extensions() -> list:
         exts = []
         for group, modules in COMPILED.items():
             paths = [m.replace(".", "/") + ".py" for m in modules]
-            for old in glob.glob(os.path.join(os.path.dirname(paths[0]), "*.so")):
-                os.remove(old)  # an earlier build must never pass for this one (the stamp is rewritten)
             exts += mypycify(["--config-file", "pyproject.toml", *paths], opt_level="3",
                              group_name=group + ".engine")
             write_build_stamp(group, paths)
