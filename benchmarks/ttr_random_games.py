@@ -16,6 +16,7 @@ import statistics
 import time
 
 from railkit.agents.ticket_to_ride import AGENTS
+from railkit.core.compiled import ENGINE
 from railkit.core.game import frozen_rules, play
 from railkit.games.ticket_to_ride import SPEC
 
@@ -77,7 +78,8 @@ def main() -> None:
                                                  observe=not a.no_observe)
     print(f"{a.games} random {a.players}-player games on {a.map} ({a.preset}, "
           f"{'unchecked' if a.unchecked else 'checked'} apply, "
-          f"{'no observe' if a.no_observe else 'railkit.core.game.play loop with observe'}), one core")
+          f"{'no observe' if a.no_observe else 'railkit.core.game.play loop with observe'}), one core, "
+          f"{ENGINE['railkit.games.ticket_to_ride']} engine (railkit.core.compiled)")
     print(f"  games/s (CPU time)   {a.games / cpu:8.1f}")
     print(f"  games/s (wall)       {a.games / total:8.1f}")
     print(f"  actions/game         {actions / a.games:8.1f}")

@@ -139,3 +139,18 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
         assert compiled._why_pure("pkg", tmp_path, leaves) == "sources edited since the build"
     (tmp_path / compiled.STAMP).write_text("{not json", encoding="utf-8")
     assert "missing or unreadable" in compiled._why_pure("pkg", tmp_path, leaves)
+
+
+def test_a_rule_variant_can_subclass_the_compiled_engine():
+    """A designer's subclass overrides a step of the engine, compiled or not, and the
+    engine calls the override (the compiled class allows Python subclasses)."""
+
+    class CountTurns(ttr.TicketToRide):
+        def _end_turn(self, passed: bool = False) -> None:
+            self.turns_ended = getattr(self, "turns_ended", 0) + 1
+            super()._end_turn(passed)
+
+    g = play(CountTurns(players=3, seed=2), [ttr.SPEC.make_agent("random", i) for i in range(3)])
+    assert g.is_over and g.turns_ended == g.turn > 0
+    again = ttr.SPEC.new_game(None, 3, 2).replay(g.log)
+    assert again.summary() == g.summary()

@@ -50,6 +50,8 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
 from railkit.games.ticket_to_ride.actions import (
@@ -81,6 +83,7 @@ _CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
 class TicketToRide(Game):
     """A game of Ticket to Ride.
 
