@@ -16,7 +16,7 @@ import sys
 from setuptools import setup
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "railkit", "core"))
-from compiled import COMPILED, write_build_stamp  # noqa: E402  (the stamp format lives with its reader)
+from compiled import COMPILED, pure_requested, write_build_stamp  # noqa: E402  (the stamp format lives with its reader)
 
 
 def compiled_extensions() -> list:
@@ -25,7 +25,7 @@ def compiled_extensions() -> list:
     for modules in COMPILED.values():
         for old in glob.glob(modules[0].rsplit(".", 1)[0].replace(".", "/") + "/*.so"):
             os.remove(old)  # an earlier build must never pass for this one
-    if os.environ.get("RAILKIT_PURE"):
+    if pure_requested():
         print("railkit: RAILKIT_PURE is set, installing the pure Python engine")
         return []
     try:

@@ -42,6 +42,11 @@ STAMP = "compiled.json"
 ENGINE: dict[str, str] = {}
 
 
+def pure_requested() -> bool:
+    """True when ``RAILKIT_PURE`` is set to anything but "" or "0"."""
+    return os.environ.get("RAILKIT_PURE", "") not in ("", "0")
+
+
 def source_digests(folder: Path, names: list[str]) -> dict[str, str]:
     """SHA-256 of each source file ``names`` in ``folder``."""
     return {n: hashlib.sha256((folder / n).read_bytes()).hexdigest() for n in names}
@@ -58,9 +63,9 @@ def _compiled_files(folder: Path, leaf: str) -> list[Path]:
     return [folder / (leaf + s) for s in importlib.machinery.EXTENSION_SUFFIXES if (folder / (leaf + s)).exists()]
 
 
-def _why_pure(package: str, folder: Path, leaves: list[str]) -> str | None:
+def _why_pure(folder: Path, leaves: list[str]) -> str | None:
     """Why the sources must be imported instead of the compiled modules (None: use them)."""
-    if os.environ.get("RAILKIT_PURE"):
+    if pure_requested():
         return "RAILKIT_PURE is set"
     try:
         stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))["sources"]
@@ -103,7 +108,7 @@ def load(package: str) -> str:
     if not all(_compiled_files(folder, leaf) for leaf in leaves):
         ENGINE[package] = "pure"  # nothing compiled: the ordinary import finds the sources
         return ENGINE[package]
-    reason = _why_pure(package, folder, leaves)
+    reason = _why_pure(folder, leaves)
     if reason is None:
         try:
             for m in modules:

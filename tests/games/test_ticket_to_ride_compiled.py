@@ -83,7 +83,7 @@ def test_engine_is_compiled_where_it_was_built():
     if not _built():
         assert not os.environ.get("CI"), "CI installs railkit with pip, which must compile the engine (setup.py)"
         pytest.skip("the engine is not compiled in this install (no C compiler or RAILKIT_PURE at install)")
-    expected = "pure" if os.environ.get("RAILKIT_PURE") else "compiled"
+    expected = "pure" if compiled.pure_requested() else "compiled"
     assert compiled.ENGINE["railkit.games.ticket_to_ride"] == expected
     assert Path(ttr.game.__file__).suffix == (".py" if expected == "pure" else ".so")
     g = play(ttr.SPEC.new_game(None, 4, 1), [ttr.SPEC.make_agent("random", i) for i in range(4)])
@@ -126,19 +126,21 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
     for name in ("game.py", "board.py"):
         (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
     leaves = ["board", "game"]
-    assert compiled._why_pure("pkg", tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
+    assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
     compiled.write_build_stamp("pkg", [str(tmp_path / "board.py"), str(tmp_path / "game.py")])
     stamp = json.loads((tmp_path / compiled.STAMP).read_text(encoding="utf-8"))
     assert stamp["package"] == "pkg" and set(stamp["sources"]) == {"board.py", "game.py"}
-    assert compiled._why_pure("pkg", tmp_path, leaves) is None
+    assert compiled._why_pure(tmp_path, leaves) is None
+    monkeypatch.setenv("RAILKIT_PURE", "0")
+    assert compiled._why_pure(tmp_path, leaves) is None
     monkeypatch.setenv("RAILKIT_PURE", "1")
-    assert compiled._why_pure("pkg", tmp_path, leaves) == "RAILKIT_PURE is set"
+    assert compiled._why_pure(tmp_path, leaves) == "RAILKIT_PURE is set"
     monkeypatch.delenv("RAILKIT_PURE")
     (tmp_path / "board.py").write_text("# edited\n", encoding="utf-8")
     with pytest.warns(RuntimeWarning, match="board.py changed since the engine was compiled"):
-        assert compiled._why_pure("pkg", tmp_path, leaves) == "sources edited since the build"
+        assert compiled._why_pure(tmp_path, leaves) == "sources edited since the build"
     (tmp_path / compiled.STAMP).write_text("{not json", encoding="utf-8")
-    assert "missing or unreadable" in compiled._why_pure("pkg", tmp_path, leaves)
+    assert "missing or unreadable" in compiled._why_pure(tmp_path, leaves)
 
 
 def test_a_rule_variant_can_subclass_the_compiled_engine():
