@@ -12,7 +12,7 @@ sources instead, so an edit to the code always takes effect, when
 
 * ``RAILKIT_PURE=1`` is set (say, to step through the engine in a debugger), or
 * a source was edited after the build (a warning says how to compile it again), or
-* the compiled module does not load.
+* the compiled build is incomplete or does not load.
 
 :data:`ENGINE` tells which was used. This file uses the standard library only:
 ``setup.py`` imports it on its own to write the stamp.
@@ -105,10 +105,16 @@ def load(package: str) -> str:
         return ENGINE.get(package, "pure")
     folder = Path(sys.modules[package].__file__).parent
     leaves = [m.rsplit(".", 1)[1] for m in modules]
-    if not all(_compiled_files(folder, leaf) for leaf in leaves):
+    present = [bool(_compiled_files(folder, leaf)) for leaf in leaves]
+    if not any(present):
         ENGINE[package] = "pure"  # nothing compiled: the ordinary import finds the sources
         return ENGINE[package]
-    reason = _why_pure(folder, leaves)
+    if all(present):
+        reason = _why_pure(folder, leaves)
+    else:
+        reason = "the compiled build is incomplete"
+        warnings.warn(f"railkit: the compiled engine in {folder} is incomplete; the Python source is used "
+                      "(slower). Run 'pip install -e .' again to compile it.", RuntimeWarning, stacklevel=2)
     if reason is None:
         try:
             for m in modules:

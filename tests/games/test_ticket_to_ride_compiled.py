@@ -117,6 +117,12 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "compiled" and "changed since" not in r.stderr
+    # a build that left one module uncompiled (its compiler failed) never mixes the two
+    for so in compiled._compiled_files(src.parent, "board"):
+        so.unlink()
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[:2] == ["pure", str(src)] and "compiled engine in" in r.stderr and "incomplete" in r.stderr
 
 
 def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
