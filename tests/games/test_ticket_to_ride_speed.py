@@ -147,3 +147,21 @@ def test_games_on_one_rules_object_share_settings_but_not_state():
     assert g1._free_col[0][1] is not g2._free_col[0][1]
     g1.apply("keep tickets 1,2")
     assert len(g2.tickets[0]) == 0 and g2.legal_actions() == SPEC.new_game(rules, 4, 1).legal_actions()
+
+
+def test_observations_handed_out_never_change_later():
+    """Observations share the claimed-route views until the next claim, which copies
+    them first: an observation kept by a bot or a widget stays as it was."""
+    g = SPEC.new_game(None, 2, 5)  # 2 players: claims also close the other track of a double route
+    bots = [AGENTS["random"](50 + i) for i in range(2)]
+    kept = []
+    while not g.is_over:
+        obs = g.observe(g.current_player)
+        kept.append((obs, dict(obs["claimed"]), list(obs["closed"])))
+        g.apply(bots[g.current_player].act(None, g.legal_actions()))
+    assert kept[-1][0]["claimed"] and kept[-1][0]["closed"]
+    for obs, claimed, closed in kept:
+        assert obs["claimed"] == claimed and obs["closed"] == closed
+    final = g.observe(None)
+    owners = {g.board.route_ids[i]: s for s in range(2) for i in g.claimed[s]}
+    assert final["claimed"] == owners

@@ -219,6 +219,7 @@ class TicketToRide(Game):
         self._claim_ver = 0
         self._claimed_pub: dict[str, int] = {}
         self._closed_pub: list[str] = []
+        self._pub_out = False  # an observation holds the two above: copy them before a change
         self._obs_cache: dict = {}
         self._final: list[dict] | None = None
         # SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn order;
@@ -834,15 +835,19 @@ class TicketToRide(Game):
         self.claimed[s].append(i)
         self.route_points[s] += self.route_score[i]  # TTR-CLAIM-SCORE
         self._claim_ver += 1
-        # copy-on-write views for observations (never changed once handed out)
-        self._claimed_pub = {**self._claimed_pub, a.route: s}
+        # views for observations, copied before a change once one was handed out
+        if self._pub_out:
+            self._claimed_pub = dict(self._claimed_pub)
+            self._closed_pub = list(self._closed_pub)
+            self._pub_out = False
+        self._claimed_pub[a.route] = s
         self._remove_free(i)
         self._unblock(i)
         for p in b.parallel[i]:
             if self._small:
                 if self.owner[p] < 0 and self.closed[p] < 0:
                     self.closed[p] = s  # TTR-DOUBLE-SMALL: the other track is closed to everyone
-                    self._closed_pub = self._closed_pub + [b.route_ids[p]]
+                    self._closed_pub.append(b.route_ids[p])
                     self._remove_free(p)
                     self._unblock(p)
             else:
@@ -977,6 +982,7 @@ class TicketToRide(Game):
         if pub is None or pub[3] != self._claim_ver:
             pub = c["pub"] = (list(self.trains), list(self.route_points), [len(x) for x in self.claimed],
                               self._claim_ver)
+        self._pub_out = True
         obs = {
             "seat": seat,
             "name": self.names[seat] if seat is not None else None,
@@ -998,7 +1004,7 @@ class TicketToRide(Game):
             "trains_left": pub[0],
             "scores": pub[1],
             "route_counts": pub[2],
-            "claimed": self._claimed_pub,
+            "claimed": self._claimed_pub,  # handed out: the next claim copies them first
             "closed": self._closed_pub,
             "final_round": self.final_turns_left is not None,
             "final_turns_left": self.final_turns_left,
