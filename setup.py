@@ -2,29 +2,48 @@
 
 The compiled modules behave exactly like their Python sources (``game.py`` and
 ``board.py`` stay the code to read and edit). Without a compiler, or with
-``RAILKIT_PURE=1`` set at install time, the install is pure Python. At run time
-:mod:`railkit.core.compiled` falls back to the sources when they were edited after
-the build (see there). Everything else is in ``pyproject.toml``.
+``RAILKIT_PURE=1`` set at install time, the install is pure Python. Once every
+module of a package is built, a stamp next to them records the sources they were
+built from; at run time :mod:`railkit.core.compiled` uses the Python sources when
+they no longer match it. Everything else is in ``pyproject.toml``.
 """
 
 from __future__ import annotations
 
-import glob
 import os
 import sys
+from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "railkit", "core"))
-from compiled import COMPILED, pure_requested, write_build_stamp  # noqa: E402  (the stamp format lives with its reader)
+from compiled import COMPILED, STAMP, pure_requested, source_digests, write_build_stamp  # noqa: E402
+
+#: package -> SHA-256 of the sources handed to mypyc
+SOURCES: dict[str, dict[str, str]] = {}
+
+
+class BuildExtWithStamp(build_ext):
+    """build_ext, then the stamp next to each package's compiled modules once all of them
+    were built. Earlier builds and stamps at the same place are removed first, so a failed
+    compile leaves the Python sources in use, never an older build."""
+
+    def run(self) -> None:
+        targets = {package: [Path(self.get_ext_fullpath(e.name)) for e in self.extensions
+                             if e.name.rsplit(".", 1)[0] == package] for package in SOURCES}
+        for built in targets.values():
+            for p in [*built, *(built[:1] and [built[0].parent / STAMP])]:
+                p.unlink(missing_ok=True)
+        super().run()
+        for package, built in targets.items():
+            if built and all(p.exists() for p in built):
+                write_build_stamp(built[0].parent, package, SOURCES[package])
 
 
 def compiled_extensions() -> list:
     if {"egg_info", "dist_info", "sdist"} & set(sys.argv):
         return []  # pip asking for metadata only: nothing is built
-    for modules in COMPILED.values():
-        for old in glob.glob(modules[0].rsplit(".", 1)[0].replace(".", "/") + "/*.so"):
-            os.remove(old)  # an earlier build must never pass for this one
     if pure_requested():
         print("railkit: RAILKIT_PURE is set, installing the pure Python engine")
         return []
@@ -32,11 +51,11 @@ def compiled_extensions() -> list:
         from mypyc.build import mypycify
 
         exts = []
-        for group, modules in COMPILED.items():
+        for package, modules in COMPILED.items():
             paths = [m.replace(".", "/") + ".py" for m in modules]
+            SOURCES[package] = source_digests(Path(paths[0]).parent, [Path(p).name for p in paths])
             exts += mypycify(["--config-file", "pyproject.toml", *paths], opt_level="3",
-                             group_name=group + ".engine")
-            write_build_stamp(group, paths)
+                             group_name=package + ".engine")
     except Exception as exc:  # no mypyc or it failed: the pure Python engine is complete on its own
         print(f"railkit: not compiling the engine ({exc}); the pure Python engine will be used")
         return []
@@ -45,4 +64,4 @@ def compiled_extensions() -> list:
     return exts
 
 
-setup(ext_modules=compiled_extensions())
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExtWithStamp})

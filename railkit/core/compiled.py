@@ -7,7 +7,7 @@ and the compiled modules behave exactly like them (the tests check that).
 
 A compiled module sits next to its source and Python would import it first, so
 :func:`load` runs before the first import and checks that the sources are the
-ones that were compiled (a SHA-256 stamp written at build time). It imports the
+ones that were compiled (a SHA-256 stamp written once the build succeeded). It imports the
 sources instead, so an edit to the code always takes effect, when
 
 * ``RAILKIT_PURE=1`` is set (say, to step through the engine in a debugger), or
@@ -52,11 +52,12 @@ def source_digests(folder: Path, names: list[str]) -> dict[str, str]:
     return {n: hashlib.sha256((folder / n).read_bytes()).hexdigest() for n in names}
 
 
-def write_build_stamp(package: str, paths: list[str]) -> None:
-    """Record which sources of ``package`` are being compiled (called by ``setup.py``)."""
-    folder = Path(paths[0]).parent
-    stamp = {"package": package, "sources": source_digests(folder, [Path(p).name for p in paths])}
-    (folder / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+def write_build_stamp(folder: Path, package: str, sources: dict[str, str]) -> None:
+    """Record in ``folder`` that the compiled modules there were built from ``sources``
+    ({file name: SHA-256}, from :func:`source_digests`); ``setup.py`` calls it once every
+    module of ``package`` is built."""
+    stamp = {"package": package, "sources": sources}
+    (Path(folder) / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
 
 
 def _compiled_files(folder: Path, leaf: str) -> list[Path]:

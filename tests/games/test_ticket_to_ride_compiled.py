@@ -133,7 +133,7 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
         (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
     leaves = ["board", "game"]
     assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
-    compiled.write_build_stamp("pkg", [str(tmp_path / "board.py"), str(tmp_path / "game.py")])
+    compiled.write_build_stamp(tmp_path, "pkg", compiled.source_digests(tmp_path, ["board.py", "game.py"]))
     stamp = json.loads((tmp_path / compiled.STAMP).read_text(encoding="utf-8"))
     assert stamp["package"] == "pkg" and set(stamp["sources"]) == {"board.py", "game.py"}
     assert compiled._why_pure(tmp_path, leaves) is None
