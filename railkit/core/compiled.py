@@ -71,6 +71,9 @@ def _why_pure(folder: Path, leaves: list[str]) -> str | None:
     try:
         stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))["sources"]
     except (OSError, ValueError, KeyError, TypeError):
+        warnings.warn(f"railkit: {folder / STAMP}, the record of which sources were compiled, is missing or "
+                      "unreadable, so the Python source is used (slower). Run 'pip install -e .' again to compile "
+                      "the engine.", RuntimeWarning, stacklevel=3)
         return f"{folder / STAMP} is missing or unreadable"
     now = source_digests(folder, [leaf + ".py" for leaf in leaves])
     changed = [name for name, digest in now.items() if stamp.get(name) != digest]

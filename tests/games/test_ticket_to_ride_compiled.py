@@ -132,7 +132,8 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
     for name in ("game.py", "board.py"):
         (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
     leaves = ["board", "game"]
-    assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
+    with pytest.warns(RuntimeWarning, match="is missing or unreadable, so the Python source is used"):
+        assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
     compiled.write_build_stamp(tmp_path, "pkg", compiled.source_digests(tmp_path, ["board.py", "game.py"]))
     stamp = json.loads((tmp_path / compiled.STAMP).read_text(encoding="utf-8"))
     assert stamp["package"] == "pkg" and set(stamp["sources"]) == {"board.py", "game.py"}
@@ -146,7 +147,8 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
     with pytest.warns(RuntimeWarning, match="board.py changed since the engine was compiled"):
         assert compiled._why_pure(tmp_path, leaves) == "sources edited since the build"
     (tmp_path / compiled.STAMP).write_text("{not json", encoding="utf-8")
-    assert "missing or unreadable" in compiled._why_pure(tmp_path, leaves)
+    with pytest.warns(RuntimeWarning, match="pip install -e ."):
+        assert "missing or unreadable" in compiled._why_pure(tmp_path, leaves)
 
 
 def test_a_rule_variant_can_subclass_the_compiled_engine():
