@@ -187,14 +187,13 @@ class TicketToRide(Game):
         self._uf = [list(range(len(b.city_names))) for _ in range(n)]
         self._own_block: list[set[int]] = [set() for _ in range(n)]  # TTR-DOUBLE-SAME
         self._small = n < rv["double_min_players"]
-        ml = b.max_length
         # free routes by [colour][length], gray ones and all by length (route order)
         self._free_col = [[list(x) for x in row] for row in b.start_free_col]
         self._free_gray = [list(x) for x in b.start_free_gray]
         self._free_len = [list(x) for x in b.start_free_len]
-        # legal-claim caches: per (colour, length) and hand caps -> tuple of Claims (see _turn_actions)
+        # legal-claim caches: per (colour, length) and table slot -> tuple of Claims (see _turn_actions)
         # While a bucket is untouched its cache is the board's shared one (valid for every
-        # game on this map at the start); the first claim in it swaps in a private dict.
+        # game on this map at the start); the first claim in it swaps in a private list.
         self._cc: list[list[list]] = [list(row) for row in b.start_claim_cache]
         self._cg: list[list[list]] = [list(row) for row in b.start_gray_cache]
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
@@ -203,7 +202,6 @@ class TicketToRide(Game):
         self._bk_cache: dict[frozenset, frozenset] = {}
         self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
         self._lc: list[tuple | None] = list(b.start_loco_claims)
-        self._max_len = ml
         # --- turn state
         self.turn = 0  # normal turns played so far
         self.turns_taken = [0] * n
@@ -468,17 +466,10 @@ class TicketToRide(Game):
                             out += [a for a in v if ri[a.route] not in blk]
                         else:
                             out += v
-                fgl = fg[ln]
-                if fgl:
-                    cgl = cgc[ln]
-                    v = cgl[k]
+                if fg[ln]:
+                    v = cgc[ln][k]
                     if v is None:
-                        # rebuilt after every gray claim of this length: inline (no call)
-                        tabs = b.claim_tables(c)
-                        v = ()
-                        for i in fgl:
-                            v += tabs[i][k]
-                        cgl[k] = v
+                        v = self._build_claims(c, ln, k, True)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
                             ri = b.route_index
