@@ -33,8 +33,10 @@ class BuildExtWithStamp(build_ext):
         targets = {package: [Path(self.get_ext_fullpath(e.name)) for e in self.extensions
                              if e.name.rsplit(".", 1)[0] == package] for package in SOURCES}
         for built in targets.values():
-            for p in [*built, *(built[:1] and [built[0].parent / STAMP])]:
+            for p in built:
                 p.unlink(missing_ok=True)
+            if built:
+                (built[0].parent / STAMP).unlink(missing_ok=True)
         super().run()
         for package, built in targets.items():
             if built and all(p.exists() for p in built):

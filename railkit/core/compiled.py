@@ -11,8 +11,10 @@ ones that were compiled (a SHA-256 stamp written once the build succeeded). It i
 sources instead, so an edit to the code always takes effect, when
 
 * ``RAILKIT_PURE=1`` is set (say, to step through the engine in a debugger), or
-* a source was edited after the build (a warning says how to compile it again), or
-* the compiled build is incomplete or does not load.
+* a source was edited after the build, or
+* the compiled build is incomplete, has no readable stamp or does not load
+
+(each but the first with a warning that says how to compile it again).
 
 :data:`ENGINE` tells which was used. This file uses the standard library only:
 ``setup.py`` imports it on its own to write the stamp.
@@ -37,6 +39,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
 
 #: the stamp file in the package folder: {module file name: SHA-256 of the source compiled}
 STAMP = "compiled.json"
+
+#: the reason :func:`_why_pure` gives for ``RAILKIT_PURE`` (the one that needs no warning)
+PURE_SET = "RAILKIT_PURE is set"
 
 #: package -> "compiled" or "pure", filled by :func:`load`
 ENGINE: dict[str, str] = {}
@@ -65,24 +70,20 @@ def _compiled_files(folder: Path, leaf: str) -> list[Path]:
 
 
 def _why_pure(folder: Path, leaves: list[str]) -> str | None:
-    """Why the sources must be imported instead of the compiled modules (None: use them)."""
+    """Why the sources must be imported instead of the compiled modules, as the start
+    of the warning :func:`load` gives (None: use the compiled modules)."""
     if pure_requested():
-        return "RAILKIT_PURE is set"
+        return PURE_SET
+    if not all(_compiled_files(folder, leaf) for leaf in leaves):
+        return f"the compiled engine in {folder} is incomplete"
     try:
         stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))["sources"]
     except (OSError, ValueError, KeyError, TypeError):
-        warnings.warn(f"railkit: {folder / STAMP}, the record of which sources were compiled, is missing or "
-                      "unreadable, so the Python source is used (slower). Run 'pip install -e .' again to compile "
-                      "the engine.", RuntimeWarning, stacklevel=3)
-        return f"{folder / STAMP} is missing or unreadable"
+        return f"{folder / STAMP}, the record of which sources were compiled, is missing or unreadable"
     now = source_digests(folder, [leaf + ".py" for leaf in leaves])
     changed = [name for name, digest in now.items() if stamp.get(name) != digest]
     if changed:
-        files = ", ".join(str(folder / n) for n in changed)
-        warnings.warn(f"railkit: {files} changed since the engine was compiled, so the Python source is used "
-                      "(slower). Run 'pip install -e .' again to compile the edited engine.",
-                      RuntimeWarning, stacklevel=3)
-        return "sources edited since the build"
+        return ", ".join(str(folder / n) for n in changed) + " changed since the engine was compiled"
     return None
 
 
@@ -109,16 +110,10 @@ def load(package: str) -> str:
         return ENGINE.get(package, "pure")
     folder = Path(sys.modules[package].__file__).parent
     leaves = [m.rsplit(".", 1)[1] for m in modules]
-    present = [bool(_compiled_files(folder, leaf)) for leaf in leaves]
-    if not any(present):
+    if not any(_compiled_files(folder, leaf) for leaf in leaves):
         ENGINE[package] = "pure"  # nothing compiled: the ordinary import finds the sources
         return ENGINE[package]
-    if all(present):
-        reason = _why_pure(folder, leaves)
-    else:
-        reason = "the compiled build is incomplete"
-        warnings.warn(f"railkit: the compiled engine in {folder} is incomplete; the Python source is used "
-                      "(slower). Run 'pip install -e .' again to compile it.", RuntimeWarning, stacklevel=2)
+    reason = _why_pure(folder, leaves)
     if reason is None:
         try:
             for m in modules:
@@ -128,8 +123,10 @@ def load(package: str) -> str:
         except ImportError as exc:  # built for another Python, or a library is missing
             for m in modules:
                 sys.modules.pop(m, None)
-            warnings.warn(f"railkit: the compiled engine in {folder} does not load ({exc}); the Python source "
-                          "is used (slower).", RuntimeWarning, stacklevel=2)
+            reason = f"the compiled engine in {folder} does not load ({exc})"
+    if reason != PURE_SET:
+        warnings.warn(f"railkit: {reason}, so the Python source is used (slower). Run 'pip install -e .' again "
+                      "to compile the engine.", RuntimeWarning, stacklevel=2)
     for m, leaf in zip(modules, leaves):
         _import_source(m, folder / (leaf + ".py"))
     ENGINE[package] = "pure"

@@ -158,7 +158,6 @@ def play_batch(spec_name: str, rules_dict: Mapping, agents: Sequence[str], playe
     return out
 
 
-# ====================================================================== checking input
 def play_frame(spec_name: str, rules_dict: Mapping, agents: Sequence[str], players: int,
                options: Mapping, seeds: Sequence, **kwargs: Any):
     """:func:`play_batch` as a ``pandas.DataFrame`` (rows in seed order): the Dask
@@ -174,6 +173,7 @@ def _frame(rows: list[dict]):
     return pd.DataFrame(rows)
 
 
+# ====================================================================== checking input
 def resolve_rules(spec: GameSpec, rules: Any = None, preset: str | None = None) -> dict:
     """Rule settings as a plain dict: ``preset`` first, then ``rules`` (a dict
     of overrides or a rules object of the game). Errors are :class:`DataError`."""

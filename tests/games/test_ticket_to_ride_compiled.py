@@ -4,6 +4,7 @@ is never shadowed by an older compiled module."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import shutil
@@ -117,6 +118,15 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "compiled" and "changed since" not in r.stderr
+    # without the stamp nothing says which sources were compiled
+    stamp = src.parent / compiled.STAMP
+    kept = stamp.read_bytes()
+    stamp.unlink()
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == "pure"
+    assert "is missing or unreadable, so the Python source is used" in r.stderr and "pip install -e ." in r.stderr
+    stamp.write_bytes(kept)
     # a build that left one module uncompiled (its compiler failed) never mixes the two
     for so in compiled._compiled_files(src.parent, "board"):
         so.unlink()
@@ -127,13 +137,16 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
 
 def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
     """The stamp setup.py writes records each source's SHA-256; a missing or broken stamp,
-    an edited source or RAILKIT_PURE means the sources are used."""
+    an edited source, a missing compiled module or RAILKIT_PURE means the sources are used,
+    and the reason says which (it starts the warning load() gives)."""
     monkeypatch.delenv("RAILKIT_PURE", raising=False)
-    for name in ("game.py", "board.py"):
-        (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
     leaves = ["board", "game"]
-    with pytest.warns(RuntimeWarning, match="is missing or unreadable, so the Python source is used"):
-        assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / compiled.STAMP} is missing or unreadable"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for leaf in leaves:
+        (tmp_path / f"{leaf}.py").write_text(f"# {leaf}\n", encoding="utf-8")
+        (tmp_path / f"{leaf}{suffix}").write_bytes(b"")
+    assert compiled._why_pure(tmp_path, leaves) == (f"{tmp_path / compiled.STAMP}, the record of which sources "
+                                                    "were compiled, is missing or unreadable")
     compiled.write_build_stamp(tmp_path, "pkg", compiled.source_digests(tmp_path, ["board.py", "game.py"]))
     stamp = json.loads((tmp_path / compiled.STAMP).read_text(encoding="utf-8"))
     assert stamp["package"] == "pkg" and set(stamp["sources"]) == {"board.py", "game.py"}
@@ -141,14 +154,14 @@ def test_build_stamp_names_the_compiled_sources(tmp_path, monkeypatch):
     monkeypatch.setenv("RAILKIT_PURE", "0")
     assert compiled._why_pure(tmp_path, leaves) is None
     monkeypatch.setenv("RAILKIT_PURE", "1")
-    assert compiled._why_pure(tmp_path, leaves) == "RAILKIT_PURE is set"
+    assert compiled._why_pure(tmp_path, leaves) == "RAILKIT_PURE is set" == compiled.PURE_SET
     monkeypatch.delenv("RAILKIT_PURE")
     (tmp_path / "board.py").write_text("# edited\n", encoding="utf-8")
-    with pytest.warns(RuntimeWarning, match="board.py changed since the engine was compiled"):
-        assert compiled._why_pure(tmp_path, leaves) == "sources edited since the build"
+    assert compiled._why_pure(tmp_path, leaves) == f"{tmp_path / 'board.py'} changed since the engine was compiled"
     (tmp_path / compiled.STAMP).write_text("{not json", encoding="utf-8")
-    with pytest.warns(RuntimeWarning, match="pip install -e ."):
-        assert "missing or unreadable" in compiled._why_pure(tmp_path, leaves)
+    assert "missing or unreadable" in compiled._why_pure(tmp_path, leaves)
+    (tmp_path / f"game{suffix}").unlink()
+    assert compiled._why_pure(tmp_path, leaves) == f"the compiled engine in {tmp_path} is incomplete"
 
 
 def test_a_rule_variant_can_subclass_the_compiled_engine():

@@ -434,7 +434,8 @@ class TicketToRide(Game):
             ml = t if t > 0 else 0
         reach = b.len_bits[ml]  # lengths this seat has the trains for
         cap = b.max_length  # hands holding more cards than the longest route count as that many
-        rows = b.pair_rows[nl if nl < cap else cap]
+        nlc = nl if nl < cap else cap
+        rows = b.pair_rows[nlc]
         lm = self._len_mask
         cc = self._cc
         cg = self._cg
@@ -448,7 +449,7 @@ class TicketToRide(Game):
                 continue  # no free route of this colour (or gray) within reach
             row = rows[m]
             if row is None:
-                row = b.pairs_row(nl if nl < cap else cap, m)
+                row = b.pairs_row(nlc, m)
             ccc = cc[c]
             cgc = cg[c]
             fcc = fc[c]
