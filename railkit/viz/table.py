@@ -1,8 +1,23 @@
-"""A game table: one Ticket to Ride game, who sits where (a person or a bot),
-and a version counter the browser sessions watching it poll.
+"""A game table, for any railkit game: one game, who sits where (a person or a
+bot), who may undo or restart, and a version counter the views watching it poll.
 
-The table holds no UI code, so it is easy to test; the
-:class:`~railkit.viz.controller.GameController` shows one seat of it.
+The table holds no UI code, so it is easy to test; a
+:class:`~railkit.viz.shell.TableShell` (one per game, e.g. the Ticket to Ride
+:class:`~railkit.viz.controller.GameController`) shows one seat of it, or a
+spectator's view (``seat=None``).
+
+The rules of the table, the same for every game:
+
+* **Seats.** People sit in ``humans``; bots play the other seats. At a shared
+  table (two or more people) a browser joins a free seat with :meth:`join`,
+  which hands out the seat's secret token.
+* **Undo.** Alone against bots, a player takes back their last action and the
+  bots' answers, even after the end (that reopens the game). At a shared table a
+  player takes back only their own actions of the turn they are still playing,
+  and never once the game is over: nobody erases another person's move.
+* **New game and load.** Only the table's first seat may start a new game or
+  load one at a shared table; the others are told (:attr:`notice`).
+* **Seeds.** A new game gets a fresh random seed unless one is given.
 
 >>> t = Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
 >>> t.game.current_player, t.is_human(0), t.is_human(1)
@@ -13,37 +28,46 @@ True
 True
 >>> t.actors
 [0, 1]
+>>> t.undo(0)
+2
 """
 
 from __future__ import annotations
 
 import io
 import json
+import secrets
 import threading
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import param
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
-from railkit.core.game import Action, Agent
+from railkit.core.game import Action, Agent, Game
 from railkit.core.jsonio import loads_json
 
 
-class NotYourTurn(ValueError):
-    """A browser tried to act for a seat that is not to move (not a rule of the game)."""
+class NotAllowed(ValueError):
+    """A seat tried something the table does not allow it (not a rule of the game):
+    moving out of turn, undoing another person's move, restarting a shared table."""
 
-    def __init__(self, reason: str, hint: str = "") -> None:
-        self.rule = ""
+    def __init__(self, reason: str, hint: str = "", rule: str = "") -> None:
+        self.rule = rule
         self.reason = reason
         self.hint = hint
         super().__init__(reason)
 
 
-def _spec():
-    from railkit.games.ticket_to_ride import SPEC
+def new_seed() -> int:
+    """A fresh seed from a secure random source (nobody can guess the deal)."""
+    return secrets.randbits(48)
 
-    return SPEC
+
+def seat_names(game: Game) -> list[str]:
+    """The seats' names: the game's own, or Player 1, Player 2, ..."""
+    names = getattr(game, "names", None)
+    return list(names) if names else [f"Player {s + 1}" for s in range(game.players)]
 
 
 class Table:
@@ -55,57 +79,111 @@ class Table:
         Number of seats.
     humans : sequence of int
         Seats played by people (0-based); the others are bots.
-    bots : sequence of str
-        Agent names for the bot seats, in seat order (cycled if short).
-    rules : TicketToRideRules or dict, optional
-    seed : int
-    map : str
-        Map name or path.
-    names : list of str, optional
-        Seat names.
+    bots : sequence of str, optional
+        Agent names for the bot seats, in seat order (cycled if short); the
+        game's default agent if not given.
+    rules : param.Parameterized or dict, optional
+        The game's rules (settings are frozen when the game starts).
+    seed : int, optional
+        The game's seed; a fresh random one if not given.
+    game : str
+        The game's command-line name (``ticket-to-ride``, ``steam-rollers``, ``station-master``).
+    bot_delay : float
+        Seconds between two bot actions in a live view (so people can follow them).
+    describe : callable, optional
+        ``describe(game, action) -> str``: the public text of ``action`` for the log,
+        called just before it is played (the Ticket to Ride view names the colour of
+        a face-up card taken). ``str(action)`` if not given.
+    **options
+        The game's options (``map=...`` for Ticket to Ride, ``names=[...]``).
     """
 
-    def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] = ("greedy-route",),
-                 rules: param.Parameterized | dict | None = None, seed: int = 0, map: str = "usa",
-                 names: list[str] | None = None, bot_delay: float = 0.5) -> None:
+    def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] | None = None,
+                 rules: param.Parameterized | dict | None = None, seed: int | None = None, *,
+                 game: str = "ticket-to-ride", bot_delay: float = 0.5,
+                 describe: Callable[[Game, Action], str] | None = None, **options) -> None:
+        from railkit.games import get_spec
+
+        self.spec = get_spec(game)
         self.lock = threading.RLock()
         self.bot_delay = bot_delay
+        self.describe = describe or plain_text
         self.version = 0
         self.last_move_time = 0.0
-        self.new_game(players=players, humans=humans, bots=bots, rules=rules, seed=seed, map=map, names=names)
+        self.options = {k: v for k, v in options.items() if v is not None}
+        #: (version, text): the last thing every seat is told (a new game, a load)
+        self.notice: tuple[int, str] = (0, "")
+        self._tokens: dict[int, str] = {}
+        self.new_game(players=players, humans=humans, bots=bots, rules=rules, seed=seed)
 
     # ------------------------------------------------------------ set up
-    def new_game(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] = ("greedy-route",),
-                 rules=None, seed: int = 0, map: str = "usa", names: list[str] | None = None) -> None:
-        """Start a fresh game at this table (every session watching it follows)."""
-        spec = _spec()
-        options = {"map": map}
-        if names:
-            options["names"] = list(names)
-        game = spec.new_game(rules, players=players, seed=seed, **options)
-        self._install(game, humans, bots)
+    @property
+    def first_seat(self) -> int | None:
+        """The seat that may restart or load a game at a shared table (the first person's)."""
+        return self.humans[0] if self.humans else None
 
-    def _install(self, game, humans: Sequence[int], bots: Sequence[str]) -> None:
-        spec = _spec()
+    @property
+    def shared(self) -> bool:
+        """True when two or more people play at this table."""
+        return len(self.humans) > 1
+
+    def _may_restart(self, by: int | None, what: str) -> None:
+        if by is None or not self.shared or by == self.first_seat:
+            return
+        first = seat_names(self.game)[self.first_seat]
+        raise NotAllowed(f"Only {first}, the table's first seat, can {what} here.",
+                         f"Ask {first} to do it.")
+
+    def new_game(self, players: int | None = None, humans: Sequence[int] | None = None,
+                 bots: Sequence[str] | None = None, rules=None, seed: int | None = None, *,
+                 by: int | None = None, **options) -> None:
+        """Start a fresh game at this table (every view watching it follows).
+
+        Left out, ``players``, ``humans``, ``bots`` and the options stay as they
+        are; ``seed`` is fresh and random unless given. ``by`` is the seat asking
+        (None: the host, e.g. code in a notebook): at a shared table only the first
+        seat may restart (:class:`NotAllowed` otherwise).
+        """
+        if getattr(self, "game", None) is not None:
+            self._may_restart(by, "start a new game")
+            players = self.game.players if players is None else players
+            humans = self.humans if humans is None else humans
+            bots = list(self.bot_names.values()) if bots is None else bots
+        opts = {**self.options, **{k: v for k, v in options.items() if v is not None}}
+        game = self.spec.new_game(rules, players=int(players or 2), seed=new_seed() if seed is None else seed,
+                                  **opts)
+        self.options = opts
+        self._install(game, humans if humans is not None else (0,), bots, by, "started a new game")
+
+    def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None, by: int | None,
+                 did: str) -> None:
         humans = sorted({int(h) for h in humans if 0 <= int(h) < game.players})
         bot_seats = [s for s in range(game.players) if s not in humans]
-        bots = list(bots) or ["random"]
+        bots = list(bots or []) or [self.spec.default_agent]
         agents: dict[int, Agent] = {}
-        self.bot_names: dict[int, str] = {}
+        bot_names: dict[int, str] = {}
         for k, s in enumerate(bot_seats):
             name = bots[k % len(bots)]
-            agents[s] = spec.make_agent(name, f"{game.seed}-{s}")
-            self.bot_names[s] = name
+            agents[s] = self.spec.make_agent(name, f"{game.seed}-{s}")
+            bot_names[s] = name
+        actors, texts = replay_log(game, self.describe)
         with self.lock:
             self.game = game
             self.humans = humans
             self.agents = agents
-            self.actors = actors_of(game)
+            self.bot_names = bot_names
+            self.actors = actors
+            self.log_text = texts
+            self._tokens = {s: tok for s, tok in self._tokens.items() if s in humans}
             self.version += 1
+            if by is not None:
+                self.notice = (self.version, f"{seat_names(game)[by]} {did}.")
 
     def load_json(self, data: bytes | str | dict, source: str = "<upload>", humans: Sequence[int] | None = None,
-                  bots: Sequence[str] | None = None) -> None:
-        """Replace the game by a saved one (raises DataError naming the file and field)."""
+                  bots: Sequence[str] | None = None, *, by: int | None = None) -> None:
+        """Replace the game by a saved one (raises DataError naming the file and field;
+        the table is unchanged then)."""
+        self._may_restart(by, "load a game")
         if isinstance(data, bytes):
             try:
                 data = data.decode("utf-8")
@@ -113,14 +191,22 @@ class Table:
                 raise DataError(source, "$", f"UTF-8 text ({exc.reason})") from None
         if isinstance(data, str):
             data = loads_json(data, source)
-        game = _spec().game_class.from_json(data, source)
+        game = self.spec.game_class.from_json(data, source)
         self._install(game, self.humans if humans is None else humans,
-                      list(self.bot_names.values()) if bots is None else bots)
+                      list(self.bot_names.values()) if bots is None else bots, by, "loaded a saved game")
 
     def to_json_bytes(self) -> io.BytesIO:
         """The game as a JSON file in memory (for a download button)."""
         return io.BytesIO((json.dumps(self.game.to_json(), indent=2) + "\n").encode("utf-8"))
 
+    def set_describe(self, describe: Callable[[Game, Action], str]) -> None:
+        """Use ``describe`` for the log's text from now on (the whole log is described anew)."""
+        with self.lock:
+            self.describe = describe
+            self.actors, self.log_text = replay_log(self.game, describe)
+            self.version += 1
+
+    # ------------------------------------------------------------ seats
     def take_seat(self, seat: int) -> None:
         """A person takes over ``seat`` (until now played by a bot)."""
         with self.lock:
@@ -132,38 +218,75 @@ class Table:
                 self.bot_names.pop(seat, None)
                 self.version += 1
 
-    # ------------------------------------------------------------ play
+    def free_seats(self) -> list[int]:
+        """People's seats nobody has joined yet."""
+        return [s for s in self.humans if s not in self._tokens]
+
+    def join(self, seat: int) -> str:
+        """Give a browser the free person's ``seat``: returns the seat's secret token
+        (keep it in the seat's link). :class:`NotAllowed` if it is taken or a bot's."""
+        with self.lock:
+            if seat not in self.humans:
+                raise NotAllowed(f"Seat {seat + 1} is played by a bot.", "Join one of the free seats.")
+            if seat in self._tokens:
+                raise NotAllowed(f"Seat {seat + 1} is taken.", "Join a free seat, or watch as a spectator.")
+            token = secrets.token_urlsafe(16)
+            self._tokens[seat] = token
+            self.version += 1
+            return token
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is (None: not a seat's; a spectator)."""
+        if not token:
+            return None
+        for s, tok in self._tokens.items():
+            if secrets.compare_digest(tok, token):
+                return s
+        return None
+
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 
     def seat_label(self, seat: int) -> str:
-        name = self.game.names[seat]
+        name = seat_names(self.game)[seat]
         return name if self.is_human(seat) else f"{name} (bot: {self.bot_names.get(seat, '?')})"
 
-    def check(self, seat: int, action: Action | str):
+    # ------------------------------------------------------------ play
+    def check(self, seat: int | None, action: Action | str):
         """Why ``seat`` may not play ``action`` now (an error with ``.reason``), or None."""
         g = self.game
+        if seat is None:
+            return NotAllowed("Spectators watch the game; they cannot move.", "Join a free seat to play.")
         if g.is_over:
             return g.why_illegal(action)
         cp = g.current_player
         if cp != seat:
-            return NotYourTurn(f"It is {g.names[cp]}'s turn, not {g.names[seat]}'s.",
-                               "Wait until the other players have moved.")
+            names = seat_names(g)
+            return NotAllowed(f"It is {names[cp]}'s turn, not {names[seat]}'s.",
+                              "Wait until the other players have moved.")
         return g.why_illegal(action)
 
-    def apply(self, seat: int, action: Action | str):
+    def _record(self, seat: int, action: Action | str) -> None:
+        """Play ``action`` (known to be legal) for ``seat`` and log it (lock held)."""
+        g = self.game
+        action = g._coerce(action)
+        text = self.describe(g, action)
+        g.apply(action)
+        self.actors.append(seat)
+        self.log_text.append(text)
+        self.version += 1
+        self.last_move_time = time.monotonic()
+
+    def apply(self, seat: int | None, action: Action | str):
         """Play ``action`` for ``seat``; returns None, or the error explaining why not (nothing changes)."""
         with self.lock:
             err = self.check(seat, action)
             if err is not None:
                 return err
             try:
-                self.game.apply(action)
+                self._record(seat, action)
             except (IllegalMove, ActionSyntaxError) as exc:  # pragma: no cover - check() said legal
                 return exc
-            self.actors.append(seat)
-            self.version += 1
-            self.last_move_time = time.monotonic()
         return None
 
     def bot_to_move(self) -> int | None:
@@ -180,11 +303,7 @@ class Table:
             if seat is None:
                 return False
             g = self.game
-            action = self.agents[seat].act(g.observe(seat), g.legal_actions())
-            g.apply(action)
-            self.actors.append(seat)
-            self.version += 1
-            self.last_move_time = time.monotonic()
+            self._record(seat, self.agents[seat].act(g.observe(seat), g.legal_actions()))
         return True
 
     def run_bots(self, max_steps: int = 100_000) -> int:
@@ -194,27 +313,57 @@ class Table:
             n += 1
         return n
 
-    def undo(self, seat: int) -> int:
-        """Take back everything since ``seat``'s last action, that action included.
+    # ------------------------------------------------------------ undo
+    def undo_check(self, seat: int | None) -> tuple[int, str]:
+        """How many actions :meth:`undo` would take back for ``seat`` now, and why not
+        (a sentence) when that is 0."""
+        if seat is None:
+            return 0, "Spectators cannot undo."
+        mine = [i for i, s in enumerate(self.actors) if s == seat]
+        if not mine:
+            return 0, "Nothing of yours to undo yet."
+        if not self.shared:
+            # alone against bots: my last action and the bots' answers since
+            return len(self.actors) - mine[-1], ""
+        if self.game.is_over:
+            return 0, "The game is over: at a shared table nothing can be taken back."
+        if self.game.current_player != seat or self.actors[-1] != seat:
+            return 0, "You can take back only your own moves, while it is still your turn."
+        n = 0  # the seat's own actions of the turn it is still playing
+        for s in reversed(self.actors):
+            if s != seat:
+                break
+            n += 1
+        return n, ""
 
-        Returns the number of actions undone (0 if ``seat`` has not played yet).
-        """
+    def undo(self, seat: int | None) -> int:
+        """Take back what :meth:`undo_check` allows ``seat`` (0 if nothing)."""
         with self.lock:
-            mine = [i for i, s in enumerate(self.actors) if s == seat]
-            if not mine:
-                return 0
-            n = len(self.actors) - mine[-1]
-            self.game.undo(n)
-            del self.actors[mine[-1]:]
-            self.version += 1
+            n, _ = self.undo_check(seat)
+            if n:
+                self.game.undo(n)
+                del self.actors[-n:]
+                del self.log_text[-n:]
+                self.version += 1
         return n
 
 
-def actors_of(game) -> list[int]:
-    """The seat that played each action of ``game.log`` (by replaying it)."""
+def plain_text(game: Game, action: Action) -> str:
+    """An action's log text: its own text form."""
+    return str(action)
+
+
+def replay_log(game: Game, describe: Callable[[Game, Action], str] = plain_text) -> tuple[list[int], list[str]]:
+    """Who played each action of ``game.log``, and its public text (by replaying it)."""
     g = game.fresh()
-    out = []
+    actors, texts = [], []
     for a in game.log:
-        out.append(g.current_player)
+        actors.append(g.current_player)
+        texts.append(describe(g, a))
         g.apply(a)
-    return out
+    return actors, texts
+
+
+def actors_of(game: Game) -> list[int]:
+    """The seat that played each action of ``game.log``."""
+    return replay_log(game)[0]
