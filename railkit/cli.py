@@ -2,7 +2,7 @@
 
     railkit validate-map PATH            check a map file; one-line summary or a clear error
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
-    railkit serve ticket-to-ride [...]   serve the game in the browser with Panel
+    railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1)
     railkit lab                          start JupyterLab on the index notebook
 """
 
@@ -40,11 +40,24 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    if args.game != "ticket-to-ride":
-        raise RailkitError(f"railkit serve: only ticket-to-ride has a served app, not {args.game!r}.")
-    from railkit.viz.app import serve
+    from railkit.core.jsonio import loads_json
+    from railkit.games import get_spec
+    from railkit.viz.app import serve, view_class
 
-    serve(port=args.port, seats=args.seats, show=args.show, address=args.address)
+    spec = get_spec(args.game)
+    view_class(args.game)  # a game without a served view: a clear error, no server
+    if not 1 <= args.seats <= spec.max_players:
+        raise RailkitError(f"--seats: expected 1 to {spec.max_players} people for {spec.title}, got {args.seats}.")
+    rules = loads_json(args.rules, "--rules") if args.rules else None
+    if rules is not None:
+        spec.make_rules(overrides=rules)  # bad settings are reported before the server starts
+    if args.bots:
+        spec.make_agent(args.bots, 0)
+    url = f"http://{args.address}:{args.port}/"
+    what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
+    print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)", flush=True)
+    serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
+          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules)
     return 0
 
 
@@ -65,6 +78,12 @@ def _lab(args: argparse.Namespace) -> int:
     return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {text!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="railkit", description="railkit: a teaching and design kit for rail board games.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -83,9 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_simulate)
 
     sv = sub.add_parser("serve", help="serve a game in the browser (Panel)")
-    sv.add_argument("game", choices=["ticket-to-ride"])
-    sv.add_argument("--port", type=int, default=5006)
-    sv.add_argument("--seats", type=int, default=1, help="human seats at a shared table (default 1)")
+    sv.add_argument("game", choices=["ticket-to-ride", "steam-rollers", "station-master"])
+    sv.add_argument("--port", type=_port, default=5006)
+    sv.add_argument("--seats", type=int, default=1,
+                    help="people per table (default 1: every browser plays its own game against bots; "
+                         "more opens a lobby of shared tables)")
+    sv.add_argument("--bots", default=None, help="the bot that plays the other seats (the game's list: simulate --help)")
+    sv.add_argument("--seed", type=int, default=None, help="seed of every new game (default: a fresh random one)")
+    sv.add_argument("--map", default=None, help="Ticket to Ride map by name (default usa)")
+    sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds between two bot actions (default 0.5)")
+    sv.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
     sv.add_argument("--address", default="127.0.0.1")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.set_defaults(func=_serve)

@@ -1,23 +1,49 @@
-"""The served Ticket to Ride app (``railkit serve ticket-to-ride``).
+"""The served apps (``railkit serve GAME``), the same for every game with a view.
 
-Every browser session gets its own game, unless the URL names a shared table:
-``http://127.0.0.1:5006/?table=NAME&seat=K`` (``K`` = 1 for the first seat;
-``&players=N`` for the first browser at a new table, default 2; every seat of a
-new shared table is played by a person).
-All sessions at a table see the same board, but each sees only its own seat's
-hand and tickets (the view is built from ``game.observe(seat)``). Joining a
-table with a seat a bot plays takes that seat over. Tables live in
+With one person per table (``--seats 1``) every browser session gets its own
+game against bots, with a fresh random seed unless the server was given one.
+
+With ``--seats N`` (N > 1) the plain URL opens the **lobby**: make a table, see
+its seat links, join a free seat, or watch. Joining gives the browser the seat's
+secret token, kept in its link (``?table=T&seat=K&token=...``), so a reload
+keeps the seat and nobody else can take it. A browser without a seat's token is
+a **spectator**: the board, the public information and the log, never a hand.
+Every seat sees only what ``game.observe(seat)`` shows it. Tables live in
 ``pn.state.cache`` for the life of the server process.
+
+URL arguments are data, never paths: a map is chosen by name among the maps
+railkit knows; a bad argument gives a plain message in the page.
 """
 
 from __future__ import annotations
 
+import html
+import importlib
+import re
+
 import panel as pn
 
-from railkit.viz.controller import GameController
-from railkit.viz.table import Table
+from railkit.core.errors import DataError
+from railkit.viz.table import NotAllowed, Table, seat_names
 
-_CACHE_KEY = "railkit-ttr-tables"
+#: game name -> "module:Class" of its view (a TableShell subclass)
+VIEWS = {
+    "ticket-to-ride": "railkit.viz.controller:GameController",
+}
+
+#: the bot a served game uses unless told otherwise
+DEFAULT_BOTS = {"ticket-to-ride": "greedy-route"}
+
+_CACHE_KEY = "railkit-tables"
+TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+
+
+def view_class(game: str):
+    """The view (TableShell subclass) of ``game``; DataError for a game without one."""
+    if game not in VIEWS:
+        raise DataError("game", "$", "a game with a served view: " + ", ".join(sorted(VIEWS)), game)
+    module, name = VIEWS[game].split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _tables() -> dict:
@@ -30,72 +56,235 @@ def _arg(name: str) -> str | None:
     if not vals:
         return None
     v = vals[0]
-    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    return (v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v))[:200]
 
 
-def get_table(name: str, seats: int = 1, players: int | None = None, **kw) -> Table:
-    """The shared table called ``name`` (created on first use with ``seats`` human seats)."""
-    tables = _tables()
-    if name not in tables:
-        players = max(players or seats, 2)
-        tables[name] = Table(players=players, humans=list(range(seats)), **kw)
-    return tables[name]
+def _int_arg(name: str, lo: int, hi: int) -> int | None:
+    text = _arg(name)
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 6 or not lo <= int(text) <= hi:
+        raise DataError(f"?{name}=", "$", f"a whole number from {lo} to {hi}", text)
+    return int(text)
 
 
-def create_app(seats: int = 1, table: Table | str | None = None, *, map: str | None = None,
+def _map_arg(default: str | None) -> str | None:
+    from railkit.maps import available
+
+    name = _arg("map") or default
+    if name is not None and name not in available():
+        raise DataError("?map=", "$", "one of the maps " + ", ".join(available()), name)
+    return name
+
+
+def _error_page(game: str, exc: Exception):
+    reason = getattr(exc, "reason", None) or str(exc)
+    return pn.Column(pn.pane.HTML(f"<h2>railkit</h2><p><b>This page cannot be shown:</b> "
+                                  f"{html.escape(reason, quote=False)}</p>"
+                                  f"<p><a href='?'>Start again</a></p>", css_classes=["error"]))
+
+
+def _title(game: str) -> str:
+    from railkit.games import get_spec
+
+    return get_spec(game).title
+
+
+def new_table(game: str, players: int, people: int, **kw) -> Table:
+    """A table for ``game`` with ``people`` seats for people (the first ones) and bots in the rest."""
+    return Table(players=players, humans=list(range(people)), game=game, **kw)
+
+
+def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None = None, *, map: str | None = None,
                seed: int | None = None, bots: str | None = None, rules: dict | None = None,
                bot_delay: float = 0.5, auto: bool = True):
-    """The app for one browser session.
+    """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
 
     Parameters
     ----------
+    game : str
+        The game served.
     seats : int
-        Human seats at a new table (the rest of at least 2 players are bots).
-    table : Table or str, optional
-        Play at this table (a shared table name, or a Table object). The URL
-        arguments ``?table=NAME&seat=K`` override it.
-    map, seed, bots : optional
-        Defaults for a new game (URL arguments ``map``, ``seed`` and ``bots`` override).
-    rules : dict, optional
-        Rule settings for a new game (e.g. ``{"hand_size": 10}``).
+        People per table: 1 gives every browser its own game against bots; more
+        opens the lobby.
+    table : Table, optional
+        Play this table (tests and notebooks); the URL's ``seat`` picks the seat.
+    map, seed, bots, rules : optional
+        Defaults for new games (``map`` also from the URL, by name).
     bot_delay : float
         Seconds between two bot actions (so people can follow them).
     """
-    name = _arg("table") or (table if isinstance(table, str) else None)
-    seat_arg = _arg("seat")
-    map = _arg("map") or map or "usa"
-    seed_arg = _arg("seed")
-    seed = int(seed_arg) if seed_arg and seed_arg.lstrip("-").isdigit() else (seed or 0)
-    bots = _arg("bots") or bots or "greedy-route"
     try:
-        seat = max(0, int(seat_arg) - 1) if seat_arg else 0
-    except ValueError:
-        seat = 0
-    if isinstance(table, Table):
-        t = table
-    elif name:
-        players_arg = _arg("players")
-        players = int(players_arg) if players_arg and players_arg.isdigit() else max(seats, seat + 1, 2)
-        t = get_table(name, seats=players, map=map, seed=seed, bots=[bots], rules=rules, bot_delay=bot_delay)
+        return _create(game, seats, table, map=map, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay,
+                       auto=auto)
+    except (DataError, NotAllowed) as exc:
+        return _error_page(game, exc)
+
+
+def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto):
+    view = view_class(game)
+    options = {}
+    if game == "ticket-to-ride":
+        options["map"] = _map_arg(map)
+    bots = bots or DEFAULT_BOTS.get(game)
+    defaults = dict(rules=rules, bot_delay=bot_delay, bots=[bots] if bots else None, **options)
+    name = _arg("table")
+    if table is not None:
+        seat = (_int_arg("seat", 1, table.game.players) or 1) - 1
+        return _page(game, view(table, seat=seat, auto=auto), None)
+    if name is None:
+        if seats > 1:
+            return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
+        players = max(2, seats)
+        t = new_table(game, players, seats, seed=seed, **defaults)
+        return _page(game, view(t, seat=0, auto=auto), None)
+    if not TABLE_NAME.fullmatch(name):
+        raise DataError("?table=", "$", "a table name of letters, digits, - and _ (up to 40)", name)
+    t = _tables().get(name)
+    if t is None:
+        raise DataError("?table=", "$", "the name of a table made in the lobby", name)
+    joining = _int_arg("join", 1, t.game.players)
+    note = ""
+    if joining is not None:
+        try:
+            token = t.join(joining - 1)
+        except NotAllowed as exc:
+            seat, note = None, exc.reason + " You are watching as a spectator."
+        else:
+            seat = joining - 1
+            # the seat's own link from now on (once the page is up): a reload keeps the seat
+            link = f"?table={name}&seat={joining}&token={token}"
+            pn.state.onload(lambda: pn.state.location.param.update(search=link))
     else:
-        t = Table(players=max(seats, 2), humans=list(range(seats)), map=map, seed=seed, bots=[bots], rules=rules,
-                  bot_delay=bot_delay)
-    seat = min(seat, t.game.players - 1)
-    if name and not t.is_human(seat):
-        t.take_seat(seat)  # joining a shared table takes a bot's seat over
-    ctl = GameController(t, seat=seat, auto=auto)
-    editor = _editor_for(ctl)
-    header = pn.pane.Markdown(
-        f"## Ticket to Ride — railkit  \nYou play **{t.game.names[seat]}**"
-        + (f" at table **{name}**" if name else "")
-        + ". Click a route on the map to claim it; click a face-up card or the deck to draw.",
-        css_classes=["header"])
-    tabs = pn.Tabs(("Play", ctl), ("Map editor", editor), dynamic=True)
-    editor.on_play(lambda m: tabs.param.update(active=0))
-    return pn.Column(header, tabs, sizing_mode="stretch_width")
+        asked = _int_arg("seat", 1, t.game.players)
+        seat = t.seat_of(_arg("token"))
+        if asked is not None and seat != asked - 1:
+            seat, note = None, f"This link does not hold seat {asked}'s token: you are watching as a spectator."
+    return _page(game, view(t, seat=seat, auto=auto), name, note)
 
 
-def _editor_for(ctl: GameController, folder=None):
+def _page(game: str, ctl, table_name: str | None, note: str = ""):
+    t = ctl.table
+    if ctl.seat is None:
+        who = "You are **watching** (spectator view: no hands are shown)"
+    else:
+        who = f"You play **{html.escape(seat_names(t.game)[ctl.seat], quote=False)}**"
+    where = f" at table **{table_name}**" if table_name else ""
+    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who}{where}."
+                              + (f"  \n*{html.escape(note, quote=False)}*" if note else ""),
+                              css_classes=["header"])
+    if game == "ticket-to-ride" and ctl.seat is not None and table_name is None:
+        editor = _editor_for(ctl)
+        tabs = pn.Tabs(("Play", ctl), ("Map editor", editor), dynamic=True)
+        editor.on_play(lambda m: tabs.param.update(active=0))
+        return pn.Column(header, tabs, sizing_mode="stretch_width")
+    return pn.Column(header, ctl, sizing_mode="stretch_width")
+
+
+class Lobby(pn.viewable.Viewer):
+    """The lobby of a served game: make a table, see its seat links, join a free seat, watch.
+
+    >>> lobby = Lobby("ticket-to-ride", 2, defaults={"map": "teaching-small", "seed": 1}, tables={})
+    >>> lobby.make_table("class-a")
+    'class-a'
+    >>> [s for s, free in lobby.seats("class-a")]
+    [1, 2]
+    """
+
+    def __init__(self, game: str, seats: int, *, defaults: dict | None = None, tables: dict | None = None,
+                 auto: bool = True):
+        from railkit.games import get_spec
+
+        super().__init__()
+        self.game = game
+        self.spec = get_spec(game)
+        self.people = seats
+        self.defaults = dict(defaults or {})
+        self.tables = _tables() if tables is None else tables
+        self.w_name = pn.widgets.TextInput(label="Table name", placeholder="e.g. class-a", width=200)
+        lo = max(self.spec.min_players, seats)
+        self.w_players = pn.widgets.IntSlider(label="Players (people and bots)", start=lo,
+                                              end=max(lo, self.spec.max_players), value=lo, width=220)
+        self.make_btn = pn.widgets.Button(label="Make table", color="primary", css_classes=["make-table"])
+        self.make_btn.on_click(lambda e: self._make())
+        self.message = pn.pane.HTML("", css_classes=["message"])
+        self.listing = pn.pane.HTML("", css_classes=["tables"], sizing_mode="stretch_width")
+        self._seen = None
+        self._callback = None
+        self.auto = auto
+        self.refresh()
+
+    def make_table(self, name: str | None = None, players: int | None = None) -> str:
+        """Make a table (a free name is chosen if none is given); returns its name."""
+        name = (name or "").strip()
+        if not name:
+            k = len(self.tables) + 1
+            while f"table-{k}" in self.tables:
+                k += 1
+            name = f"table-{k}"
+        if not TABLE_NAME.fullmatch(name):
+            raise DataError("table name", "$", "letters, digits, - and _ (up to 40)", name)
+        if name in self.tables:
+            raise NotAllowed(f"There is already a table called {name}.", "Pick another name, or join it below.")
+        players = players or self.w_players.value
+        self.tables[name] = new_table(self.game, players, min(self.people, players), **self.defaults)
+        self.refresh()
+        return name
+
+    def _make(self) -> None:
+        try:
+            name = self.make_table(self.w_name.value, self.w_players.value)
+        except (DataError, NotAllowed) as exc:
+            self.message.object = f"<b>Cannot make the table:</b> {html.escape(getattr(exc, 'reason', str(exc)))}"
+            return
+        self.w_name.value = ""
+        self.message.object = f"Table <b>{html.escape(name)}</b> is ready: join a seat below."
+
+    def seats(self, name: str) -> list[tuple[int, bool]]:
+        """The people's seats of table ``name`` (1-based) and whether each is free."""
+        t = self.tables[name]
+        free = set(t.free_seats())
+        return [(s + 1, s in free) for s in t.humans]
+
+    def refresh(self) -> None:
+        from railkit.viz.shell import flush_stuck_writes, served
+
+        if served():
+            flush_stuck_writes(pn.state.curdoc)
+        state = [(n, t.version) for n, t in self.tables.items()]
+        if state == self._seen:
+            return
+        self._seen = state
+        rows = []
+        for name, t in sorted(self.tables.items()):
+            names = seat_names(t.game)
+            links = []
+            for s, free in self.seats(name):
+                label = html.escape(names[s - 1])
+                links.append(f"<a class='join' href='?table={name}&join={s}'>join {label}</a>" if free
+                             else f"<span class='taken'>{label}: taken</span>")
+            bots = [f"{html.escape(names[s])} (bot)" for s in sorted(t.agents)]
+            status = "game over" if t.game.is_over else f"{len(t.game.log)} actions played"
+            rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{' · '.join(links)}</td>"
+                        f"<td>{', '.join(bots) or '—'}</td><td>{status}</td>"
+                        f"<td><a class='watch' href='?table={name}'>watch</a></td></tr>")
+        self.listing.object = ("<table class='lobby'><tr><th>table</th><th>seats</th><th>bots</th><th>game</th>"
+                               "<th></th></tr>" + "".join(rows) + "</table>") if rows else \
+            "<i>No tables yet: make one.</i>"
+
+    def __panel__(self):
+        if self.auto and self._callback is None:
+            self._callback = pn.state.add_periodic_callback(self.refresh, period=1000)
+        return pn.Column(
+            pn.pane.Markdown(f"## {_title(self.game)} — railkit lobby\n"
+                             f"Make a table for {self.people} people (bots take the other seats), then "
+                             "send each person a join link, or open one yourself. A joined seat's link is "
+                             "that person's own: it keeps the seat. *Watch* shows the board for a projector."),
+            pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
+            sizing_mode="stretch_width")
+
+
+def _editor_for(ctl, folder=None):
     """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table."""
     from railkit.maps import MAPS_DIR
     from railkit.viz.editor import MapEditor
@@ -107,43 +296,44 @@ def _editor_for(ctl: GameController, folder=None):
     def play(m) -> None:
         path = editor.save()
         t = ctl.table
-        t.new_game(players=t.game.players, humans=t.humans or [ctl.seat], bots=list(t.bot_names.values()) or
-                   ["greedy-route"], rules=t.game.rules, seed=t.game.seed if isinstance(t.game.seed, int) else 0,
-                   map=str(path))
+        t.new_game(rules=t.game.rules, map=str(path), by=ctl.seat)
         ctl.refresh(force=True)
 
     editor.on_play(play)
     return editor
 
 
-def serve(port: int = 5006, seats: int = 1, show: bool = False, address: str = "127.0.0.1", **app_options):
-    """Serve the app on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
+def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: bool = False,
+          address: str = "127.0.0.1", **app_options):
+    """Serve ``game`` on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
 
     ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay``) are
     passed to :func:`create_app`. ``/liveness`` answers when the server is up
     (for tests and health checks).
     """
+    view_class(game)  # a clear error before the server starts
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
-    return pn.serve(lambda: create_app(seats=seats, **app_options), port=port, address=address, show=show,
-                    liveness=True, title="railkit: Ticket to Ride", websocket_origin=origins)
+    return pn.serve(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
+                    liveness=True, title=f"railkit: {_title(game)}", websocket_origin=origins)
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
-    """``python -m railkit.viz.app --port 5006 --seats 1 [--map M --seed S --bots B --rules JSON]``."""
+    """``python -m railkit.viz.app [GAME] --port 5006 --seats 1 [--map M --seed S --bots B --rules JSON]``."""
     import argparse
     import json
 
-    p = argparse.ArgumentParser(description="Serve the railkit Ticket to Ride app on 127.0.0.1.")
+    p = argparse.ArgumentParser(description="Serve a railkit game on 127.0.0.1.")
+    p.add_argument("game", nargs="?", default="ticket-to-ride", choices=sorted(VIEWS))
     p.add_argument("--port", type=int, default=5006)
     p.add_argument("--seats", type=int, default=1)
     p.add_argument("--address", default="127.0.0.1")
-    p.add_argument("--map", default="usa")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="greedy-route")
+    p.add_argument("--map", default=None)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default=None)
     p.add_argument("--bot-delay", type=float, default=0.5)
     p.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
     a = p.parse_args(argv)
-    serve(port=a.port, seats=a.seats, address=a.address, map=a.map, seed=a.seed, bots=a.bots,
+    serve(a.game, port=a.port, seats=a.seats, address=a.address, map=a.map, seed=a.seed, bots=a.bots,
           bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None)
 
 

@@ -70,6 +70,28 @@ def page_ready(viewable) -> bool:
     return True
 
 
+def flush_stuck_writes(doc) -> bool:
+    """Send the messages Panel queued for ``doc``'s page but left unsent (True if any).
+
+    Panel queues a change for a page while the page's websocket is busy writing, and a
+    write task sends the queue. When a second change is queued while the first task is
+    still sending, the first task clears the queue's flag and the second task then
+    finds no flag and sends nothing: the change stays queued, and the page never shows
+    it (a bot's move, seen here about one game in three on a busy machine). The
+    table's poll calls this every time, so such a change goes out within one poll.
+    """
+    try:
+        from panel.io import document as pdoc
+
+        if not pdoc._WRITE_MSGS.get(doc) or doc in pdoc._WRITE_BLOCK:
+            return False
+        pdoc._WRITE_BLOCK[doc] = True
+        pdoc._dispatch_write_task(doc, pdoc._dispatch_msgs, doc)
+    except (AttributeError, ImportError):  # pragma: no cover - a Panel without that queue
+        return False
+    return True
+
+
 def banner_html(game) -> str:
     """The end of the game: who won, and every seat's score (HTML)."""
     rows = sorted(game.summary(), key=lambda r: (r["rank"], r["seat"]))
@@ -238,16 +260,34 @@ class TableShell(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ periodic play
     def start(self) -> None:
-        """Poll the table (other players' moves) and let bots move with a delay."""
-        if self._callback is None:
-            self._callback = pn.state.add_periodic_callback(self.tick, period=self.poll_ms)
+        """Poll the table (other players' moves) and let bots move with a delay.
+
+        Served, the poll is a callback of the session's Bokeh document, so it runs
+        holding the document's lock and its changes go out as one ordinary patch
+        (Panel's own periodic callbacks run without the lock, and now and then a
+        bot's move changed the models but never reached the page).
+        """
+        if self._callback is not None:
+            return
+        if served():
+            doc = pn.state.curdoc
+            cb = doc.add_periodic_callback(self.tick, self.poll_ms)
+            self._callback = (doc, cb)
+        else:
+            self._callback = (None, pn.state.add_periodic_callback(self.tick, period=self.poll_ms))
 
     def stop(self) -> None:
         if self._callback is not None:
-            self._callback.stop()
+            doc, cb = self._callback
+            if doc is None:
+                cb.stop()
+            else:
+                doc.remove_periodic_callback(cb)
             self._callback = None
 
     def tick(self) -> None:
+        if served():
+            flush_stuck_writes(pn.state.curdoc)
         t = self.table
         if t.bot_to_move() is not None and time.monotonic() - t.last_move_time >= t.bot_delay:
             t.step_bot()

@@ -319,6 +319,8 @@ class Table:
         (a sentence) when that is 0."""
         if seat is None:
             return 0, "Spectators cannot undo."
+        if seat not in self.humans:
+            return 0, "Bots do not undo."
         mine = [i for i, s in enumerate(self.actors) if s == seat]
         if not mine:
             return 0, "Nothing of yours to undo yet."

@@ -8,7 +8,7 @@ import param
 from bokeh.events import ButtonClick
 
 from railkit.games.ticket_to_ride import Claim
-from railkit.viz.app import create_app, get_table
+from railkit.viz.app import create_app
 from railkit.viz.controller import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, GameController, pay_text, quick_game
 from railkit.viz.scoring import breakdown_rows, ticket_paths
 from railkit.viz.table import Table, actors_of
@@ -220,13 +220,11 @@ def test_periodic_tick_moves_bots_with_a_delay():
     assert len(t.game.log) == 2
 
 
-def test_create_app_and_shared_tables():
+def test_create_app_for_a_private_game_and_for_a_given_table():
     app = create_app()
     assert app is not None
-    t1 = get_table("test-table", seats=2, map="teaching-small")
-    assert get_table("test-table") is t1 and t1.humans == [0, 1]
-    app2 = create_app(table=t1)
-    assert app2 is not None
+    t1 = Table(players=2, humans=[0, 1], map="teaching-small", seed=1)
+    assert create_app(table=t1) is not None
 
 
 def test_quick_game_defaults_to_usa():

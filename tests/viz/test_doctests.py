@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["style", "board", "editor", "table", "controller", "scoring", "lessons"]
+MODULES = ["style", "board", "editor", "table", "shell", "controller", "app", "scoring", "lessons"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,215 @@
+"""The game-agnostic table and shell: seats, undo by the table's rules, restarts, seeds,
+spectators, the lobby and the notebook page that is not open yet."""
+
+from __future__ import annotations
+
+import pytest
+
+from railkit.viz import app as app_module
+from railkit.viz.app import Lobby, create_app
+from railkit.viz.controller import GameController
+from railkit.viz.shell import banner_html, page_ready
+from railkit.viz.table import NotAllowed, Table
+
+
+def keep_all(t: Table) -> None:
+    """Every person keeps all the starting tickets offered (bots answer)."""
+    while t.game.phase == "setup-tickets":
+        seat = t.game.current_player
+        if t.is_human(seat):
+            n = len(t.game.observe(seat)["offered"])
+            assert t.apply(seat, "keep tickets " + ",".join(str(i + 1) for i in range(n))) is None
+        else:
+            t.step_bot()
+
+
+def test_solo_undo_takes_back_my_move_and_the_bots_answers():
+    t = Table(players=2, humans=[0], bots=["random"], seed=2, map="teaching-small")
+    keep_all(t)
+    t.run_bots()
+    assert t.game.current_player == 0
+    before = len(t.game.log)
+    assert t.apply(0, "draw deck") is None and t.apply(0, "draw deck") is None
+    answered = t.run_bots()
+    assert answered >= 1 and t.game.current_player == 0
+    assert t.undo_check(0) == (1 + answered, "")
+    assert t.undo(0) == 1 + answered
+    assert len(t.game.log) == before + 1 and t.actors[-1] == 0 and t.game.current_player == 0
+    assert t.undo_check(1) == (0, "Bots do not undo.")
+
+
+def test_shared_table_undo_only_my_own_moves_within_my_turn():
+    t = Table(players=2, humans=[0, 1], seed=4, map="teaching-small")
+    keep_all(t)
+    cp = t.game.current_player
+    other = 1 - cp
+    assert t.apply(cp, "draw deck") is None  # first of two draws: still cp's turn
+    assert t.game.current_player == cp
+    assert t.undo_check(other)[0] == 0  # nobody erases another person's move
+    assert t.undo_check(cp) == (1, "")
+    assert t.undo(cp) == 1 and t.game.current_player == cp
+    assert t.apply(cp, "draw deck") is None and t.apply(cp, "draw deck") is None  # the turn is over
+    n, why = t.undo_check(cp)
+    assert n == 0 and "while it is still your turn" in why
+    assert t.undo(cp) == 0
+
+
+def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
+    shared = Table(players=2, humans=[0, 1], seed=5, map="teaching-small")
+    bots = {s: shared.spec.make_agent("random", s) for s in (0, 1)}
+    while not shared.game.is_over:
+        s = shared.game.current_player
+        g = shared.game
+        assert shared.apply(s, bots[s].act(g.observe(s), g.legal_actions())) is None
+    n, why = shared.undo_check(shared.actors[-1])
+    assert n == 0 and "game is over" in why
+    solo = GameController(Table(players=2, humans=[0], bots=["random"], seed=5, map="teaching-small"), auto=False)
+    solo.table.agents[0] = solo.table.spec.make_agent("random", 9)  # play seat 0 by a bot too, to the end
+    solo.table.run_bots()
+    assert solo.table.game.is_over
+    solo.table.agents.pop(0)
+    solo.refresh()
+    assert solo.banner.visible and "Game over" in solo.banner.object
+    assert solo.undo() >= 1
+    assert not solo.table.game.is_over and "open again" in solo.message.object
+
+
+def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
+    t = Table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    with pytest.raises(NotAllowed, match="first seat"):
+        t.new_game(by=1)
+    first = GameController(t, seat=0, auto=False)
+    second = GameController(t, seat=1, auto=False)
+    first.new_game()
+    assert "New game started" in first.message.object
+    second.refresh()
+    assert "started a new game" in second.message.object
+    second.new_game()
+    assert "first seat" in second.message.object
+
+
+def test_a_new_game_gets_a_fresh_random_seed_unless_one_is_given():
+    seeds = {Table(players=2, map="teaching-small").game.seed for _ in range(4)}
+    assert len(seeds) == 4
+    assert Table(players=2, map="teaching-small", seed=7).game.seed == 7
+    ctl = GameController(Table(players=2, seed=7, map="teaching-small"), auto=False)
+    assert ctl.w_seed.value == ""  # the form never shows the running game's seed
+    ctl.w_seed.value = "x1"
+    ctl.new_game()
+    assert "whole number" in ctl.message.object and ctl.table.game.seed == 7
+    ctl.w_seed.value = ""
+    ctl.new_game()
+    assert ctl.table.game.seed != 7
+
+
+def test_seats_are_joined_with_a_secret_token():
+    t = Table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    assert t.free_seats() == [0, 1]
+    tok = t.join(1)
+    assert t.seat_of(tok) == 1 and t.seat_of("guess") is None and t.seat_of(None) is None
+    with pytest.raises(NotAllowed, match="taken"):
+        t.join(1)
+    with pytest.raises(NotAllowed, match="bot"):
+        t.join(2)
+    assert t.free_seats() == [0]
+
+
+def test_spectator_sees_no_hand_and_cannot_move():
+    t = Table(players=2, humans=[0, 1], seed=3, map="teaching-small")
+    spec = GameController(t, seat=None, auto=False)
+    err = t.check(None, "draw deck")
+    assert isinstance(err, NotAllowed) and "Spectators" in err.reason
+    assert spec.act("draw deck") is not None and "Spectators" in spec.message.object
+    assert len(t.game.log) == 0
+    hand0 = t.game.observe(0)["hand"]
+    shown = spec.player.hand.object
+    assert not any(f"× {n}" in shown for n in hand0.values())
+    assert spec.undo_btn.disabled and spec.upload.disabled
+
+
+def test_a_save_is_offered_at_a_shared_table_only_once_the_game_is_over():
+    shared = GameController(Table(players=2, humans=[0, 1], seed=3, map="teaching-small"), auto=False)
+    assert shared.download.disabled
+    solo = GameController(Table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
+    assert not solo.download.disabled
+
+
+def test_face_up_draws_are_logged_with_the_colour_taken():
+    t = Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
+    ctl = GameController(t, auto=False)
+    keep_all(t)
+    t.run_bots()
+    colour = t.game.observe(None)["faceup"][0]
+    assert ctl.act("draw faceup 1") is None
+    i = [k for k, s in enumerate(t.actors) if s == 0][-1]
+    assert t.log_text[i] == f"draw faceup 1 ({colour})"
+    assert f"draw faceup 1 ({colour})" in ctl.log_pane.object
+
+
+def test_banner_names_the_winner_and_every_score():
+    t = Table(players=2, humans=[], bots=["random"], seed=2, map="teaching-small")
+    t.run_bots()
+    text = banner_html(t.game)
+    for row in t.game.summary():
+        assert str(row["score"]) in text
+    assert "wins" in text or "Draw" in text
+
+
+def test_notebook_view_sends_nothing_before_its_page_is_open():
+    from pyviz_comms import Comm
+
+    ctl = GameController(Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small"), auto=False)
+    comm = Comm()  # a notebook connection the page has not opened yet
+    ctl.__panel__().get_root(comm=comm)
+    assert not page_ready(ctl.__panel__())
+    log_before = ctl.log_pane.object
+    keep = "keep tickets " + ",".join(str(i + 1) for i in range(len(ctl.table.game.observe(0)["offered"])))
+    assert ctl.act(keep) is None
+    assert ctl.log_pane.object == log_before  # kept back: the page could not take it yet
+    comm._comm = object()  # the page opened its connection
+    assert page_ready(ctl.__panel__())
+    ctl.refresh(force=True)
+    assert "keep tickets" in ctl.log_pane.object
+
+
+def test_lobby_makes_tables_and_lists_join_links():
+    tables: dict = {}
+    lobby = Lobby("ticket-to-ride", 2, defaults={"map": "teaching-small", "seed": 1}, tables=tables, auto=False)
+    assert "No tables yet" in lobby.listing.object
+    lobby.w_name.value = "class-a"
+    lobby.make_btn.clicks += 1
+    assert "class-a" in tables and "href='?table=class-a&join=1'" in lobby.listing.object
+    lobby.w_name.value = "class-a"
+    lobby.make_btn.clicks += 1
+    assert "already a table" in lobby.message.object
+    lobby.w_name.value = "../x"
+    lobby.make_btn.clicks += 1
+    assert "Cannot make" in lobby.message.object and "../x" not in tables
+    tables["class-a"].join(0)
+    lobby.refresh()
+    assert "taken" in lobby.listing.object and "join=2" in lobby.listing.object
+
+
+def test_app_seats_spectators_and_bad_arguments(monkeypatch):
+    args: dict = {}
+    monkeypatch.setattr(app_module, "_arg", lambda name: args.get(name))
+    tables: dict = {}
+    monkeypatch.setattr(app_module, "_tables", lambda: tables)
+    lobby = create_app(seats=2, map="teaching-small", seed=1, auto=False)
+    assert isinstance(lobby, Lobby)
+    lobby.tables = tables
+    lobby.make_table("t1")
+    t = tables["t1"]
+    tok = t.join(0)
+    args.update(table="t1", seat="1", token=tok)
+    page = create_app(seats=2, auto=False)
+    assert "You play" in page.objects[0].object
+    args.update(token="wrong")
+    page = create_app(seats=2, auto=False)
+    assert "watching" in page.objects[0].object
+    for bad in ({"table": "nope"}, {"table": "../etc"}, {"map": "/etc/passwd"}, {"table": "t1", "seat": "99"}):
+        args.clear()
+        args.update(bad)
+        page = create_app(seats=2, auto=False)
+        text = page.objects[0].object
+        assert "cannot be shown" in text and "Traceback" not in text
