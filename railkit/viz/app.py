@@ -171,14 +171,19 @@ def _page(game: str, ctl, table_name: str | None, note: str = ""):
         who = f"You play **{html.escape(seat_names(t.game)[ctl.seat], quote=False)}**"
     where = f" at table **{table_name}**" if table_name else ""
     header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who}{where}."
-                              + (f"  \n*{html.escape(note, quote=False)}*" if note else ""),
-                              css_classes=["header"])
+                              + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
+                              + ("  \n[Back to the lobby](?)" if table_name else ""), css_classes=["header"])
     if game == "ticket-to-ride" and ctl.seat is not None and table_name is None:
         editor = _editor_for(ctl)
         tabs = pn.Tabs(("Play", ctl), ("Map editor", editor), dynamic=True)
         editor.on_play(lambda m: tabs.param.update(active=0))
         return pn.Column(header, tabs, sizing_mode="stretch_width")
     return pn.Column(header, ctl, sizing_mode="stretch_width")
+
+
+_LOBBY_CSS = ("<style>table.lobby{border-collapse:collapse;margin-top:6px}"
+              "table.lobby th,table.lobby td{border-bottom:1px solid #ddd;padding:6px 14px;text-align:left;"
+              "vertical-align:top}table.lobby code{color:#555;font-size:0.85em}</style>")
 
 
 class Lobby(pn.viewable.Viewer):
@@ -261,25 +266,28 @@ class Lobby(pn.viewable.Viewer):
             links = []
             for s, free in self.seats(name):
                 label = html.escape(names[s - 1])
-                links.append(f"<a class='join' href='?table={name}&join={s}'>join {label}</a>" if free
-                             else f"<span class='taken'>{label}: taken</span>")
+                href = f"?table={name}&join={s}"
+                links.append(f"<a class='join' href='{href}' title='send this link to the player'>join as {label}</a>"
+                             f" <code>{href}</code>" if free else f"<span class='taken'>{label}: taken</span>")
             bots = [f"{html.escape(names[s])} (bot)" for s in sorted(t.agents)]
             status = "game over" if t.game.is_over else f"{len(t.game.log)} actions played"
-            rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{' · '.join(links)}</td>"
+            rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{'<br>'.join(links)}</td>"
                         f"<td>{', '.join(bots) or '—'}</td><td>{status}</td>"
                         f"<td><a class='watch' href='?table={name}'>watch</a></td></tr>")
-        self.listing.object = ("<table class='lobby'><tr><th>table</th><th>seats</th><th>bots</th><th>game</th>"
-                               "<th></th></tr>" + "".join(rows) + "</table>") if rows else \
+        self.listing.object = (_LOBBY_CSS + "<table class='lobby'><tr><th>table</th><th>people's seats</th>"
+                               "<th>bots</th><th>game</th><th>projector</th></tr>" + "".join(rows) + "</table>"
+                               ) if rows else \
             "<i>No tables yet: make one.</i>"
 
     def __panel__(self):
         if self.auto and self._callback is None:
             self._callback = pn.state.add_periodic_callback(self.refresh, period=1000)
         return pn.Column(
-            pn.pane.Markdown(f"## {_title(self.game)} — railkit lobby\n"
-                             f"Make a table for {self.people} people (bots take the other seats), then "
-                             "send each person a join link, or open one yourself. A joined seat's link is "
-                             "that person's own: it keeps the seat. *Watch* shows the board for a projector."),
+            pn.pane.HTML(f"<h2>{_title(self.game)} — railkit lobby</h2>"
+                         f"<p>Make a table for {self.people} people (bots take the other seats), then send each "
+                         "person a join link, or open one yourself. A joined seat's link is that person's own: "
+                         "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
+                         "log for a projector, never a hand.</p>", sizing_mode="stretch_width"),
             pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
             sizing_mode="stretch_width")
 
