@@ -1,6 +1,6 @@
 """Steam Rollers (hex roll-and-write; 1-5 players, solo against Olivia).
 
-Rules reference: ``rules/steam-rollers.md`` and the seed text. railkit ships
+Rules reference: ``docs/rules/steam-rollers.md`` and the seed text. railkit ships
 its own sheet (``maps/steam-default.json``), action tiles (``tiles.json``)
 and order tiles (``orders.json``) as data, in the spirit of the game.
 

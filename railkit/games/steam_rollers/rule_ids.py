@@ -1,6 +1,6 @@
 """Stable rule ids of Steam Rollers in railkit.
 
-Each id names one rule of ``rules/steam-rollers.md``; the source says where it
+Each id names one rule of ``docs/rules/steam-rollers.md``; the source says where it
 comes from: ``seed`` (the user's rules text), ``confirmed`` (public sources) or
 ``railkit`` (our default, always a rule parameter or data). Every id appears in
 the code where the rule is enforced (as the ``rule`` of an IllegalMove or a

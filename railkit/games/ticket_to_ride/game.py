@@ -1,6 +1,6 @@
 """The Ticket to Ride engine: state, legal moves, checked moves, observation, scoring.
 
-Rule ids (``TTR-...``) are those of ``rules/ticket-to-ride.md``; each one appears
+Rule ids (``TTR-...``) are those of ``docs/rules/ticket-to-ride.md``; each one appears
 where it is enforced (as the ``rule`` of an :class:`~railkit.core.errors.IllegalMove`)
 or applied (a ``# TTR-...`` comment).
 
@@ -941,8 +941,8 @@ class TicketToRide(Game):
             b = self.board
             for rid in b.route_ids:
                 if route.startswith(rid + " ") and b.colour[b.route_index[rid]] == GRAY:
-                    raise IllegalMove("TTR-CLAIM-GRAY", e.reason.replace("a route must", "a gray route must")
-                                      + " A gray route takes any one colour.", e.hint) from None
+                    raise IllegalMove("TTR-CLAIM-GRAY", e.reason.replace("a route must", "a gray route must"),
+                                      e.hint) from None
             raise
 
     # ================================================================ views

@@ -1,6 +1,6 @@
 """Ticket to Ride rule settings (``param.Parameterized``) and the named presets.
 
-Every number the rules reference (``rules/ticket-to-ride.md``, "Parameters worth
+Every number the rules reference (``docs/rules/ticket-to-ride.md``, "Parameters worth
 exposing") calls a railkit default is a parameter here, with bounds and a doc
 string, so ``pn.Param(TicketToRideRules())`` gives a form for free.
 
