@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Trains per player on this map (the map's "trains" field, TTR-MAP-TRAINS). The 12 routes
 #: hold 25 trains (23 with 2 players, who use one track of the double route), so the
 #: standard 45 never run out: a game ended with ~100 draw-only actions after the last claim.
-#: With 12, 2-player bot games end through the train trigger (see tests/games for the figures).
+#: With 12, 2-player bot games end through the train trigger (figures: scripts/measure_map_trains.py).
 TRAINS = 12
 cities = {"Harbor": (0, 0), "Mill": (2, 1), "Fort": (4.2, 0), "Ridge": (0.6, 3), "Lake": (2.6, 3.2),
           "Summit": (4.8, 2.8), "Camp": (1.4, 5), "Peak": (3.8, 5.2)}

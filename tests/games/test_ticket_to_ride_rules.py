@@ -396,6 +396,19 @@ def test_TTR_MAP_TRAINS_the_map_sets_the_count_unless_the_rules_do():
     assert again.trains == g.trains and again.to_json() == g.to_json()
 
 
+def test_TTR_MAP_TRAINS_teaching_map_games_end_through_the_train_trigger():
+    # with the standard 45 trains no 2-player game on this map ever ran out of trains
+    # (scripts/measure_map_trains.py: ~100 draw-only actions after the last claim)
+    from railkit.agents.ticket_to_ride import AGENTS
+    from railkit.core.game import play
+
+    for seed in range(10):
+        g = play(TicketToRide(players=2, seed=seed, map="teaching-small"),
+                 [AGENTS["greedy-route"](seed), AGENTS["random"](seed + 1)])
+        assert g.trigger_seat is not None and g.end_reason == "last round played", seed
+        assert min(g.trains) <= 2 and len(g.log) < 100
+
+
 # ---------------------------------------------------------------------------- claiming
 def test_TTR_CLAIM_unknown_route():
     g = new()
