@@ -52,7 +52,7 @@ class GreedyAgent(Agent):
         self.opponents = max(obs["players"] - 1, 1)
         self.royal_slot = obs["rules"]["royal_takes_slot"]
         self.royal_doubles = obs["rules"]["royal_doubles"]
-        self.transfer_max = obs["rules"]["transfer_max"]
+        self.seat = obs["seat"]
         self.mu = self._unseen_means(obs)
         trains = {t["id"]: t for t in obs["station"]}
         base = {tid: self._utility(t) for tid, t in trains.items()}
@@ -137,14 +137,18 @@ class GreedyAgent(Agent):
             ut = self._after_card(t, t["value"] + self._eff(key, t["kind"]), 1)
             return us + ut - base[a.source] - base[a.target]
         if isinstance(a, PlayTransfer):
+            # SM-TRANSFER: the bot chose whose chips move; which of an owner's chips is blind, so
+            # its own move at their mean value on the source, the others' at the mean chip value
             s, t = trains[a.source], trains[a.target]
-            k = min(self.transfer_max, s["chips_on"], t["chip_capacity"] - t["chips_on"])
-            share = k / s["chips_on"]  # blind: each chip equally likely to move
-            my_s = sum(s["my_chips"])
-            opp_s = (s["chips_on"] - len(s["my_chips"])) * self.mean_chip
-            us = self._utility(s, mine=my_s * (1 - share), others=opp_s * (1 - share))
-            ut = self._utility(t, mine=sum(t["my_chips"]) + my_s * share,
-                               others=(t["chips_on"] - len(t["my_chips"])) * self.mean_chip + opp_s * share)
+            me = self.seat
+            n_mine = sum(1 for o in a.owners if o == me)
+            mine_s = s["my_chips"]
+            my_moved = sum(mine_s) * n_mine / len(mine_s) if mine_s else 0.0
+            opp_moved = (len(a.owners) - n_mine) * self.mean_chip
+            opp_s = (s["chips_on"] - len(mine_s)) * self.mean_chip
+            us = self._utility(s, mine=sum(mine_s) - my_moved, others=opp_s - opp_moved)
+            ut = self._utility(t, mine=sum(t["my_chips"]) + my_moved,
+                               others=(t["chips_on"] - len(t["my_chips"])) * self.mean_chip + opp_moved)
             return us + ut - base[a.source] - base[a.target]
         return 0.0  # repair taking nothing, rush hour, pass
 

@@ -37,6 +37,21 @@ from railkit.maps import hexes as hx
 from railkit.maps import sheets
 
 
+def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
+    """``legal`` without the deliveries that name a later good in the city's line
+    (SR-SOLO-ANY-GOOD): the bots deliver the first good of a colour, as they always
+    did, so seeded games play as before. Which good is left for Olivia (she takes the
+    last one in line) is a choice for people to explore.
+
+    >>> from railkit.games.steam_rollers import Deliver
+    >>> first_in_line([Deliver(2, "red", 1), Deliver(2, "red", 1, pos=3)])
+    [Deliver(die=2, good='red', dest=1, source=None, value=None, pos=None)]
+    """
+    if not any(type(a) is Deliver and a.pos is not None for a in legal):
+        return legal
+    return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
+
+
 class RandomAgent(Agent):
     """Random play: first a random kind of action (build, engine, deliver, tile,
     use, ...) among those legal now, then a random action of that kind; passing
@@ -46,6 +61,7 @@ class RandomAgent(Agent):
     needs_observation = False  # it never reads the observation: the play loop skips building it
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        legal = first_in_line(legal)
         kinds = {type(a) for a in legal} - {Pass, Skip}
         if not kinds:
             return self.rng.choice(list(legal))
@@ -184,6 +200,7 @@ class GreedyAgent(Agent):
 
     # ------------------------------------------------------------------ choice
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        legal = first_in_line(legal)
         if len(legal) == 1:
             return legal[0]
         obs = observation

@@ -33,6 +33,8 @@ ROUTE_COLOURS = ("gray",) + CARD_COLOURS
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 SCHEMA_PATH = Path(__file__).with_name("map.schema.json")
 FORMAT = "railkit-map"
+#: Largest train count a map may set (the same bound as the Ticket to Ride rules).
+MAX_TRAINS = 200
 VERSION = 1
 
 
@@ -85,6 +87,10 @@ class Map:
     default_deck: str
     provenance: dict = field(default_factory=dict)
     source: str = "<map>"
+    #: Trains each player starts with on this map when the game's rules leave it
+    #: to the map (Ticket to Ride ``trains=None``, the default); ``None``: no map
+    #: value, the rules' standard count (45) applies.
+    trains: int | None = None
 
     # ------------------------------------------------------------ derived facts
     def __post_init__(self) -> None:
@@ -167,6 +173,7 @@ class Map:
             "routes": [{"id": r.id, "a": r.a, "b": r.b, "length": r.length, "color": r.color} for r in self.routes],
             "tickets": {k: [{"a": t.a, "b": t.b, "points": t.points} for t in v] for k, v in self.tickets.items()},
             "default_deck": self.default_deck,
+            **({"trains": self.trains} if self.trains is not None else {}),
         }
 
     def save(self, path: str | Path) -> Path:
@@ -332,7 +339,12 @@ def _parse(data: Any, src: str) -> Map:
     default_deck = data.get("default_deck", next(iter(tickets), "base"))
     if tickets and default_deck not in tickets:
         raise DataError(src, "$.default_deck", "the name of a deck in $.tickets: " + ", ".join(tickets), default_deck)
-    return Map(name, title, layout, cities, routes, tickets, default_deck, provenance, src)
+    trains = data.get("trains")
+    if trains is not None and (isinstance(trains, bool) or not isinstance(trains, int)
+                               or not 1 <= trains <= MAX_TRAINS):
+        raise DataError(src, "$.trains", f"the trains each player starts with: a whole number from 1 to "
+                        f"{MAX_TRAINS} (or leave it out for the rules' standard 45)", trains)
+    return Map(name, title, layout, cities, routes, tickets, default_deck, provenance, src, trains)
 
 
 def iter_map_files(folder: str | Path = MAPS_DIR) -> Iterable[Path]:

@@ -150,3 +150,23 @@ def test_agents_registry():
     assert set(AGENTS) >= {"random", "greedy"}
     for name, cls in AGENTS.items():
         assert cls.name == name
+
+
+def test_bots_deliver_the_first_good_in_line():
+    """SR-SOLO-ANY-GOOD lists a delivery per distinct line left; the bots keep their old
+    choice (the first good of the colour), so seeded games play as before."""
+    from railkit.games.steam_rollers import Deliver
+
+    offered = 0
+    for seed in range(4, 8):
+        g, bot = SteamRollers(players=1, seed=seed), GreedyAgent(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            offered += any(isinstance(a, Deliver) and a.pos is not None for a in legal)
+            a = bot.act(g.observe(0), legal)
+            assert not (isinstance(a, Deliver) and a.pos is not None)
+            g.apply(a)
+    assert offered > 0
+    legal = [Deliver(3, "red", 2, pos=3), Deliver(3, "red", 2), Deliver(3, "red", 2, pos=5)]
+    rnd = RandomAgent(1)
+    assert {rnd.act({}, legal) for _ in range(50)} == {Deliver(3, "red", 2)}

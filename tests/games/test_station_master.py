@@ -188,7 +188,7 @@ def test_SM_TRAIN_IN_STATION_targets():
     e = raises(g, "chip 1 on T9", "SM-TRAIN-IN-STATION")
     assert e.reason == "T9 is not in the station (the station holds T1, T2)."
     raises(g, "play +1 on T3", "SM-TRAIN-IN-STATION")
-    raises(g, "play transfer T7->T1", "SM-TRAIN-IN-STATION")
+    raises(g, "play transfer T7->T1 owners 0", "SM-TRAIN-IN-STATION")
 
 
 # ------------------------------------------------------------------ carriages and departure
@@ -292,38 +292,80 @@ def test_SM_REPAIR_takes_a_carriage_from_the_top_discards():
     assert "play repair-3 take +2 on T1" in legal and "play repair-5 take lux+5 on T2" in legal
     g.apply("play repair-5 take lux+5 on T1")
     assert g.train(1).cards == [["lux+5", 1]] and "lux+5" not in g.discard and g.discard[-1] == "repair-5"
+
+
+def test_SM_REPAIR_a_carriage_that_can_be_coupled_must_be():
+    # the seed: "wenn eine Waggonkarte dabei ist, dann regulär einbauen"
+    g = table(players=2, locos=["L5", "L4"], hands={0: ["repair-3", "repair-3", "+1"]},
+              discard=["+2", "transfer", "brake-van"], draw=["+1"] * 6)
+    e = raises(g, "play repair-3", "SM-REPAIR")
+    assert "must couple one" in e.reason and "take +2 on T1" in e.hint
+    legal = [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayRepair)]
+    assert legal == ["play repair-3 take +2 on T1", "play repair-3 take +2 on T2"]  # which and where: the player's
+    g.apply("play repair-3 take +2 on T2")
+    assert g.train(2).cards == [["+2", 1]]
+    # no carriage among the top 3 (repair-3, brake-van, transfer): looking is the whole turn
     g.to_move = 0
-    g.apply("play repair-3")  # looking and taking nothing is a turn too
+    assert [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayRepair)] == ["play repair-3"]
+    g.apply("play repair-3")
     assert g.discard[-1] == "repair-3"
 
 
-def test_SM_TRANSFER_moves_up_to_three_chips_blind():
+def test_SM_REPAIR_optional_taking_is_a_rule_parameter():
+    g = table(players=2, rules=SPEC.presets["repair-optional"], locos=["L5", "L4"],
+              hands={0: ["repair-3", "+1", "+1"]}, discard=["+2"], draw=["+1"] * 6)
+    assert "play repair-3" in [str(a) for a in g.legal_actions()]
+    g.apply("play repair-3")  # railkit's earlier ruling: looking and taking nothing
+    assert g.discard[-2:] == ["+2", "repair-3"]
+
+
+def test_SM_TRANSFER_the_player_chooses_trains_and_whose_chips_move():
     g = table(players=2, locos=["L6", "L4"], hands={0: ["transfer", "transfer", "+1"]}, draw=["+1"] * 6)
     for seat, v in [(0, 1), (1, 3), (0, 2), (1, 1), (0, 3)]:
         g.to_move = seat
         g.apply(f"chip {v} on T1")
     g.to_move = 0
-    raises(g, "play transfer T2->T1", "SM-TRANSFER")  # T2 has no chips
-    g.apply("play transfer T1->T2")
+    raises(g, "play transfer T2->T1 owners 0", "SM-TRANSFER")  # T2 has no chips
+    legal = [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer)]
+    # T1 holds 3 chips of seat 0 and 2 of seat 1: every choice of 1 to 3 owners
+    assert legal == ["play transfer T1->T2 owners " + o for o in
+                     ("0", "1", "0,0", "0,1", "1,1", "0,0,0", "0,0,1", "0,1,1")]
+    e = raises(g, "play transfer T1->T2 owners 1,1,1", "SM-TRANSFER")
+    assert "holds 2 chip(s) of seat 1" in e.reason
+    e = raises(g, "play transfer T1->T2 owners 0,0,1,1", "SM-TRANSFER")
+    assert "at most 3" in e.reason
+    g.apply("play transfer T1->T2 owners 1,1")  # both of the rival's chips, values unseen
+    assert sorted(chips_on(g, 2)) == [(1, 1), (1, 3)] and sorted(chips_on(g, 1)) == [(0, 1), (0, 2), (0, 3)]
+    assert "2 of seat 1" in g.events[-1]
+    # the room on the target limits the move: T2 (a 4) has two places left
+    g.to_move = 0
+    assert max(len(a.owners) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer) and a.target == 2) == 2
+    e = raises(g, "play transfer T1->T2 owners 0,0,0", "SM-TRANSFER")
+    assert "T2 has room for 2 more" in e.reason
+    g.apply("play transfer T1->T2 owners 0")  # one of seat 0's three chips, drawn blind
     assert len(chips_on(g, 2)) == 3 and len(chips_on(g, 1)) == 2
     assert sorted(chips_on(g, 1) + chips_on(g, 2)) == sorted([(0, 1), (1, 3), (0, 2), (1, 1), (0, 3)])
-    # the capacity of the target limits the move: T2 (a 4) has one place left
-    g.to_move = 0
-    g.apply("play transfer T1->T2")
-    assert len(chips_on(g, 2)) == 4 and len(chips_on(g, 1)) == 1
+
+
+def test_SM_TRANSFER_text_names_the_owners():
+    with pytest.raises(ValueError, match="owners 0,1"):
+        sm.parse_action("play transfer T1->T2")
+    assert str(sm.parse_action("play transfer t1 -> t2 owners 1, 0")) == "play transfer T1->T2 owners 0,1"
 
 
 def test_SM_TRANSFER_last_placed_variant_and_full_target():
     g = table(players=2, rules={"transfer_pick": "last-placed"}, locos=["L6", "L3"],
-              hands={0: ["transfer", "transfer", "+2"]}, draw=["+1"] * 6)
+              hands={0: ["transfer", "transfer", "transfer"]}, draw=["+1"] * 6)
     for seat, v in [(0, 1), (1, 3), (0, 2), (1, 1)]:
         g.to_move = seat
         g.apply(f"chip {v} on T1")
     g.to_move = 0
-    g.apply("play transfer T1->T2")
-    assert chips_on(g, 2) == [(1, 3), (0, 2), (1, 1)] and chips_on(g, 1) == [(0, 1)]
+    g.apply("play transfer T1->T2 owners 0,1")  # seat 0's and seat 1's last-placed chips
+    assert chips_on(g, 2) == [(0, 2), (1, 1)] and chips_on(g, 1) == [(0, 1), (1, 3)]
     g.to_move = 0
-    e = raises(g, "play transfer T1->T2", "SM-CHIP-CAPACITY")
+    g.apply("play transfer T1->T2 owners 0")
+    g.to_move = 0
+    e = raises(g, "play transfer T1->T2 owners 1", "SM-CHIP-CAPACITY")
     assert "T2 (L3) is full" in e.reason
 
 
@@ -395,6 +437,20 @@ def test_SM_EXECUTIVE_readings():
               hands={0: ["-3", "+1", "+2"]}, draw=["+1"] * 4)
     g.apply("play -3 on T1")
     assert g.value(g.train(1)) == 3
+
+
+def test_SM_EXECUTIVE_default_reading_has_no_effect_with_the_default_cards():
+    # Documented (card data notes, rules notebook): every luxury carriage of the default list is
+    # positive, so 'luxury-positive' changes nothing there; only 'all-positive' does.
+    cl = sm.load_cards()
+    from railkit.games.station_master.scoring import carriage_value
+    carriages = [ci for ci in cl.info.values() if ci.kind == "carriage"]
+    assert all(ci.value > 0 for ci in carriages if ci.luxury)
+    assert all(carriage_value(ci, "executive", "luxury-positive") == carriage_value(ci, "executive", "none")
+               for ci in carriages)
+    assert any(carriage_value(ci, "executive", "all-positive") != carriage_value(ci, "executive", "none")
+               for ci in carriages)
+    assert "no effect" in cl.notes and "executive" in cl.notes.lower()
 
 
 def test_SM_FREIGHT_flips_signs_except_luxury():

@@ -63,7 +63,10 @@ def candidates(g):
             out += [PlayRepair(c, k, t) for k in cards if g.info[k].kind == "carriage" for t in tids]
     out += [PlayBrakeVan(t) for t in tids] + [PlayRoyal(t) for t in tids]
     out += [PlayReassign(a, b) for a, b in itertools.product(tids, tids)]
-    out += [PlayTransfer(a, b) for a, b in itertools.product(tids, tids)]
+    seats = range(g.players + 1)
+    owners = [()] + [(o,) for o in seats] + list(itertools.combinations_with_replacement(seats, 2)) \
+        + list(itertools.combinations_with_replacement(range(g.players), 3)) + [(0, 0, 0, 0)]
+    out += [PlayTransfer(a, b, o) for a, b in itertools.product(tids, tids) for o in owners]
     out += [PlayStandingRoom(t, v) for t in tids for v in (None, 1, 2, 3)]
     out += [PlayUncouple(n, t) for t in tids for n in range(0, 4)]
     out += [PlayRushHour(), Pass()]

@@ -702,6 +702,52 @@ def test_SR_SOLO_ANY_GOOD_ignores_the_line():
     assert g.supply[2] == ["blue", "yellow", "green"]
 
 
+def test_SR_SOLO_ANY_GOOD_the_player_names_the_good_by_its_place_in_line():
+    from railkit.games.steam_rollers import Deliver
+
+    g = solo(dice=[2, 4, 6])
+    lay(g, 0, P12)
+    g.ps[0].boxes = {1}
+    g.supply[2] = ["yellow", "blue", "yellow", "green"]
+    yellow = [a for a in g.legal_actions() if isinstance(a, Deliver) and a.die == 2 and a.good == "yellow"]
+    assert [str(a) for a in yellow] == ["draft 2 deliver yellow to 1", "draft 2 deliver yellow #3 to 1"]
+    assert parse("draft 2 deliver yellow #3 to 1") == yellow[1]
+    g.apply("draft 2 deliver yellow #3 to 1")
+    assert g.supply[2] == ["yellow", "blue", "green"]
+    assert g.ps[0].deliveries[-1]["good"] == "yellow"
+
+
+def test_SR_SOLO_ANY_GOOD_decides_what_olivia_takes():
+    # Olivia takes the last good in line (SR-OLIVIA-4): with [red, yellow, red] the player may
+    # leave [yellow, red] (Olivia's next take: red) or [red, yellow] (Olivia's next take: yellow)
+    for text, left in (("draft 1 deliver red to 2", ["yellow", "red"]),
+                       ("draft 1 deliver red #3 to 2", ["red", "yellow"])):
+        g = solo(dice=[1, 4, 6])
+        lay(g, 0, P12)
+        g.ps[0].boxes = {1}
+        g.supply[1] = ["red", "yellow", "red"]
+        assert parse(text) in g.legal_actions()
+        g.apply(text)
+        assert g.supply[1] == left
+
+
+def test_SR_SOLO_ANY_GOOD_a_place_must_hold_that_good():
+    g = solo(dice=[2, 4, 6])
+    lay(g, 0, P12)
+    g.ps[0].boxes = {1}
+    g.supply[2] = ["yellow", "blue", "yellow", "green"]
+    err = illegal(g, "draft 2 deliver yellow #2 to 1", "SR-SOLO-ANY-GOOD")
+    assert "#1, #3" in err.hint
+    illegal(g, "draft 2 deliver yellow #9 to 1", "SR-SOLO-ANY-GOOD")
+    # outside the solo game goods have no order
+    m = game(players=2, dice=[2, 4, 5])
+    lay(m, 0, P12)
+    m.ps[0].boxes = {1}
+    m.supply[2] = ["yellow", "blue", "yellow"]
+    illegal(m, "draft 2 deliver yellow #3 to 1", "SR-SOLO-ANY-GOOD")
+    assert not any(getattr(a, "pos", None) for a in m.legal_actions())
+
+
 def test_SR_SOLO_PERMANENT_ONCE_per_turn():
     g = solo(dice=[1, 1, 6], rules=None) if False else solo(dice=[1, 1, 6], tile_sides="b")
     give(g, 2, 0, tid="2b")

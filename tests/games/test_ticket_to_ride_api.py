@@ -164,7 +164,8 @@ def test_rules_parameters_are_documented_and_bounded():
     with pytest.raises(ValueError):
         r.trains = -1
     assert r.loco_count == 14 and r.cards_per_colour == 12 and r.hand_size == 4 and r.faceup_count == 5
-    assert r.faceup_loco_limit == 3 and r.faceup_loco_counts_two and r.trains == 45 and r.end_trigger == 2
+    assert r.faceup_loco_limit == 3 and r.faceup_loco_counts_two and r.trains is None and r.end_trigger == 2
+    assert not r.faceup_when_deck_empty  # TTR-DECK-EMPTY: the seeds' reading
     assert (r.setup_deal, r.setup_keep, r.ticket_draw, r.ticket_keep) == (3, 2, 3, 1)
     assert r.longest_bonus == 10 and r.globetrotter_bonus == 0 and r.double_min_players == 4
     assert r.turn_order == "before-tickets" and r.max_redeals >= 1

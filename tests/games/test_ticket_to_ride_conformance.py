@@ -31,7 +31,9 @@ def check_invariants(g: TicketToRide) -> None:
     assert all(x >= 0 for h in g.hands for x in h)
     for s in range(g.players):
         placed = sum(g.board.length[i] for i in g.claimed[s])
-        assert g.trains[s] == r.trains - placed >= 0
+        assert g.trains[s] == g.start_trains - placed >= 0
+    # TTR-MAP-TRAINS: the rules' count, else the map's, else the printed 45
+    assert g.start_trains == (r.trains if r.trains is not None else g.map.trains or 45)
     pending = sum(len(o) for s, o in enumerate(g.setup_offers) if g.phase == "setup-tickets" and s in g._setup_queue)
     if g.phase == "keep-tickets":
         pending += len(g.offered)

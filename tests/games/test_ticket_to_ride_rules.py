@@ -1,4 +1,4 @@
-"""One test per rule id of rules/ticket-to-ride.md, on maps/teaching-small.json.
+"""One test per rule id of docs/rules/ticket-to-ride.md, on maps/teaching-small.json.
 
 Positions are set up by playing actions, helped by the small helpers below that
 move specific cards from the deck into a hand or into the face-up row (so the
@@ -19,8 +19,9 @@ from railkit.games.ticket_to_ride import (
 )
 from railkit.games.ticket_to_ride.board import CARD_INDEX, LOCO_I
 
-RULES_MD = Path("/work/shared/rules/ticket-to-ride.md")
 TESTS_DIR = Path(__file__).parent
+#: the repository's rules reference (tests never read files outside the repository)
+RULES_MD = TESTS_DIR.parents[1] / "docs" / "rules" / "ticket-to-ride.md"
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -294,17 +295,47 @@ def test_TTR_DECK_RESHUFFLE_discards_become_the_new_deck():
     assert cards_total(g) == 110
 
 
-def test_TTR_DECK_EMPTY_no_blind_draw_when_deck_and_discard_are_empty():
+def _empty_deck_and_discard(g: TicketToRide, keep: int = 0) -> None:
+    """Every card of deck and discard into seat 1's hand (all but ``keep`` cards of the deck)."""
+    cards = g.deck + g.discard
+    g.deck[:] = cards[:keep]
+    g.discard.clear()
+    for ci in cards[keep:]:
+        g.hands[1][ci] += 1
+    assert cards_total(g) == 110
+
+
+def test_TTR_DECK_EMPTY_no_card_draw_at_all_when_deck_and_discard_are_empty():
+    # the seeds: with neither deck nor discard pile, 'draw train cards' cannot be chosen
     g = new()
     set_faceup(g, ["red", "blue", "green", "black", "white"])
     set_hand(g, 0)  # seat 0 holds nothing
-    for ci in g.deck + g.discard:  # every other card into seat 1's hand
-        g.hands[1][ci] += 1
-    g.deck.clear()
-    g.discard.clear()
-    assert cards_total(g) == 110
+    _empty_deck_and_discard(g)
     err = raises(g, DrawDeck(), "TTR-DECK-EMPTY")
     assert "both empty" in err.reason
+    err = raises(g, DrawFaceUp(1), "TTR-DECK-EMPTY")
+    assert "not even a face-up card" in err.reason and "claim a route or draw tickets" in err.hint.lower()
+    assert g.legal_actions() == [DrawTickets()]  # nothing to claim with an empty hand
+    assert g.observe(0)["faceup"] == ["red", "blue", "green", "black", "white"]
+
+
+def test_TTR_DECK_EMPTY_a_draw_begun_may_end_with_a_face_up_card():
+    g = new()
+    set_faceup(g, ["red", "blue", "green", "black", "white"])
+    _empty_deck_and_discard(g, keep=1)
+    g.apply("draw deck")  # the last card: deck and discard are now empty
+    assert g.phase == "second-draw" and DrawDeck() not in g.legal_actions()
+    assert DrawFaceUp(1) in g.legal_actions()
+    g.apply("draw faceup 1")  # no card can refill the slot
+    assert g.faceup[0] is None and g.current_player == 1
+
+
+def test_TTR_DECK_EMPTY_parameter_keeps_the_face_up_cards_takeable():
+    g = new(faceup_when_deck_empty=True)  # railkit's earlier ruling
+    set_faceup(g, ["red", "blue", "green", "black", "white"])
+    set_hand(g, 0)
+    _empty_deck_and_discard(g)
+    raises(g, DrawDeck(), "TTR-DECK-EMPTY")
     g.apply("draw faceup 1")  # face-up cards may still be taken; the slot stays empty
     assert g.faceup[0] is None
     g.apply("draw faceup 2")
@@ -314,12 +345,68 @@ def test_TTR_DECK_EMPTY_no_blind_draw_when_deck_and_discard_are_empty():
     assert len(g.observe(1)["faceup"]) == 5 and g.observe(1)["faceup"][:2] == [None, None]
 
 
+def test_TTR_FACEUP_REFILL_cards_paid_for_a_claim_fill_every_empty_slot():
+    # the issue's position: deck and discard empty, two face-up cards taken, then a claim
+    g = new()
+    set_faceup(g, ["red", "blue", "pink", "black", "yellow"])
+    set_hand(g, 0, red=2)
+    _empty_deck_and_discard(g)
+    for i in (0, 1):  # seat 1 took the first two face-up cards
+        g.hands[1][g.faceup[i]] += 1
+        g.faceup[i] = None
+    g._fu_ver += 1
+    assert cards_total(g) == 110
+    assert g.observe(0)["faceup"] == [None, None, "pink", "black", "yellow"]
+    g.apply("claim Harbor-Mill/1 red x2")  # 2 cards to the discard pile: a new deck
+    assert g.observe(1)["faceup"] == ["red", "red", "pink", "black", "yellow"]
+    assert g.deck == [] and g.discard == [] and cards_total(g) == 110
+    # both piles are empty again, so TTR-DECK-EMPTY still applies to the next player
+    assert not any(isinstance(a, DrawFaceUp) for a in g.legal_actions())
+
+
+def test_TTR_FACEUP_REFILL_then_three_locomotives_are_redealt():
+    g = new()
+    set_faceup(g, ["red", "blue", "loco", "black", "yellow"])
+    set_hand(g, 0, loco=2)
+    _empty_deck_and_discard(g)
+    g.hands[1][g.faceup[0]] += 1
+    g.hands[1][g.faceup[1]] += 1
+    g.faceup[0] = g.faceup[1] = None
+    g.apply("claim Harbor-Mill/1 loco x2")  # the refill shows 3 locomotives: TTR-FACEUP-3
+    assert g.redeals >= 1 and cards_total(g) == 110
+    assert all(c is not None for c in g.faceup)
+
+
 def test_TTR_HAND_UNLIMITED_no_hand_limit():
     g = new(players=2)
     for _ in range(30):
         g.apply("draw deck")
     assert sum(g.hands[0]) + sum(g.hands[1]) == 8 + 30
     assert max(sum(h) for h in g.hands) > 15
+
+
+def test_TTR_MAP_TRAINS_the_map_sets_the_count_unless_the_rules_do():
+    g = new()
+    assert g.rules.trains is None and g.map.trains == 12
+    assert g.trains == [12, 12] and g.start_trains == 12 and g.observe(0)["trains"] == 12
+    assert new(trains=30).trains == [30, 30]
+    assert new(trains=45).trains == [45, 45]  # an explicit count always wins
+    assert TicketToRide(players=2, seed=0).trains == [45, 45]  # usa.json sets none: the printed 45
+    again = TicketToRide.from_json(g.to_json())
+    assert again.trains == g.trains and again.to_json() == g.to_json()
+
+
+def test_TTR_MAP_TRAINS_teaching_map_games_end_through_the_train_trigger():
+    # with the standard 45 trains no 2-player game on this map ever ran out of trains
+    # (scripts/measure_map_trains.py: ~100 draw-only actions after the last claim)
+    from railkit.agents.ticket_to_ride import AGENTS
+    from railkit.core.game import play
+
+    for seed in range(10):
+        g = play(TicketToRide(players=2, seed=seed, map="teaching-small"),
+                 [AGENTS["greedy-route"](seed), AGENTS["random"](seed + 1)])
+        assert g.trigger_seat is not None and g.end_reason == "last round played", seed
+        assert min(g.trains) <= 2 and len(g.log) < 100
 
 
 # ---------------------------------------------------------------------------- claiming
@@ -356,6 +443,23 @@ def test_TTR_CLAIM_PAY_colour_and_locomotives():
     set_hand(g2, 0, loco=3)
     g2.apply("claim Fort-Summit loco x3")
     assert g2.owner[g2.board.route_index["Fort-Summit"]] == 0
+
+
+def test_TTR_CLAIM_PAY_a_set_is_one_colour():
+    g = new()
+    set_hand(g, 0, red=1, blue=1)
+    text = "claim Harbor-Mill/1 red x1 blue x1"
+    before = g.to_json()
+    with pytest.raises(IllegalMove) as exc:
+        g.apply(text)
+    assert exc.value.rule == "TTR-CLAIM-PAY" and "one colour" in exc.value.reason and exc.value.hint
+    assert "no route" not in exc.value.reason and g.to_json() == before
+    assert g.why_illegal(text).rule == "TTR-CLAIM-PAY"
+    assert g.why_illegal("claim Mill-Fort red x1 blue x1").rule == "TTR-CLAIM-GRAY"  # a gray route
+    assert g.why_illegal("claim Harbor-Mill/1 red x1 blue x1 loco x1").rule == "TTR-CLAIM-PAY"
+    usa = TicketToRide(players=2, seed=0)
+    err = usa.why_illegal("claim Denver-Omaha red x1 blue x1")
+    assert err.rule == "TTR-CLAIM-PAY" and "Denver-Omaha" in err.hint
 
 
 def test_TTR_CLAIM_GRAY_any_one_colour():

@@ -23,12 +23,29 @@ def test_usa_map_facts():
     assert m.default_deck == "base"
 
 
-def test_usa_map_matches_shared_facts():
-    facts = json.loads((ROOT.parent / "shared" / "data" / "ttr-usa.json").read_text())
+def test_usa_map_matches_the_recorded_facts():
+    # tests/maps/ttr_usa_facts.json: the routes and base tickets of the facts file the map was built from
+    facts = json.loads((Path(__file__).with_name("ttr_usa_facts.json")).read_text())
     m = load("usa")
-    assert sorted((r.a, r.b, r.length, r.color) for r in m.routes) == sorted(
-        (r["a"], r["b"], r["length"], r["color"]) for r in facts["routes"])
-    assert [(t.a, t.b, t.points) for t in m.deck("base")] == [(t["a"], t["b"], t["points"]) for t in facts["tickets"]]
+    assert len(facts["routes"]) == 100 and len(facts["tickets"]) == 30
+    assert sorted((r.a, r.b, r.length, r.color) for r in m.routes) == sorted(map(tuple, facts["routes"]))
+    assert [(t.a, t.b, t.points) for t in m.deck("base")] == list(map(tuple, facts["tickets"]))
+
+
+def test_TTR_MAP_TRAINS_map_sets_its_own_train_count(tmp_path):
+    assert load("usa").trains is None  # the printed game: the rules' standard 45
+    small = load("teaching-small")
+    assert small.trains is not None and 1 <= small.trains < 45
+    data = json.loads((MAPS_DIR / "teaching-small.json").read_text())
+    assert Map.from_dict(data).to_dict() == data  # the field round-trips
+    del data["trains"]
+    assert Map.from_dict(data).trains is None and "trains" not in Map.from_dict(data).to_dict()
+    for bad in (0, -3, 201, 2.5, "20", True):
+        data["trains"] = bad
+        with pytest.raises(DataError) as e:
+            Map.from_dict(data, "bad.json")
+        assert e.value.source == "bad.json" and e.value.path == "$.trains"
+        assert "whole number from 1 to 200" in str(e.value)
 
 
 def test_graph_is_multigraph_keyed_by_route_id():

@@ -3,7 +3,7 @@
 Players place hidden passenger chips on locomotives in the station and couple
 carriages (positive or negative) and special cards to them; when a train is
 full (or braked) it leaves and every player scores (her chips on it) x (its
-value). Rules reference: ``shared/rules/station-master.md``; source text: the
+value). Rules reference: ``docs/rules/station-master.md``; source text: the
 German seed ``004_2d509a370c7e40ea.txt``. Action text forms: see
 :mod:`railkit.games.station_master.actions`; card lists:
 :mod:`railkit.games.station_master.cards`; rule settings:
@@ -46,9 +46,12 @@ SM-ROYAL                [seed]       Royal Carriage: the last two carriages' val
                                      a carriage place [railkit default]; needs a carriage to double.
 SM-REASSIGN             [seed]       Re-Assign: the last carriage of one train moves to another (it
                                      loses any Royal doubling).
-SM-REPAIR               [seed]       Repair 3/5: a carriage among the top 3/5 discards may be coupled.
-SM-TRANSFER             [seed]       Transfer Passengers: up to 3 chips move, chosen blind, as many as
-                                     fit [railkit default].
+SM-REPAIR               [seed]       Repair 3/5: if a carriage among the top 3/5 discards can be coupled,
+                                     the player couples one (her choice of which and where); parameter
+                                     repair_optional: railkit's earlier ruling, taking is optional.
+SM-TRANSFER             [seed]       Transfer Passengers: the player chooses the two trains and whose
+                                     chips move (by owner; values stay unseen), up to 3 and the room
+                                     on the target; which of an owner's chips move is blind [railkit].
 SM-STANDING-ROOM        [seed]       Standing Room: +1 chip place for the train; a chip may be placed at
                                      once.
 SM-UNCOUPLE             [seed]       Uncouple: the last one or two carriages go to the discard pile.
@@ -56,7 +59,9 @@ SM-RUSH-HOUR            [seed]       Rush Hour must be played at once: revealed 
                                      locomotive enters, a replacement card is drawn [railkit default];
                                      'hold' variant: it is the holder's only legal next turn.
 SM-EXECUTIVE            [seed]       Executive train: luxury carriages count positive [railkit default of
-                                     a garbled seed sentence; parameter executive_reading].
+                                     a garbled seed sentence; parameter executive_reading]. With the
+                                     default cards this reading has no effect (every luxury carriage is
+                                     positive already); 'all-positive' does change scores.
 SM-FREIGHT              [seed]       Freight train: every carriage's sign flips, except luxury carriages.
 SM-SCORE                [confirmed]  Each player scores (sum of her chips on the train) x (train value),
                                      negatives included.

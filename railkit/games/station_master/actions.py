@@ -11,9 +11,10 @@ text                                   meaning
 ``play brake-van on T1``               Brake Van: T1 leaves at once
 ``play royal on T1``                   Royal Carriage: double T1's last two carriages
 ``play reassign T1->T3``               move T1's last carriage to the end of T3
-``play repair-5``                      Repair: look at the top 5 discards, take nothing
+``play repair-5``                      Repair: look at the top 5 discards, none can be coupled
 ``play repair-5 take -1 on T2``        Repair: take the carriage ``-1`` from the top 5 discards to T2
-``play transfer T1->T3``               move up to 3 chips (as many as fit) from T1 to T3
+``play transfer T1->T3 owners 0,0,2``  move two of seat 0's chips and one of seat 2's from T1 to T3
+                                       (up to 3 chips and the room on T3; values stay unseen)
 ``play standing-room on T2``           Standing Room on T2 (one more chip place)
 ``play standing-room on T2 chip 3``    ... and place a chip of value 3 there at once
 ``play uncouple 2 from T4``            remove T4's last 2 carriages to the discard pile
@@ -26,6 +27,8 @@ text                                   meaning
 PlayRepair(card='repair-5', take='-1', train=2)
 >>> str(a)
 'play repair-5 take -1 on T2'
+>>> parse_action("play transfer T1->T3 owners 2,0,0")
+PlayTransfer(source=1, target=3, owners=(0, 0, 2))
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from railkit.core.game import Action
 
 FORMS = (
     "chip V on Tn", "play CARRIAGE on Tn (CARRIAGE like +3, -2, lux+4)", "play brake-van on Tn", "play royal on Tn",
-    "play reassign Tn->Tm", "play repair-D", "play repair-D take CARRIAGE on Tn", "play transfer Tn->Tm",
+    "play reassign Tn->Tm", "play repair-D", "play repair-D take CARRIAGE on Tn", "play transfer Tn->Tm owners S,S,...",
     "play standing-room on Tn", "play standing-room on Tn chip V", "play uncouple N from Tn", "play rush-hour", "pass",
 )
 
@@ -113,12 +116,23 @@ class PlayRepair(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayTransfer(Action):
+    """Transfer Passengers: move chips from ``source`` to ``target``; ``owners`` holds one
+    seat per chip moved (whose chips move; which of an owner's chips is not seen)."""
+
     card = "transfer"
     source: int
     target: int
+    owners: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        # seats in increasing order, so equal choices are equal actions
+        try:
+            object.__setattr__(self, "owners", tuple(sorted(self.owners)))
+        except TypeError:
+            pass
 
     def __str__(self) -> str:
-        return f"play transfer T{self.source}->T{self.target}"
+        return f"play transfer T{self.source}->T{self.target} owners " + ",".join(map(str, self.owners))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +179,8 @@ _PATTERNS = [
     (re.compile(rf"play reassign {_T} ?-> ?{_T}"), lambda m: PlayReassign(int(m[1]), int(m[2]))),
     (re.compile(r"play (repair-\d+)"), lambda m: PlayRepair(m[1])),
     (re.compile(rf"play (repair-\d+) take {_CARRIAGE} on {_T}"), lambda m: PlayRepair(m[1], m[2], int(m[3]))),
-    (re.compile(rf"play transfer {_T} ?-> ?{_T}"), lambda m: PlayTransfer(int(m[1]), int(m[2]))),
+    (re.compile(rf"play transfer {_T} ?-> ?{_T} owners? (\d+(?: ?, ?\d+)*)"),
+     lambda m: PlayTransfer(int(m[1]), int(m[2]), tuple(int(x) for x in m[3].replace(" ", "").split(",")))),
     (re.compile(rf"play standing-room on {_T}(?: chip (\d+))?"),
      lambda m: PlayStandingRoom(int(m[1]), None if m[2] is None else int(m[2]))),
     (re.compile(rf"play uncouple (\d+) from {_T}"), lambda m: PlayUncouple(int(m[1]), int(m[2]))),
@@ -192,4 +207,8 @@ def parse_action(text: str) -> Action:
         m = pattern.fullmatch(norm)
         if m:
             return build(m)
+    m = re.fullmatch(rf"play transfer {_T} ?-> ?{_T}", norm)
+    if m:  # SM-TRANSFER: the player says whose chips move
+        raise ActionSyntaxError(text, list(FORMS), "Transfer Passengers names whose chips move, one seat per chip, "
+                                f"e.g. 'play transfer T{m[1]}->T{m[2]} owners 0,1'.")
     raise ActionSyntaxError(text, list(FORMS))

@@ -121,6 +121,8 @@ class CardList:
     cards: tuple[str, ...]
     info: dict[str, CardInfo]
     source: str = "<cards>"
+    #: the list's own notes on where its facts come from (e.g. what a rule does with these cards)
+    notes: str = ""
 
     @property
     def card_counts(self) -> dict[str, int]:
@@ -237,4 +239,4 @@ def _parse(data: Any, src: str) -> CardList:
             declared = _int(totals, key, 1, 10_000, f"the declared number of {key}", src, "$.totals")
             if declared != counted:
                 raise DataError(src, f"$.totals.{key}", f"{counted} (the number of {key} the list holds)", declared)
-    return CardList(name, provenance, tuple(locos), tuple(cards), info, src)
+    return CardList(name, provenance, tuple(locos), tuple(cards), info, src, data.get("notes", ""))

@@ -246,6 +246,32 @@ class StationMasterGame(Game):
         top = self.discard[-depth:] if depth > 0 else []
         return sorted({k for k in top if k in self.info and self.info[k].kind == "carriage"})
 
+    def transfer_room(self, s: Train, t: Train) -> int:
+        """SM-TRANSFER: how many chips may move from ``s`` to ``t`` (card limit, chips on ``s``,
+        room on ``t``)."""
+        return max(0, min(self.cfg.transfer_max, len(s.chips), self.chip_capacity(t) - len(t.chips)))
+
+    def transfer_choices(self, s: Train, t: Train) -> list[tuple[int, ...]]:
+        """SM-TRANSFER: every choice of whose chips move from ``s`` to ``t`` (one seat per chip,
+        sorted), 1 chip up to :meth:`transfer_room`, in a fixed order."""
+        have = Counter(seat for seat, _ in s.chips)
+        seats = sorted(have)
+        out: list[tuple[int, ...]] = []
+
+        def grow(prefix: tuple[int, ...], start: int) -> None:
+            if prefix:
+                out.append(prefix)
+            if len(prefix) == k:
+                return
+            for i in range(start, len(seats)):
+                o = seats[i]
+                if prefix.count(o) < have[o]:
+                    grow(prefix + (o,), i)
+
+        k = self.transfer_room(s, t)
+        grow((), 0)
+        return sorted(out, key=lambda o: (len(o), o))
+
     def _enter_loco(self) -> Train | None:
         if not self.loco_pile:
             return None
@@ -310,13 +336,16 @@ class StationMasterGame(Game):
                     if self.carriages(s):
                         out.extend(act(PlayReassign, s.tid, t.tid) for t in free if t is not s)
             elif kind == "repair":
-                out.append(act(PlayRepair, key))
-                for c in self.repair_choices(ci.depth):
-                    out.extend(act(PlayRepair, key, c, t.tid) for t in free)
+                takes = [act(PlayRepair, key, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
+                if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
+                    out.append(act(PlayRepair, key))
+                out.extend(takes)
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
-                        out.extend(act(PlayTransfer, s.tid, t.tid) for t in room if t is not s)
+                        for t in room:
+                            if t is not s:
+                                out.extend(act(PlayTransfer, s.tid, t.tid, o) for o in self.transfer_choices(s, t))
             elif kind == "standing-room":
                 for t in station:
                     out.append(act(PlayStandingRoom, t.tid))
@@ -412,6 +441,14 @@ class StationMasterGame(Game):
                 raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
             self._need_free_slot(t, f"{s.name}'s last carriage")
         elif isinstance(a, PlayRepair):
+            if a.take is None and not r.repair_optional:
+                free = [t.name for t in self.station if self.slots_used(t) < t.loco.number]
+                choices = self.repair_choices(ci.depth)
+                if choices and free:  # SM-REPAIR: the seed says such a carriage is coupled
+                    raise IllegalMove("SM-REPAIR", f"Among the top {ci.depth} discards there is a carriage that can be "
+                                      f"coupled ({', '.join(choices)}), so Repair must couple one: the rules say "
+                                      "a carriage found there is built in as usual.",
+                                      f"Play e.g. 'play {key} take {choices[0]} on {free[0]}'.")
             if a.take is not None:
                 choices = self.repair_choices(ci.depth)
                 if a.take not in choices:
@@ -430,6 +467,23 @@ class StationMasterGame(Game):
             if not s.chips:
                 raise IllegalMove("SM-TRANSFER", f"{s.name} has no passenger chips to move.", "Move chips from a train that has some.")
             self._need_chip_room(t)
+            owners = a.owners
+            if not isinstance(owners, tuple) or not owners or any(isinstance(o, bool) or not isinstance(o, int) for o in owners):
+                raise IllegalMove("SM-TRANSFER", "Transfer Passengers names whose chips move, one seat per chip.",
+                                  f"e.g. 'play transfer {s.name}->{t.name} owners {s.chips[0][0]}'.")
+            room = self.transfer_room(s, t)
+            if len(owners) > room:
+                why = (f"the card moves at most {r.transfer_max}" if room == r.transfer_max
+                       else f"{t.name} has room for {self.chip_capacity(t) - len(t.chips)} more"
+                       if self.chip_capacity(t) - len(t.chips) == room else f"{s.name} holds {len(s.chips)}")
+                raise IllegalMove("SM-TRANSFER", f"{len(owners)} chips cannot move from {s.name} to {t.name}: {why}.",
+                                  f"Move {room} chip{'s' if room != 1 else ''} or fewer.")
+            have = Counter(o for o, _ in s.chips)
+            for o, n in sorted(Counter(owners).items()):
+                if n > have.get(o, 0):
+                    raise IllegalMove("SM-TRANSFER", f"{s.name} holds {have.get(o, 0)} chip(s) of seat {o}, so {n} "
+                                      f"of them cannot move.", "Chip owners on each train are public: see "
+                                      "chip_counts in the observation.")
         elif isinstance(a, PlayStandingRoom):
             t = self._need_train(a.train)
             if a.chip is not None:
@@ -500,7 +554,7 @@ class StationMasterGame(Game):
                 else:
                     self.discard.append(key)
             elif isinstance(a, PlayTransfer):
-                self._transfer(seat, self.train(a.source), self.train(a.target))
+                self._transfer(seat, self.train(a.source), self.train(a.target), a.owners)
                 self.discard.append(key)
             elif isinstance(a, PlayStandingRoom):
                 t = self.train(a.train)
@@ -532,17 +586,22 @@ class StationMasterGame(Game):
         if self.slots_used(t) >= t.loco.number:  # SM-DEPART-FULL
             self._depart(t, "full", seat)
 
-    def _transfer(self, seat: int, s: Train, t: Train) -> None:
-        k = min(self.cfg.transfer_max, len(s.chips), self.chip_capacity(t) - len(t.chips))
-        if self.cfg.transfer_pick == "blind":  # SM-TRANSFER: chosen blind
-            idx = sorted(self.rng.sample(range(len(s.chips)), k))
-        else:
-            idx = list(range(len(s.chips) - k, len(s.chips)))
+    def _transfer(self, seat: int, s: Train, t: Train, owners: tuple[int, ...]) -> None:
+        # SM-TRANSFER: the player chose whose chips move; which of an owner's chips is unseen
+        idx: list[int] = []
+        for o, n in sorted(Counter(owners).items()):
+            mine = [i for i, (who, _) in enumerate(s.chips) if who == o]
+            if self.cfg.transfer_pick == "blind":
+                idx += self.rng.sample(mine, n) if n < len(mine) else mine
+            else:
+                idx += mine[len(mine) - n:]
+        idx.sort()
         moved = [s.chips[i] for i in idx]
         for i in reversed(idx):
             del s.chips[i]
         t.chips.extend(moved)
-        self.events.append(f"Seat {seat} moved {k} chip(s) from {s.name} to {t.name}.")
+        whose = ", ".join(f"{n} of seat {o}" for o, n in sorted(Counter(owners).items()))
+        self.events.append(f"Seat {seat} moved {len(moved)} chip(s) ({whose}) from {s.name} to {t.name}.")
 
     def _depart(self, t: Train, reason: str, seat: int | None, replace: bool = True) -> None:
         """SM-SCORE + SM-DEPART-RETURN: score, return chips, discard the train, a new locomotive enters."""

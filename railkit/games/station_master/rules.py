@@ -38,10 +38,16 @@ class StationMasterRules(param.Parameterized):
     royal_doubles = param.Integer(default=2, bounds=(1, 5), doc=(
         "How many of the train's last carriages a Royal Carriage doubles (SM-ROYAL). [seed: 2]"))
     transfer_max = param.Integer(default=3, bounds=(1, 12), doc=(
-        "Transfer Passengers moves up to this many chips (as many as fit) (SM-TRANSFER). [seed: 3]"))
+        "Transfer Passengers moves up to this many chips, and no more than fit on the target train; the "
+        "player chooses the trains and whose chips move (SM-TRANSFER). [seed: 3]"))
     transfer_pick = param.Selector(default="blind", objects=["blind", "last-placed"], doc=(
-        "Which chips Transfer Passengers moves: 'blind' = chosen at random (the player cannot see them), "
-        "'last-placed' = the most recently placed ones (SM-TRANSFER). [railkit default: blind]"))
+        "Which of an owner's chips on the source train move when the player moves fewer than that owner has "
+        "there: 'blind' = chosen at random (values are face down), 'last-placed' = the most recently placed "
+        "ones (SM-TRANSFER). [railkit default: blind]"))
+    repair_optional = param.Boolean(default=False, doc=(
+        "Repair: False = if a carriage among the looked-at discards can be coupled, the player must couple "
+        "one ([seed]: 'wenn eine Waggonkarte dabei ist, dann regulär einbauen'); True = railkit's earlier "
+        "ruling, taking one is optional (SM-REPAIR)."))
     standing_room_capacity = param.Integer(default=1, bounds=(1, 3), doc=(
         "Extra chip places a Standing Room card gives its train (SM-STANDING-ROOM). [seed: 1]"))
     uncouple_max = param.Integer(default=2, bounds=(1, 5), doc=(
@@ -63,6 +69,7 @@ PRESETS: dict[str, dict] = {
     "royal-free-slot": {"royal_takes_slot": False},
     "rush-hour-held": {"rush_hour_when_drawn": "hold"},
     "transfer-last-placed": {"transfer_pick": "last-placed"},
+    "repair-optional": {"repair_optional": True},
     "score-unfinished": {"score_unfinished_at_end": True},
     "chips-1-2-3": {"chip_values": [1, 2, 3]},
     "chips-flat": {"chip_values": [2, 2, 2, 2, 2, 2]},

@@ -1,6 +1,6 @@
 """Steam Rollers (hex roll-and-write; 1-5 players, solo against Olivia).
 
-Rules reference: ``rules/steam-rollers.md`` and the seed text. railkit ships
+Rules reference: ``docs/rules/steam-rollers.md`` and the seed text. railkit ships
 its own sheet (``maps/steam-default.json``), action tiles (``tiles.json``)
 and order tiles (``orders.json``) as data, in the spirit of the game.
 
@@ -99,7 +99,8 @@ SR-SOLO-MODULES         seed       Solo: only the mountain module may be used (n
 SR-SOLO-TILE2           seed       Solo: the alternate solo tile 2 replaces tile 2.
 SR-SOLO-DIFFICULTY      seed       Olivia starts with one crossed hex in each region rolled: Clerk 1 die ... Rail Baron 6.
 SR-SOLO-DICE            seed       Solo: roll 3 white dice and the black die; the player uses two dice for two actions.
-SR-SOLO-ANY-GOOD        seed       Solo: the player may deliver any good of the right colour, ignoring the line order.
+SR-SOLO-ANY-GOOD        seed       Solo: the player may deliver any good of the right colour, ignoring the line order;
+                                   the delivery names its place in line (``deliver red #3 to 2``).
 SR-SOLO-PERMANENT-ONCE  seed       Solo: each permanent tile serves only one of the player's two actions per turn.
 SR-SOLO-REROLL          railkit    Solo tile 2: re-roll Olivia's die once before her phase.
 SR-OLIVIA-1             seed       Olivia crosses an empty hex (not a city) in region d; a full region means she wins at once.

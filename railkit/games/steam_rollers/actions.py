@@ -8,6 +8,8 @@ text                                      meaning
 ``draft 3 engine``                        draft die 3, cross engine box 3
 ``draft 5 deliver red to 2``              draft 5, deliver a red good from city 5 to city 2
 ``draft 5 deliver red from 4 to 2``       ... from city 4 (tile 3a)
+``draft 5 deliver red #3 to 2``           solo: the red good at place 3 of city 5's line
+                                          (without ``#N``: the first red one in line)
 ``draft 3 tile 3``                        draft 3, take action tile 3 (``tile 5`` with 6b)
 ``draft 3 pass``                          draft 3, no action
 ``draft 3 as 4 engine``                   use tile 1 (1a/1b) to treat die 3 as a 4
@@ -25,6 +27,8 @@ Edges of a hex: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE (see :mod:`railkit.maps.hexes`)
 'draft 3 build 0,-2 gentle 1-3'
 >>> str(parse("draft 5 as 4 deliver grey from 3 to 4"))
 'draft 5 as 4 deliver grey from 3 to 4'
+>>> parse("draft 2 deliver red #3 to 1")
+Deliver(die=2, good='red', dest=1, source=None, value=None, pos=3)
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from railkit.maps.hexes import Hex
 FORMS = [
     "draft D [as V] build Q,R [straight|gentle|sharp] A-B",
     "draft D [as V] engine",
-    "draft D [as V] deliver GOOD [from S] to CITY",
+    "draft D [as V] deliver GOOD [#N] [from S] to CITY",
     "draft D [as V] tile N",
     "draft D pass",
     "use TILE",
@@ -85,16 +89,24 @@ class Engine(Action):
 
 @dataclass(frozen=True, slots=True)
 class Deliver(Action):
+    """Deliver ``good`` from the source city (the die's city, or ``source``) to ``dest``.
+
+    ``pos`` (solo, SR-SOLO-ANY-GOOD) is the 1-based place of the good in the source
+    city's line of goods; ``None`` means the first good of that colour in line.
+    """
+
     die: int
     good: str
     dest: int
     source: int | None = None
     value: int | None = None
+    pos: int | None = None
 
     def __str__(self) -> str:
         v = self.value if self.value is not None else self.die
         src = f" from {self.source}" if self.source is not None and self.source != v else ""
-        return f"{_prefix(self.die, self.value)} deliver {self.good}{src} to {self.dest}"
+        at = f" #{self.pos}" if self.pos is not None else ""
+        return f"{_prefix(self.die, self.value)} deliver {self.good}{at}{src} to {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +172,7 @@ DraftAction = (Build, Engine, Deliver, TakeTile, Pass)
 _TRACK = r"(?P<hex>-?\d+\s*,\s*-?\d+)\s+(?:(?P<kind>straight|gentle|sharp)\s+)?(?P<a>\d)-(?P<b>\d)"
 _RE_DRAFT = re.compile(r"draft\s+(?P<die>\d)(?:\s+as\s+(?P<value>\d))?\s+(?P<rest>.+)")
 _RE_BUILD = re.compile(r"build\s+" + _TRACK)
-_RE_DELIVER = re.compile(r"deliver\s+(?P<good>[a-z]+)(?:\s+from\s+(?P<src>\d))?\s+to\s+(?P<dest>\d)")
+_RE_DELIVER = re.compile(r"deliver\s+(?P<good>[a-z]+)(?:\s*#\s*(?P<pos>\d+))?(?:\s+from\s+(?P<src>\d))?\s+to\s+(?P<dest>\d)")
 _RE_TILE = re.compile(r"tile\s+(?P<n>\d)")
 _RE_USE = re.compile(r"use\s+(?P<t>[0-9][a-z]+)")
 _RE_POWER = re.compile(r"power\s+(?P<p>engine|vp|tile|good|track)(?:\s+(?P<rest>.+))?")
@@ -232,7 +244,10 @@ def parse(text: str) -> Action:
             src = int(md.group("src")) if md.group("src") else None
             if src == v:
                 src = None
-            return Deliver(die, md.group("good"), _die(text, md.group("dest"), "The destination city"), src, value)
+            pos = int(md.group("pos")) if md.group("pos") else None
+            if pos is not None and pos < 1:
+                raise ActionSyntaxError(text, FORMS, "A good's place in line counts from 1 (#1 is the first good).")
+            return Deliver(die, md.group("good"), _die(text, md.group("dest"), "The destination city"), src, value, pos)
         mt = _RE_TILE.fullmatch(rest)
         if mt:
             return TakeTile(die, _die(text, mt.group("n"), "The tile number"), value)

@@ -516,6 +516,18 @@ class SteamRollers(Game):
             shown = ", ".join(self.supply[src]) or "nothing"
             self._illegal("SR-DELIVER-SOURCE", f"City {src} has no {a.good} good (it holds {shown}).",
                           "Choose a good shown on the source city.")
+        if a.pos is not None:  # SR-SOLO-ANY-GOOD: the good named by its place in the city's line
+            line = self.supply[src]
+            if not self.solo:
+                self._illegal("SR-SOLO-ANY-GOOD", "Goods on a city have no order outside the solo game, so a "
+                              f"delivery does not name a place in line (#{a.pos}).",
+                              f"Write it without '#{a.pos}', e.g. 'deliver {a.good} to {a.dest}'.")
+            if a.good == "own" or not isinstance(a.pos, int) or not 1 <= a.pos <= len(line) or line[a.pos - 1] != a.good:
+                where = [str(i) for i, g in enumerate(line, 1) if g == a.good]
+                self._illegal("SR-SOLO-ANY-GOOD", f"Place {a.pos} in city {src}'s line ({', '.join(line) or 'empty'}) "
+                              f"does not hold a {a.good} good.",
+                              (f"The {a.good} goods are at place {', '.join('#' + w for w in where)}." if where
+                               else "Choose a good shown on the source city."))
         if a.dest == src or not 1 <= a.dest <= 6:
             self._illegal("SR-DELIVER-NO-LOOP", f"A good from city {src} cannot be delivered back to city {src}.",
                           "Choose another destination.")
@@ -699,7 +711,10 @@ class SteamRollers(Game):
         if a.good == "own":
             self.personal[seat] = None
         else:
-            self.supply[src].remove(a.good)  # SR-SOLO-ANY-GOOD: the first good of that colour in line
+            if a.pos is not None:  # SR-SOLO-ANY-GOOD: the player chose the good by its place in line
+                del self.supply[src][a.pos - 1]
+            else:  # the first good of that colour in line
+                self.supply[src].remove(a.good)
             self.bag[a.good] += 1  # SR-DELIVER-SCORE: back to the bag
             self.delivered[a.good] += 1
         for t in plan["boost"]:
@@ -832,6 +847,8 @@ class SteamRollers(Game):
                     act = Deliver(die, good, dest, None if src == v else src, value)
                     if self.why_illegal(act) is None:
                         out.append(act)
+                        if self.solo and good != "own":  # SR-SOLO-ANY-GOOD: each distinct line left
+                            out.extend(Deliver(die, good, dest, act.source, value, p) for p in later_runs(self.supply[src], good))
         return out
 
     def _legal_powers(self, seat: int) -> list[Action]:
@@ -954,3 +971,23 @@ class SteamRollers(Game):
         """Status plus the sheet of the player to move (or of seat 0), as text."""
         cur = self.current_player
         return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)
+
+
+def later_runs(line: list[str], good: str) -> list[int]:
+    """SR-SOLO-ANY-GOOD: the places (1-based) of ``good`` in ``line`` that leave a line
+    different from taking its first one: the first place of every later run of
+    that colour (taking any good of one run leaves the same line).
+
+    >>> later_runs(["red", "yellow", "red"], "red")
+    [3]
+    >>> later_runs(["red", "red", "yellow"], "red"), later_runs(["blue", "red", "blue", "blue"], "blue")
+    ([], [3])
+    """
+    out = []
+    first = True
+    for i, g in enumerate(line):
+        if g == good and (i == 0 or line[i - 1] != good):
+            if not first:
+                out.append(i + 1)
+            first = False
+    return out

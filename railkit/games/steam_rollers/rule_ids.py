@@ -1,6 +1,6 @@
 """Stable rule ids of Steam Rollers in railkit.
 
-Each id names one rule of ``rules/steam-rollers.md``; the source says where it
+Each id names one rule of ``docs/rules/steam-rollers.md``; the source says where it
 comes from: ``seed`` (the user's rules text), ``confirmed`` (public sources) or
 ``railkit`` (our default, always a rule parameter or data). Every id appears in
 the code where the rule is enforced (as the ``rule`` of an IllegalMove or a
@@ -93,7 +93,8 @@ RULES: dict[str, tuple[str, str]] = {
     "SR-SOLO-TILE2": ("seed", "Solo: the alternate solo tile 2 replaces tile 2."),
     "SR-SOLO-DIFFICULTY": ("seed", "Olivia starts with one crossed hex in each region rolled: Clerk 1 die ... Rail Baron 6."),
     "SR-SOLO-DICE": ("seed", "Solo: roll 3 white dice and the black die; the player uses two dice for two actions."),
-    "SR-SOLO-ANY-GOOD": ("seed", "Solo: the player may deliver any good of the right colour, ignoring the line order."),
+    "SR-SOLO-ANY-GOOD": ("seed", "Solo: the player may deliver any good of the right colour, ignoring the line order; "
+                                 "the delivery names its place in line (#N)."),
     "SR-SOLO-PERMANENT-ONCE": ("seed", "Solo: each permanent tile serves only one of the player's two actions per turn."),
     "SR-SOLO-REROLL": ("railkit", "Solo tile 2: re-roll Olivia's die once before her phase."),
     "SR-OLIVIA-1": ("seed", "Olivia crosses an empty hex (not a city) in region d; a full region means she wins at once."),

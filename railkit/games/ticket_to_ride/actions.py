@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from railkit.core.errors import ActionSyntaxError
+from railkit.core.errors import ActionSyntaxError, IllegalMove
 from railkit.core.game import Action
 from railkit.maps import CARD_COLOURS
 
@@ -120,6 +120,8 @@ _CLAIM = re.compile(
     rf"^claim\s+(?P<route>.+?)\s+(?:(?P<colour>{_COLOURS})\s*x\s*(?P<cards>\d+)(?:\s+loco\s*x\s*(?P<locos>\d+))?"
     rf"|loco\s*x\s*(?P<only>\d+))$", re.IGNORECASE
 )
+#: a route part that ends in a payment: the claim named two payments (``red x1 blue x1``)
+_TWO_SETS = re.compile(rf"^(?P<route>.+?)\s+(?P<colour>{_COLOURS}|loco)\s*x\s*\d+$", re.IGNORECASE)
 _FACEUP = re.compile(r"^draw\s+faceup\s+(\d+)$")
 _KEEP = re.compile(r"^keep\s+tickets\s+(\d+(?:\s*,\s*\d+)*)$")
 _SIMPLE = {"draw deck": DrawDeck(), "draw tickets": DrawTickets(), "pass": Pass()}
@@ -132,6 +134,8 @@ def parse_action(text: str) -> Action:
     ------
     ActionSyntaxError
         The text matches none of the forms in :data:`FORMS`.
+    IllegalMove
+        A claim pays with two colours (``TTR-CLAIM-PAY``: a set is one colour).
 
     Examples
     --------
@@ -139,6 +143,10 @@ def parse_action(text: str) -> Action:
     DrawFaceUp(slot=2)
     >>> parse_action("claim Denver-Omaha loco x4")
     Claim(route='Denver-Omaha', colour='loco', cards=0, locos=4)
+    >>> parse_action("claim Denver-Omaha red x2 blue x2").rule
+    Traceback (most recent call last):
+    ...
+    railkit.core.errors.IllegalMove: 'claim Denver-Omaha red x2 blue x2' pays with red and blue cards, but the cards for a route must be a set of one colour (locomotives may join any set). (rule TTR-CLAIM-PAY) Pay with one colour only, e.g. 'claim Denver-Omaha red xN loco xM'.
     """
     if not isinstance(text, str):
         raise ActionSyntaxError(repr(text), FORMS, "Actions are text.")
@@ -155,6 +163,17 @@ def parse_action(text: str) -> Action:
     if low.startswith("claim "):
         m = _CLAIM.match(t)  # keywords and colours in any case; the route id as written
         if m:
+            two = _TWO_SETS.match(m.group("route"))
+            if two:
+                first = two.group("colour").lower()
+                second = LOCO if m.group("only") is not None else m.group("colour").lower()
+                if first == LOCO:
+                    raise ActionSyntaxError(text, FORMS, "Name the coloured cards first and the locomotives "
+                                            "last, e.g. 'claim Denver-Omaha red x2 loco x1'.")
+                raise IllegalMove("TTR-CLAIM-PAY", f"'{t}' pays with {first} and {second} cards, but the cards "
+                                  "for a route must be a set of one colour (locomotives may join any set).",
+                                  f"Pay with one colour only, e.g. 'claim {two.group('route')} {first} xN "
+                                  "loco xM'.")
             if m.group("only") is not None:
                 return Claim(m.group("route"), LOCO, 0, int(m.group("only")))
             return Claim(m.group("route"), m.group("colour").lower(), int(m.group("cards")),

@@ -74,7 +74,8 @@ class Board:
         #: cards can claim at the start
         self.start_len_mask = [sum(1 << ln for ln in range(1, ml + 1)
                                    if self.start_free_col[c][ln] or self.start_free_gray[ln]) for c in range(8)]
-        #: (face-up row, deck or discard not empty, face-up locomotive counts two) ->
+        #: (face-up row, deck or discard not empty, face-up locomotive counts two,
+        #: face-up cards may be taken with deck and discard empty) ->
         #: (first-card draws, second-card draws), filled by the games on this map
         self.draw_table: dict[tuple, tuple] = {}
         #: claim caches of the starting position (every route free), shared by all games

@@ -1,6 +1,6 @@
 """The Ticket to Ride engine: state, legal moves, checked moves, observation, scoring.
 
-Rule ids (``TTR-...``) are those of ``rules/ticket-to-ride.md``; each one appears
+Rule ids (``TTR-...``) are those of ``docs/rules/ticket-to-ride.md``; each one appears
 where it is enforced (as the ``rule`` of an :class:`~railkit.core.errors.IllegalMove`)
 or applied (a ``# TTR-...`` comment).
 
@@ -21,9 +21,16 @@ railkit's rulings where the printed rules are silent:
 
 * TTR-NO-ACTION: a player with no legal action passes (``pass``); a full round in
   which every player only passes ends the game.
-* TTR-DECK-EMPTY: with deck and discard pile empty the blind draw is not allowed;
-  face-up cards still showing may be taken (their slots stay empty). If no second
-  card can be taken after a first one, the turn ends.
+* TTR-DECK-EMPTY: with deck and discard pile empty the action "draw train cards"
+  cannot be chosen at all, not even a face-up card still showing (the seeds; the
+  rule ``faceup_when_deck_empty=True`` keeps railkit's earlier ruling that those may
+  be taken). A second card of a draw already begun may still be a face-up card;
+  if no second card can be taken after a first one, the turn ends.
+* TTR-FACEUP-REFILL: whenever cards become available again (the discard pile
+  after a claim, reshuffled into a new deck), every empty face-up slot is filled,
+  then TTR-FACEUP-3 applies.
+* TTR-MAP-TRAINS: ``trains=None`` (the default) gives every player the map's own
+  train count (its ``"trains"`` field; teaching-small: 12), else 45.
 * TTR-FACEUP-3: at most ``max_redeals`` redeals in a row, then the cards stay.
 * TTR-SETUP-ORDER: ``before-tickets``: seat 0 starts and seats choose tickets in
   turn order; ``after-tickets``: seats choose in seat order, then the start player
@@ -60,7 +67,7 @@ from railkit.games.ticket_to_ride.actions import (
 from railkit.games.ticket_to_ride.board import (
     CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for,
 )
-from railkit.games.ticket_to_ride.rules import TicketToRideRules
+from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
 from railkit.graphs.trails import trail_of_edges
 
@@ -139,6 +146,12 @@ class TicketToRide(Game):
         self._end_trigger = rv["end_trigger"]
         self._loco_limit = rv["faceup_loco_limit"]
         self._max_redeals = rv["max_redeals"]
+        self._fu_empty_ok = bool(rv["faceup_when_deck_empty"])
+        # TTR-MAP-TRAINS: the rules' count, else the map's own, else the standard 45
+        start_trains = rv["trains"]
+        if start_trains is None:
+            start_trains = self.map.trains if self.map.trains is not None else STANDARD_TRAINS
+        self.start_trains: int = start_trains
         self.route_score = list(st[3])
         self._points_view = st[4]
         self.tickets_all = list(st[5])
@@ -181,7 +194,7 @@ class TicketToRide(Game):
         # --- board state
         self.owner: list[int] = [-1] * b.n_routes
         self.closed: list[int] = [-1] * b.n_routes  # seat whose claim closed this track (TTR-DOUBLE-SMALL)
-        self.trains = [rv["trains"]] * n
+        self.trains = [self.start_trains] * n
         self.route_points = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
         self._uf = [list(range(len(b.city_names))) for _ in range(n)]
@@ -311,13 +324,19 @@ class TicketToRide(Game):
             redeals += 1
         self.redeals += redeals
 
-    def _can_draw_any(self) -> bool:
-        if self.deck or self.discard:
-            return True
-        for c in self.faceup:
-            if c is not None:
-                return True
-        return False
+    def _refill_faceup(self) -> None:
+        # TTR-FACEUP-REFILL: cards are available again -> fill every empty slot, then TTR-FACEUP-3
+        fu = self.faceup
+        filled = False
+        for i in range(len(fu)):
+            if fu[i] is None:
+                c = self._take_card()
+                if c is None:
+                    break
+                fu[i] = c
+                filled = True
+        if filled:
+            self._check_faceup()
 
     def _draws(self) -> tuple[tuple, tuple]:
         """(first-card draws, second-card draws) for the current face-up row and
@@ -329,12 +348,14 @@ class TicketToRide(Game):
         fu = self.faceup
         two = self._two
         # the same rows recur across games: shared per map (the actions are the board's)
-        key = (tuple(map(_SLOT_KIND.__getitem__, fu)), deck_ok, two)  # only colour/loco/empty matters
+        empty_ok = self._fu_empty_ok
+        key = (tuple(map(_SLOT_KIND.__getitem__, fu)), deck_ok, two, empty_ok)  # only colour/loco/empty matters
         tab = self.board.draw_table
         v = tab.get(key)
         if v is None:
             fa = self._fu_actions
-            first: list[Action] = [fa[i] for i, c in enumerate(fu) if c is not None]
+            # TTR-DECK-EMPTY: with deck and discard empty the draw cannot be begun (unless empty_ok)
+            first: list[Action] = [fa[i] for i, c in enumerate(fu) if c is not None] if deck_ok or empty_ok else []
             second: list[Action] = [fa[i] for i, c in enumerate(fu) if c is not None and not (two and c == LOCO_I)]
             if deck_ok:
                 first.append(DRAW_DECK)
@@ -530,7 +551,8 @@ class TicketToRide(Game):
             if tp is DrawFaceUp:
                 slot = cast(DrawFaceUp, action).slot
                 fu = self.faceup
-                if type(slot) is int and 0 < slot <= len(fu) and fu[slot - 1] is not None:
+                if (type(slot) is int and 0 < slot <= len(fu) and fu[slot - 1] is not None
+                        and (self.deck or self.discard or self._fu_empty_ok)):
                     return None
             elif tp is Claim:
                 if self._claim_ok(cast(Claim, action)):
@@ -648,12 +670,18 @@ class TicketToRide(Game):
 
     def _check_draw(self, a: Action, second: bool) -> None:
         name = self.names[self._cur]
+        empty = not self.deck and not self.discard
         if type(a) is DrawDeck:
-            if not self.deck and not self.discard:
+            if empty:
                 raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, "
                                   "so no card can be drawn blind.",
-                                  "Take a face-up card, claim a route or draw tickets.")
+                                  "Take a face-up card, claim a route or draw tickets." if second or self._fu_empty_ok
+                                  else "Claim a route or draw tickets.")
             return None
+        if empty and not second and not self._fu_empty_ok:
+            raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, so "
+                              f"{name} cannot choose 'draw train cards' this turn, not even a face-up card.",
+                              "Claim a route or draw tickets.")
         slot = cast(DrawFaceUp, a).slot
         n = len(self.faceup)
         if not isinstance(slot, int) or not 1 <= slot <= n:
@@ -821,6 +849,8 @@ class TicketToRide(Game):
         if a.locos:
             h[LOCO_I] -= a.locos
             self.discard.extend([LOCO_I] * a.locos)
+        if None in self.faceup:
+            self._refill_faceup()  # TTR-FACEUP-REFILL: the paid cards make the row whole again
         ln = b.length[i]
         self.trains[s] -= ln
         self.owner[i] = s
@@ -899,8 +929,21 @@ class TicketToRide(Game):
 
     # ================================================================ parsing
     def parse_action(self, text: str) -> Action:
-        """Read an action from text; see :mod:`railkit.games.ticket_to_ride.actions`."""
-        return parse_action(text)
+        """Read an action from text; see :mod:`railkit.games.ticket_to_ride.actions`.
+
+        A claim paid with two colours is refused as ``TTR-CLAIM-PAY`` (a set is one
+        colour), or ``TTR-CLAIM-GRAY`` when the route named is a gray one.
+        """
+        try:
+            return parse_action(text)
+        except IllegalMove as e:
+            route = text.strip()[len("claim"):].strip() if isinstance(text, str) else ""
+            b = self.board
+            for rid in b.route_ids:
+                if route.startswith(rid + " ") and b.colour[b.route_index[rid]] == GRAY:
+                    raise IllegalMove("TTR-CLAIM-GRAY", e.reason.replace("a route must", "a gray route must"),
+                                      e.hint) from None
+            raise
 
     # ================================================================ views
     def ticket_done(self, seat: int, ticket: int) -> bool:

@@ -1,12 +1,12 @@
 """Ticket to Ride rule settings (``param.Parameterized``) and the named presets.
 
-Every number the rules reference (``rules/ticket-to-ride.md``, "Parameters worth
+Every number the rules reference (``docs/rules/ticket-to-ride.md``, "Parameters worth
 exposing") calls a railkit default is a parameter here, with bounds and a doc
 string, so ``pn.Param(TicketToRideRules())`` gives a form for free.
 
 >>> r = TicketToRideRules()
->>> r.trains, r.faceup_count, r.longest_bonus, r.route_points[6]
-(45, 5, 10, 15)
+>>> r.trains is None, STANDARD_TRAINS, r.faceup_count, r.longest_bonus, r.route_points[6]
+(True, 45, 5, 10, 15)
 >>> sorted(PRESETS)
 ['base', 'big-cities', 'mega-game', 'usa-1910']
 """
@@ -18,6 +18,9 @@ import param
 #: Route length -> points, as printed on the USA board (1-6); 7-9 as on the
 #: longer-route boards of the series, so other maps play without extra settings.
 DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
+
+#: Trains per player of the printed game, used when neither the rules nor the map set a count.
+STANDARD_TRAINS = 45
 
 
 class TicketToRideRules(param.Parameterized):
@@ -42,13 +45,21 @@ class TicketToRideRules(param.Parameterized):
         "Bound on consecutive face-up redeals caused by TTR-FACEUP-3. When the cards left "
         "are mostly locomotives a redeal can repeat forever; after this many redeals in a "
         "row the cards stay face up as dealt."))
+    faceup_when_deck_empty = param.Boolean(default=False, doc=(
+        "TTR-DECK-EMPTY: with the train deck and the discard pile both empty, may a player "
+        "still start drawing train cards by taking a face-up card? False (the seeds, Danish "
+        "and Japanese rules): no, the action 'draw train cards' cannot be chosen at all. "
+        "True: railkit's earlier ruling, the face-up cards still showing may be taken."))
     faceup_loco_counts_two = param.Boolean(default=True, doc=(
         "A face-up locomotive counts as two cards: it is the whole draw and cannot be the "
         "second card (TTR-DRAW-LOCO-FIRST, TTR-DRAW-LOCO-SECOND). False: the house variant "
         "where it counts as one card like any other."))
 
     # -------------------------------------------------------------- trains, end
-    trains = param.Integer(default=45, bounds=(1, 200), doc="Trains (plastic train cars) each player starts with.")
+    trains = param.Integer(default=None, allow_None=True, bounds=(1, 200), doc=(
+        "Trains (plastic train cars) each player starts with. None (the default): the map's "
+        "own count (its \"trains\" field, e.g. 12 on teaching-small), else the standard 45 "
+        "(TTR-MAP-TRAINS)."))
     end_trigger = param.Integer(default=2, bounds=(0, 200), doc=(
         "The last round starts when a player ends a turn with this many trains or fewer "
         "(TTR-END-TRIGGER)."))
