@@ -213,3 +213,33 @@ def test_app_seats_spectators_and_bad_arguments(monkeypatch):
         page = create_app(seats=2, auto=False)
         text = page.objects[0].object
         assert "cannot be shown" in text and "Traceback" not in text
+
+
+def shown_counts(ctl) -> tuple[str, str]:
+    """What the hand and the players table show (HTML)."""
+    return ctl.player.hand.object, ctl.player.players.object
+
+
+def test_undo_and_load_while_a_bot_is_to_move_leave_the_view_equal_to_the_game(tmp_path):
+    t = Table(players=2, humans=[0], bots=["greedy-route"], seed=6, map="teaching-small", bot_delay=3600)
+    ctl = GameController(t, auto=True)  # bots move only from the poll, which waits an hour
+    keep = "keep tickets " + ",".join(str(i + 1) for i in range(len(t.game.observe(0)["offered"])))
+    assert ctl.act(keep) is None
+    ctl.tick()
+    assert t.bot_to_move() == 1  # the bot is to move now
+    saved = tmp_path / "g.json"
+    ctl.save(saved)
+    assert ctl.undo() == 1 and t.bot_to_move() is None
+    obs = t.game.observe(0)
+    assert ctl.player.offer_shown and len(t.game.log) == 0
+    assert f"{sum(obs['hand'].values())} cards" in ctl.player.hand.object
+    t.bot_delay = 0
+    ctl.load(saved)  # loaded while nobody but the bot can move
+    assert len(t.game.log) == 1 and t.bot_to_move() == 1
+    ctl.tick()  # the bot keeps its tickets
+    assert t.bot_to_move() is None and len(t.game.log) == 2
+    obs = t.game.observe(0)
+    hand_html, players_html = shown_counts(ctl)
+    assert f"{sum(obs['hand'].values())} cards" in hand_html and f"<b>{obs['trains']}</b> trains" in hand_html
+    assert not ctl.player.offer_shown and "draw cards, claim a route" in ctl.player.status.object
+    assert f"{len(t.game.log)}. <b>" in ctl.log_pane.object

@@ -1,0 +1,44 @@
+"""``railkit serve``: every argument is checked before a server starts, with a plain message."""
+
+from __future__ import annotations
+
+import pytest
+
+from railkit.cli import main
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["serve", "ticket-to-ride", "--seats", "0"], "--seats: expected 1 to 5 people"),
+    (["serve", "ticket-to-ride", "--seats", "9"], "--seats: expected 1 to 5 people"),
+    (["serve", "ticket-to-ride", "--bots", "nobody"], "one of greedy-route, long-route, random, tickets"),
+    (["serve", "ticket-to-ride", "--rules", '{"hand_size": -3}'], "hand_size"),
+    (["serve", "ticket-to-ride", "--rules", "{not json"], "--rules"),
+])
+def test_serve_refuses_bad_arguments_before_starting(argv, expected, capsys, monkeypatch):
+    import railkit.viz.app as app
+
+    monkeypatch.setattr(app, "serve", lambda *a, **k: pytest.fail("the server must not start"))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err
+
+
+def test_serve_bad_port_is_an_argument_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", "ticket-to-ride", "--port", "99999"])
+    assert exc.value.code == 2
+    assert "expected a port number from 1 to 65535" in capsys.readouterr().err
+
+
+def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch):
+    import railkit.viz.app as app
+
+    seen = {}
+    monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(game=game, **kw))
+    assert main(["serve", "ticket-to-ride", "--seats", "3", "--port", "5123", "--bots", "tickets", "--seed", "4",
+                 "--map", "teaching-small", "--bot-delay", "0.2", "--rules", '{"hand_size": 6}']) == 0
+    out = capsys.readouterr().out
+    assert "the lobby" in out and "http://127.0.0.1:5123/" in out
+    assert seen == {"game": "ticket-to-ride", "port": 5123, "seats": 3, "show": False, "address": "127.0.0.1",
+                    "map": "teaching-small", "seed": 4, "bots": "tickets", "bot_delay": 0.2,
+                    "rules": {"hand_size": 6}}
