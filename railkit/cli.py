@@ -42,6 +42,14 @@ def _simulate(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from railkit.core.jsonio import loads_json
     from railkit.games import get_spec
+
+    if args.game == "graph-lab":
+        from railkit.viz.app import serve_graph_lab
+
+        print(f"railkit serve graph-lab: the graph-algorithm lab at http://{args.address}:{args.port}/  "
+              "(Ctrl+C stops)", flush=True)
+        serve_graph_lab(port=args.port, show=args.show, address=args.address)
+        return 0
     from railkit.viz.app import serve, view_class
 
     spec = get_spec(args.game)
@@ -102,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_simulate)
 
     sv = sub.add_parser("serve", help="serve a game in the browser (Panel)")
-    sv.add_argument("game", choices=["ticket-to-ride", "steam-rollers", "station-master"])
+    sv.add_argument("game", choices=["ticket-to-ride", "steam-rollers", "station-master", "graph-lab"],
+                    help="a game, or graph-lab (graph algorithms stepped on the game maps, for the projector)")
     sv.add_argument("--port", type=_port, default=5006)
     sv.add_argument("--seats", type=int, default=1,
                     help="people per table (default 1: every browser plays its own game against bots; "

@@ -320,9 +320,23 @@ def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: 
     (for tests and health checks).
     """
     view_class(game)  # a clear error before the server starts
+    return serve_page(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
+                      title=f"railkit: {_title(game)}")
+
+
+def serve_graph_lab(port: int = 5006, show: bool = False, address: str = "127.0.0.1"):
+    """Serve the graph-algorithm lab for the projector (``railkit serve graph-lab``; blocks)."""
+    from railkit.viz.algoplayer import graph_lab_app
+
+    return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
+
+
+def serve_page(factory, *, port: int, address: str, show: bool, title: str):
+    """Serve the page ``factory()`` makes for each browser session, on this machine's
+    ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks."""
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
-    return pn.serve(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
-                    liveness=True, title=f"railkit: {_title(game)}", websocket_origin=origins)
+    return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                    websocket_origin=origins)
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
