@@ -125,3 +125,39 @@ def steam_sheet_graph(seed: int = 4, players: int = 2, seat: int = 0):
     g = SteamRollers(players=players, seed=seed)
     play(g, [GreedyAgent(seed * 10 + i) for i in range(players)])
     return g.graph(seat), g.engine_strength(seat), g
+
+
+def full_sheet_graph(seed: int = 1):
+    """The connection graph of a Steam Rollers sheet with every hex drawn: first
+    random self-avoiding walks out of the cities (long chains through towns and
+    other cities), then random track in the rest. The hardest case for a delivery.
+
+    >>> G = full_sheet_graph(1)
+    >>> G.number_of_edges() > 6
+    True
+    """
+    from railkit.games.steam_rollers import network as nw
+    from railkit.maps import hexes as hx
+    from railkit.maps import sheets
+
+    sheet = sheets.load("steam-default")
+    rng = _rng(seed)
+    tracks: dict = {}
+    for _ in range(40):
+        h, e = rng.choice(sorted(sheet.cities.values())), rng.randrange(6)
+        while True:
+            n = hx.neighbor(h, e)
+            if n not in sheet.hexes or n in sheet.city_at or n in tracks:
+                break
+            enter = (e + 3) % 6
+            exits = [x for x in range(6) if x != enter and hx.neighbor(n, x) in sheet.hexes
+                     and hx.neighbor(n, x) not in tracks]
+            if not exits:
+                break
+            x = rng.choice(exits)
+            tracks[n] = (min(enter, x), max(enter, x))
+            h, e = n, x
+    for h in sheet.hexes:
+        if h not in sheet.city_at and h not in tracks:
+            tracks[h] = rng.choice(hx.placements())
+    return nw.connection_graph(sheet, tracks)
