@@ -115,8 +115,8 @@ def steam_sheet_graph(seed: int = 4, players: int = 2, seat: int = 0):
     ``(graph, engine strength, game)``.
 
     >>> G, engine, game = steam_sheet_graph(4)
-    >>> all(n[0] in "CT" for n in G), engine >= 1
-    (True, True)
+    >>> all(n[0] in "CT" for n in G), engine >= 1, "pos" in G.nodes["C1"]
+    (True, True, True)
     """
     from railkit.agents.steam_rollers import GreedyAgent
     from railkit.core.game import play
@@ -124,7 +124,19 @@ def steam_sheet_graph(seed: int = 4, players: int = 2, seat: int = 0):
 
     g = SteamRollers(players=players, seed=seed)
     play(g, [GreedyAgent(seed * 10 + i) for i in range(players)])
-    return g.graph(seat), g.engine_strength(seat), g
+    G = g.graph(seat).copy()
+    _sheet_positions(G, g.sheet)
+    return G, g.engine_strength(seat), g
+
+
+def _sheet_positions(G, sheet) -> None:
+    """Give the cities and towns of a connection graph their hex centres as ``pos``."""
+    from railkit.maps import hexes as hx
+
+    for n in G:
+        h = (sheet.cities if n[0] == "C" else sheet.towns)[int(n[1:])]
+        x, y = hx.to_pixel(h)
+        G.nodes[n]["pos"] = (round(x, 3), round(-y, 3))
 
 
 def full_sheet_graph(seed: int = 1):
@@ -160,4 +172,6 @@ def full_sheet_graph(seed: int = 1):
     for h in sheet.hexes:
         if h not in sheet.city_at and h not in tracks:
             tracks[h] = rng.choice(hx.placements())
-    return nw.connection_graph(sheet, tracks)
+    G = nw.connection_graph(sheet, tracks)
+    _sheet_positions(G, sheet)
+    return G

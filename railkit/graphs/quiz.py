@@ -191,7 +191,8 @@ LEVELS = {"small": "teaching-small", "full": "usa", "blocked": "usa"}
 class Question:
     """One seeded question whose answer the traced algorithm computed.
 
-    ``params`` holds the cities, ``blocked`` route ids (taken by others) and ``hand``.
+    ``params`` holds the cities, ``blocked`` route ids (taken by others) and ``hand``;
+    ``highlight`` the route ids of the answer (a path, a forest, a cut, a tree).
     """
 
     kind: str
@@ -255,9 +256,11 @@ def make_question(kind: str, level: str, seed: int) -> Question:
                             MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), -1,
                             "It cannot be done: answer -1.")
         cost, path = t.result
+        routes = tuple(min((d["length"], str(k), k) for k, d in G[u][v].items() if k not in blocked)[2]
+                       for u, v in zip(path, path[1:]))
         return Question(kind, level, seed, m.name, f"How many trains does the shortest {a}–{b} trip need{taken}?",
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), cost,
-                        f"Dijkstra: {' → '.join(path)}.", tuple(path))
+                        f"Dijkstra: {' → '.join(path)}.", routes)
     if kind == "fewest-trains":
         deck = m.deck()
         for _ in range(50):
