@@ -45,13 +45,13 @@ LEGEND: dict[str, dict[str, Any]] = {
     "unexplored": dict(color="#b8b8b8", marker="circle", dash="solid", width=3, size=11,
                        text="not looked at yet"),
     "frontier": dict(color="#E69F00", marker="diamond", dash="dashed", width=5, size=16,
-                     text="frontier: found, waiting"),
-    "current": dict(color="#D55E00", marker="star", dash="solid", width=9, size=22, text="current step"),
-    "explored": dict(color="#0072B2", marker="square", dash="solid", width=5, size=13, text="done / explored"),
+                     text="found, waiting its turn"),
+    "current": dict(color="#D55E00", marker="star", dash="solid", width=9, size=22, text="this step"),
+    "explored": dict(color="#0072B2", marker="square", dash="solid", width=5, size=13, text="done"),
     "solution": dict(color="#009E73", marker="hex", dash="solid", width=10, size=18, text="in the answer"),
-    "rejected": dict(color="#CC79A7", marker="x", dash="dotted", width=4, size=14, text="rejected"),
+    "rejected": dict(color="#CC79A7", marker="x", dash="dotted", width=4, size=14, text="skipped or replaced"),
     "blocked": dict(color="#222222", marker="square_x", dash="dashdot", width=3, size=13,
-                    text="taken by others / blocked"),
+                    text="taken by others"),
 }
 assert set(LEGEND) == set(steps.STATES)
 
@@ -200,10 +200,16 @@ class GraphView:
         fig.background_fill_color = "#f7f4ec"
         fig.outline_line_color = None
         er = fig.multi_line("xs", "ys", source=self.edges_src, line_color="color", line_width="width",
-                            line_dash="dash", line_cap="round", name=f"{name}_edge_lines")
-        fig.text(x=[sum(lines[e][0]) / 2 for e in self.edge_ids], y=[sum(lines[e][1]) / 2 for e in self.edge_ids],
-                 text=[str(x) for x in length], text_font_size="8pt", text_color="#555555",
-                 text_align="center", text_baseline="middle", name=f"{name}_lengths")
+                            line_dash="dash", line_cap="butt", name=f"{name}_edge_lines")
+        pairs: dict = {}
+        for e, w in zip(self.edge_ids, length):
+            pairs.setdefault(frozenset(e[:2]), (e, []))[1].append(w)
+        lx = [(pos[e[0]][0] + pos[e[1]][0]) / 2 for e, _ in pairs.values()]
+        ly = [(pos[e[0]][1] + pos[e[1]][1]) / 2 for e, _ in pairs.values()]
+        lt = ["/".join(str(w) for w in sorted(set(ws))) for _, ws in pairs.values()]
+        fig.text(x=lx, y=ly, text=lt, text_font_size="8pt", text_color="#444444", text_align="center",
+                 text_baseline="middle", background_fill_color="#f7f4ec", background_fill_alpha=0.85,
+                 name=f"{name}_lengths")
         fig.scatter("x", "y", source=self.nodes_src, marker="marker", size="size", fill_color="color",
                     line_color="#333333", line_width=1.5, name=f"{name}_node_marks")
         fig.text("x", "y", text="name", source=self.nodes_src, text_font_size="9pt", x_offset=9, y_offset=-3,
@@ -295,7 +301,7 @@ def pseudocode_html(code, line: int) -> str:
         style = ("background:#ffe08a;border-left:4px solid #D55E00;font-weight:bold" if cur else
                  "border-left:4px solid transparent")
         rows.append(f'<div class="code-line{" current" if cur else ""}" data-line="{i}" style="{style};'
-                    f'padding:1px 6px;white-space:pre">{"▶ " if cur else "  "}{html.escape(text)}</div>')
+                    f'padding:1px 6px;white-space:pre-wrap;text-indent:-2em;padding-left:2.4em">{"▶ " if cur else "  "}{html.escape(text)}</div>')
     return '<div class="algo-code" style="font-family:monospace;font-size:12px">' + "".join(rows) + "</div>"
 
 
@@ -341,7 +347,7 @@ class AlgoPlayer(pn.viewable.Viewer):
     predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
     mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
 
-    def __init__(self, width: int = 760, height: int = 480, **params):
+    def __init__(self, width: int = 760, height: int = 430, **params):
         super().__init__(**params)
         self._size = (width, height)
         self._callback = None
@@ -355,7 +361,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_play = pn.widgets.Toggle(label="▶ Play", width=90, css_classes=["play"])
         self.w_speed = pn.widgets.IntSlider(label="Steps per second", start=1, end=20, value=4, width=160)
         self.w_frame = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, width=300)
-        self.w_predict = pn.widgets.Checkbox(label="Predict the next step", value=self.predict)
+        self.w_predict = pn.widgets.Checkbox(label="Predict the next step", value=self.predict, css_classes=["predict"])
         self.w_mode = pn.widgets.Select(label="Feedback", options=list(quiz.MODES), value=self.mode, width=140)
         self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
         self.code_pane = pn.pane.HTML("", width=430)
@@ -382,7 +388,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
         self.start = self.w_start.value or ""
         self.G, self.trace, title = scenario(self.algorithm, self.map, self.seed, self.start or None)
-        self.view = GraphView(self.G, *self._size, title=title)
+        self.view = GraphView(self.G, *self._size)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
         for ev in (Tap, DoubleTap, Press):
@@ -436,7 +442,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         if self.w_play.value != on:
             self.w_play.value = on
             return
-        self.w_play.label = "⏸ Pause" if on else "▶ Play"
+        self.w_play.label = "Pause" if on else "▶ Play"
         if self._callback is not None:
             self._callback.stop()
             self._callback = None
@@ -632,7 +638,15 @@ def graph_lab_app():
 
 
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
-    """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up."""
+    """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up.
+
+    Every file the page needs comes from this server: with Bokeh's resources set to
+    anything but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel would link its
+    loading stylesheet from its CDN, which an offline classroom cannot reach.
+    """
+    from bokeh.settings import settings
+
+    settings.resources.set_value("server")
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
     return pn.serve(graph_lab_app, port=port, address=address, show=show, liveness=True,
                     title="railkit: graph lab", websocket_origin=origins)
