@@ -372,7 +372,19 @@ CHECKS: dict[str, tuple[Callable, Callable, Callable]] = {
     "mst": (lambda G, r: (G,), lambda G: steps.kruskal(G).result[0], _number_equal),
     "longest_trail": (lambda G, r: (G,), lambda G: steps.longest_trail(G, max_frames=1).result[0], _number_equal),
     "min_cut": (lambda G, r: (G, *r.sample(sorted(G), 2)), lambda G, s, t: steps.min_cut(G, s, t).result[0], _number_equal),
+    "delivery": (lambda G, r: (G, *_delivery_args(G, r)),
+                 lambda G, s, t, k: _length(steps.bounded_longest_path(G, s, t, k, weight="length").result),
+                 lambda a, b: (a is None and b is None) or (a is not None and _number_equal(a, b))),
 }
+
+
+def _delivery_args(G, rng):
+    s, *targets = rng.sample(sorted(G), 3)
+    return s, frozenset(targets), rng.randint(2, 5)
+
+
+def _length(res):
+    return None if res is None else res[0]
 
 
 def check_implementation(fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed: int = 0) -> CheckReport:
@@ -381,7 +393,9 @@ def check_implementation(fn: Callable, algorithm: str = "dijkstra", instances: i
     ``fn`` is called as railkit's: ``dijkstra(G, source)`` and ``bfs(G, source)``
     return ``{city: distance}`` (unreachable cities left out or at infinity);
     ``mst(G)`` and ``longest_trail(G)`` return a length; ``min_cut(G, s, t)``
-    the number of routes. ``G`` is a ``networkx.MultiGraph`` whose routes have a
+    the number of routes; ``delivery(G, s, targets, k)`` the length of the longest
+    path from ``s`` to a city of ``targets`` with at most ``k`` routes, no route or
+    city twice (None when there is none). ``G`` is a ``networkx.MultiGraph`` whose routes have a
     ``length``. Stops at the first instance where the answers differ (or ``fn``
     raises) and reports it.
 

@@ -85,8 +85,8 @@ def _label(x) -> str:
 
 def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None):
     """The graph, trace and a title for ``algorithm`` on ``map`` (``usa``,
-    ``teaching-small`` or ``random``; Steam Rollers deliveries use a sheet after a
-    seeded game), an instance chosen by ``seed`` and, where it applies, ``start``.
+    ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
+    with the map editor; Steam Rollers deliveries use a sheet after a seeded game), an instance chosen by ``seed`` and, where it applies, ``start``.
 
     >>> G, trace, title = scenario("bfs", "teaching-small", 2)
     >>> trace.algorithm, "Ticket" in title
@@ -101,7 +101,12 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         src = start if start in cities else max(cities, key=lambda c: (G.degree(c), c))
         tr = steps.bounded_longest_path(G, src, set(cities) - {src}, engine, no_repeat=cities)
         return G, tr, f"Steam Rollers sheet (game seed {4 + seed}): longest delivery from {src}, engine {engine}"
-    if map == "random":
+    if not isinstance(map, str):  # a Map object (an edited map, say)
+        m = map
+        G = m.graph()
+        tickets = [(t.a, t.b) for t in m.deck()] or [tuple(sorted(G)[:2])]
+        rng.shuffle(tickets)
+    elif map == "random":
         G = random_map(rng, n=(6, 10))
         tickets = [tuple(rng.sample(sorted(G), 2)) for _ in range(4)]
         m = None
@@ -337,22 +342,28 @@ class AlgoPlayer(pn.viewable.Viewer):
         Picks the instance (ticket, blocked routes, network, hand).
     start : str, optional
         The start city where the algorithm has one.
+    custom : Map, optional
+        A map of your own (from the map editor): offered as the map ``custom`` and shown first.
     """
 
     algorithm = param.Selector(default="dijkstra", objects=list(ALGORITHMS))
-    map = param.Selector(default="usa", objects=list(MAPS))
+    map = param.Selector(default="usa", objects=list(MAPS) + ["custom"])
     seed = param.Integer(default=0, bounds=(0, None))
     start = param.String(default="")
     index = param.Integer(default=0, bounds=(-1, None), doc="The frame shown.")
     predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
     mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
 
-    def __init__(self, width: int = 760, height: int = 430, **params):
+    def __init__(self, width: int = 760, height: int = 430, custom=None, **params):
+        if custom is not None:
+            params.setdefault("map", "custom")
         super().__init__(**params)
+        self.custom = custom
         self._size = (width, height)
         self._callback = None
         self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
-        self.w_map = pn.widgets.Select(label="Map", options=list(MAPS), value=self.map, width=130)
+        self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
+                                       value=self.map, width=130)
         self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90)
         self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150)
         self.w_reset = pn.widgets.Button(label="Reset", color="primary", width=80, css_classes=["reset"])
@@ -387,7 +398,8 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.play(False)
         self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
         self.start = self.w_start.value or ""
-        self.G, self.trace, title = scenario(self.algorithm, self.map, self.seed, self.start or None)
+        chosen = self.custom if self.map == "custom" else self.map
+        self.G, self.trace, title = scenario(self.algorithm, chosen, self.seed, self.start or None)
         self.view = GraphView(self.G, *self._size)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index

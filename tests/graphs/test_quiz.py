@@ -294,3 +294,19 @@ def test_min_cut_that_ignores_double_routes_is_caught():
     assert not rep.ok
     G = rep.first.graph
     assert G.number_of_edges() > nx.Graph(G).number_of_edges()
+
+
+def test_delivery_checker_against_an_independent_search():
+    def by_enumeration(G, s, targets, k):
+        """Every simple path of at most k routes (networkx), the longest that ends at a target."""
+        best = None
+        for t in targets:
+            for path in nx.all_simple_edge_paths(G, s, t, cutoff=k):
+                w = sum(G.edges[e]["length"] for e in path)
+                best = w if best is None or w > best else best
+        return best
+
+    rep = quiz.check_implementation(by_enumeration, "delivery", 400, seed=4)
+    assert rep.ok, str(rep)
+    wrong = quiz.check_implementation(lambda G, s, t, k: by_enumeration(G, s, t, k - 1), "delivery", 400, seed=4)
+    assert not wrong.ok

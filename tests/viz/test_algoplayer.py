@@ -164,3 +164,15 @@ def test_graph_lab_app_builds():
     page = algoplayer.graph_lab_app()
     assert isinstance(page.player, AlgoPlayer) and isinstance(page.bank, QuestionBankView)
     assert set(MAPS) == {"usa", "teaching-small", "random"}
+
+
+def test_a_map_from_the_editor_can_be_played():
+    from railkit.viz.editor import MapEditor
+
+    ed = MapEditor("teaching-small")
+    ed.remove_route("Summit-Peak")
+    m = ed.validate()
+    p = AlgoPlayer(algorithm="kruskal", custom=m)
+    assert p.w_map.value == "custom" and "custom" in p.w_map.options
+    assert all(e[2] != "Summit-Peak" for e in p.view.edge_ids)
+    assert p.trace.result[0] == nx.minimum_spanning_tree(m.graph(), weight="length").size(weight="length")
