@@ -85,6 +85,13 @@ def test_verify_max_score_rejects_too_many_trains():
         lessons.verify_max_score(m, sorted(k for _, _, k in grow_network(m, 1, trains=80).edges(keys=True)))
 
 
+def test_the_shipped_45_train_solution_verifies():
+    sol = lessons.MAX_SCORE_SOLUTION
+    r = lessons.verify_max_score(load("usa"), sol["routes"])
+    assert r["score"] == sol["score"] and r["trains"] <= 45
+    assert sol["score"] <= sol["bound"]
+
+
 def test_small_milp_matches_brute_force_on_the_small_map():
     pytest.importorskip("scipy")
     m = load("teaching-small")
