@@ -523,7 +523,10 @@ class AlgoPlayer(pn.viewable.Viewer):
         setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_reset)
         predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
         side = pn.Column("#### Pseudocode", self.code_pane, "#### Data structure", self.ds_pane, predict, width=450)
-        return pn.Column(setup, self.title, pn.Row(pn.Column(self.board_area, controls, self.text_pane, self.legend), side))
+        # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
+        main = pn.FlexBox(pn.Column(self.board_area, controls, self.text_pane, self.legend), side,
+                          flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        return pn.Column(setup, self.title, main, sizing_mode="stretch_width")
 
 
 class QuestionBankView(pn.viewable.Viewer):

@@ -141,3 +141,80 @@ def json_str(value) -> str:
     import json
 
     return json.dumps(json.dumps(value, separators=(",", ":")))
+
+
+# ----------------------------------------------------------------------------- in JupyterLab
+ROOT = Path(__file__).resolve().parents[2]
+JUPYTER = Path(sys.executable).with_name("jupyter")
+NOTEBOOK = "56-graphs-teachers-guide.ipynb"
+RUN_CELL = """async (i) => { const nb = window.jupyterapp.shell.currentWidget;
+  nb.content.activeCellIndex = i; await window.jupyterapp.commands.execute('notebook:run-cell'); }"""
+IDLE = "() => [...document.querySelectorAll('.jp-InputPrompt')].every(p => !p.textContent.includes('*'))"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    import shutil
+
+    # a copy: JupyterLab's autosave must never write outputs into the repository
+    root = tmp_path_factory.mktemp("lab")
+    (root / "notebooks").mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / "notebooks")
+    port = free_port()
+    log = tempfile.NamedTemporaryFile(prefix="railkit-lab-", suffix=".log", delete=False)
+    cmd = [str(JUPYTER), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=",
+           "--ServerApp.password=", "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={root}",
+           "--allow-root"]
+    env = dict(os.environ, PANEL_INLINE="1", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
+    proc.log_path = log.name
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError("jupyter lab did not start: " + Path(log.name).read_text()[-1500:])
+        try:
+            urllib.request.urlopen(url + "/api/status", timeout=1)
+            break
+        except OSError:
+            if time.time() > deadline:
+                stop_server(proc)
+                raise RuntimeError("jupyter lab did not answer")
+            time.sleep(0.2)
+    yield url
+    stop_server(proc)
+
+
+def test_player_steps_in_jupyterlab(page, lab):
+    """The teacher's guide ends with the whole lab: run it cell by cell, then Step must reach the page
+    (a widget callback changes the board's data source; the kernel pushes it to the notebook).
+
+    Every script comes from 127.0.0.1 (``pn.extension(inline=True)``). Panel 1.9 still links its own
+    stylesheets (loading, theme) from its CDN inside JupyterLab, whatever the resource settings: those
+    are the only requests allowed to leave, and the served page (above) makes none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    outside: list[tuple[str, str]] = []
+    page.on("request", lambda r: host_of(r.url) != "127.0.0.1" and outside.append((r.resource_type, r.url)))
+    page.set_default_timeout(120_000)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(lab + f"/lab/tree/notebooks/{NOTEBOOK}?reset")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook')")
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session")
+    cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+    for i in range(cells):
+        page.evaluate(RUN_CELL, i)
+        page.wait_for_function(IDLE)
+    page.wait_for_function(SHOWN)
+    G, trace, _ = scenario("dijkstra", "usa", 0)
+    for i in (0, 1, 2):
+        if i:
+            page.locator(".step button").first.click()
+        want = json_str([trace[i].nodes[n] for n in G.nodes])
+        page.wait_for_function(f"() => {{ const s = ({STATES})(); return s && JSON.stringify(s[0]) === {want}; }}")
+    page.get_by_text(f"Step 2 of {len(trace) - 1}:").wait_for()
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-jupyterlab.png")))
+    assert not errors, errors
+    assert all(kind == "stylesheet" and "/panel/" in url and url.endswith(".css") for kind, url in outside), outside

