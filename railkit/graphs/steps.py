@@ -531,7 +531,7 @@ def prim(G, root: Node | None = None, weight: str | None = "length") -> Trace:
             rec.frame(2, f"The shortest route leaving the tree is {_label(e)} ({_fmt(w)}): add {v}.",
                       {"candidates": _cands(heap, inside), "tree": tuple(x[2] for x in tree)}, pick=e, accept=ties,
                       why=f"these routes tie at length {_fmt(w)}; either keeps the tree minimal" if len(ties) > 1 else "")
-        rec.frame(4, f"No route leaves this tree: it spans {sum(1 for n in inside if n in nx.node_connected_component(G, r))} cities.",
+        rec.frame(4, f"No route leaves this tree: it spans {len(nx.node_connected_component(G, r))} cities.",
                   {"candidates": (), "tree": tuple(x[2] for x in tree)})
     rec.frame(4, f"Minimum spanning tree: {len(tree)} routes, total length {_fmt(total)}.",
               {"candidates": (), "tree": tuple(x[2] for x in tree)})
