@@ -6,7 +6,13 @@
 :func:`connected`         are two cities joined by a player's routes?
 :func:`cheapest_completion` cheapest way to finish a ticket given owned/blocked routes
 :func:`blocking_cost`     how much a ticket deck's shortest paths grow without a route
+:func:`steiner_forest`    exact fewest trains joining every ticket of a hand (Dreyfus–Wagner)
 ========================  =====================================================
+
+:mod:`railkit.graphs.steps` runs the same algorithms (and the textbook ones:
+BFS, DFS, Dijkstra, A*, Prim, Kruskal, Hierholzer, max flow) as traces of
+frames for teaching; :mod:`railkit.graphs.quiz` grades predictions, generates
+question banks and checks students' own implementations.
 """
 
 from railkit.graphs.paths import (
@@ -15,13 +21,16 @@ from railkit.graphs.paths import (
     connected,
     longest_simple_path,
 )
+from railkit.graphs.steiner import brute_force_steiner_forest, steiner_forest
 from railkit.graphs.trails import brute_force_longest_trail, longest_trail
 
 __all__ = [
     "blocking_cost",
     "brute_force_longest_trail",
+    "brute_force_steiner_forest",
     "cheapest_completion",
     "connected",
     "longest_simple_path",
     "longest_trail",
+    "steiner_forest",
 ]

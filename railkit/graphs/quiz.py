@@ -1,0 +1,428 @@
+"""Exercises on traces, with no UI: predict the next step, a seeded question bank,
+and a checker for a student's own implementation.
+
+* :class:`Predictor` grades "what does the algorithm take next?" clicks against
+  a :class:`~railkit.graphs.steps.Trace`; where ties allow several answers, all
+  are right and the message says why. Three feedback modes (:data:`MODES`).
+* :func:`question_bank` makes questions from a seed; each answer is computed by
+  the traced algorithm and :meth:`Question.check` grades an answer at once.
+* :func:`check_implementation` runs a student's function on seeded random maps
+  against railkit's and reports the first map where they differ.
+
+>>> from railkit.graphs import steps
+>>> from railkit.maps import load
+>>> p = Predictor(steps.dijkstra(load("teaching-small").graph(), "Harbor"))
+>>> [p.answer(city).correct for city in ("Harbor", "Mill", "Lake")]
+[True, True, False]
+>>> p.score
+Score(right=2, wrong=1, answered=3, questions=8)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+import networkx as nx
+
+from railkit.graphs import steps
+from railkit.graphs.instances import random_map
+
+#: Feedback modes: say right/wrong and show the algorithm's step; say right/wrong
+#: only (try again until right); say nothing until the end.
+MODES = ("tell-and-fix", "tell-only", "grade-at-end")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The grade of one click."""
+
+    correct: bool
+    message: str
+    expected: Any = None
+    accepted: frozenset = frozenset()
+    advanced: bool = True
+
+
+@dataclass(frozen=True)
+class Score:
+    right: int
+    wrong: int
+    answered: int
+    questions: int
+
+
+def _name(x) -> str:
+    if isinstance(x, tuple) and len(x) == 3:
+        return str(x[2]) if isinstance(x[2], str) else f"{x[0]}–{x[1]}"
+    return str(x)
+
+
+def _matches(choice, item) -> bool:
+    if choice == item:
+        return True
+    if isinstance(item, tuple) and len(item) == 3:
+        if choice == item[2] and item[2] is not None:
+            return True
+        if isinstance(choice, tuple) and len(choice) in (2, 3):
+            if set(choice[:2]) == set(item[:2]) and (len(choice) == 2 or choice[2] == item[2]):
+                return True
+    return False
+
+
+class Predictor:
+    """Grade predictions of the next step of ``trace``.
+
+    The student sees :attr:`frame` (the step before a choice) and clicks the
+    node or route (its id) the algorithm takes next.
+
+    Parameters
+    ----------
+    trace : Trace
+    mode : one of :data:`MODES`
+        ``"tell-and-fix"``: each click is graded and the trace moves on to the
+        algorithm's own step; ``"tell-only"``: right or wrong only, and a wrong
+        click must be tried again (only first tries score); ``"grade-at-end"``:
+        clicks are recorded silently and :meth:`report` grades them at the end.
+
+    Examples
+    --------
+    Kruskal on the small map: after the one route of length 1, nine routes of
+    length 2 tie.
+
+    >>> from railkit.graphs import steps
+    >>> from railkit.maps import load
+    >>> p = Predictor(steps.kruskal(load("teaching-small").graph()), mode="tell-only")
+    >>> p.answer("Summit-Peak").correct, len(p.accepted)
+    (True, 9)
+    >>> fb = p.answer("Mill-Fort"); fb.correct, "tie" in fb.message
+    (True, True)
+    >>> fb = p.answer("Fort-Summit"); fb.correct, fb.advanced
+    (False, False)
+    """
+
+    def __init__(self, trace: steps.Trace, mode: str = "tell-and-fix"):
+        if mode not in MODES:
+            raise ValueError(f"feedback mode must be one of {', '.join(MODES)}, not {mode!r}")
+        self.trace, self.mode = trace, mode
+        self.decisions = [i for i, f in enumerate(trace) if f.pick is not None]
+        self.k = 0
+        self.log: list[tuple[int, Any, bool]] = []  # (decision frame, choice, correct)
+        self._tried = False
+
+    @property
+    def done(self) -> bool:
+        return self.k >= len(self.decisions)
+
+    @property
+    def frame_index(self) -> int:
+        """Index of the frame the student sees now (the last one when done)."""
+        if self.done:
+            return len(self.trace) - 1
+        return max(0, self.decisions[self.k] - 1)
+
+    @property
+    def frame(self) -> steps.Frame:
+        return self.trace[self.frame_index]
+
+    @property
+    def accepted(self) -> frozenset:
+        """Every right answer to the current question (empty when done)."""
+        return frozenset() if self.done else self.trace[self.decisions[self.k]].accept
+
+    @property
+    def score(self) -> Score:
+        firsts: dict[int, bool] = {}
+        for i, _, ok in self.log:
+            firsts.setdefault(i, ok)
+        right = sum(firsts.values())
+        return Score(right, len(firsts) - right, len(firsts), len(self.decisions))
+
+    def answer(self, choice) -> Feedback:
+        """Grade ``choice`` (a node, a route id or an edge) for the current question."""
+        if self.done:
+            return Feedback(False, "The run is over: there is no next step to predict.", advanced=False)
+        d = self.trace[self.decisions[self.k]]
+        ok = any(_matches(choice, a) for a in d.accept)
+        self.log.append((self.decisions[self.k], choice, ok))
+        others = sorted(_name(a) for a in d.accept if not _matches(choice, a))
+        if self.mode == "grade-at-end":
+            self.k += 1
+            return Feedback(ok, f"Answer {self.score.answered} of {len(self.decisions)} recorded.", advanced=True)
+        if self.mode == "tell-only" and not ok:
+            return Feedback(False, f"Not {_name(choice)}. Try again.", advanced=False)
+        self.k += 1
+        if ok and len(d.accept) > 1:
+            msg = (f"Right: {', '.join([_name(choice)] + others)} tie here ({d.why}); "
+                   f"railkit takes {_name(d.pick)}.")
+        elif ok:
+            msg = f"Right: {d.text}"
+        elif self.mode == "tell-and-fix":
+            also = f" ({', '.join(sorted(_name(a) for a in d.accept))} would all be right: {d.why})" if len(d.accept) > 1 else ""
+            msg = f"Not {_name(choice)}. {d.text}{also}"
+        return Feedback(ok, msg, d.pick if self.mode == "tell-and-fix" else None, d.accept, True)
+
+    def report(self) -> str:
+        """The score and every wrong first answer, with the right ones."""
+        s = self.score
+        lines = [f"{s.right} of {s.questions} steps predicted right" + (f" ({s.answered} answered)." if s.answered < s.questions else ".")]
+        seen = set()
+        for i, choice, ok in self.log:
+            if i in seen:
+                continue
+            seen.add(i)
+            if not ok:
+                f = self.trace[i]
+                lines.append(f"step {i}: you chose {_name(choice)}, right was "
+                             f"{' or '.join(sorted(_name(a) for a in f.accept))}. {f.text}")
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- question bank
+#: Question kinds and levels of :func:`question_bank`.
+KINDS = ("shortest", "fewest-trains", "min-cut", "reachable", "spanning-tree")
+LEVELS = {"small": "teaching-small", "full": "usa", "blocked": "usa"}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One seeded question whose answer the traced algorithm computed.
+
+    ``params`` holds the cities, ``blocked`` route ids (taken by others) and ``hand``;
+    ``highlight`` the route ids of the answer (a path, a forest, a cut, a tree).
+    """
+
+    kind: str
+    level: str
+    seed: int
+    map: str
+    prompt: str
+    params: Mapping[str, Any]
+    answer: Any
+    explanation: str
+    highlight: tuple = ()
+
+    def check(self, given) -> tuple[bool, str]:
+        """Grade an answer (a number, or yes/no): ``(right, message)``."""
+        if isinstance(self.answer, bool):
+            text = str(given).strip().lower()
+            if text not in ("yes", "no", "true", "false", "y", "n"):
+                return False, "Answer yes or no."
+            value = text in ("yes", "true", "y")
+        else:
+            try:
+                value = float(str(given).strip())
+            except ValueError:
+                return False, f"Answer with a number, not {given!r}."
+        ok = value == self.answer
+        shown = ("yes" if self.answer else "no") if isinstance(self.answer, bool) else steps._fmt(self.answer)
+        return ok, (f"Right: {shown}. " if ok else f"Not {steps._fmt(given) if not isinstance(self.answer, bool) else given}: "
+                    f"the answer is {shown}. ") + self.explanation
+
+
+def _load(name):
+    from railkit.maps import load
+
+    return load(name)
+
+
+def make_question(kind: str, level: str, seed: int) -> Question:
+    """The question of ``kind`` at ``level`` for ``seed`` (see :data:`KINDS`, :data:`LEVELS`).
+
+    >>> q = make_question("shortest", "small", 1)
+    >>> q.check(q.answer)[0]
+    True
+    """
+    if kind not in KINDS:
+        raise ValueError(f"question kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    rng = random.Random(f"{kind}/{level}/{seed}")
+    m = _load(LEVELS[level])
+    G = m.graph()
+    cities = sorted(m.cities)
+    blocked: list[str] = []
+    if level == "blocked":
+        blocked = sorted(rng.sample([r.id for r in m.routes], 5))
+    taken = f" with {', '.join(blocked)} taken by others" if blocked else ""
+    if kind == "shortest":
+        a, b = rng.sample(cities, 2)
+        t = steps.dijkstra(G, a, b, blocked=blocked)
+        if t.result is None:
+            return Question(kind, level, seed, m.name, f"How many trains does the shortest {a}–{b} trip need{taken}?",
+                            MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), -1,
+                            "It cannot be done: answer -1.")
+        cost, path = t.result
+        routes = tuple(min((d["length"], str(k), k) for k, d in G[u][v].items() if k not in blocked)[2]
+                       for u, v in zip(path, path[1:]))
+        return Question(kind, level, seed, m.name, f"How many trains does the shortest {a}–{b} trip need{taken}?",
+                        MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), cost,
+                        f"Dijkstra: {' → '.join(path)}.", routes)
+    if kind == "fewest-trains":
+        deck = m.deck()
+        for _ in range(50):
+            hand = rng.sample(deck, 3 if level != "small" else 2)
+            t = steps.steiner_forest(G, [(x.a, x.b) for x in hand], blocked=blocked)
+            if t.result[0] < math.inf:
+                break
+        cost, routes = t.result
+        names = ", ".join(f"{x.a}–{x.b}" for x in hand)
+        return Question(kind, level, seed, m.name, f"What is the fewest trains that complete {names}{taken}?",
+                        MappingProxyType({"hand": tuple((x.a, x.b) for x in hand), "blocked": tuple(blocked)}), cost,
+                        f"The exact Steiner forest uses {len(routes)} network(s): "
+                        + "; ".join(", ".join(e[2] for e in tree) for tree in routes) + ".",
+                        tuple(e[2] for tree in routes for e in tree))
+    if kind == "min-cut":
+        a, b = rng.sample(cities, 2)
+        value, cut = steps.min_cut(G, a, b, blocked=blocked).result
+        return Question(kind, level, seed, m.name,
+                        f"How many routes must an opponent claim to cut {a} from {b}{taken}?",
+                        MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), value,
+                        f"Max flow = min cut: for instance {', '.join(e[2] for e in cut)}.", tuple(e[2] for e in cut))
+    if kind == "reachable":
+        a, b = rng.sample(cities, 2)
+        near = sorted({k for _, _, k in G.edges(b, keys=True)})
+        block = sorted(set(blocked) | set(rng.sample(near, max(1, len(near) - rng.randint(0, 1)))))
+        t = steps.bfs(G, a, b, blocked=block)
+        ok = t.result is not None
+        return Question(kind, level, seed, m.name,
+                        f"Can {a}–{b} still be completed with {', '.join(block)} taken by others? (yes/no)",
+                        MappingProxyType({"a": a, "b": b, "blocked": tuple(block)}), ok,
+                        f"Breadth-first search from {a} {'reaches' if ok else 'never reaches'} {b}.")
+    H = G.copy()
+    H.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
+    total, edges = steps.kruskal(H).result
+    return Question(kind, level, seed, m.name,
+                    f"How long is a minimum spanning tree of the free routes{taken}?",
+                    MappingProxyType({"blocked": tuple(blocked)}), total,
+                    f"Kruskal adds {len(edges)} routes.", tuple(e[2] for e in edges))
+
+
+def question_bank(seed: int, level: str = "small", n: int = 10, kinds: tuple[str, ...] = KINDS) -> list[Question]:
+    """``n`` questions at ``level``, cycling through ``kinds``; the same seed gives the same bank.
+
+    >>> [q.kind for q in question_bank(0, "full", 3)]
+    ['shortest', 'fewest-trains', 'min-cut']
+    """
+    return [make_question(kinds[i % len(kinds)], level, seed * 1000 + i) for i in range(n)]
+
+
+# ----------------------------------------------------------------------------- build it yourself
+@dataclass(frozen=True)
+class Mismatch:
+    """The first instance where a student's function and railkit's differ."""
+
+    index: int
+    graph: nx.MultiGraph
+    args: tuple
+    expected: Any
+    got: Any
+    error: str = ""
+    highlight: tuple = ()
+
+    def __str__(self) -> str:
+        routes = ", ".join(f"{k}={d['length']}" for _, _, k, d in self.graph.edges(keys=True, data=True))
+        what = f"raised {self.error}" if self.error else f"returned {self.got!r}"
+        return (f"instance {self.index}: arguments {self.args!r} on the map with routes {routes}\n"
+                f"  expected {self.expected!r}\n  your function {what}")
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    algorithm: str
+    instances: int
+    passed: int
+    first: Mismatch | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.first is None
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"{self.algorithm}: all {self.instances} random instances agree with railkit's."
+        return (f"{self.algorithm}: {self.passed} instances agreed, then they differ on\n{self.first}")
+
+
+def _distances_equal(a, b) -> bool:
+    if not isinstance(b, Mapping):
+        return False
+    fa = {k: v for k, v in a.items() if v != math.inf}
+    try:
+        fb = {k: v for k, v in b.items() if v is not None and v != math.inf}
+        return fa.keys() == fb.keys() and all(abs(fa[k] - fb[k]) <= 1e-9 for k in fa)
+    except TypeError:
+        return False
+
+
+def _number_equal(a, b) -> bool:
+    try:
+        return abs(float(a) - float(b)) <= 1e-9
+    except (TypeError, ValueError):
+        return False
+
+
+#: What the checker can compare: arguments from an instance, railkit's answer, a comparison.
+CHECKS: dict[str, tuple[Callable, Callable, Callable]] = {
+    "dijkstra": (lambda G, r: (G, r.choice(sorted(G))), lambda G, s: steps.dijkstra(G, s).result, _distances_equal),
+    "bfs": (lambda G, r: (G, r.choice(sorted(G))), lambda G, s: steps.bfs(G, s).result, _distances_equal),
+    "mst": (lambda G, r: (G,), lambda G: steps.kruskal(G).result[0], _number_equal),
+    "longest_trail": (lambda G, r: (G,), lambda G: steps.longest_trail(G, max_frames=1).result[0], _number_equal),
+    "min_cut": (lambda G, r: (G, *r.sample(sorted(G), 2)), lambda G, s, t: steps.min_cut(G, s, t).result[0], _number_equal),
+    "delivery": (lambda G, r: (G, *_delivery_args(G, r)),
+                 lambda G, s, t, k: _length(steps.bounded_longest_path(G, s, t, k, weight="length").result),
+                 lambda a, b: (a is None and b is None) or (a is not None and _number_equal(a, b))),
+}
+
+
+def _delivery_args(G, rng):
+    s, *targets = rng.sample(sorted(G), 3)
+    return s, frozenset(targets), rng.randint(2, 5)
+
+
+def _length(res):
+    return None if res is None else res[0]
+
+
+def check_implementation(fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed: int = 0) -> CheckReport:
+    """Run ``fn`` against railkit's ``algorithm`` on ``instances`` seeded random maps.
+
+    ``fn`` is called as railkit's: ``dijkstra(G, source)`` and ``bfs(G, source)``
+    return ``{city: distance}`` (unreachable cities left out or at infinity);
+    ``mst(G)`` and ``longest_trail(G)`` return a length; ``min_cut(G, s, t)``
+    the number of routes; ``delivery(G, s, targets, k)`` the length of the longest
+    path from ``s`` to a city of ``targets`` with at most ``k`` routes, no route or
+    city twice (None when there is none). ``G`` is a ``networkx.MultiGraph`` whose routes have a
+    ``length``. Stops at the first instance where the answers differ (or ``fn``
+    raises) and reports it.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> def hops_only(G, source):  # a common slip: counts routes, not trains
+    ...     return nx.single_source_shortest_path_length(G, source)
+    >>> report = check_implementation(hops_only, "dijkstra", 1000)
+    >>> report.ok, report.passed < 1000
+    (False, True)
+    >>> check_implementation(lambda G, s: nx.single_source_dijkstra_path_length(G, s, weight="length"), "dijkstra", 200).ok
+    True
+    """
+    if algorithm not in CHECKS:
+        raise ValueError(f"the checker knows {', '.join(CHECKS)}, not {algorithm!r}")
+    make_args, ours, same = CHECKS[algorithm]
+    rng = random.Random(seed)
+    for i in range(instances):
+        G = random_map(rng)
+        args = make_args(G, rng)
+        expected = ours(*args)
+        try:
+            got = fn(G.copy(), *args[1:])
+        except Exception as exc:  # the student's code: report any error as a difference
+            return CheckReport(algorithm, instances, i, Mismatch(i, G, args[1:], expected, None,
+                                                                 f"{type(exc).__name__}: {exc}"))
+        if not same(expected, got):
+            return CheckReport(algorithm, instances, i, Mismatch(i, G, args[1:], expected, got))
+    return CheckReport(algorithm, instances, instances)

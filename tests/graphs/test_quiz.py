@@ -1,0 +1,316 @@
+"""Grading of predictions (right, wrong, tied; three modes), the question bank (every answer
+re-derived independently) and the build-it-yourself checker."""
+
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+import pytest
+
+from railkit.graphs import brute_force_longest_trail, quiz, steps
+from railkit.graphs.instances import random_map
+from railkit.maps import load
+
+
+@pytest.fixture(scope="module")
+def usa():
+    return load("usa").graph()
+
+
+def other_than(frame):
+    """A wrong answer: a node (or route) not among the accepted ones."""
+    if isinstance(frame.pick, tuple):
+        return next(e for e in frame.edges if e not in frame.accept)
+    return next(n for n in frame.nodes if n not in frame.accept)
+
+
+@pytest.mark.parametrize("mode", quiz.MODES)
+def test_following_the_trace_scores_every_step(usa, mode):
+    t = steps.dijkstra(usa, "Denver")
+    p = quiz.Predictor(t, mode)
+    while not p.done:
+        fb = p.answer(t[p.decisions[p.k]].pick)
+        assert fb.correct and fb.advanced
+    assert p.score == quiz.Score(len(p.decisions), 0, len(p.decisions), len(p.decisions))
+    assert p.report().startswith(f"{len(p.decisions)} of {len(p.decisions)} steps predicted right")
+
+
+def test_wrong_answer_tell_and_fix_reveals_and_moves_on(usa):
+    t = steps.bfs(usa, "Denver")
+    p = quiz.Predictor(t, "tell-and-fix")
+    p.answer("Denver")
+    frame = t[p.decisions[p.k]]
+    before = p.frame_index
+    fb = p.answer(other_than(frame))
+    assert not fb.correct and fb.advanced and fb.expected == frame.pick
+    assert frame.text in fb.message
+    assert p.frame_index > before
+    assert p.score.wrong == 1
+
+
+def test_wrong_answer_tell_only_must_be_tried_again_and_scores_the_first_try(usa):
+    t = steps.prim(usa, "Denver")
+    p = quiz.Predictor(t, "tell-only")
+    frame = t[p.decisions[0]]
+    fb = p.answer(other_than(frame))
+    assert not fb.correct and not fb.advanced and fb.expected is None
+    assert frame.pick[2] not in fb.message  # the right answer is not told
+    assert p.k == 0
+    assert p.answer(frame.pick[2]).correct
+    assert p.k == 1 and p.score == quiz.Score(0, 1, 1, len(p.decisions))
+
+
+def test_grade_at_end_says_nothing_until_the_report(usa):
+    t = steps.kruskal(usa)
+    p = quiz.Predictor(t, "grade-at-end")
+    wrong = other_than(t[p.decisions[0]])
+    fb = p.answer(wrong)
+    assert fb.advanced and "recorded" in fb.message and fb.expected is None
+    assert "right" not in fb.message.lower()
+    for _ in range(3):
+        p.answer(t[p.decisions[p.k]].pick)
+    rep = p.report()
+    assert rep.startswith(f"3 of {len(p.decisions)} steps predicted right (4 answered)")
+    assert f"you chose {wrong[2]}" in rep
+
+
+def test_every_tied_answer_is_accepted_and_the_message_says_why(usa):
+    t = steps.kruskal(usa)
+    tied = [i for i in range(len(quiz.Predictor(t).decisions)) if len(t[quiz.Predictor(t).decisions[i]].accept) > 1]
+    assert tied
+    i = tied[0]
+    frame = t[quiz.Predictor(t).decisions[i]]
+    for alt in frame.accept:
+        p = quiz.Predictor(t)
+        for j in range(i):
+            p.answer(t[p.decisions[j]].pick)
+        fb = p.answer(alt[2])
+        assert fb.correct and "tie" in fb.message and frame.why in fb.message
+
+
+def test_tied_kruskal_answers_really_keep_the_tree_minimal(usa):
+    """Independently of railkit: forcing the chosen routes plus any accepted one still
+    allows a minimum spanning tree (networkx on the graph with those routes made cheap)."""
+    best = nx.minimum_spanning_tree(nx.Graph(usa), weight="length").size(weight="length")
+    t = steps.kruskal(usa)
+    chosen = []
+    for f in t:
+        if f.pick is None:
+            continue
+        for alt in f.accept:
+            forced = chosen + [alt]
+            H = nx.MultiGraph()
+            for u, v, k, d in usa.edges(keys=True, data=True):
+                H.add_edge(u, v, key=k, length=d["length"] - (1000 if (u, v, k) in forced else 0))
+            T = nx.minimum_spanning_tree(H, weight="length")
+            assert T.size(weight="length") + 1000 * len(forced) == best
+        chosen.append(f.pick)
+
+
+def test_tied_dijkstra_answers_are_at_the_same_true_distance(usa):
+    dist = nx.single_source_dijkstra_path_length(usa, "Miami", weight="length")
+    for f in steps.dijkstra(usa, "Miami"):
+        if f.pick is not None:
+            assert {dist[x] for x in f.accept} == {dist[f.pick]}
+
+
+def test_answers_by_route_id_and_by_city_pair_are_understood(usa):
+    t = steps.prim(usa, "Denver")
+    first = t[quiz.Predictor(t).decisions[0]].pick
+    for given in (first, first[2], (first[1], first[0], first[2])):
+        assert quiz.Predictor(t).answer(given).correct
+
+
+def test_bad_mode_and_answers_after_the_end():
+    t = steps.bfs(load("teaching-small").graph(), "Harbor")
+    with pytest.raises(ValueError, match="tell-and-fix"):
+        quiz.Predictor(t, "loud")
+    p = quiz.Predictor(t)
+    while not p.done:
+        p.answer(t[p.decisions[p.k]].pick)
+    fb = p.answer("Harbor")
+    assert not fb.correct and "over" in fb.message
+
+
+# ----------------------------------------------------------------------------- question bank
+def free_graph(G, blocked):
+    H = G.copy()
+    H.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
+    return H
+
+
+def milp_steiner_forest(G, pairs):
+    """An integer programme (SciPy's milp), independent of railkit's Dreyfus-Wagner: route
+    variables x_e, one unit of flow per ticket that may only run on chosen routes."""
+    scipy = pytest.importorskip("scipy")
+    import numpy as np
+    from scipy.optimize import LinearConstraint, milp
+
+    edges = list(G.edges(keys=True, data=True))
+    nodes = list(G)
+    ix = {n: i for i, n in enumerate(nodes)}
+    m, P = len(edges), len(pairs)
+    nvar = m + P * 2 * m  # x_e, then for each pair: flow on (u->v), (v->u) per edge
+    c = np.zeros(nvar)
+    c[:m] = [d["length"] for *_, d in edges]
+    rows, lo, hi = [], [], []
+    for p, (a, b) in enumerate(pairs):
+        base = m + p * 2 * m
+        for n in nodes:
+            row = np.zeros(nvar)
+            for j, (u, v, _, _) in enumerate(edges):
+                if u == n:
+                    row[base + 2 * j] += 1; row[base + 2 * j + 1] -= 1
+                if v == n:
+                    row[base + 2 * j] -= 1; row[base + 2 * j + 1] += 1
+            want = 1 if n == a else -1 if n == b else 0
+            rows.append(row); lo.append(want); hi.append(want)
+        for j in range(m):
+            row = np.zeros(nvar)
+            row[base + 2 * j] = row[base + 2 * j + 1] = 1
+            row[j] = -1
+            rows.append(row); lo.append(-np.inf); hi.append(0)
+    integrality = np.r_[np.ones(m), np.zeros(nvar - m)]
+    res = milp(c, constraints=LinearConstraint(np.array(rows), lo, hi), integrality=integrality,
+               bounds=scipy.optimize.Bounds(0, 1))
+    return round(res.fun) if res.success else math.inf
+
+
+def rederive(q: quiz.Question):
+    G = load(q.map).graph()
+    H = free_graph(G, q.params.get("blocked", ()))
+    if q.kind == "shortest":
+        a, b = q.params["a"], q.params["b"]
+        return nx.dijkstra_path_length(H, a, b, weight="length") if nx.has_path(H, a, b) else -1
+    if q.kind == "fewest-trains":
+        return milp_steiner_forest(H, q.params["hand"])
+    if q.kind == "min-cut":
+        D = nx.DiGraph()
+        for u, v in H.edges():
+            for x, y in ((u, v), (v, u)):
+                D.add_edge(x, y, capacity=D.get_edge_data(x, y, {"capacity": 0})["capacity"] + 1)
+        D.add_nodes_from(H)
+        return nx.maximum_flow_value(D, q.params["a"], q.params["b"])
+    if q.kind == "reachable":
+        return nx.has_path(H, q.params["a"], q.params["b"])
+    return nx.minimum_spanning_tree(H, weight="length").size(weight="length")
+
+
+@pytest.mark.parametrize("level", list(quiz.LEVELS))
+def test_every_generated_answer_is_rederived_independently(level):
+    bank = quiz.question_bank(7, level, 15)
+    assert {q.kind for q in bank} == set(quiz.KINDS)
+    try:
+        import scipy  # noqa: F401  (the independent check of the Steiner answers is an integer programme)
+    except ImportError:
+        bank = [q for q in bank if q.kind != "fewest-trains"]
+    for q in bank:
+        assert q.answer == rederive(q), q.prompt
+        assert q.check(q.answer)[0]
+        assert q.check("yes" if q.answer is False else ("no" if q.answer is True else q.answer + 1))[0] is False
+
+
+def test_blocked_level_blocks_five_routes_and_says_so():
+    for q in quiz.question_bank(3, "blocked", 5):
+        assert len(q.params["blocked"]) >= 5
+        assert q.params["blocked"][0] in q.prompt
+
+
+def test_the_same_seed_gives_the_same_bank():
+    assert [q.prompt for q in quiz.question_bank(5, "full", 6)] == [q.prompt for q in quiz.question_bank(5, "full", 6)]
+    assert [q.prompt for q in quiz.question_bank(5, "full", 6)] != [q.prompt for q in quiz.question_bank(6, "full", 6)]
+
+
+def test_answers_are_checked_with_clear_messages():
+    q = quiz.make_question("shortest", "full", 2)
+    ok, msg = q.check(str(q.answer))
+    assert ok and msg.startswith("Right")
+    ok, msg = q.check("many")
+    assert not ok and "number" in msg
+    r = quiz.make_question("reachable", "small", 1)
+    assert r.check("maybe") == (False, "Answer yes or no.")
+
+
+# ----------------------------------------------------------------------------- build it yourself
+def test_a_correct_dijkstra_passes_1000_instances():
+    def mine(G, source):
+        return nx.single_source_dijkstra_path_length(G, source, weight="length")
+
+    rep = quiz.check_implementation(mine, "dijkstra", 1000, seed=1)
+    assert rep.ok and rep.passed == 1000 and "all 1000" in str(rep)
+
+
+def test_a_buggy_dijkstra_is_caught_with_the_first_differing_instance():
+    def first_found(G, source):  # BFS order, not distance order: wrong on some maps
+        dist = {source: 0}
+        queue = [source]
+        for u in queue:
+            for _, v, d in G.edges(u, data=True):
+                if v not in dist:
+                    dist[v] = dist[u] + d["length"]
+                    queue.append(v)
+        return dist
+
+    rep = quiz.check_implementation(first_found, "dijkstra", 1000, seed=1)
+    assert not rep.ok
+    mm = rep.first
+    assert mm.got != mm.expected
+    assert mm.expected == nx.single_source_dijkstra_path_length(mm.graph, mm.args[0], weight="length")
+    # every earlier instance really agreed
+    import random as _r
+
+    rng = _r.Random(1)
+    for i in range(mm.index):
+        G = random_map(rng)
+        s = rng.choice(sorted(G))
+        assert first_found(G, s) == nx.single_source_dijkstra_path_length(G, s, weight="length")
+    assert f"instance {mm.index}" in str(rep)
+
+
+def test_a_crashing_function_is_reported_not_raised():
+    rep = quiz.check_implementation(lambda G: 1 / 0, "mst", 10)
+    assert rep.first.index == 0 and "ZeroDivisionError" in rep.first.error
+
+
+def flow_cut(G, s, t):
+    D = nx.DiGraph()
+    D.add_nodes_from(G)
+    for u, v in G.edges():
+        for x, y in ((u, v), (v, u)):
+            D.add_edge(x, y, capacity=D.get_edge_data(x, y, {"capacity": 0})["capacity"] + 1)
+    return nx.maximum_flow_value(D, s, t)
+
+
+@pytest.mark.parametrize("algorithm,fn", [
+    ("bfs", lambda G, s: nx.single_source_shortest_path_length(G, s)),
+    ("mst", lambda G: nx.minimum_spanning_tree(G, weight="length").size(weight="length")),
+    ("min_cut", flow_cut),
+    ("longest_trail", brute_force_longest_trail),
+])
+def test_reference_implementations_agree(algorithm, fn):
+    rep = quiz.check_implementation(fn, algorithm, 300, seed=2)
+    assert rep.ok, str(rep)
+
+
+def test_min_cut_that_ignores_double_routes_is_caught():
+    rep = quiz.check_implementation(lambda G, s, t: flow_cut(nx.Graph(G), s, t), "min_cut", 1000, seed=3)
+    assert not rep.ok
+    G = rep.first.graph
+    assert G.number_of_edges() > nx.Graph(G).number_of_edges()
+
+
+def test_delivery_checker_against_an_independent_search():
+    def by_enumeration(G, s, targets, k):
+        """Every simple path of at most k routes (networkx), the longest that ends at a target."""
+        best = None
+        for t in targets:
+            for path in nx.all_simple_edge_paths(G, s, t, cutoff=k):
+                w = sum(G.edges[e]["length"] for e in path)
+                best = w if best is None or w > best else best
+        return best
+
+    rep = quiz.check_implementation(by_enumeration, "delivery", 400, seed=4)
+    assert rep.ok, str(rep)
+    wrong = quiz.check_implementation(lambda G, s, t, k: by_enumeration(G, s, t, k - 1), "delivery", 400, seed=4)
+    assert not wrong.ok
