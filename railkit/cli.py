@@ -44,7 +44,7 @@ def _serve(args: argparse.Namespace) -> int:
     from railkit.games import get_spec
 
     if args.game == "graph-lab":
-        from railkit.viz.app import serve_graph_lab
+        from railkit.viz.algoplayer import serve as serve_graph_lab
 
         print(f"railkit serve graph-lab: the graph-algorithm lab at http://{args.address}:{args.port}/  "
               "(Ctrl+C stops)", flush=True)

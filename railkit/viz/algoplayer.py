@@ -653,18 +653,11 @@ def graph_lab_app():
 
 
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
-    """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up.
+    """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
+    (``railkit serve graph-lab``)."""
+    from railkit.viz.app import serve_page
 
-    Every file the page needs comes from this server: with Bokeh's resources set to
-    anything but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel would link its
-    loading stylesheet from its CDN, which an offline classroom cannot reach.
-    """
-    from bokeh.settings import settings
-
-    settings.resources.set_value("server")
-    origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
-    return pn.serve(graph_lab_app, port=port, address=address, show=show, liveness=True,
-                    title="railkit: graph lab", websocket_origin=origins)
+    return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper

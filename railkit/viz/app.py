@@ -324,16 +324,17 @@ def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: 
                       title=f"railkit: {_title(game)}")
 
 
-def serve_graph_lab(port: int = 5006, show: bool = False, address: str = "127.0.0.1"):
-    """Serve the graph-algorithm lab for the projector (``railkit serve graph-lab``; blocks)."""
-    from railkit.viz.algoplayer import graph_lab_app
-
-    return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
-
-
 def serve_page(factory, *, port: int, address: str, show: bool, title: str):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
-    ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks."""
+    ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
+
+    Every file a page needs comes from this server: with Bokeh's resources set to anything
+    but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
+    from its CDN, which an offline classroom cannot reach.
+    """
+    from bokeh.settings import settings
+
+    settings.resources.set_value("server")
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
                     websocket_origin=origins)
