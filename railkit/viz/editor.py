@@ -123,6 +123,7 @@ class MapEditor(pn.viewable.Viewer):
         self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[], mx=[], my=[], length=[],
                                                 a=[], b=[], off=[]), name="editor_routes")
         self.figure = self._make_figure(width, height)
+        self._pane = pn.pane.Bokeh(self.figure)
         follow = CustomJS(args=dict(cities=self.cities_src, routes=self.routes_src), code=_FOLLOW_JS)
         for event in ("change", "change:data", "patching", "streaming"):
             self.cities_src.js_on_change(event, follow)
@@ -222,7 +223,7 @@ class MapEditor(pn.viewable.Viewer):
         tickets_box = pn.Column("### Tickets", self.w_tickets, width=340)
         return pn.Column(
             self.msg,
-            pn.FlexBox(pn.pane.Bokeh(self.figure), pn.Column(map_box, city_box), route_box, tickets_box, save_box,
+            pn.FlexBox(self._pane, pn.Column(map_box, city_box), route_box, tickets_box, save_box,
                        flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
             self.play_area,
             sizing_mode="stretch_width",
@@ -493,6 +494,9 @@ class MapEditor(pn.viewable.Viewer):
     def _refresh(self) -> None:
         with pn.io.hold():
             self._redraw()
+        # Data sources changed from a notebook cell (not from a browser event) reach a
+        # notebook's page only when pushed; elsewhere this does nothing.
+        pn.io.push_notebook(self._pane)
 
     def _redraw(self) -> None:
         names = self.city_names()

@@ -32,10 +32,56 @@ def offline() -> None:
 
     Sets ``pn.config.inline`` (JavaScript and CSS inlined into the notebook's
     outputs; Panel's stylesheets on its components too) and ``BOKEH_RESOURCES``
-    for processes started from here (``panel serve`` subprocesses).
+    for processes started from here (``panel serve`` subprocesses), and inlines the
+    stylesheets of later updates too (see :func:`_inline_updates`).
     """
     os.environ.setdefault("BOKEH_RESOURCES", "inline")
     pn.config.inline = True
+    _inline_updates()
+
+
+def _inline_updates() -> None:
+    """Inline Panel's own stylesheets whenever Panel makes a component's stylesheet list.
+
+    Panel 1.9 inlines the CSS files of a component (loading spinner, markdown, alerts,
+    the design's theme) when it is first shown with ``inline=True``, but a component
+    added or changed later (a layout given new children, an alert changing its type,
+    a button its colours) gets links to the CDN: offline they fail and the component
+    loses its style. Every stylesheet list passes through
+    ``Syncable._process_param_change``; this wraps it once so that, with
+    ``pn.config.inline``, links to Panel's CDN become the same CSS read from Panel's
+    installed files (a file Panel does not ship stays a link).
+    """
+    from bokeh.models import ImportedStyleSheet, InlineStyleSheet
+    from panel.io.resources import CDN_DIST, DIST_DIR
+    from panel.reactive import Syncable
+
+    original = Syncable._process_param_change
+    if getattr(original, "_railkit_inline", False):
+        return
+    cache: dict[str, str | None] = {}
+
+    def local_css(url: str) -> str | None:
+        if url not in cache:
+            path = DIST_DIR / url[len(CDN_DIST):].split("?")[0]
+            cache[url] = path.read_text(encoding="utf-8") if path.is_file() else None
+        return cache[url]
+
+    def _process_param_change(self, params):
+        props = original(self, params)
+        sheets = props.get("stylesheets") if isinstance(props, dict) else None
+        if sheets and pn.config.inline:
+            out = []
+            for st in sheets:
+                if isinstance(st, ImportedStyleSheet) and str(st.url).startswith(CDN_DIST) \
+                        and (css := local_css(str(st.url))) is not None:
+                    st = InlineStyleSheet(css=css)
+                out.append(st)
+            props["stylesheets"] = out
+        return props
+
+    _process_param_change._railkit_inline = True
+    Syncable._process_param_change = _process_param_change
 
 
 def setup(*extensions: str, **kwargs):

@@ -132,6 +132,8 @@ class ScoringView(pn.viewable.Viewer):
     def render(self) -> None:
         with pn.io.hold():  # Bokeh models change: safe from any Panel callback
             self._render()
+        # the board's data changed outside a Bokeh callback: a notebook's page needs a push
+        pn.io.push_notebook(self.board.__panel__())
 
     def _render(self) -> None:
         s = self.seat
