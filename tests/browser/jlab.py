@@ -148,18 +148,23 @@ RUN_CELL = f"""async (i) => {{
 #: Cell kinds of the open notebook.
 CELL_TYPES = f"() => {_NB}.content.widgets.map(c => c.model.type)"
 
-#: Run ``code`` in the notebook's kernel (not in a cell); resolve with its stdout.
+#: Run ``code`` in the notebook's kernel (not in a cell); resolve with what it printed. The
+#: text comes back in the execute reply (a user expression), not as stream messages, which
+#: may arrive after the reply when the kernel is busy with widget traffic.
 KERNEL_EXEC = f"""async (code) => {{
   const k = {_NB}.sessionContext.session.kernel;
-  const future = k.requestExecute({{code, silent: false, store_history: false}});
-  let out = '', err = null;
+  const wrapped = "import contextlib as _rk_c, io as _rk_io\\n_rk_buf = _rk_io.StringIO()\\n" +
+    "with _rk_c.redirect_stdout(_rk_buf):\\n    exec(compile(" + JSON.stringify(code) + ", '<test>', 'exec'), globals())";
+  const future = k.requestExecute({{code: wrapped, silent: false, store_history: false,
+                                    user_expressions: {{out: '_rk_buf.getvalue()'}}}});
+  let err = null;
   future.onIOPub = (msg) => {{
-    const t = msg.header.msg_type;
-    if (t === 'stream' && msg.content.name === 'stdout') out += msg.content.text;
-    if (t === 'error') err = msg.content.ename + ': ' + msg.content.evalue;
+    if (msg.header.msg_type === 'error') err = msg.content.ename + ': ' + msg.content.evalue;
   }};
-  await future.done;
-  return {{out, err}};
+  const reply = await future.done;
+  const ue = reply.content.user_expressions && reply.content.user_expressions.out;
+  if (reply.content.status !== 'ok') err = err || (reply.content.ename + ': ' + reply.content.evalue);
+  return {{out: ue && ue.data ? ue.data['text/plain'] : null, err}};
 }}"""
 
 #: Every BokehJS root view on the page has been drawn: each canvas of each view has a
@@ -280,10 +285,12 @@ class LabNotebook:
 
     def kernel(self, code: str):
         """Run ``code`` in the notebook's kernel; return what it printed, parsed as JSON."""
+        import ast
+
         res = self.page.evaluate(KERNEL_EXEC, code)
-        if res["err"]:
+        if res["err"] or res["out"] is None:
             raise NotebookError(f"kernel code failed: {res['err']}\n{code}")
-        return json.loads(res["out"])
+        return json.loads(ast.literal_eval(res["out"]))
 
     def output_element(self, cell_index: int):
         """Locator of the output area of cell ``cell_index`` (0-based among all cells)."""
