@@ -111,7 +111,8 @@ class ScoringView(pn.viewable.Viewer):
         super().__init__(**params)
         self.game = game
         self.own_board = board is None
-        self.board = board or Board(game.map, seat_names=list(game.names))
+        # 800 px wide: fits a notebook's output area at 1280x720 with the file browser open
+        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500)
         if board is None:
             self.board.set_state(game.observe(None)["claimed"], game.observe(None)["closed"])
         names = list(game.names)
