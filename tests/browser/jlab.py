@@ -177,29 +177,12 @@ BOKEH_DRAWN = """(n) => {
   return true;
 }"""
 
-#: Figures (Bokeh plots) on the page: name, title, canvas size, the document's index.
-FIGURES = """() => {
-  const out = [];
-  if (!window.Bokeh || !Bokeh.index) return out;
-  const seen = new Set();
-  for (const root of Bokeh.index.roots) {
-    for (const v of root.owner.query(() => true)) {
-      if (seen.has(v) || !v.model || v.model.type === undefined) continue;
-      seen.add(v);
-      if (!v.canvas_view) continue;
-      if (!(v.model.type === 'Plot' || v.model.type === 'Figure' || 'frame' in v)) continue;
-      const r = v.canvas_view.el.getBoundingClientRect();
-      out.push({name: v.model.name, title: v.model.title ? v.model.title.text : null, width: r.width, height: r.height,
-                doc: Bokeh.documents.indexOf(v.model.document)});
-    }
-  }
-  return out;
-}"""
-
-
 def _js_poll(page, fn: str, arg=None, deadline: float = DEADLINE, what: str = "a condition"):
     """Wait until ``fn(arg)`` returns something truthy in the page; return it."""
-    handle = page.wait_for_function(fn, arg=arg, timeout=deadline * 1000, polling=250)
+    try:
+        handle = page.wait_for_function(fn, arg=arg, timeout=deadline * 1000, polling=250)
+    except Exception as exc:
+        raise AssertionError(f"waited {deadline:.0f} s for {what}: {exc}") from None
     value = handle.json_value()
     handle.dispose()
     return value
@@ -278,10 +261,6 @@ class LabNotebook:
         n = self.bokeh_output_count()
         if n:
             _js_poll(self.page, BOKEH_DRAWN, arg=n, what=f"{n} BokehJS views drawn")
-
-    def figures(self) -> list[dict]:
-        """Every Bokeh plot on the page with its canvas size (see ``FIGURES``)."""
-        return self.page.evaluate(FIGURES)
 
     def kernel(self, code: str):
         """Run ``code`` in the notebook's kernel; return what it printed, parsed as JSON."""

@@ -55,19 +55,8 @@ def cell_views(page) -> list[dict]:
     return page.evaluate(CELL_VIEWS, list(BOOKKEEPING))
 
 
-#: Rows of every BokehJS data source named ``name`` (one number per source on the page).
-SOURCE_ROWS = """(name) => {
-  const out = [];
-  for (const d of Bokeh.documents) for (const m of d._all_models.values())
-    if (m.type === 'ColumnDataSource' && m.name === name) {
-      const cols = Object.keys(m.data);
-      out.push(cols.length ? m.data[cols[0]].length : 0);
-    }
-  return out;
-}"""
-
-#: The data of the (single) BokehJS data source named ``name`` in the document of cell
-#: ``cell``'s output, as plain JSON (columns of lists).
+#: The data of the last BokehJS data source named ``name`` on the page, as plain JSON
+#: (columns of lists).
 SOURCE_DATA = """([name]) => {
   const found = [];
   for (const d of Bokeh.documents) for (const m of d._all_models.values())
@@ -104,10 +93,6 @@ def figure_png(page, name: str) -> bytes:
     el = handle.as_element()
     assert el is not None, f"no figure named {name!r} on the page"
     return el.screenshot(animations="disabled")
-
-
-def text_of(locator) -> str:
-    return " ".join(locator.all_inner_texts())
 
 
 def dumps(obj) -> str:
