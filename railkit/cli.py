@@ -3,7 +3,7 @@
     railkit validate-map PATH            check a map file; one-line summary or a clear error
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
     railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1)
-    railkit lab                          start JupyterLab on the index notebook
+    railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
 """
 
 from __future__ import annotations
@@ -70,20 +70,108 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _lab(args: argparse.Namespace) -> int:
-    """JupyterLab on the index notebook. Panel's JavaScript is inlined (works
-    offline, e.g. in a classroom without internet); root (a container, CI) is allowed."""
-    import os
-    import subprocess
+    """JupyterLab on the index notebook, in the learner's own copy of the notebooks.
 
-    nb = ROOT / "notebooks" / "00-index.ipynb"
-    cmd = [sys.executable, "-m", "jupyter", "lab", str(nb.relative_to(ROOT)), f"--port={args.port}"]
-    if args.no_browser:
-        cmd.append("--no-browser")
+    The notebooks are copied once into ``workspace/notebooks`` (git-ignored; a
+    ``maps`` link beside it reaches the repository's maps), and JupyterLab runs
+    there, so outputs and checkpoints never land in the repository. A copy the
+    learner has changed is never overwritten: ``--update`` copies new notebooks,
+    refreshes the unchanged ones and saves a changed notebook's new version beside
+    it as ``NAME.new.ipynb``. Prints the index notebook's URL (with or without
+    ``--no-browser``) and opens it in the browser unless told not to. Panel's
+    JavaScript and CSS are inlined (works offline); root (a container, CI) is allowed.
+    """
+    import hashlib
+    import json
+    import os
+    import secrets
+    import shutil
+    import subprocess
+    import time
+    import urllib.request
+    import webbrowser
+
+    src = ROOT / "notebooks"
+    ws = Path(args.workspace).resolve() if args.workspace else ROOT / "workspace"
+    dest = ws / "notebooks"
+    manifest_path = ws / ".railkit-notebooks.json"  # digest of each notebook as it was copied
+
+    def digest(path: Path) -> str:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    dest.mkdir(parents=True, exist_ok=True)
+    try:
+        manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    except ValueError:
+        manifest = {}
+    added, refreshed, beside, pending = [], [], [], []
+    for nb in sorted(src.glob("*.ipynb")):
+        mine, new = dest / nb.name, digest(nb)
+        if not mine.exists():
+            shutil.copyfile(nb, mine)
+            manifest[nb.name] = new
+            added.append(nb.name)
+        elif new == manifest.get(nb.name) or new == digest(mine):
+            manifest[nb.name] = new
+        elif not args.update:
+            pending.append(nb.name)
+        elif digest(mine) == manifest.get(nb.name):  # the learner never changed it
+            shutil.copyfile(nb, mine)
+            manifest[nb.name] = new
+            refreshed.append(nb.name)
+        else:  # the learner's own version stays; the new one goes beside it
+            shutil.copyfile(nb, mine.with_suffix(".new.ipynb"))
+            beside.append(mine.with_suffix(".new.ipynb").name)
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    maps = ws / "maps"
+    if not maps.exists() and not maps.is_symlink():
+        try:
+            maps.symlink_to(ROOT / "maps", target_is_directory=True)
+        except OSError:  # no symbolic links here (some Windows set-ups): a copy
+            shutil.copytree(ROOT / "maps", maps)
+    print(f"workspace: {ws}" + (f" (new: {len(added)} notebooks)" if added else ""))
+    if refreshed:
+        print("updated (you had not changed them): " + ", ".join(refreshed))
+    if beside:
+        print("you changed these, so their new versions are saved beside them: " + ", ".join(beside))
+    if pending:
+        print(f"{len(pending)} notebook(s) have a newer version ({', '.join(pending)}): "
+              "run `railkit lab --update` to get them (your changes are kept)")
+
+    token = secrets.token_hex(16)
+    url = f"http://127.0.0.1:{args.port}/lab/tree/notebooks/00-index.ipynb?token={token}"
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={args.port}", "--ip=127.0.0.1",
+           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ws}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
+    if args.dry_run:
+        print(url)
+        return 0
     env = dict(os.environ)
     env.setdefault("PANEL_INLINE", "1")
-    return subprocess.call(cmd, cwd=ROOT, env=env)
+    env.setdefault("BOKEH_RESOURCES", "inline")
+    proc = subprocess.Popen(cmd, cwd=ws, env=env)
+    try:
+        deadline = time.time() + 120
+        while proc.poll() is None and time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{args.port}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.3)
+        if proc.poll() is not None:
+            return proc.returncode or 1
+        print(f"\nrailkit lab: open {url}\n", flush=True)
+        if not args.no_browser:
+            webbrowser.open(url)
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        return 130
 
 
 def _port(text: str) -> int:
@@ -125,9 +213,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.set_defaults(func=_serve)
 
-    lab = sub.add_parser("lab", help="start JupyterLab on the index notebook")
+    lab = sub.add_parser("lab", help="start JupyterLab on the index notebook (your copy in workspace/)")
     lab.add_argument("--port", type=int, default=8888)
-    lab.add_argument("--no-browser", action="store_true")
+    lab.add_argument("--no-browser", action="store_true", help="print the URL only, open no browser")
+    lab.add_argument("--update", action="store_true",
+                     help="get the newest notebooks: new and unchanged ones are copied, a notebook you "
+                          "changed keeps your version and gets the new one beside it (NAME.new.ipynb)")
+    lab.add_argument("--workspace", default=None, help="folder of your copy (default: workspace/ in the repository)")
+    lab.add_argument("--dry-run", action="store_true", help="set up the workspace, print the URL, start nothing")
     lab.set_defaults(func=_lab)
     return p
 

@@ -136,3 +136,40 @@ def test_workers_give_the_same_summary(capsys):
     strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second", "workers")}
     assert strip(one) == strip(two)
 
+
+
+def test_summary_names_the_rules_in_effect(capsys):
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "1", "--agents", "random", "--rules", "longest_bonus=20",
+                     "--no-progress", *SMALL)
+    assert rc == 0
+    assert "default rules with longest_bonus=20 (default 10)" in out.splitlines()[0]
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "1", "--agents", "random", "--preset", "usa-1910",
+                     "--rules", "trains=30", "--no-progress")
+    assert out.splitlines()[0].endswith("preset usa-1910 with trains=30 (preset 45)")
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "1", "--agents", "random", "--no-progress", *SMALL)
+    assert out.splitlines()[0].endswith("default rules")
+
+
+def test_out_file_has_normal_permissions(capsys, tmp_path):
+    import os
+    import stat
+
+    path = tmp_path / "games.csv"
+    old = os.umask(0o022)
+    try:
+        rc, _, _ = sim(capsys, "ticket-to-ride", "--games", "1", "--agents", "random", "--out", str(path),
+                       "--no-progress", *SMALL)
+    finally:
+        os.umask(old)
+    assert rc == 0 and stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+def test_common_output_names_are_git_ignored(tmp_path):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    names = ["results.parquet", "results.csv", "games.csv", "out.parquet", "my-game.json", "workspace/x.ipynb"]
+    res = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=root, capture_output=True, text=True)
+    assert sorted(res.stdout.split()) == sorted(names)

@@ -123,6 +123,31 @@ def result_dict(df, seconds: float | None = None) -> dict[str, Any]:
     return out
 
 
+def rules_text(df) -> str:
+    """The rules in effect, in words: the preset (or 'default rules') and every
+    setting that differs from it, with the preset's value.
+
+    >>> from railkit.sim import run
+    >>> df = run("ticket-to-ride", rules={"longest_bonus": 20}, games=1, agents="random",
+    ...          options={"map": "teaching-small"}, progress=False)
+    >>> rules_text(df)
+    'default rules with longest_bonus=20 (default 10)'
+    """
+    from railkit.games import get_spec
+    from railkit.sim.runner import resolve_rules
+
+    a = df.attrs
+    base = resolve_rules(get_spec(a["game"]), None, a.get("preset"))
+    text = f"preset {a['preset']}" if a.get("preset") else "default rules"
+    changed = [f"{k}={_value_text(v)} ({'preset' if a.get('preset') else 'default'} {_value_text(base.get(k))})"
+               for k, v in (a.get("rules") or {}).items() if base.get(k) != v]
+    return text + (" with " + ", ".join(changed) if changed else "")
+
+
+def _value_text(v: Any) -> str:
+    return json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+
+
 def format_summary(df, title: str) -> str:
     """The readable summary printed by ``railkit simulate``."""
     from railkit.sim.stats import summarise
@@ -131,7 +156,7 @@ def format_summary(df, title: str) -> str:
     res = result_dict(df)
     agents = a.get("agents") or []
     who = f"{agents[0]} x{len(agents)}" if len(set(agents)) == 1 else ", ".join(agents)
-    rules = f"preset {a['preset']}" if a.get("preset") else "default rules"
+    rules = rules_text(df)
     lines = [f"{title}: {a['games']} games, {a['players']} player{'s' if a['players'] != 1 else ''}, "
              f"seed {a['seed']}, bots {who}{' (rotated)' if a.get('rotate') else ''}, {rules}"]
     changed = {k: v for k, v in (a.get("options") or {}).items()}
@@ -164,6 +189,16 @@ def format_summary(df, title: str) -> str:
     return "\n".join(lines)
 
 
+def _readable(path) -> None:
+    """Give a written file the usual permissions (read/write for the owner, read for the
+    others, as the umask allows): the atomic write leaves its temporary file's 0600."""
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Run ``railkit simulate`` from parsed arguments; returns the exit code."""
     from railkit.core.game import parse_rule_assignments
@@ -182,7 +217,7 @@ def run_simulate(args: argparse.Namespace) -> int:
              preset=args.preset, options=options, workers=args.workers, scheduler=args.scheduler,
              chunk=args.chunk, progress=not args.no_progress, rotate=args.rotate)
     if args.out is not None:
-        save_results(df, args.out)
+        _readable(save_results(df, args.out))
     if args.json:
         print(json.dumps(result_dict(df)))
     else:

@@ -9,7 +9,11 @@ ticket list, and see live validation: every change is checked with
 what was expected). Saving goes through :meth:`Map.save` (checked, atomic).
 
 Edited maps are saved with the ``xy`` layout (the projected positions of a geo
-map), since dragged cities no longer have a latitude and longitude.
+map), since dragged cities no longer have a latitude and longitude. The title
+follows the map's name until you type one. The view fits the cities whenever one
+is added or moved from code; while a city is dragged its routes follow it in the
+browser at once. A ticket deck too small to deal every player their starting
+tickets is warned about. "Play this map" shows a game on it under the editor.
 
 >>> ed = MapEditor("teaching-small")
 >>> ed.add_city("Delta", 5.5, 1.0)
@@ -17,6 +21,10 @@ map), since dragged cities no longer have a latitude and longitude.
 'Fort-Delta'
 >>> ed.validate().summary()
 'teaching-small: 9 cities, 13 routes (1 double), total length 27, tickets: base 10'
+>>> ed.w_name.value = "my-valley"; ed.to_dict()["title"]
+'My valley'
+>>> ed.set_tickets_text("Harbor, Delta, 8\\nCamp, Fort, 6"); ed.warnings()
+['the ticket deck has 2 tickets; 2 players need at least 6 to be dealt 3 each at the start']
 >>> ed.add_route("Fort", "Nowhere", 2, "red")
 Traceback (most recent call last):
 ...
@@ -32,12 +40,47 @@ from typing import Callable
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, PointDrawTool
+from bokeh.models import ColumnDataSource, CustomJS, PointDrawTool
 from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
 from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load
 from railkit.viz.style import card_hex
+
+
+#: Browser-side redraw of the routes from the cities' positions, so a dragged city's
+#: routes move with it at once (the server's redraw, after the drag, gives the same).
+_FOLLOW_JS = """
+const pos = {};
+const C = cities.data;
+for (let i = 0; i < C.name.length; i++) pos[C.name[i]] = [C.x[i], C.y[i]];
+const R = routes.data;
+let moved = false;
+for (let k = 0; k < R.a.length; k++) {
+  const A = pos[R.a[k]], B = pos[R.b[k]];
+  if (A === undefined || B === undefined) continue;
+  const d = Math.hypot(B[0] - A[0], B[1] - A[1]) || 1.0;
+  const nx = -(B[1] - A[1]) / d, ny = (B[0] - A[0]) / d, off = R.off[k];
+  const xs = [A[0] + nx * off, B[0] + nx * off], ys = [A[1] + ny * off, B[1] + ny * off];
+  if (xs[0] !== R.xs[k][0] || xs[1] !== R.xs[k][1] || ys[0] !== R.ys[k][0] || ys[1] !== R.ys[k][1]) {
+    R.xs[k] = xs; R.ys[k] = ys;
+    R.mx[k] = (A[0] + B[0]) / 2 + nx * off; R.my[k] = (A[1] + B[1]) / 2 + ny * off;
+    moved = true;
+  }
+}
+if (moved) routes.change.emit();  // redraw here; the server redraws from the positions it hears
+"""
+
+
+def title_from_name(name: str) -> str:
+    """A map title made from its file name: ``'my-valley'`` -> ``'My valley'``.
+
+    >>> title_from_name("my_big-valley")
+    'My big valley'
+    """
+    words = name.replace("_", " ").replace("-", " ").split()
+    text = " ".join(words) or "Untitled map"
+    return text[0].upper() + text[1:]
 
 
 def _map_to_xy_dict(m: Map) -> dict:
@@ -70,26 +113,49 @@ class MapEditor(pn.viewable.Viewer):
         self._taps: list[str] = []
         self._busy = False
         self._play_callbacks: list[Callable[[Map], None]] = []
+        self._title_auto = True  # the title follows the name until one is typed
+        self.game = None  # the game started by "Play this map"
         self.cities_src = ColumnDataSource(dict(
             name=[c["name"] for c in self.data["cities"]],
             x=[c["x"] for c in self.data["cities"]],
             y=[c["y"] for c in self.data["cities"]],
         ), name="editor_cities")
-        self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[], mx=[], my=[], length=[]),
-                                           name="editor_routes")
+        self.routes_src = ColumnDataSource(dict(xs=[], ys=[], color=[], id=[], mx=[], my=[], length=[],
+                                                a=[], b=[], off=[]), name="editor_routes")
         self.figure = self._make_figure(width, height)
+        self._pane = pn.pane.Bokeh(self.figure)
+        follow = CustomJS(args=dict(cities=self.cities_src, routes=self.routes_src), code=_FOLLOW_JS)
+        for event in ("change", "change:data", "patching", "streaming"):
+            self.cities_src.js_on_change(event, follow)
         self.cities_src.on_change("data", self._on_cities_changed)
         self.cities_src.selected.on_change("indices", self._on_city_tap)
         self._make_widgets()
         self._refresh()
 
     # ------------------------------------------------------------ layout
+    def _extent(self) -> tuple[float, float, float, float]:
+        """The view that shows every city, with a margin for the labels."""
+        xs = list(self.cities_src.data["x"]) or [0.0, 1.0]
+        ys = list(self.cities_src.data["y"]) or [0.0, 1.0]
+        padx = (max(xs) - min(xs)) * 0.12 or 1
+        pady = (max(ys) - min(ys)) * 0.12 or 1
+        # labels sit to the right of the dots: more room on that side
+        return min(xs) - padx, max(xs) + 1.6 * padx, min(ys) - pady, max(ys) + pady
+
+    def fit_view(self, only_if_outside: bool = False) -> None:
+        """Fit the view to the cities (with ``only_if_outside``: only when one is outside it)."""
+        x0, x1, y0, y1 = self._extent()
+        xr, yr = self.figure.x_range, self.figure.y_range
+        if only_if_outside and all(xr.start <= x <= xr.end for x in self.cities_src.data["x"]) and \
+                all(yr.start <= y <= yr.end for y in self.cities_src.data["y"]):
+            return
+        xr.update(start=x0, end=x1)
+        yr.update(start=y0, end=y1)
+
     def _make_figure(self, width, height):
-        xs, ys = self.cities_src.data["x"], self.cities_src.data["y"]
-        padx = (max(xs) - min(xs)) * 0.1 or 1
-        pady = (max(ys) - min(ys)) * 0.1 or 1
+        x0, x1, y0, y1 = self._extent()
         fig = figure(width=width, height=height, match_aspect=True, name="editor",
-                     x_range=(min(xs) - padx, max(xs) + padx), y_range=(min(ys) - pady, max(ys) + pady),
+                     x_range=(x0, x1), y_range=(y0, y1),
                      tools="pan,wheel_zoom,reset", title="Drag cities; tap two cities to pick a route's ends")
         fig.background_fill_color = "#f4efe1"
         fig.grid.visible = False
@@ -110,7 +176,9 @@ class MapEditor(pn.viewable.Viewer):
 
     def _make_widgets(self):
         names = list(self.cities_src.data["name"])
-        self.w_name = pn.widgets.TextInput(label="Map name", value=self.data["name"], width=200)
+        self.w_name = pn.widgets.TextInput(label="Map name (file name)", value=self.data["name"], width=200)
+        self.w_title = pn.widgets.TextInput(label="Title", value=self.data.get("title") or "", width=200)
+        self.w_players = pn.widgets.IntSlider(label="Players", start=2, end=5, value=2, width=200)
         self.w_city = pn.widgets.TextInput(label="Rename tapped city to", width=200)
         self.b_rename = pn.widgets.Button(label="Rename city", width=120)
         self.b_remove_city = pn.widgets.Button(label="Remove city", color="warning", width=120)
@@ -129,7 +197,8 @@ class MapEditor(pn.viewable.Viewer):
         self.w_tickets.value = self._tickets_text()
         self.b_save = pn.widgets.Button(label="Save map", color="success", width=120)
         self.b_play = pn.widgets.Button(label="Play this map", color="primary", width=120)
-        self.msg = pn.pane.Alert("", alert_type="info", width=720)
+        self.msg = pn.pane.Alert("", alert_type="info", sizing_mode="stretch_width", max_width=900)
+        self.play_area = pn.Column()
         self.b_rename.on_click(lambda e: self._guard(self.rename_city, self._taps[-1] if self._taps else "", self.w_city.value))
         self.b_remove_city.on_click(lambda e: self._guard(self.remove_city, self._taps[-1] if self._taps else ""))
         self.b_add.on_click(lambda e: self._guard(self.add_route, self.w_a.value, self.w_b.value, self.w_len.value,
@@ -139,17 +208,25 @@ class MapEditor(pn.viewable.Viewer):
         self.w_routes.param.watch(self._on_route_pick, "value")
         self.w_tickets.param.watch(lambda e: self._guard(self.set_tickets_text, e.new), "value")
         self.w_name.param.watch(lambda e: self._set_name(e.new), "value")
+        self.w_title.param.watch(lambda e: self._set_title(e.new), "value")
+        self.w_players.param.watch(lambda e: self._refresh(), "value")
         self.b_save.on_click(lambda e: self._guard(self.save))
         self.b_play.on_click(lambda e: self._guard(self.play))
 
     def __panel__(self):
-        city_box = pn.Column("### Cities", self.w_city, pn.Row(self.b_rename, self.b_remove_city))
+        # Boxes of fixed width that wrap (FlexBox): nothing is cut off in a narrow notebook.
+        city_box = pn.Column("### Cities", self.w_city, pn.Row(self.b_rename, self.b_remove_city), width=300)
         route_box = pn.Column("### Routes", pn.Row(self.w_a, self.w_b), self.w_len, pn.Row(self.w_col, self.w_double),
-                              self.w_col2, self.b_add, self.w_routes, pn.Row(self.b_update, self.b_del))
+                              self.w_col2, self.b_add, self.w_routes, pn.Row(self.b_update, self.b_del), width=320)
+        map_box = pn.Column("### Map", self.w_name, self.w_title, width=300)
+        save_box = pn.Column("### Save and play", self.w_players, pn.Row(self.b_save, self.b_play), width=300)
+        tickets_box = pn.Column("### Tickets", self.w_tickets, width=340)
         return pn.Column(
-            pn.Row(pn.pane.Bokeh(self.figure), pn.Column(self.w_name, city_box, route_box)),
-            pn.Row(pn.Column("### Tickets", self.w_tickets), pn.Column("### Save and play", self.b_save, self.b_play)),
             self.msg,
+            pn.FlexBox(self._pane, pn.Column(map_box, city_box), route_box, tickets_box, save_box,
+                       flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
+            self.play_area,
+            sizing_mode="stretch_width",
         )
 
     def _guard(self, fn, *args):
@@ -164,14 +241,32 @@ class MapEditor(pn.viewable.Viewer):
     def city_names(self) -> list[str]:
         return list(self.cities_src.data["name"])
 
+    def _set_cities(self, data: dict) -> None:
+        """Replace the cities' data source as a whole (never streamed: a streamed row could
+        come back from the browser's PointDrawTool as a second, new point)."""
+        self._busy = True
+        try:
+            self.cities_src.data = {k: list(v) for k, v in data.items()}
+        finally:
+            self._busy = False
+
     def add_city(self, name: str, x: float, y: float) -> None:
-        """Add a city at ``(x, y)``."""
-        self.cities_src.stream(dict(name=[name], x=[x], y=[y]))
+        """Add a city at ``(x, y)``; the view grows to show it."""
+        name = name.strip()
+        if not name or name in self.city_names():
+            raise ValueError(f"Choose a new, unused city name (got {name!r}).")
+        d = self.cities_src.data
+        self._set_cities(dict(name=list(d["name"]) + [name], x=list(d["x"]) + [float(x)], y=list(d["y"]) + [float(y)]))
+        self.fit_view()
         self._refresh()
 
     def move_city(self, name: str, x: float, y: float) -> None:
+        """Move a city to ``(x, y)``; the view grows to show it."""
         i = self.city_names().index(name)
-        self.cities_src.patch(dict(x=[(i, x)], y=[(i, y)]))
+        d = {k: list(v) for k, v in self.cities_src.data.items()}
+        d["x"][i], d["y"][i] = float(x), float(y)
+        self._set_cities(d)
+        self.fit_view(only_if_outside=True)
         self._refresh()
 
     def rename_city(self, old: str, new: str) -> None:
@@ -182,7 +277,9 @@ class MapEditor(pn.viewable.Viewer):
         if not new or new in self.city_names():
             raise ValueError(f"Choose a new, unused name for {old} (got {new!r}).")
         i = self.city_names().index(old)
-        self.cities_src.patch(dict(name=[(i, new)]))
+        d = {k: list(v) for k, v in self.cities_src.data.items()}
+        d["name"][i] = new
+        self._set_cities(d)
         for r in self.data["routes"]:
             for end in ("a", "b"):
                 if r[end] == old:
@@ -202,12 +299,7 @@ class MapEditor(pn.viewable.Viewer):
         if name not in self.city_names():
             raise KeyError("Tap a city first, then remove it.")
         i = self.city_names().index(name)
-        data = {k: [v for j, v in enumerate(vals) if j != i] for k, vals in self.cities_src.data.items()}
-        self._busy = True
-        try:
-            self.cities_src.data = data
-        finally:
-            self._busy = False
+        self._set_cities({k: [v for j, v in enumerate(vals) if j != i] for k, vals in self.cities_src.data.items()})
         self.data["routes"] = [r for r in self.data["routes"] if name not in (r["a"], r["b"])]
         for deck in self.data["tickets"]:
             self.data["tickets"][deck] = [t for t in self.data["tickets"][deck] if name not in (t["a"], t["b"])]
@@ -278,6 +370,22 @@ class MapEditor(pn.viewable.Viewer):
 
     def _set_name(self, name: str) -> None:
         self.data["name"] = name
+        if self._title_auto:
+            self.data["title"] = title_from_name(name)
+            if self.w_title.value != self.data["title"]:
+                self._title_from_code = True
+                try:
+                    self.w_title.value = self.data["title"]
+                finally:
+                    self._title_from_code = False
+        self._refresh()
+
+    _title_from_code = False
+
+    def _set_title(self, title: str) -> None:
+        if not self._title_from_code:
+            self._title_auto = not title.strip()  # an emptied title follows the name again
+        self.data["title"] = title.strip() or title_from_name(self.data["name"])
         self._refresh()
 
     def _as_dict(self, routes=None) -> dict:
@@ -312,34 +420,54 @@ class MapEditor(pn.viewable.Viewer):
         """Call ``callback(map)`` when "Play this map" is pressed."""
         self._play_callbacks.append(callback)
 
-    def play(self) -> Map:
+    def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy-route",)) -> Map:
+        """Play the edited map: a game against bots shown under the editor (one seat per
+        player of the Players slider; you are the first). Callbacks of :meth:`on_play`
+        get the map."""
+        import tempfile
+
+        from railkit.viz.controller import quick_game
+
         m = self.validate()
+        folder = Path(tempfile.mkdtemp(prefix="railkit-play-"))
+        path = m.save(folder / f"{m.name}.json")
+        players = int(self.w_players.value)
+        self.game = quick_game(players=players, bots=[bots[i % len(bots)] for i in range(players - 1)],
+                               seed=seed, map=str(path))
+        self.play_area.objects = [pn.pane.Markdown(f"### Playing {m.title}"), self.game]
         for cb in self._play_callbacks:
             cb(m)
         return m
 
     # ------------------------------------------------------------ callbacks
     def _on_cities_changed(self, attr, old, new) -> None:
+        """The browser changed the cities (a drag, or a tap in empty space adding a point).
+
+        A row on the very spot of an earlier one is not a new city but an echo of one
+        (a point added from code that came back from the browser): it is dropped. A
+        new point gets a unique name ``City k``.
+        """
         if self._busy:
             return
-        names = list(self.cities_src.data["name"])
-        fixes = []
-        seen = set()
-        for i, n in enumerate(names):
+        d = self.cities_src.data
+        names, xs, ys = list(d["name"]), list(d["x"]), list(d["y"])
+        keep, spots, seen, changed = [], [], set(), False
+        for n, x, y in zip(names, xs, ys):
+            if any(abs(x - a) < 1e-9 and abs(y - b) < 1e-9 for a, b in spots):
+                changed = True
+                continue
             if not n or n in seen:
                 k = 1
                 while f"City {k}" in names or f"City {k}" in seen:
                     k += 1
                 n = f"City {k}"
-                fixes.append((i, n))
-                names[i] = n
+                changed = True
+            keep.append((n, x, y))
+            spots.append((x, y))
             seen.add(n)
-        if fixes:
-            self._busy = True
-            try:
-                self.cities_src.patch({"name": fixes})
-            finally:
-                self._busy = False
+        if changed:
+            self._set_cities(dict(name=[k[0] for k in keep], x=[k[1] for k in keep], y=[k[2] for k in keep]))
+        self.fit_view(only_if_outside=True)
         self._refresh()
 
     def _on_city_tap(self, attr, old, new) -> None:
@@ -366,11 +494,14 @@ class MapEditor(pn.viewable.Viewer):
     def _refresh(self) -> None:
         with pn.io.hold():
             self._redraw()
+        # Data sources changed from a notebook cell (not from a browser event) reach a
+        # notebook's page only when pushed; elsewhere this does nothing.
+        pn.io.push_notebook(self._pane)
 
     def _redraw(self) -> None:
         names = self.city_names()
         pos = {n: (x, y) for n, x, y in zip(names, self.cities_src.data["x"], self.cities_src.data["y"])}
-        xs, ys, col, ids, mx, my, lens = [], [], [], [], [], [], []
+        xs, ys, col, ids, mx, my, lens, ends_a, ends_b, offs = [], [], [], [], [], [], [], [], [], []
         by_pair: dict[tuple, list] = {}
         for r in self.data["routes"]:
             by_pair.setdefault(tuple(sorted((r["a"], r["b"]))), []).append(r)
@@ -392,7 +523,11 @@ class MapEditor(pn.viewable.Viewer):
                 mx.append((ax + bx) / 2 + nx_ * off)
                 my.append((ay + by) / 2 + ny_ * off)
                 lens.append(str(r["length"]))
-        self.routes_src.data = dict(xs=xs, ys=ys, color=col, id=ids, mx=mx, my=my, length=lens)
+                ends_a.append(a)
+                ends_b.append(b)
+                offs.append(off)
+        self.routes_src.data = dict(xs=xs, ys=ys, color=col, id=ids, mx=mx, my=my, length=lens,
+                                    a=ends_a, b=ends_b, off=offs)
         for w in (self.w_a, self.w_b):
             w.options = names
         self.w_routes.options = [r["id"] for r in self.data["routes"]]
@@ -406,5 +541,23 @@ class MapEditor(pn.viewable.Viewer):
         else:
             self.ok = True
             self.status = "OK: " + m.summary()
+            warnings = self.warnings(m)
+            if warnings:
+                self.status += " Warning: " + "; ".join(warnings) + "."
             self.msg.object = self.status
-            self.msg.alert_type = "success"
+            self.msg.alert_type = "warning" if warnings else "success"
+
+    def warnings(self, m: Map | None = None) -> list[str]:
+        """What would spoil a game on this valid map with the Players slider's count."""
+        from railkit.games.ticket_to_ride import SPEC
+
+        m = m or self.validate()
+        players = int(self.w_players.value)
+        deal = SPEC.make_rules("base").setup_deal
+        out = []
+        deck = m.deck()
+        need = players * deal
+        if len(deck) < need:
+            out.append(f"the ticket deck has {len(deck)} ticket{'s' if len(deck) != 1 else ''}; {players} players "
+                       f"need at least {need} to be dealt {deal} each at the start")
+        return out

@@ -85,7 +85,24 @@ def ticket_paths(game, seat: int) -> list[dict]:
 
 
 class ScoringView(pn.viewable.Viewer):
-    """Pick a player: their longest trail and ticket paths light up on ``board``."""
+    """Pick a player: their longest trail and ticket paths light up on ``board``.
+
+    Parameters
+    ----------
+    game : TicketToRide
+        A game (usually finished).
+    board : Board, optional
+        A board shown elsewhere (a game table's own board) to light up. Without one
+        the view makes its own board and shows it, above the table: the view is then
+        complete on its own (a notebook cell ``ScoringView(game)``).
+
+    Examples
+    --------
+    >>> from railkit.viz.lessons import bot_game
+    >>> view = ScoringView(bot_game(seed=2, map="teaching-small"))
+    >>> [p.object.name for p in view.__panel__().select(pn.pane.Bokeh)]
+    ['board']
+    """
 
     seat = param.Integer(default=0, bounds=(0, None))
     show = param.ListSelector(default=["longest trail", "tickets"], objects=["longest trail", "tickets"])
@@ -93,7 +110,9 @@ class ScoringView(pn.viewable.Viewer):
     def __init__(self, game, board: Board | None = None, **params):
         super().__init__(**params)
         self.game = game
-        self.board = board or Board(game.map, seat_names=list(game.names))
+        self.own_board = board is None
+        # 800 px wide: fits a notebook's output area at 1280x720 with the file browser open
+        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500)
         if board is None:
             self.board.set_state(game.observe(None)["claimed"], game.observe(None)["closed"])
         names = list(game.names)
@@ -114,6 +133,8 @@ class ScoringView(pn.viewable.Viewer):
     def render(self) -> None:
         with pn.io.hold():  # Bokeh models change: safe from any Panel callback
             self._render()
+        # the board's data changed outside a Bokeh callback: a notebook's page needs a push
+        pn.io.push_notebook(self.board.__panel__())
 
     def _render(self) -> None:
         s = self.seat
@@ -144,4 +165,7 @@ class ScoringView(pn.viewable.Viewer):
         self.details.object = "<br>".join(items)
 
     def __panel__(self):
-        return pn.Column("### Final scores", self.table, pn.Row(self.w_seat, self.w_show), self.details)
+        parts = ["### Final scores", pn.Row(self.w_seat, self.w_show)]
+        if self.own_board:  # a board shown elsewhere (the game table's) is lit up there
+            parts.append(self.board)
+        return pn.Column(*parts, self.details, self.table)

@@ -1,4 +1,9 @@
-"""Serve the Ticket to Ride app in a subprocess and drive it with headless Chromium."""
+"""Serve the Ticket to Ride app in a subprocess and drive it with headless Chromium.
+
+Fixtures for every browser test: ``page_guard`` (no console error, no request to
+another host: see guard.py) and ``lab`` (one JupyterLab per test module on a
+temporary copy of the notebooks: see jlab.py).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,9 @@ import time
 import urllib.request
 
 import pytest
+
+from guard import PageGuard
+from jlab import LabServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -81,3 +89,20 @@ def stop_server(proc) -> None:
         proc.kill()
         proc.wait()
     os.unlink(proc.log_path)
+
+
+@pytest.fixture
+def page_guard(page):
+    """A :class:`guard.PageGuard` on ``page``: the test fails at its end on any console error,
+    page error or request to a host other than this machine."""
+    guard = PageGuard(page)
+    yield guard
+    guard.check()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server (one per test module) on a temporary copy of notebooks/ and maps/."""
+    server = LabServer(tmp_path_factory.mktemp("lab"))
+    yield server
+    server.stop()

@@ -172,6 +172,77 @@ def test_editor_save_is_checked_atomic_and_loadable(tmp_path):
     json.loads(path.read_text())
 
 
+def test_editor_a_city_echoed_back_by_the_browser_is_not_a_new_city(tmp_path):
+    """A point added from code can come back from PointDrawTool as one more row on the same
+    spot (with its name or none): that is not a city, and it is never saved."""
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.add_city("Delta", 6.0, 1.2)
+    for echo in ("Delta", ""):
+        d = {k: list(v) for k, v in ed.cities_src.data.items()}
+        d["name"].append(echo); d["x"].append(6.0); d["y"].append(1.2)
+        ed.cities_src.data = d  # as the browser sends it
+        assert ed.city_names().count("Delta") == 1 and not any(n.startswith("City ") for n in ed.city_names())
+    assert sorted(c["name"] for c in json.loads(ed.save().read_text())["cities"]) == sorted(ed.city_names())
+
+
+def test_editor_view_fits_a_city_added_outside_it(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    assert ed.figure.x_range.end < 6.0
+    ed.add_city("Delta", 6.0, 1.2)
+    assert ed.figure.x_range.start < 6.0 < ed.figure.x_range.end
+    ed.move_city("Delta", 6.0, -3.0)
+    assert ed.figure.y_range.start < -3.0 < ed.figure.y_range.end
+
+
+def test_editor_routes_follow_a_dragged_city_in_the_browser(tmp_path):
+    """The routes' data carry their ends and offset, and a browser callback on the cities
+    redraws them from the positions during a drag (the server's redraw gives the same)."""
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    r = ed.routes_src.data
+    assert len(r["a"]) == len(r["b"]) == len(r["off"]) == len(r["id"])
+    assert {"change", "change:data"} <= set(ed.cities_src.js_property_callbacks)
+    ed.move_city("Fort", 5.0, 0.5)
+    i = ed.routes_src.data["id"].index("Mill-Fort")
+    assert 5.0 in ed.routes_src.data["xs"][i] and 0.5 in ed.routes_src.data["ys"][i]  # a single track: no offset
+
+
+def test_editor_title_follows_the_name_until_typed(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.w_name.value = "my-valley"
+    assert ed.w_title.value == "My valley"
+    assert json.loads(ed.save().read_text())["title"] == "My valley"
+    ed.w_title.value = "The Valley Line"
+    ed.w_name.value = "valley-2"
+    assert json.loads(ed.save().read_text())["title"] == "The Valley Line"
+
+
+def test_editor_warns_about_a_ticket_deck_too_small_for_the_players(tmp_path):
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.set_tickets_text("Harbor, Summit, 8\nCamp, Fort, 6\nRidge, Summit, 5\nPeak, Harbor, 6")
+    assert ed.ok and "Warning" in ed.status and "4 tickets" in ed.status and "at least 6" in ed.status
+    assert ed.msg.alert_type == "warning"
+    ed.set_tickets_text("\n".join(["Harbor, Summit, 8", "Camp, Fort, 6", "Ridge, Summit, 5", "Peak, Harbor, 6",
+                                    "Mill, Lake, 4", "Camp, Peak, 5"]))
+    assert ed.ok and "Warning" not in ed.status
+    ed.w_players.value = 3
+    assert "3 players need at least 9" in ed.status
+
+
+def test_editor_play_shows_a_game_on_the_map(tmp_path):
+    import panel as pn
+
+    from railkit.viz.controller import GameController
+
+    ed = MapEditor("teaching-small", folder=tmp_path)
+    ed.w_name.value = "my-valley"
+    ed.b_play.clicks += 1  # the button, as in the browser
+    assert isinstance(ed.game, GameController) and ed.game.table.game.map.name == "my-valley"
+    assert len(ed.play_area.objects) == 2 and "my-valley" not in ed.play_area.objects[0].object
+    assert "My valley" in ed.play_area.objects[0].object and ed.play_area in ed.__panel__().objects
+    assert not list(tmp_path.iterdir())  # playing does not save into the maps folder
+    assert isinstance(ed.__panel__(), pn.Column)
+
+
 def test_editor_geo_map_becomes_xy():
     ed = MapEditor("usa")
     m = ed.validate()

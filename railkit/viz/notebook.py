@@ -1,0 +1,109 @@
+"""One call to set up a notebook for railkit's widgets and plots.
+
+Every notebook that shows a widget or a plot starts with::
+
+    from railkit.viz.notebook import setup, show
+    setup()
+
+:func:`setup` loads Panel and BokehJS into the page once, in the right order, with
+every JavaScript and CSS file inlined: the notebook works offline (a classroom
+without internet) and never asks a CDN for anything. :func:`show` displays a Bokeh
+figure through Panel, so no notebook needs ``bokeh.io.output_notebook``, whose
+second copy of BokehJS, loaded before Panel's, left Panel's own widgets blank
+("Unable to run Panel code because Bokeh or Panel library is missing").
+
+>>> fig = show(__import__("bokeh.plotting", fromlist=["figure"]).figure(width=200, height=100))
+>>> type(fig).__name__
+'Bokeh'
+"""
+
+from __future__ import annotations
+
+import os
+
+import panel as pn
+
+#: Panel settings for notebooks: every resource inline, nothing from a CDN.
+INLINE = {"inline": True}
+
+
+def offline() -> None:
+    """Make Panel and Bokeh take every resource from the local installation.
+
+    Sets ``pn.config.inline`` (JavaScript and CSS inlined into the notebook's
+    outputs; Panel's stylesheets on its components too) and ``BOKEH_RESOURCES``
+    for processes started from here (``panel serve`` subprocesses), and inlines the
+    stylesheets of later updates too (see :func:`_inline_updates`).
+    """
+    os.environ.setdefault("BOKEH_RESOURCES", "inline")
+    pn.config.inline = True
+    _inline_updates()
+
+
+def _inline_updates() -> None:
+    """Inline Panel's own stylesheets whenever Panel makes a component's stylesheet list.
+
+    Panel 1.9 inlines the CSS files of a component (loading spinner, markdown, alerts,
+    the design's theme) when it is first shown with ``inline=True``, but a component
+    added or changed later (a layout given new children, an alert changing its type,
+    a button its colours) gets links to the CDN: offline they fail and the component
+    loses its style. Every stylesheet list passes through
+    ``Syncable._process_param_change``; this wraps it once so that, with
+    ``pn.config.inline``, links to Panel's CDN become the same CSS read from Panel's
+    installed files (a file Panel does not ship stays a link).
+    """
+    from bokeh.models import ImportedStyleSheet, InlineStyleSheet
+    from panel.io.resources import CDN_DIST, DIST_DIR
+    from panel.reactive import Syncable
+
+    original = Syncable._process_param_change
+    if getattr(original, "_railkit_inline", False):
+        return
+    cache: dict[str, str | None] = {}
+
+    def local_css(url: str) -> str | None:
+        if url not in cache:
+            path = DIST_DIR / url[len(CDN_DIST):].split("?")[0]
+            cache[url] = path.read_text(encoding="utf-8") if path.is_file() else None
+        return cache[url]
+
+    def _process_param_change(self, params):
+        props = original(self, params)
+        sheets = props.get("stylesheets") if isinstance(props, dict) else None
+        if sheets and pn.config.inline:
+            out = []
+            for st in sheets:
+                if isinstance(st, ImportedStyleSheet) and str(st.url).startswith(CDN_DIST) \
+                        and (css := local_css(str(st.url))) is not None:
+                    st = InlineStyleSheet(css=css)
+                out.append(st)
+            props["stylesheets"] = out
+        return props
+
+    _process_param_change._railkit_inline = True
+    Syncable._process_param_change = _process_param_change
+
+
+def setup(*extensions: str, **kwargs):
+    """Load Panel (and BokehJS with it) into this notebook, everything inline.
+
+    Call it once, in the first code cell that needs a widget or a plot, instead of
+    ``pn.extension()`` and ``bokeh.io.output_notebook()``. Arguments go to
+    :func:`panel.extension` (e.g. ``setup("tabulator")``).
+    """
+    offline()
+    return pn.extension(*extensions, **{**INLINE, **kwargs})
+
+
+def show(obj, **kwargs):
+    """Show ``obj`` (a Bokeh figure or any Panel object) as the cell's output.
+
+    Returns a Panel object, so it displays when it is the last line of a cell.
+    """
+    if isinstance(obj, pn.viewable.Viewable):
+        return obj
+    from bokeh.model import Model
+
+    if isinstance(obj, Model):
+        return pn.pane.Bokeh(obj, **kwargs)
+    return pn.panel(obj, **kwargs)
