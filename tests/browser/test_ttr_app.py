@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import SERVER_GAME, start_server, stop_server
+from guard import PageGuard
 from helpers import GATE, click_route, page_text, route_owner, route_xy
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.controller import MAX_PAYMENTS, pay_text
@@ -29,7 +30,7 @@ def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
              walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=timeout)
 
 
-def test_play_draw_claim_and_illegal_claim(page, server):
+def test_play_draw_claim_and_illegal_claim(page, server, page_guard):
     rep = start_turn(page, server)
     claims = [a for a in rep.game.legal_actions() if isinstance(a, Claim)]
     claim = max(claims, key=lambda a: (rep.game.map.route_by_id[a.route].length, a.route))
@@ -105,6 +106,7 @@ def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
 def test_shared_table_from_the_lobby_hides_hands_and_tickets(browser, lobby_server):
     ctx_a, ctx_b, ctx_c = browser.new_context(), browser.new_context(), browser.new_context()
     a, b, c = ctx_a.new_page(), ctx_b.new_page(), ctx_c.new_page()
+    guards = [PageGuard(p) for p in (a, b, c)]
     for p in (a, b, c):
         p.set_default_timeout(TIMEOUT)
     join_from_lobby(a, lobby_server, 1, make="browser-test")
@@ -145,6 +147,8 @@ def test_shared_table_from_the_lobby_hides_hands_and_tickets(browser, lobby_serv
     c.goto(lobby_server + "/?table=browser-test&seat=2&token=guess")
     wait_text(c, "watching")
     assert c.locator(".my-hand .chip").count() == 0
+    for guard in guards:
+        guard.check()
     for ctx in (ctx_a, ctx_b, ctx_c):
         ctx.close()
 
@@ -154,7 +158,9 @@ def test_every_new_session_sees_the_bots_first_move(browser, server):
     server now and then, and the page waited for the bot for ever)."""
     for _ in range(6):
         page = browser.new_page()
+        guard = PageGuard(page)
         start_turn(page, server)
+        guard.check()
         page.close()
 
 
@@ -189,7 +195,7 @@ def owned_by_red(page, rid: str) -> None:
                            arg=rid)
 
 
-def test_payment_choice_shows_without_a_server_round_trip(page, server):
+def test_payment_choice_shows_without_a_server_round_trip(page, server, page_guard):
     page.add_init_script(GATE)
     rep = start_turn(page, server)
     rid, options = next((r, v) for r, v in sorted(choices(rep).items()) if len(v) >= 3)
@@ -211,7 +217,7 @@ def test_payment_choice_shows_without_a_server_round_trip(page, server):
     assert route_owner(page, rid) == "Red"
 
 
-def test_a_second_quick_click_on_the_board_is_not_lost(page, server):
+def test_a_second_quick_click_on_the_board_is_not_lost(page, server, page_guard):
     """BokehJS reports a click within 300 ms of the last one as a double tap; it is a click too."""
     rep = start_turn(page, server)
     opts = choices(rep)
@@ -240,7 +246,7 @@ CITY_XY = """(name) => {
 TITLE = "() => Bokeh.documents[0].get_model_by_name('claim_title').text"
 
 
-def test_browser_and_server_pick_the_same_route_near_a_city(page, server):
+def test_browser_and_server_pick_the_same_route_near_a_city(page, server, page_guard):
     """Around two busy cities, the route the browser picks (and shows at once) is the one the
     server picks: the server's answer carries the same claim heading and changes nothing."""
     page.add_init_script(GATE)
