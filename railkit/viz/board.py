@@ -22,6 +22,7 @@ data sources (``cds.patch``), so a move never re-renders the figure.
 from __future__ import annotations
 
 import math
+import random
 from contextlib import contextmanager
 from typing import Callable, Iterable, Mapping
 
@@ -97,7 +98,10 @@ LABEL_GAP_PX = (8.0, 12.0, 17.0, 24.0)
 #: How far (pixels, each way) from its dot a name may go when no spot next to it is free;
 #: such a name gets a thin leader line to its dot.
 GRID_PX = 72
+GRID_STEP_PX = 4
 LEADER_PX = 26.0
+#: How many other orders the names are placed in (the best placement is kept).
+RESTARTS = 0
 #: The figure's border around the plot area, and the height of the title/toolbar row above it.
 BORDER_PX = 4
 TOP_PX = 26
@@ -168,7 +172,7 @@ def text_width(text: str, px: float = LABEL_PX) -> float:
     """Width in pixels of ``text`` in bold sans-serif at ``px`` pixels (with 5 % to spare).
 
     >>> round(text_width("San Francisco"))
-    86
+    79
     """
     return 1.05 * px * sum(_BOLD_WIDTHS.get(ch, 667) for ch in text) / 1000
 
@@ -178,7 +182,7 @@ def label_box(x: float, y: float, dx: float, dy: float, align: str, base: str,
     """Pixel box (x0, y0, x1, y1; y up) of ``text`` anchored at ``(x + dx, y + dy)``.
 
     >>> [round(v) for v in label_box(0, 0, 9, 0, "left", "middle", "Mill")]
-    [9, -7, 30, 7]
+    [9, -6, 30, 6]
     """
     lines = text.split("\n")
     w = max(text_width(t) for t in lines) + 2.0  # the label's background padding
@@ -275,9 +279,14 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
         spots = [(t, c) for t in texts for c in _CANDIDATES]
         prefer = [p + 12.0 * v for v in range(len(texts)) for p in prefer1]
         boxes = np.array([label_box(cx, cy, dx, dy, align, base, t) for t, (dx, dy, align, base, _) in spots])
-        on_track = _clip_lens(tracks, boxes + np.array([-half, -half, half, half])).sum(axis=1)
-        if True:  # spots further away too (with a leader line): used when none round the dot is free
-            steps = np.arange(-GRID_PX, GRID_PX + 1, 4, dtype=float)
+        reach = GRID_PX + 120.0  # only the tracks near this city can meet its name
+        near_t = tracks[(np.maximum(tracks[:, 0], tracks[:, 2]) > cx - reach)
+                        & (np.minimum(tracks[:, 0], tracks[:, 2]) < cx + reach)
+                        & (np.maximum(tracks[:, 1], tracks[:, 3]) > cy - reach)
+                        & (np.minimum(tracks[:, 1], tracks[:, 3]) < cy + reach)]
+        on_track = _clip_lens(near_t, boxes + np.array([-half, -half, half, half])).sum(axis=1)
+        if True:  # spots further away too (with a leader line), for when none round the dot is free
+            steps = np.arange(-GRID_PX, GRID_PX + 1, GRID_STEP_PX, dtype=float)
             gx, gy = (v.ravel() for v in np.meshgrid(steps, steps))
             grid, parts = [], []
             for t in texts:
@@ -286,11 +295,6 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
                 grid += [(t, (float(x), float(y), "center", "middle", 0.0)) for x, y in zip(gx, gy)]
                 parts.append(np.column_stack([cx + gx - w / 2, cy + gy - h / 2, cx + gx + w / 2, cy + gy + h / 2]))
             gboxes = np.vstack(parts)
-            reach = GRID_PX + 120.0  # only the tracks near this city can meet its name
-            near_t = tracks[(np.maximum(tracks[:, 0], tracks[:, 2]) > cx - reach)
-                            & (np.minimum(tracks[:, 0], tracks[:, 2]) < cx + reach)
-                            & (np.maximum(tracks[:, 1], tracks[:, 3]) > cy - reach)
-                            & (np.minimum(tracks[:, 1], tracks[:, 3]) < cy + reach)]
             near = np.hypot(np.maximum.reduce([gboxes[:, 0] - cx, np.zeros(len(grid)), cx - gboxes[:, 2]]),
                             np.maximum.reduce([gboxes[:, 1] - cy, np.zeros(len(grid)), cy - gboxes[:, 3]]))
             keep = near >= CITY_PX / 2 + 2  # never over its own dot
@@ -316,18 +320,31 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
         out = (np.maximum(0.0, hull[0] - boxes[:, 0]) + np.maximum(0.0, boxes[:, 2] - hull[2])
                + np.maximum(0.0, hull[1] - boxes[:, 1]) + np.maximum(0.0, boxes[:, 3] - hull[3]))
         options[city] = (boxes, cost + 0.1 * out, spots)
-    order = sorted(names, key=lambda c: (-degree[c], c))
-    chosen: dict[str, int] = {}
-    for sweep in range(3):
-        for city in order:
-            boxes, cost, _ = options[city]
-            placed = [options[o][0][k] for o, k in chosen.items() if o != city]
-            if placed:
-                pb = np.array(placed)
-                w = np.minimum(boxes[:, None, 2], pb[None, :, 2]) - np.maximum(boxes[:, None, 0], pb[None, :, 0])
-                h = np.minimum(boxes[:, None, 3], pb[None, :, 3]) - np.maximum(boxes[:, None, 1], pb[None, :, 1])
-                cost = cost + 20.0 * (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
-            chosen[city] = int(np.argmin(cost))
+    def overlap(boxes, others) -> np.ndarray:
+        if not others:
+            return np.zeros(len(boxes))
+        pb = np.array(others)
+        w = np.minimum(boxes[:, None, 2], pb[None, :, 2]) - np.maximum(boxes[:, None, 0], pb[None, :, 0])
+        h = np.minimum(boxes[:, None, 3], pb[None, :, 3]) - np.maximum(boxes[:, None, 1], pb[None, :, 1])
+        return 20.0 * (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+
+    def solve(order) -> tuple[float, dict[str, int]]:
+        chosen: dict[str, int] = {}
+        for _ in range(3):  # choose, then choose again knowing every other name
+            for city in order:
+                boxes, cost, _ = options[city]
+                others = [options[o][0][k] for o, k in chosen.items() if o != city]
+                chosen[city] = int(np.argmin(cost + overlap(boxes, others)))
+        total = sum(float(options[c][1][k]) for c, k in chosen.items())
+        total += sum(float(overlap(options[c][0][k:k + 1], [options[o][0][j] for o, j in chosen.items() if o != c])[0])
+                     for c, k in chosen.items()) / 2
+        return total, chosen
+
+    # a few orders (busiest cities first, and seeded shuffles of it): the cheapest result wins
+    first = sorted(names, key=lambda c: (-degree[c], c))
+    rng = random.Random(0)
+    orders = [first] + [rng.sample(first, len(first)) for _ in range(RESTARTS)]
+    chosen = min((solve(o) for o in orders), key=lambda r: r[0])[1]
     placed_out: dict[str, tuple] = {}
     for city in names:
         k = chosen[city]
@@ -651,17 +668,17 @@ class Board(pn.viewable.Viewer):
         fig.outline_line_color = None
         car = CAR_PX
         fig.multi_line("xs", "ys", source=self.highlight_src, line_color="color", line_width="width",
-                       line_alpha=0.55, line_cap="round", name="highlight")
+                       line_alpha=0.6, line_cap="round", name="highlight_bands")
         fig.multi_line("xs", "ys", source=self.afford_src, line_color=AFFORD_HEX, line_width=car + 12,
-                       line_alpha=0.55, line_cap="round", name="affordable")
+                       line_alpha=0.55, line_cap="round", name="affordable_glow")
         fig.multi_line("xs", "ys", source=self.pending_src, line_color="#ffeb3b", line_width=car + 14,
-                       line_alpha=0.9, line_cap="round", name="pending")
+                       line_alpha=0.9, line_cap="round", name="pending_glow")
         fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
-                       line_dash=[6, 4], line_alpha=0.95, name="last_move")
+                       line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
         fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.cars_src,
                  fill_color="fill", fill_alpha="alpha", line_color="line", line_width="lw", line_alpha="alpha",
                  hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6, hatch_weight=1.2,
-                 name="cars")
+                 name="car_bodies")
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
         fig.text("tx", "ty", text="label", angle="tangle", source=self.cars_src, text_color="tcolor",
@@ -672,8 +689,8 @@ class Board(pn.viewable.Viewer):
         hit.selection_glyph = None
         hit.nonselection_glyph = None
         rings = fig.scatter("x", "y", source=self.tickets_src, size=CITY_PX + 13, fill_alpha=0.0,
-                            line_color="color", line_width=3.5, name="ticket_cities")
-        fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#333333", line_width=1.2, name="leaders")
+                            line_color="color", line_width=3.5, name="ticket_rings")
+        fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#333333", line_width=1.2, name="leader_lines")
         fig.scatter("x", "y", source=self.cities_src, size=CITY_PX, fill_color="#c62828", line_color="#ffffff",
                     line_width=2, name="city_dots")
         fig.text("x", "y", text="label", source=self.cities_src, text_font_size=LABEL_FONT, text_line_height=1.2, x_offset="dx",
@@ -969,7 +986,7 @@ class Board(pn.viewable.Viewer):
     def highlight(self, groups: Iterable[tuple[Iterable[str], str, float, str]]) -> None:
         """Draw translucent bands under routes: ``(route_ids, colour, width_px, label)`` groups.
 
-        Each band reaches ``width_px`` pixels beyond the cars in all (half on each side),
+        Each band reaches 1.5 x ``width_px`` pixels beyond the cars in all (half on each side),
         so even a thin band shows round the cars; later groups are drawn on top.
         """
         data: dict[str, list] = dict(xs=[], ys=[], color=[], width=[], label=[])
@@ -979,7 +996,7 @@ class Board(pn.viewable.Viewer):
                 data["xs"].append(xs)
                 data["ys"].append(ys)
                 data["color"].append(colour)
-                data["width"].append(CAR_PX + width)
+                data["width"].append(CAR_PX + 1.5 * width)
                 data["label"].append(label)
         self.highlight_src.data = data
         self._changed()
