@@ -618,6 +618,9 @@ class Board(pn.viewable.Viewer):
             dy=[-labels[c][1] for c in self.map.cities],  # screen offsets point down
             align=[labels[c][2] for c in self.map.cities],
             baseline=[labels[c][3] for c in self.map.cities],
+            # the box each name was given room for (data units), for checks in the browser
+            bx0=[labels[c][4][0] for c in self.map.cities], by0=[labels[c][4][1] for c in self.map.cities],
+            bx1=[labels[c][4][2] for c in self.map.cities], by1=[labels[c][4][3] for c in self.map.cities],
         ), name="cities")
         # a thin leader line from a dot to its name when the name had to sit further away
         lead: dict[str, list] = dict(xs=[], ys=[])
