@@ -423,6 +423,20 @@ def paid_colours(log) -> dict[str, str]:
     return out
 
 
+def last_claimed_route(log) -> str | None:
+    """The route claimed by the last action of a game's log, or None when the last action
+    was no claim (for :meth:`Board.mark_last`).
+
+    >>> from railkit.games.ticket_to_ride import Claim, DrawDeck
+    >>> last_claimed_route([DrawDeck(), Claim("Mill-Fort", "red", 2, 0)]), last_claimed_route([DrawDeck()])
+    ('Mill-Fort', None)
+    """
+    if not log:
+        return None
+    a = log[-1]
+    return getattr(a, "route", None) if getattr(a, "colour", None) is not None else None
+
+
 def affordable_routes(m: Map, obs: Mapping) -> list[str]:
     """The free routes a seat's hand and trains could pay for now, from its observation
     (cards of one colour plus locomotives; any one colour for gray routes). A quick
@@ -685,7 +699,7 @@ class Board(pn.viewable.Viewer):
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
         fig.text("tx", "ty", text="label", angle="tangle", source=self.cars_src, text_color="tcolor",
-                 text_alpha="alpha", text_font_size="7pt", text_font_style="bold", text_align="center",
+                 text_alpha="alpha", text_font_size="7.5pt", text_font_style="bold", text_align="center",
                  text_baseline="middle", name="car_labels")
         hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=car + 4, line_alpha=0.0,
                              name="route_hit")

@@ -12,7 +12,7 @@ from railkit.games.ticket_to_ride import SPEC, Claim, DrawFaceUp
 from railkit.maps import load
 from railkit.viz import banner, board as board_mod, player as player_mod
 from railkit.viz.board import (CAR_PX, Board, _clip_len, affordable_routes, board_layout, frame_size,
-                               paid_colours)
+                               last_claimed_route, paid_colours)
 from railkit.viz.player import PlayerPanel, describe_action
 from railkit.viz.style import (CARD_HEX, CARD_LETTER, PLAYER_HEX, ROUTE_COLOURS, card_hex, colour_distance,
                                initials, player_hex)
@@ -167,6 +167,9 @@ def test_paid_colours_come_from_the_game_log():
     claims = [a for a in g.log if isinstance(a, Claim)]
     assert claims and paid_colours(g.log) == {a.route: a.colour for a in claims}
     assert set(paid_colours(g.log)) == set(g.observe(None)["claimed"])
+    assert last_claimed_route(g.log) == (g.log[-1].route if isinstance(g.log[-1], Claim) else None)
+    i = max(k for k, a in enumerate(g.log) if isinstance(a, Claim))
+    assert last_claimed_route(g.log[: i + 1]) == g.log[i].route and last_claimed_route(g.log[:1]) is None
 
 
 def test_closed_route_is_faded():
