@@ -21,6 +21,7 @@ data sources (``cds.patch``), so a move never re-renders the figure.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from contextlib import contextmanager
@@ -91,13 +92,12 @@ TRACK_GAP_PX = 12.0
 CITY_PX = 12.0
 MARGIN_PX = 9.0
 #: City labels: font (bold), its size in pixels, line height, distances from the dot tried first.
-LABEL_FONT = "11px"
 LABEL_PX = 11.0
 LABEL_H_PX = 13.0
 LABEL_GAP_PX = (8.0, 12.0, 17.0, 24.0)
 #: How far (pixels, each way) from its dot a name may go when no spot next to it is free;
 #: such a name gets a thin leader line to its dot.
-GRID_PX = 72
+GRID_PX = 84
 GRID_STEP_PX = 4
 LEADER_PX = 26.0
 #: How many other orders the names are placed in (the best placement is kept).
@@ -144,12 +144,23 @@ def _overlap(a, b) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _candidates():
-    """(dx, dy, align, baseline) anchor offsets in pixels (y up) around a city, best first."""
+def zoom(width: int, height: int) -> float:
+    """How much smaller than full size (900 x 560) a board draws its cars, dots and names:
+    1 at full size and above, down to 0.8 for a small board.
+
+    >>> zoom(900, 560), zoom(700, 440)
+    (1.0, 0.8)
+    """
+    return round(min(1.0, max(0.8, width / 900, height / 560)), 3) if width < 900 or height < 560 else 1.0
+
+
+@functools.lru_cache(maxsize=8)
+def _candidates(k: float = 1.0):
+    """(dx, dy, align, baseline, distance) anchor offsets in pixels (y up) around a city, best first."""
     out = []
-    for d in LABEL_GAP_PX:
-        for k in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13):
-            a = math.pi * k / 8
+    for d in [g * k for g in LABEL_GAP_PX]:
+        for step in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13):
+            a = math.pi * step / 8
             c, s = math.cos(a), math.sin(a)
             align = "left" if c > 0.38 else ("right" if c < -0.38 else "center")
             base = "bottom" if s > 0.38 else ("top" if s < -0.38 else "middle")
@@ -157,7 +168,6 @@ def _candidates():
     return out
 
 
-_CANDIDATES = _candidates()
 
 
 #: Advance widths (1/1000 em) of bold sans-serif (Helvetica/Arial/Liberation Sans Bold) characters.
@@ -178,15 +188,15 @@ def text_width(text: str, px: float = LABEL_PX) -> float:
 
 
 def label_box(x: float, y: float, dx: float, dy: float, align: str, base: str,
-              text: str) -> tuple[float, float, float, float]:
+              text: str, k: float = 1.0) -> tuple[float, float, float, float]:
     """Pixel box (x0, y0, x1, y1; y up) of ``text`` anchored at ``(x + dx, y + dy)``.
 
     >>> [round(v) for v in label_box(0, 0, 9, 0, "left", "middle", "Mill")]
     [9, -6, 30, 6]
     """
     lines = text.split("\n")
-    w = max(text_width(t) for t in lines) + 2.0  # the label's background padding
-    h = LABEL_H_PX + (len(lines) - 1) * LABEL_PX * 1.2
+    w = max(text_width(t, LABEL_PX * k) for t in lines) + 2.0  # the label's background padding
+    h = LABEL_H_PX * k + (len(lines) - 1) * LABEL_PX * k * 1.2
     ax, ay = x + dx, y + dy
     x0 = {"left": ax, "right": ax - w, "center": ax - w / 2}[align]
     y0 = {"bottom": ay, "top": ay - h, "middle": ay - h / 2}[base]
@@ -247,11 +257,11 @@ def _clip_lens(tracks, boxes):
     return np.where(ok, np.clip(t1 - t0, 0.0, None), 0.0) * np.hypot(dx, dy)
 
 
-def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple]:
+def place_labels(m: Map, upp: float, geo: Mapping[str, dict], k: float = 1.0) -> dict[str, tuple]:
     """Put each city's name where it covers no track, no city and no other name.
 
     ``upp`` is the scale (data units per pixel); ``geo`` the :func:`route_geometry`
-    drawn at that scale. Returns ``{city: (dx, dy, align, baseline, box, text)}``
+    drawn at that scale, ``k`` its :func:`zoom`. Returns ``{city: (dx, dy, align, baseline, box, text)}``
     with the anchor offset in pixels (y up), the label's box in data units and
     its text (a name of several words may be split over two lines).
     Cities with the most routes choose first, then every city chooses again
@@ -260,7 +270,8 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
     """
     names = list(m.cities)
     pos = np.array([(m.cities[c].x / upp, m.cities[c].y / upp) for c in names])
-    half = CAR_PX / 2 + 1.0
+    half = CAR_PX * k / 2 + 1.0
+    cands = _candidates(k)
     tracks = np.array([(g["xs"][0] / upp, g["ys"][0] / upp, g["xs"][1] / upp, g["ys"][1] / upp)
                        for g in geo.values()])
     hull = (*pos.min(axis=0), *pos.max(axis=0))
@@ -268,17 +279,17 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
     for r in m.routes:
         degree[r.a] += 1
         degree[r.b] += 1
-    prefer1 = [0.02 * k + 0.3 * c[4] for k, c in enumerate(_CANDIDATES)]
-    clear = CITY_PX / 2 + 9  # keep clear of other cities' dots, so a name is read as its own
+    prefer1 = [0.02 * j + 0.3 * c[4] for j, c in enumerate(cands)]
+    clear = CITY_PX * k / 2 + 9  # keep clear of other cities' dots, so a name is read as its own
     options: dict[str, tuple] = {}
     for i, city in enumerate(names):
         cx, cy = pos[i]
         texts = label_texts(city)
         if short_name(city) != city:
             texts.append(short_name(city))
-        spots = [(t, c) for t in texts for c in _CANDIDATES]
+        spots = [(t, c) for t in texts for c in cands]
         prefer = [p + 12.0 * v for v in range(len(texts)) for p in prefer1]
-        boxes = np.array([label_box(cx, cy, dx, dy, align, base, t) for t, (dx, dy, align, base, _) in spots])
+        boxes = np.array([label_box(cx, cy, dx, dy, align, base, t, k) for t, (dx, dy, align, base, _) in spots])
         reach = GRID_PX + 120.0  # only the tracks near this city can meet its name
         near_t = tracks[(np.maximum(tracks[:, 0], tracks[:, 2]) > cx - reach)
                         & (np.minimum(tracks[:, 0], tracks[:, 2]) < cx + reach)
@@ -290,14 +301,14 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict]) -> dict[str, tuple
             gx, gy = (v.ravel() for v in np.meshgrid(steps, steps))
             grid, parts = [], []
             for t in texts:
-                w, h = (b - a for a, b in zip(label_box(0, 0, 0, 0, "left", "bottom", t)[:2],
-                                              label_box(0, 0, 0, 0, "left", "bottom", t)[2:]))
+                w, h = (b - a for a, b in zip(label_box(0, 0, 0, 0, "left", "bottom", t, k)[:2],
+                                              label_box(0, 0, 0, 0, "left", "bottom", t, k)[2:]))
                 grid += [(t, (float(x), float(y), "center", "middle", 0.0)) for x, y in zip(gx, gy)]
                 parts.append(np.column_stack([cx + gx - w / 2, cy + gy - h / 2, cx + gx + w / 2, cy + gy + h / 2]))
             gboxes = np.vstack(parts)
             near = np.hypot(np.maximum.reduce([gboxes[:, 0] - cx, np.zeros(len(grid)), cx - gboxes[:, 2]]),
                             np.maximum.reduce([gboxes[:, 1] - cy, np.zeros(len(grid)), cy - gboxes[:, 3]]))
-            keep = near >= CITY_PX / 2 + 2  # never over its own dot
+            keep = near >= CITY_PX * k / 2 + 2  # never over its own dot
             grid = [g for g, k in zip(grid, keep) if k]
             gboxes, near = gboxes[keep], near[keep]
             spots += [(t, (dx, dy, a, b, float(d))) for (t, (dx, dy, a, b, _)), d in zip(grid, near)]
@@ -389,11 +400,12 @@ def _board_layout(m: Map, width: int, height: int) -> dict:
     xs = [c.x for c in m.cities.values()]
     ys = [c.y for c in m.cities.values()]
     dx, dy = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    k = zoom(width, height)
     upp = max(dx / max(fw - 2 * EDGE_PX - 2 * CITY_PX, 40), dy / max(fh - 2 * EDGE_PX - 2 * CITY_PX, 40))
     for _ in range(8):
-        geo = route_geometry(m, spacing=TRACK_GAP_PX * upp, margin=MARGIN_PX * upp)
-        labels = place_labels(m, upp, geo)
-        r = CITY_PX / 2 * upp
+        geo = route_geometry(m, spacing=TRACK_GAP_PX * k * upp, margin=MARGIN_PX * k * upp)
+        labels = place_labels(m, upp, geo, k)
+        r = CITY_PX * k / 2 * upp
         bx0, by0 = min(xs) - r, min(ys) - r
         bx1, by1 = max(xs) + r, max(ys) + r
         for _, _, _, _, box, _ in labels.values():
@@ -403,7 +415,7 @@ def _board_layout(m: Map, width: int, height: int) -> dict:
             break
         upp = need * 1.002
     cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
-    return {"upp": upp, "geo": geo, "labels": labels, "bounds": (bx0, by0, bx1, by1),
+    return {"upp": upp, "k": k, "geo": geo, "labels": labels, "bounds": (bx0, by0, bx1, by1),
             "x_range": (cx - fw * upp / 2, cx + fw * upp / 2), "y_range": (cy - fh * upp / 2, cy + fh * upp / 2)}
 
 
@@ -579,8 +591,9 @@ class Board(pn.viewable.Viewer):
         self.layout = board_layout(self.map, width, height)
         self.upp = self.layout["upp"]
         #: car thickness and stripe width (data units)
-        self.car_thickness = CAR_PX * self.upp
-        self._stripe_w = 3.0 * self.upp
+        self.k = k = self.layout["k"]
+        self.car_thickness = CAR_PX * k * self.upp
+        self._stripe_w = 3.0 * k * self.upp
         geo = self.layout["geo"]
         self.route_ids = [r.id for r in self.map.routes]
         self.route_index = {rid: i for i, rid in enumerate(self.route_ids)}
@@ -643,9 +656,9 @@ class Board(pn.viewable.Viewer):
             nx_, ny_ = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
             d = math.hypot(nx_ - x, ny_ - y)
             if d > LEADER_PX * self.upp:
-                k = (CITY_PX / 2) * self.upp / d
-                lead["xs"].append([x + (nx_ - x) * k, nx_])
-                lead["ys"].append([y + (ny_ - y) * k, ny_])
+                f = (CITY_PX * self.k / 2) * self.upp / d
+                lead["xs"].append([x + (nx_ - x) * f, nx_])
+                lead["ys"].append([y + (ny_ - y) * f, ny_])
         self.leaders_src = ColumnDataSource(lead, name="leaders")
         self.highlight_src = ColumnDataSource(dict(xs=[], ys=[], color=[], width=[], label=[]), name="highlight")
         self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
@@ -658,7 +671,9 @@ class Board(pn.viewable.Viewer):
         # the route nearest the click wins, so a click near a city never picks a neighbour.
         for event in CLICK_EVENTS:
             self.figure.on_event(event, self._on_tap)
-        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
+        # never squeezed by a row too narrow for it (that would stretch the map and cut names off)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed", width=width, height=height, min_width=width,
+                                   styles={"flex-shrink": "0"})
 
     # ------------------------------------------------------------ drawing
     def _free_style(self, route, j: int, n: int) -> dict:
@@ -683,7 +698,8 @@ class Board(pn.viewable.Viewer):
         fig.background_fill_color = "#f4efe1"
         fig.border_fill_color = "#ffffff"
         fig.outline_line_color = None
-        car = CAR_PX
+        k = self.k
+        car = CAR_PX * k
         fig.multi_line("xs", "ys", source=self.highlight_src, line_color="color", line_width="width",
                        line_alpha=0.6, line_cap="round", name="highlight_bands")
         fig.multi_line("xs", "ys", source=self.afford_src, line_color=AFFORD_HEX, line_width=car + 12,
@@ -699,18 +715,18 @@ class Board(pn.viewable.Viewer):
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
         fig.text("tx", "ty", text="label", angle="tangle", source=self.cars_src, text_color="tcolor",
-                 text_alpha="alpha", text_font_size="7.5pt", text_font_style="bold", text_align="center",
+                 text_alpha="alpha", text_font_size=f"{7.5 * k:.2f}pt", text_font_style="bold", text_align="center",
                  text_baseline="middle", name="car_labels")
         hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=car + 4, line_alpha=0.0,
                              name="route_hit")
         hit.selection_glyph = None
         hit.nonselection_glyph = None
-        rings = fig.scatter("x", "y", source=self.tickets_src, size=CITY_PX + 13, fill_alpha=0.0,
+        rings = fig.scatter("x", "y", source=self.tickets_src, size=CITY_PX * k + 13, fill_alpha=0.0,
                             line_color="color", line_width=3.5, name="ticket_rings")
         fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#333333", line_width=1.2, name="leader_lines")
-        fig.scatter("x", "y", source=self.cities_src, size=CITY_PX, fill_color="#c62828", line_color="#ffffff",
+        fig.scatter("x", "y", source=self.cities_src, size=CITY_PX * k, fill_color="#c62828", line_color="#ffffff",
                     line_width=2, name="city_dots")
-        fig.text("x", "y", text="label", source=self.cities_src, text_font_size=LABEL_FONT, text_line_height=1.2, x_offset="dx",
+        fig.text("x", "y", text="label", source=self.cities_src, text_font_size=f"{LABEL_PX * k:.2f}px", text_line_height=1.2, x_offset="dx",
                  y_offset="dy", text_align="align", text_baseline="baseline", text_color="#1a1a1a",
                  text_font_style="bold", background_fill_color="#ffffff", background_fill_alpha=0.7,
                  name="city_labels")
@@ -1013,7 +1029,7 @@ class Board(pn.viewable.Viewer):
                 data["xs"].append(xs)
                 data["ys"].append(ys)
                 data["color"].append(colour)
-                data["width"].append(CAR_PX + 1.5 * width)
+                data["width"].append(self.car_thickness / self.upp + 1.5 * width)
                 data["label"].append(label)
         self.highlight_src.data = data
         self._changed()

@@ -116,9 +116,9 @@ class PlayerPanel(pn.viewable.Viewer):
         self.board = None
         self._obs: dict | None = None
         self._affordable: list[str] | None = None
-        self.show_affordable = pn.widgets.Toggle(label="Show routes I can afford", width=200,
+        self.show_affordable = pn.widgets.Toggle(label="Show routes I can afford", width=185,
                                                  css_classes=["show-affordable"])
-        self.show_tickets = pn.widgets.Toggle(label="Show my ticket cities", width=200, css_classes=["show-tickets"])
+        self.show_tickets = pn.widgets.Toggle(label="Show my ticket cities", width=185, css_classes=["show-tickets"])
         self.show_affordable.param.watch(lambda e: self._show_aids(), "value")
         self.show_tickets.param.watch(lambda e: self._show_aids(), "value")
         self.market = []
@@ -134,10 +134,10 @@ class PlayerPanel(pn.viewable.Viewer):
         self.tickets_btn.on_click(lambda e: self.on_action("draw tickets"))
         self.pass_btn = pn.widgets.Button(label="Pass", width=80, visible=False)
         self.pass_btn.on_click(lambda e: self.on_action("pass"))
-        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=420)
-        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=420)
-        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=420)
-        self.players = pn.pane.HTML("", css_classes=["players"], width=420)
+        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=380)
+        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=380)
+        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=380)
+        self.players = pn.pane.HTML("", css_classes=["players"], width=380)
         self.offer = pn.widgets.CheckBoxGroup(options=[], inline=False, css_classes=["ticket-offer"])
         self.keep_btn = pn.widgets.Button(label="Keep selected tickets", color="primary", css_classes=["keep-tickets"])
         self.keep_btn.on_click(lambda e: self._keep())
@@ -158,7 +158,7 @@ class PlayerPanel(pn.viewable.Viewer):
             "#### Your hand", self.hand,
             "#### Your tickets", self.tickets,
             "#### Players", self.players,
-            width=440,
+            width=400,
         )
 
         if board is not None:

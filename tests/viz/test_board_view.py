@@ -18,8 +18,9 @@ from railkit.viz.style import (CARD_HEX, CARD_LETTER, PLAYER_HEX, ROUTE_COLOURS,
                                initials, player_hex)
 
 MAPS = ["usa", "teaching-small"]
-#: The sizes the board is shown at: its default and notebook 01's.
-SIZES = [(900, 560), (860, 520)]
+#: The sizes the board is shown at: its default, notebook 01's, and smaller ones (drawn at a zoom below 1)
+#: that fit next to the player panel in a notebook at 1280 px.
+SIZES = [(900, 560), (860, 520), (760, 470), (700, 440)]
 
 
 @pytest.mark.parametrize("mod", [board_mod, player_mod, banner])
