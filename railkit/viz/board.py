@@ -723,7 +723,7 @@ class Board(pn.viewable.Viewer):
         hit.nonselection_glyph = None
         rings = fig.scatter("x", "y", source=self.tickets_src, size=CITY_PX * k + 13, fill_alpha=0.0,
                             line_color="color", line_width=3.5, name="ticket_rings")
-        fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#333333", line_width=1.2, name="leader_lines")
+        fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#222222", line_width=1.6, name="leader_lines")
         fig.scatter("x", "y", source=self.cities_src, size=CITY_PX * k, fill_color="#c62828", line_color="#ffffff",
                     line_width=2, name="city_dots")
         fig.text("x", "y", text="label", source=self.cities_src, text_font_size=f"{LABEL_PX * k:.2f}px", text_line_height=1.2, x_offset="dx",
