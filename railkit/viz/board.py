@@ -635,6 +635,9 @@ class Board(pn.viewable.Viewer):
                     car_cols[k].append(v)
             self._car_rows[r.id] = rows
         self.cars_src = ColumnDataSource(car_cols, name="cars")
+        # the letters on cars (initials, colour letters) in a source of their own, holding only the
+        # cars that carry one: BokehJS lays out every text of a source again when it changes
+        self.car_text_src = ColumnDataSource(self._car_texts(), name="car_texts")
         labels = self.layout["labels"]
         self.cities_src = ColumnDataSource(dict(
             name=list(self.map.cities),
@@ -686,6 +689,17 @@ class Board(pn.viewable.Viewer):
                     hatch=CARD_HATCH.get(key, " ") if self.colour_blind else " ",
                     hcolor=CARD_TEXT.get(key, "#000000"), label=letter, tcolor=CARD_TEXT.get(key, "#000000"))
 
+    def _car_texts(self) -> dict[str, list]:
+        c = self.cars_src.data if hasattr(self, "cars_src") else None
+        out: dict[str, list] = dict(x=[], y=[], angle=[], text=[], color=[], alpha=[])
+        if c is None:
+            return out
+        for i, t in enumerate(c["label"]):
+            if t:
+                out["x"].append(c["tx"][i]); out["y"].append(c["ty"][i]); out["angle"].append(c["tangle"][i])
+                out["text"].append(t); out["color"].append(c["tcolor"][i]); out["alpha"].append(c["alpha"][i])
+        return out
+
     def _make_figure(self, width: int, height: int):
         lay = self.layout
         fig = figure(width=width, height=height, name="board", x_range=lay["x_range"], y_range=lay["y_range"],
@@ -708,13 +722,15 @@ class Board(pn.viewable.Viewer):
                        line_alpha=0.9, line_cap="round", name="pending_glow")
         fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
                        line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
+        # hatch patterns only in colour-blind mode (BokehJS repaints faster without them)
+        hatch = dict(hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6,
+                     hatch_weight=1.2) if self.colour_blind else {}
         fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.cars_src,
                  fill_color="fill", fill_alpha="alpha", line_color="line", line_width="lw", line_alpha="alpha",
-                 hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6, hatch_weight=1.2,
-                 name="car_bodies")
+                 name="car_bodies", **hatch)
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
-        fig.text("tx", "ty", text="label", angle="tangle", source=self.cars_src, text_color="tcolor",
+        fig.text("x", "y", text="text", angle="angle", source=self.car_text_src, text_color="color",
                  text_alpha="alpha", text_font_size=f"{7.5 * k:.2f}pt", text_font_style="bold", text_align="center",
                  text_baseline="middle", name="car_labels")
         hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=car + 4, line_alpha=0.0,
@@ -916,6 +932,9 @@ class Board(pn.viewable.Viewer):
                 patch["pay"] = pay_patch
         if changed:
             self.cars_src.patch(car_patch)
+            texts = self._car_texts()
+            if texts != dict(self.car_text_src.data):
+                self.car_text_src.data = texts
         if patch:
             self.routes_src.patch(patch)  # one message: owners and payments change together
         if changed or patch:
