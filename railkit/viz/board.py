@@ -2,7 +2,10 @@
 
 Routes are drawn as a row of train cars (one segment per car) in the route's
 colour; the tracks of a double route lie side by side (perpendicular offsets);
-claimed routes turn the owner's colour and get a white dot per car. Clicking a
+claimed routes turn the owner's colour (a palette apart from the route colours), with
+a dark outline, the owner's initial on each car and a stripe of the colour paid.
+City names are placed off the tracks, and the plot ranges fit every car, dot and
+name at the same scale on both axes. Clicking a
 route (anywhere on its track) calls the board's click callbacks with the route
 id; :meth:`Board.js_on_route_click` also runs JavaScript in the browser at once,
 before the server hears of the click. Updates patch only the changed rows of the
@@ -18,9 +21,13 @@ data sources (``cds.patch``), so a move never re-renders the figure.
 
 from __future__ import annotations
 
+import functools
 import math
+import random
+from contextlib import contextmanager
 from typing import Callable, Iterable, Mapping
 
+import numpy as np
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Press, Tap
@@ -28,7 +35,8 @@ from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
 from railkit.maps import Map, load
-from railkit.viz.style import card_hex, player_hex
+from railkit.viz.style import (CARD_HATCH, CARD_LETTER, CARD_TEXT, OUTLINE, card_hex, card_key, initials,
+                               player_hex, text_on)
 
 
 def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None = None,
@@ -76,6 +84,402 @@ def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None
     return out
 
 
+# ---------------------------------------------------------------- sizes (screen pixels)
+#: Thickness of a train car, and the distance between the two tracks of a double route.
+CAR_PX = 10.0
+TRACK_GAP_PX = 12.0
+#: Diameter of a city dot, and how far from its centre a track starts.
+CITY_PX = 12.0
+MARGIN_PX = 9.0
+#: City labels: font (bold), its size in pixels, line height, distances from the dot tried first.
+LABEL_PX = 11.0
+LABEL_H_PX = 13.0
+LABEL_GAP_PX = (8.0, 12.0, 17.0, 24.0)
+#: How far (pixels, each way) from its dot a name may go when no spot next to it is free;
+#: such a name gets a thin leader line to its dot.
+GRID_PX = 84
+GRID_STEP_PX = 4
+LEADER_PX = 26.0
+#: How many other orders the names are placed in (the best placement is kept).
+RESTARTS = 0
+#: The figure's border around the plot area, and the height of the title/toolbar row above it.
+BORDER_PX = 4
+TOP_PX = 26
+#: Empty space kept between the content and the plot area's edge.
+EDGE_PX = 6.0
+
+
+def frame_size(width: int, height: int) -> tuple[float, float]:
+    """The plot area (pixels) of a board figure of ``width`` x ``height``.
+
+    >>> frame_size(900, 560)
+    (892, 526)
+    """
+    return width - 2 * BORDER_PX, height - 2 * BORDER_PX - TOP_PX
+
+
+def _clip_len(x0: float, y0: float, x1: float, y1: float, box: tuple[float, float, float, float]) -> float:
+    """Length of the part of segment (x0, y0)-(x1, y1) inside ``box`` (Liang-Barsky)."""
+    bx0, by0, bx1, by1 = box
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+        if p == 0:
+            if q < 0:
+                return 0.0
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return 0.0
+    return (t1 - t0) * math.hypot(dx, dy)
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def zoom(width: int, height: int) -> float:
+    """How much smaller than full size (900 x 560) a board draws its cars, dots and names:
+    1 at full size and above, down to 0.8 for a small board.
+
+    >>> zoom(900, 560), zoom(700, 440)
+    (1.0, 0.8)
+    """
+    return round(min(1.0, max(0.8, width / 900, height / 560)), 3) if width < 900 or height < 560 else 1.0
+
+
+@functools.lru_cache(maxsize=8)
+def _candidates(k: float = 1.0):
+    """(dx, dy, align, baseline, distance) anchor offsets in pixels (y up) around a city, best first."""
+    out = []
+    for d in [g * k for g in LABEL_GAP_PX]:
+        for step in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13):
+            a = math.pi * step / 8
+            c, s = math.cos(a), math.sin(a)
+            align = "left" if c > 0.38 else ("right" if c < -0.38 else "center")
+            base = "bottom" if s > 0.38 else ("top" if s < -0.38 else "middle")
+            out.append((d * c, d * s, align, base, d))
+    return out
+
+
+
+
+#: Advance widths (1/1000 em) of bold sans-serif (Helvetica/Arial/Liberation Sans Bold) characters.
+_BOLD_WIDTHS = dict(zip(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .-'",
+    [556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611,
+     556, 778, 556, 556, 500, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667,
+     778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 333, 238]))
+
+
+def text_width(text: str, px: float = LABEL_PX) -> float:
+    """Width in pixels of ``text`` in bold sans-serif at ``px`` pixels (with 5 % to spare).
+
+    >>> round(text_width("San Francisco"))
+    79
+    """
+    return 1.05 * px * sum(_BOLD_WIDTHS.get(ch, 667) for ch in text) / 1000
+
+
+def label_box(x: float, y: float, dx: float, dy: float, align: str, base: str,
+              text: str, k: float = 1.0) -> tuple[float, float, float, float]:
+    """Pixel box (x0, y0, x1, y1; y up) of ``text`` anchored at ``(x + dx, y + dy)``.
+
+    >>> [round(v) for v in label_box(0, 0, 9, 0, "left", "middle", "Mill")]
+    [9, -6, 30, 6]
+    """
+    lines = text.split("\n")
+    w = max(text_width(t, LABEL_PX * k) for t in lines) + 2.0  # the label's background padding
+    h = LABEL_H_PX * k + (len(lines) - 1) * LABEL_PX * k * 1.2
+    ax, ay = x + dx, y + dy
+    x0 = {"left": ax, "right": ax - w, "center": ax - w / 2}[align]
+    y0 = {"bottom": ay, "top": ay - h, "middle": ay - h / 2}[base]
+    return (float(x0), float(y0), float(x0 + w), float(y0 + h))
+
+
+def label_texts(name: str) -> list[str]:
+    """The ways to write a city's name: on one line, and for a name of several words
+    also on two lines, split at the space nearest its middle.
+
+    >>> label_texts("Salt Lake City"), label_texts("Mill")
+    (['Salt Lake City', 'Salt Lake\\nCity'], ['Mill'])
+    """
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if not spaces:
+        return [name]
+    k = min(spaces, key=lambda i: abs(text_width(name[:i]) - text_width(name[i + 1:])))
+    return [name, name[:k] + "\n" + name[k + 1:]]
+
+
+_SHORT_WORDS = {"Saint": "St.", "Sainte": "Ste.", "Fort": "Ft.", "Mount": "Mt.", "Port": "Pt.", "North": "N.",
+                "South": "S.", "East": "E.", "West": "W."}
+
+
+def short_name(name: str) -> str:
+    """The short form of a name of several words, for a crowded spot (hovering over the
+    dot shows the full name): its first word abbreviated.
+
+    >>> short_name("Oklahoma City"), short_name("Saint Louis"), short_name("Denver"), short_name("New York")
+    ('Okla. City', 'St. Louis', 'Denver', 'New York')
+    """
+    first, _, rest = name.partition(" ")
+    if not rest:
+        return name
+    if first in _SHORT_WORDS:
+        return f"{_SHORT_WORDS[first]} {rest}"
+    return f"{first[:4]}. {rest}" if len(first) >= 6 else name
+
+
+def _clip_lens(tracks, boxes):
+    """Length of each track (rows of x0, y0, x1, y1) inside each box (rows of x0, y0, x1, y1):
+    a (boxes x tracks) array (Liang-Barsky, vectorised)."""
+    x0, y0, x1, y1 = (tracks[:, k][None, :] for k in range(4))
+    bx0, by0, bx1, by1 = (boxes[:, k][:, None] for k in range(4))
+    dx, dy = x1 - x0, y1 - y0
+    t0 = np.zeros((len(boxes), len(tracks)))
+    t1 = np.ones_like(t0)
+    ok = np.ones_like(t0, dtype=bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+            p = np.broadcast_to(p, t0.shape)
+            q = np.broadcast_to(q, t0.shape)
+            zero = p == 0
+            ok &= ~(zero & (q < 0))
+            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+            t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+            t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+    return np.where(ok, np.clip(t1 - t0, 0.0, None), 0.0) * np.hypot(dx, dy)
+
+
+def place_labels(m: Map, upp: float, geo: Mapping[str, dict], k: float = 1.0) -> dict[str, tuple]:
+    """Put each city's name where it covers no track, no city and no other name.
+
+    ``upp`` is the scale (data units per pixel); ``geo`` the :func:`route_geometry`
+    drawn at that scale, ``k`` its :func:`zoom`. Returns ``{city: (dx, dy, align, baseline, box, text)}``
+    with the anchor offset in pixels (y up), the label's box in data units and
+    its text (a name of several words may be split over two lines).
+    Cities with the most routes choose first, then every city chooses again
+    knowing all the others; a spot on a track costs far more than a spot a
+    little away from the dot, so names move off tracks whenever they can.
+    """
+    names = list(m.cities)
+    pos = np.array([(m.cities[c].x / upp, m.cities[c].y / upp) for c in names])
+    half = CAR_PX * k / 2 + 1.0
+    cands = _candidates(k)
+    tracks = np.array([(g["xs"][0] / upp, g["ys"][0] / upp, g["xs"][1] / upp, g["ys"][1] / upp)
+                       for g in geo.values()])
+    hull = (*pos.min(axis=0), *pos.max(axis=0))
+    degree = {c: 0 for c in names}
+    for r in m.routes:
+        degree[r.a] += 1
+        degree[r.b] += 1
+    prefer1 = [0.02 * j + 0.3 * c[4] for j, c in enumerate(cands)]
+    clear = CITY_PX * k / 2 + 9  # keep clear of other cities' dots, so a name is read as its own
+    options: dict[str, tuple] = {}
+    for i, city in enumerate(names):
+        cx, cy = pos[i]
+        texts = label_texts(city)
+        if short_name(city) != city:
+            texts.append(short_name(city))
+        spots = [(t, c) for t in texts for c in cands]
+        prefer = [p + 12.0 * v for v in range(len(texts)) for p in prefer1]
+        boxes = np.array([label_box(cx, cy, dx, dy, align, base, t, k) for t, (dx, dy, align, base, _) in spots])
+        reach = GRID_PX + 120.0  # only the tracks near this city can meet its name
+        near_t = tracks[(np.maximum(tracks[:, 0], tracks[:, 2]) > cx - reach)
+                        & (np.minimum(tracks[:, 0], tracks[:, 2]) < cx + reach)
+                        & (np.maximum(tracks[:, 1], tracks[:, 3]) > cy - reach)
+                        & (np.minimum(tracks[:, 1], tracks[:, 3]) < cy + reach)]
+        on_track = _clip_lens(near_t, boxes + np.array([-half, -half, half, half])).sum(axis=1)
+        if True:  # spots further away too (with a leader line), for when none round the dot is free
+            steps = np.arange(-GRID_PX, GRID_PX + 1, GRID_STEP_PX, dtype=float)
+            gx, gy = (v.ravel() for v in np.meshgrid(steps, steps))
+            grid, parts = [], []
+            for t in texts:
+                w, h = (b - a for a, b in zip(label_box(0, 0, 0, 0, "left", "bottom", t, k)[:2],
+                                              label_box(0, 0, 0, 0, "left", "bottom", t, k)[2:]))
+                grid += [(t, (float(x), float(y), "center", "middle", 0.0)) for x, y in zip(gx, gy)]
+                parts.append(np.column_stack([cx + gx - w / 2, cy + gy - h / 2, cx + gx + w / 2, cy + gy + h / 2]))
+            gboxes = np.vstack(parts)
+            near = np.hypot(np.maximum.reduce([gboxes[:, 0] - cx, np.zeros(len(grid)), cx - gboxes[:, 2]]),
+                            np.maximum.reduce([gboxes[:, 1] - cy, np.zeros(len(grid)), cy - gboxes[:, 3]]))
+            keep = near >= CITY_PX * k / 2 + 2  # never over its own dot
+            grid = [g for g, k in zip(grid, keep) if k]
+            gboxes, near = gboxes[keep], near[keep]
+            spots += [(t, (dx, dy, a, b, float(d))) for (t, (dx, dy, a, b, _)), d in zip(grid, near)]
+            prefer += [3.0 + 0.3 * d + 12.0 * texts.index(t) for (t, _), d in zip(grid, near)]
+            boxes = np.vstack([boxes, gboxes])
+            on_track = np.concatenate([on_track, _clip_lens(near_t, gboxes + np.array([-half, -half, half, half]))
+                                      .sum(axis=1)])
+        cost = np.array(prefer) + 40.0 * on_track
+        others = np.delete(pos, i, axis=0)
+        gx = np.maximum.reduce([boxes[:, 0:1] - others[None, :, 0], np.zeros((len(boxes), len(others))),
+                                others[None, :, 0] - boxes[:, 2:3]])
+        gy = np.maximum.reduce([boxes[:, 1:2] - others[None, :, 1], np.zeros((len(boxes), len(others))),
+                                others[None, :, 1] - boxes[:, 3:4]])
+        gap = np.hypot(gx, gy)
+        cost += np.where(gap < clear, 400.0 + 60.0 * (clear - gap), 0.0).sum(axis=1)
+        own = np.hypot(np.maximum.reduce([boxes[:, 0] - cx, np.zeros(len(boxes)), cx - boxes[:, 2]]),
+                       np.maximum.reduce([boxes[:, 1] - cy, np.zeros(len(boxes)), cy - boxes[:, 3]]))
+        # nearer another city than its own, and no leader line to say whose name it is
+        cost += np.where((gap.min(axis=1) < own + 8.0) & (own <= LEADER_PX), 600.0, 0.0)
+        out = (np.maximum(0.0, hull[0] - boxes[:, 0]) + np.maximum(0.0, boxes[:, 2] - hull[2])
+               + np.maximum(0.0, hull[1] - boxes[:, 1]) + np.maximum(0.0, boxes[:, 3] - hull[3]))
+        options[city] = (boxes, cost + 0.1 * out, spots)
+    def overlap(boxes, others) -> np.ndarray:
+        if not others:
+            return np.zeros(len(boxes))
+        pb = np.array(others)
+        w = np.minimum(boxes[:, None, 2], pb[None, :, 2]) - np.maximum(boxes[:, None, 0], pb[None, :, 0])
+        h = np.minimum(boxes[:, None, 3], pb[None, :, 3]) - np.maximum(boxes[:, None, 1], pb[None, :, 1])
+        return 20.0 * (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+
+    def solve(order) -> tuple[float, dict[str, int]]:
+        chosen: dict[str, int] = {}
+        for _ in range(3):  # choose, then choose again knowing every other name
+            for city in order:
+                boxes, cost, _ = options[city]
+                others = [options[o][0][k] for o, k in chosen.items() if o != city]
+                chosen[city] = int(np.argmin(cost + overlap(boxes, others)))
+        total = sum(float(options[c][1][k]) for c, k in chosen.items())
+        total += sum(float(overlap(options[c][0][k:k + 1], [options[o][0][j] for o, j in chosen.items() if o != c])[0])
+                     for c, k in chosen.items()) / 2
+        return total, chosen
+
+    # a few orders (busiest cities first, and seeded shuffles of it): the cheapest result wins
+    first = sorted(names, key=lambda c: (-degree[c], c))
+    rng = random.Random(0)
+    orders = [first] + [rng.sample(first, len(first)) for _ in range(RESTARTS)]
+    chosen = min((solve(o) for o in orders), key=lambda r: r[0])[1]
+    placed_out: dict[str, tuple] = {}
+    for city in names:
+        k = chosen[city]
+        text, (dx, dy, align, base, _) = options[city][2][k]
+        box = options[city][0][k]
+        placed_out[city] = (float(dx), float(dy), align, base, tuple(float(v) * upp for v in box), text)
+    return placed_out
+
+
+_LAYOUTS: dict = {}
+
+
+def board_layout(m: Map, width: int, height: int) -> dict:
+    """Scale, geometry, label spots and plot ranges of a board of ``width`` x ``height`` pixels.
+
+    The scale is the same on both axes (the map keeps its shape) and as large
+    as lets everything drawn (cars, city dots, names) fit inside the plot area.
+
+    Returns a dict with ``upp`` (data units per pixel), ``geo``
+    (:func:`route_geometry`), ``labels`` (:func:`place_labels`), ``x_range``,
+    ``y_range`` and ``bounds`` (the content's box, data units).
+
+    Examples
+    --------
+    >>> from railkit.maps import load
+    >>> lay = board_layout(load("teaching-small"), 900, 560)
+    >>> x0, y0, x1, y1 = lay["bounds"]
+    >>> lay["x_range"][0] < x0 < x1 < lay["x_range"][1] and lay["y_range"][0] < y0 < y1 < lay["y_range"][1]
+    True
+    """
+    key = (width, height, tuple((c, p.x, p.y) for c, p in m.cities.items()),
+           tuple((r.id, r.a, r.b, r.length) for r in m.routes))
+    if key not in _LAYOUTS:
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = _board_layout(m, width, height)
+    return _LAYOUTS[key]
+
+
+def _board_layout(m: Map, width: int, height: int) -> dict:
+    fw, fh = frame_size(width, height)
+    xs = [c.x for c in m.cities.values()]
+    ys = [c.y for c in m.cities.values()]
+    dx, dy = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    k = zoom(width, height)
+    upp = max(dx / max(fw - 2 * EDGE_PX - 2 * CITY_PX, 40), dy / max(fh - 2 * EDGE_PX - 2 * CITY_PX, 40))
+    for _ in range(8):
+        geo = route_geometry(m, spacing=TRACK_GAP_PX * k * upp, margin=MARGIN_PX * k * upp)
+        labels = place_labels(m, upp, geo, k)
+        r = CITY_PX * k / 2 * upp
+        bx0, by0 = min(xs) - r, min(ys) - r
+        bx1, by1 = max(xs) + r, max(ys) + r
+        for _, _, _, _, box, _ in labels.values():
+            bx0, by0, bx1, by1 = min(bx0, box[0]), min(by0, box[1]), max(bx1, box[2]), max(by1, box[3])
+        need = max((bx1 - bx0) / (fw - 2 * EDGE_PX), (by1 - by0) / (fh - 2 * EDGE_PX))
+        if need <= upp * 1.0005:
+            break
+        upp = need * 1.002
+    cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    return {"upp": upp, "k": k, "geo": geo, "labels": labels, "bounds": (bx0, by0, bx1, by1),
+            "x_range": (cx - fw * upp / 2, cx + fw * upp / 2), "y_range": (cy - fh * upp / 2, cy + fh * upp / 2)}
+
+
+def paid_colours(log) -> dict[str, str]:
+    """Route id -> the card colour paid for it, from a game's action log (the public
+    list of actions: every claim says how it was paid; all-locomotive claims say ``loco``).
+
+    >>> from railkit.games.ticket_to_ride import Claim, DrawDeck
+    >>> paid_colours([DrawDeck(), Claim("Mill-Fort", "red", 1, 1), Claim("Lake-Peak", "loco", 0, 2)])
+    {'Mill-Fort': 'red', 'Lake-Peak': 'loco'}
+    """
+    out = {}
+    for a in log:
+        route, colour = getattr(a, "route", None), getattr(a, "colour", None)
+        if route is not None and colour is not None:
+            out[route] = colour
+    return out
+
+
+def last_claimed_route(log) -> str | None:
+    """The route claimed by the last action of a game's log, or None when the last action
+    was no claim (for :meth:`Board.mark_last`).
+
+    >>> from railkit.games.ticket_to_ride import Claim, DrawDeck
+    >>> last_claimed_route([DrawDeck(), Claim("Mill-Fort", "red", 2, 0)]), last_claimed_route([DrawDeck()])
+    ('Mill-Fort', None)
+    """
+    if not log:
+        return None
+    a = log[-1]
+    return getattr(a, "route", None) if getattr(a, "colour", None) is not None else None
+
+
+def affordable_routes(m: Map, obs: Mapping) -> list[str]:
+    """The free routes a seat's hand and trains could pay for now, from its observation
+    (cards of one colour plus locomotives; any one colour for gray routes). A quick
+    view for the learner: the game's legal moves also apply the turn and phase.
+
+    >>> from railkit.games.ticket_to_ride import TicketToRide
+    >>> g = TicketToRide(players=2, seed=0, map="teaching-small")
+    >>> obs = g.observe(0)
+    >>> all(g.map.route_by_id[r].length <= sum(obs["hand"].values()) for r in affordable_routes(g.map, obs))
+    True
+    """
+    hand = obs.get("hand") or {}
+    trains = obs.get("trains", 0) or 0
+    claimed = obs.get("claimed") or {}
+    closed = set(obs.get("closed") or ())
+    seat = obs.get("seat")
+    mine = {r for r, s in claimed.items() if s == seat}
+    locos = hand.get("loco", 0)
+    best_colour = max([v for c, v in hand.items() if c != "loco"] + [0])
+    out = []
+    for r in m.routes:
+        if r.id in claimed or r.id in closed or r.length > trains:
+            continue
+        if any(p.id in mine for p in m.parallel(r.id)):
+            continue
+        have = best_colour if r.color == "gray" else hand.get(r.color, 0)
+        if have + locos >= r.length:
+            out.append(r.id)
+    return out
+
+
 #: The Bokeh events that count as a click on the board. BokehJS reports a click that
 #: follows another within 300 ms (anywhere on the board) as a ``DoubleTap``, and a
 #: button held still for 300 ms as a ``Press``, never as a ``Tap``: a player who
@@ -92,7 +496,7 @@ TOLERANCE_PX = 10.0
 _ROUTE_AT_JS = """
 const fig = cb_obj.origin;
 const inner = (name, fallback) => { try { return fig[name] || fallback; } catch (e) { return fallback; } };
-const w = inner("inner_width", fig.width - 40), h = inner("inner_height", fig.height - 40);
+const w = inner("inner_width", fig.width - FW), h = inner("inner_height", fig.height - FH);
 const sx = (fig.x_range.end - fig.x_range.start) / Math.max(w, 1);
 const sy = (fig.y_range.end - fig.y_range.start) / Math.max(h, 1);
 const x = cb_obj.x, y = cb_obj.y;
@@ -110,16 +514,35 @@ for (let k = 0; k < XS.length; k++) {
 }
 if (i < 0) { return; }
 const rid = src.data.id[i];
-"""
+""".replace("FW", str(2 * BORDER_PX)).replace("FH", str(2 * BORDER_PX + TOP_PX))
 
 
-def _inner_size(fig) -> tuple[float, float]:
+def _inner_size(fig, fallback: tuple[float, float] | None = None) -> tuple[float, float]:
     """The plot area in pixels as the browser reports it (an estimate before the first render)."""
     try:
         w, h = fig.inner_width, fig.inner_height
     except Exception:  # UnsetValueError: not rendered yet
         w = h = None
-    return (w or fig.width - 40, h or fig.height - 40)
+    fb = fallback or frame_size(fig.width, fig.height)
+    return (w or fb[0], h or fb[1])
+
+
+def _upright(angle: float) -> float:
+    """``angle`` turned by half a turn where needed so text along it reads left to right."""
+    if angle > math.pi / 2 + 1e-9:
+        return angle - math.pi
+    if angle < -math.pi / 2 + 1e-9:
+        return angle + math.pi
+    return angle
+
+
+#: Highlight colours of the learner's aids: routes affordable now, ticket cities
+#: (open, done, on offer while choosing) and the last move's dashed frame.
+AFFORD_HEX = "#00c853"
+TICKET_OPEN_HEX = "#d50000"
+TICKET_DONE_HEX = "#2e7d32"
+TICKET_OFFER_HEX = "#ff6d00"
+LAST_HEX = "#111111"
 
 
 class Board(pn.viewable.Viewer):
@@ -130,20 +553,48 @@ class Board(pn.viewable.Viewer):
     map : Map or str
         The map (or its name).
     width, height : int
-        Size of the figure in pixels (the aspect ratio of the map is kept).
+        Size of the figure in pixels. Both axes get the same scale (the map keeps
+        its shape), as large as lets every car, city and name fit inside.
+    seat_names : list of str
+        Names of the seats (hover text; their initials go on claimed cars).
+    colour_blind : bool
+        Colour-blind mode: every route's cars also carry its colour's hatch
+        pattern and letter (:data:`railkit.viz.style.CARD_LETTER`).
+
+    Notes
+    -----
+    Every setter sends its change to the page at once: in a notebook that needs
+    :func:`panel.io.push_notebook` when the change comes from code outside a Bokeh
+    callback (a later cell, a widget callback, a bot loop); the board does it
+    itself. Changes made inside ``with board.hold():`` go out together, in one
+    message, when the outermost ``hold`` ends; :meth:`push` sends pending changes
+    of the board (and of other panes of the same page) now. A served board needs
+    no push (the server sends every change) and the board makes none.
     """
 
     last_clicked = param.String(default=None, allow_None=True, doc="Id of the last route clicked.")
 
     def __init__(self, map: Map | str = "usa", *, width: int = 900, height: int = 560,
-                 seat_names: list[str] | None = None, **params):
+                 seat_names: list[str] | None = None, colour_blind: bool = False, **params):
         super().__init__(**params)
         self.map = load(map) if isinstance(map, str) else map
-        self.seat_names = seat_names or []
+        self.seat_names = list(seat_names or [])
+        self.colour_blind = bool(colour_blind)
+        self._initials = initials(self.seat_names) if self.seat_names else []
         self._callbacks: list[Callable[[str], None]] = []
         self._owners: dict[str, int | None] = {r.id: None for r in self.map.routes}
         self._closed: set[str] = set()
-        geo = route_geometry(self.map)
+        self._stripe: dict[str, str] = {}
+        self._paid: dict[str, str] = {}
+        self._last: str | None = None
+        self._hold_depth = 0
+        self.layout = board_layout(self.map, width, height)
+        self.upp = self.layout["upp"]
+        #: car thickness and stripe width (data units)
+        self.k = k = self.layout["k"]
+        self.car_thickness = CAR_PX * k * self.upp
+        self._stripe_w = 3.0 * k * self.upp
+        geo = self.layout["geo"]
         self.route_ids = [r.id for r in self.map.routes]
         self.route_index = {rid: i for i, rid in enumerate(self.route_ids)}
         # --- routes: one row per route (the click target and hover text)
@@ -154,6 +605,7 @@ class Board(pn.viewable.Viewer):
             length=[r.length for r in self.map.routes],
             color=[r.color for r in self.map.routes],
             owner=["free"] * len(self.route_ids),
+            paid=[""] * len(self.route_ids),
             # per route, what the viewing player could pay for it now (button labels; empty: cannot
             # claim it now) and the heading of the claim dialog: the browser shows the payment
             # choice from these at once, without asking the server
@@ -161,76 +613,187 @@ class Board(pn.viewable.Viewer):
             title=[""] * len(self.route_ids),
         ), name="routes")
         # --- cars: one row per train car
-        car_cols: dict[str, list] = dict(x0=[], y0=[], x1=[], y1=[], xm=[], ym=[], fill=[], line=[],
-                                         dot=[], alpha=[], route=[])
+        cols = ("x0", "y0", "x1", "y1", "xm", "ym", "len", "angle", "tangle", "sx", "sy", "tx", "ty", "fill",
+                "line", "lw", "alpha", "sfill", "salpha", "hatch", "hcolor", "label", "tcolor", "route")
+        car_cols: dict[str, list] = {c: [] for c in cols}
         self._car_rows: dict[str, list[int]] = {}
+        t, sw = self.car_thickness, self._stripe_w
         for r in self.map.routes:
             rows = []
-            for (x0, y0, x1, y1) in geo[r.id]["cars"]:
+            cars = geo[r.id]["cars"]
+            for j, (x0, y0, x1, y1) in enumerate(cars):
                 rows.append(len(car_cols["x0"]))
-                car_cols["x0"].append(x0); car_cols["y0"].append(y0)
-                car_cols["x1"].append(x1); car_cols["y1"].append(y1)
-                car_cols["xm"].append((x0 + x1) / 2); car_cols["ym"].append((y0 + y1) / 2)
-                car_cols["fill"].append(card_hex(r.color)); car_cols["line"].append("#333333")
-                car_cols["dot"].append(0.0); car_cols["alpha"].append(1.0); car_cols["route"].append(r.id)
+                ang = math.atan2(y1 - y0, x1 - x0)
+                nx_, ny_ = -math.sin(ang), math.cos(ang)
+                xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
+                so = (t - sw) / 2  # the stripe lies along one long side of the car
+                row = dict(x0=x0, y0=y0, x1=x1, y1=y1, xm=xm, ym=ym, len=math.hypot(x1 - x0, y1 - y0),
+                           angle=ang, tangle=_upright(ang), sx=xm + nx_ * so, sy=ym + ny_ * so,
+                           tx=xm - nx_ * sw / 2, ty=ym - ny_ * sw / 2, route=r.id)
+                row.update(self._free_style(r, j, len(cars)))
+                for k, v in row.items():
+                    car_cols[k].append(v)
             self._car_rows[r.id] = rows
         self.cars_src = ColumnDataSource(car_cols, name="cars")
+        # the letters on cars (initials, colour letters) in a source of their own, holding only the
+        # cars that carry one: BokehJS lays out every text of a source again when it changes
+        self.car_text_src = ColumnDataSource(self._car_texts(), name="car_texts")
+        labels = self.layout["labels"]
         self.cities_src = ColumnDataSource(dict(
             name=list(self.map.cities),
+            label=[labels[c][5] for c in self.map.cities],
             x=[c.x for c in self.map.cities.values()],
             y=[c.y for c in self.map.cities.values()],
+            dx=[labels[c][0] for c in self.map.cities],
+            dy=[-labels[c][1] for c in self.map.cities],  # screen offsets point down
+            align=[labels[c][2] for c in self.map.cities],
+            baseline=[labels[c][3] for c in self.map.cities],
+            # the box each name was given room for (data units), for checks in the browser
+            bx0=[labels[c][4][0] for c in self.map.cities], by0=[labels[c][4][1] for c in self.map.cities],
+            bx1=[labels[c][4][2] for c in self.map.cities], by1=[labels[c][4][3] for c in self.map.cities],
         ), name="cities")
+        # a thin leader line from a dot to its name when the name had to sit further away
+        lead: dict[str, list] = dict(xs=[], ys=[])
+        for c, (_, _, _, _, box, _) in labels.items():
+            x, y = self.map.cities[c].x, self.map.cities[c].y
+            nx_, ny_ = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+            d = math.hypot(nx_ - x, ny_ - y)
+            if d > LEADER_PX * self.upp:
+                f = (CITY_PX * self.k / 2) * self.upp / d
+                lead["xs"].append([x + (nx_ - x) * f, nx_])
+                lead["ys"].append([y + (ny_ - y) * f, ny_])
+        self.leaders_src = ColumnDataSource(lead, name="leaders")
         self.highlight_src = ColumnDataSource(dict(xs=[], ys=[], color=[], width=[], label=[]), name="highlight")
         self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
+        self.last_src = ColumnDataSource(dict(xs=[], ys=[], id=[]), name="last_move")
+        self.afford_src = ColumnDataSource(dict(xs=[], ys=[], id=[]), name="affordable")
+        self.tickets_src = ColumnDataSource(dict(x=[], y=[], city=[], color=[], what=[]), name="ticket_cities")
         self._lines = [(g["xs"], g["ys"]) for g in (geo[r.id] for r in self.map.routes)]
         self.figure = self._make_figure(width, height)
         # One click mechanism only (click events, no selection; see the notes on JupyterLab):
         # the route nearest the click wins, so a click near a city never picks a neighbour.
         for event in CLICK_EVENTS:
             self.figure.on_event(event, self._on_tap)
-        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
+        # never squeezed by a row too narrow for it (that would stretch the map and cut names off)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed", width=width, height=height, min_width=width,
+                                   styles={"flex-shrink": "0"})
 
     # ------------------------------------------------------------ drawing
+    def _free_style(self, route, j: int, n: int) -> dict:
+        """Column values of car ``j`` (of ``n``) of a free ``route``."""
+        key = card_key(route.color)
+        letter = ""
+        if self.colour_blind and j == (n - 1) // 2:  # the colour's letter on the middle car
+            letter = CARD_LETTER.get(key, "")
+        return dict(fill=card_hex(key), line=OUTLINE, lw=1.5, alpha=1.0, sfill=card_hex(key), salpha=0.0,
+                    hatch=CARD_HATCH.get(key, " ") if self.colour_blind else " ",
+                    hcolor=CARD_TEXT.get(key, "#000000"), label=letter, tcolor=CARD_TEXT.get(key, "#000000"))
+
+    def _car_texts(self) -> dict[str, list]:
+        c = self.cars_src.data if hasattr(self, "cars_src") else None
+        out: dict[str, list] = dict(x=[], y=[], angle=[], text=[], color=[], alpha=[])
+        if c is None:
+            return out
+        for i, t in enumerate(c["label"]):
+            if t:
+                out["x"].append(c["tx"][i]); out["y"].append(c["ty"][i]); out["angle"].append(c["tangle"][i])
+                out["text"].append(t); out["color"].append(c["tcolor"][i]); out["alpha"].append(c["alpha"][i])
+        return out
+
     def _make_figure(self, width: int, height: int):
-        xs, ys = self.cities_src.data["x"], self.cities_src.data["y"]
-        padx = (max(xs) - min(xs)) * 0.06 or 1
-        pady = (max(ys) - min(ys)) * 0.08 or 1
-        fig = figure(width=width, height=height, match_aspect=True, name="board",
-                     x_range=(min(xs) - padx, max(xs) + padx), y_range=(min(ys) - pady, max(ys) + pady),
-                     tools="pan,wheel_zoom,reset", toolbar_location="right", title=self.map.title)
+        lay = self.layout
+        fig = figure(width=width, height=height, name="board", x_range=lay["x_range"], y_range=lay["y_range"],
+                     tools="pan,wheel_zoom,reset", toolbar_location="above", title=self.map.title,
+                     min_border=BORDER_PX)
+        fig.toolbar.autohide = True
+        fig.toolbar.logo = None
         fig.axis.visible = False
         fig.grid.visible = False
         fig.background_fill_color = "#f4efe1"
         fig.border_fill_color = "#ffffff"
         fig.outline_line_color = None
+        k = self.k
+        car = CAR_PX * k
         fig.multi_line("xs", "ys", source=self.highlight_src, line_color="color", line_width="width",
-                       line_alpha=0.55, line_cap="round", name="highlight")
-        fig.multi_line("xs", "ys", source=self.pending_src, line_color="#ffeb3b", line_width=22,
-                       line_alpha=0.9, line_cap="round", name="pending")
-        fig.segment("x0", "y0", "x1", "y1", source=self.cars_src, line_color="line", line_width=11,
-                    line_alpha="alpha", name="car_outline")
-        fig.segment("x0", "y0", "x1", "y1", source=self.cars_src, line_color="fill", line_width=7,
-                    line_alpha="alpha", name="cars")
-        fig.scatter("xm", "ym", source=self.cars_src, size=4, fill_color="#ffffff", line_color=None,
-                    fill_alpha="dot", name="car_dots")
-        hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=16, line_alpha=0.0,
+                       line_alpha=0.6, line_cap="round", name="highlight_bands")
+        fig.multi_line("xs", "ys", source=self.afford_src, line_color=AFFORD_HEX, line_width=car + 12,
+                       line_alpha=0.55, line_cap="round", name="affordable_glow")
+        fig.multi_line("xs", "ys", source=self.pending_src, line_color="#ffeb3b", line_width=car + 14,
+                       line_alpha=0.9, line_cap="round", name="pending_glow")
+        fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
+                       line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
+        # hatch patterns only in colour-blind mode (BokehJS repaints faster without them)
+        hatch = dict(hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6,
+                     hatch_weight=1.2) if self.colour_blind else {}
+        fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.cars_src,
+                 fill_color="fill", fill_alpha="alpha", line_color="line", line_width="lw", line_alpha="alpha",
+                 name="car_bodies", **hatch)
+        fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
+                 fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
+        fig.text("x", "y", text="text", angle="angle", source=self.car_text_src, text_color="color",
+                 text_alpha="alpha", text_font_size=f"{7.5 * k:.2f}pt", text_font_style="bold", text_align="center",
+                 text_baseline="middle", name="car_labels")
+        hit = fig.multi_line("xs", "ys", source=self.routes_src, line_width=car + 4, line_alpha=0.0,
                              name="route_hit")
         hit.selection_glyph = None
         hit.nonselection_glyph = None
-        fig.scatter("x", "y", source=self.cities_src, size=13, fill_color="#c62828", line_color="#ffffff",
+        rings = fig.scatter("x", "y", source=self.tickets_src, size=CITY_PX * k + 13, fill_alpha=0.0,
+                            line_color="color", line_width=3.5, name="ticket_rings")
+        fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#222222", line_width=1.6, name="leader_lines")
+        fig.scatter("x", "y", source=self.cities_src, size=CITY_PX * k, fill_color="#c62828", line_color="#ffffff",
                     line_width=2, name="city_dots")
-        fig.text("x", "y", text="name", source=self.cities_src, text_font_size="9pt", x_offset=7, y_offset=-4,
-                 text_color="#1a1a1a", text_font_style="bold", name="city_labels")
+        fig.text("x", "y", text="label", source=self.cities_src, text_font_size=f"{LABEL_PX * k:.2f}px", text_line_height=1.2, x_offset="dx",
+                 y_offset="dy", text_align="align", text_baseline="baseline", text_color="#1a1a1a",
+                 text_font_style="bold", background_fill_color="#ffffff", background_fill_alpha=0.7,
+                 name="city_labels")
         # the tooltip points at the spot of the track under the mouse ("interp"); the default
         # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
         fig.add_tools(HoverTool(renderers=[hit], line_policy="interp",
                                 tooltips=[("route", "@id"), ("length", "@length"), ("colour", "@color"),
-                                          ("owner", "@owner")]))
+                                          ("owner", "@owner"), ("paid", "@paid")]))
+        fig.add_tools(HoverTool(renderers=[rings], tooltips=[("ticket city", "@city"), ("", "@what")]))
         self.hit_renderer = hit
         return fig
 
     def __panel__(self):
         return self._pane
+
+    def label_boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each city name's box (x0, y0, x1, y1) in data units, as placed on the board."""
+        return {c: v[4] for c, v in self.layout["labels"].items()}
+
+    # ------------------------------------------------------------ sending changes
+    def _in_notebook(self) -> bool:
+        doc = self.figure.document
+        return doc is not None and doc.session_context is None and bool(self._pane._models)
+
+    def push(self, *others) -> None:
+        """Send the changes made so far to a notebook page now (with ``others``: other panes
+        of the same page, e.g. a dialog of plain Bokeh models). Nothing to do when the board
+        is served or not shown; a push with nothing pending sends nothing."""
+        if self._hold_depth:
+            self._dirty = True
+            return
+        if others or self._in_notebook():
+            pn.io.push_notebook(self._pane, *others)  # served: no comm, nothing is sent
+
+    @contextmanager
+    def hold(self):
+        """Collect the board's changes and send them in one message when the block ends."""
+        self._hold_depth += 1
+        try:
+            yield self
+        finally:
+            self._hold_depth -= 1
+            if not self._hold_depth and getattr(self, "_dirty", False):
+                self._dirty = False
+                self.push()
+
+    def _changed(self) -> None:
+        if self._hold_depth:
+            self._dirty = True
+        else:
+            self.push()
 
     # ------------------------------------------------------------ clicks
     def on_click(self, callback: Callable[[str], None]) -> None:
@@ -305,51 +868,77 @@ class Board(pn.viewable.Viewer):
             return self.seat_names[seat]
         return f"seat {seat + 1}"
 
+    def _initial(self, seat: int) -> str:
+        return self._initials[seat] if seat < len(self._initials) else str(seat + 1)
+
     def set_state(self, owners: Mapping[str, int], closed: Iterable[str] = (),
-                  pay: Mapping[str, list[str]] | None = None) -> int:
+                  pay: Mapping[str, list[str]] | None = None, paid: Mapping[str, str] | None = None) -> int:
         """Show ``owners`` (route id -> seat) and ``closed`` routes; patch only what changed.
 
-        ``pay`` (route id -> payment labels; routes left out get none) replaces the
-        ``pay`` column in the same patch message; None leaves it as it is.
+        A claimed route's cars turn the owner's colour, with a dark outline and the
+        owner's initial on each car, and keep a stripe of the track's colour; for a
+        gray route the stripe shows the colour paid, from ``paid`` (route id -> card
+        colour, e.g. :func:`paid_colours` of the game's log; None keeps what was
+        given before). ``pay`` (route id -> payment labels; routes left out get none)
+        replaces the ``pay`` column in the same patch message; None leaves it as it is.
         Returns the number of routes whose owner or state changed.
         """
         closed = set(closed)
-        car_patch: dict[str, list] = {"fill": [], "line": [], "dot": [], "alpha": []}
+        if paid is not None:
+            self._paid = {rid: c for rid, c in paid.items() if rid in self.route_index}
+        car_patch: dict[str, list] = {k: [] for k in ("fill", "line", "lw", "alpha", "sfill", "salpha", "hatch",
+                                                       "label", "tcolor")}
         route_patch: list = []
+        paid_patch: list = []
         changed = 0
         for rid in self.route_ids:
             new = owners.get(rid)
             is_closed = rid in closed and new is None
-            if new == self._owners[rid] and is_closed == (rid in self._closed):
+            route = self.map.route_by_id[rid]
+            stripe = ""
+            if new is not None:
+                stripe = self._paid.get(rid, "") if route.color == "gray" else route.color
+            if (new == self._owners[rid] and is_closed == (rid in self._closed)
+                    and stripe == self._stripe.get(rid, "")):
                 continue
             changed += 1
             self._owners[rid] = new
+            self._stripe[rid] = stripe
             if is_closed:
                 self._closed.add(rid)
             else:
                 self._closed.discard(rid)
-            route = self.map.route_by_id[rid]
-            if new is None:
-                fill, line, dot = card_hex(route.color), "#333333", 0.0
-            else:
-                fill, line, dot = player_hex(new), player_hex(new), 1.0
-            alpha = 0.25 if is_closed else 1.0
-            for row in self._car_rows[rid]:
-                car_patch["fill"].append((row, fill))
-                car_patch["line"].append((row, line))
-                car_patch["dot"].append((row, dot))
-                car_patch["alpha"].append((row, alpha))
+            rows = self._car_rows[rid]
+            for j, row in enumerate(rows):
+                if new is None:
+                    style = self._free_style(route, j, len(rows))
+                else:
+                    body = player_hex(new)
+                    style = dict(fill=body, line="#000000", lw=2.5, alpha=1.0,
+                                 sfill=card_hex(stripe or route.color), salpha=1.0 if stripe else 0.0,
+                                 hatch=" ", label=self._initial(new), tcolor=text_on(body))
+                if is_closed:
+                    style["alpha"] = 0.25
+                for k in car_patch:
+                    car_patch[k].append((row, style[k]))
             label = "closed" if is_closed else self._seat_label(new)
             route_patch.append((self.route_index[rid], label))
-        patch: dict[str, list] = {"owner": route_patch} if route_patch else {}
+            shown = self._paid.get(rid, route.color if route.color != "gray" else "") if new is not None else ""
+            paid_patch.append((self.route_index[rid], shown))
+        patch: dict[str, list] = {"owner": route_patch, "paid": paid_patch} if route_patch else {}
         if pay is not None:
             pay_patch = self._column_patch("pay", {rid: list(v) for rid, v in pay.items()}, [])
             if pay_patch:
                 patch["pay"] = pay_patch
         if changed:
             self.cars_src.patch(car_patch)
+            texts = self._car_texts()
+            if texts != dict(self.car_text_src.data):
+                self.car_text_src.data = texts
         if patch:
             self.routes_src.patch(patch)  # one message: owners and payments change together
+        if changed or patch:
+            self._changed()
         return changed
 
     def _column_patch(self, column: str, values: Mapping[str, object], default: object) -> list:
@@ -374,27 +963,99 @@ class Board(pn.viewable.Viewer):
         patch = self._column_patch("title", titles, "")
         if patch:
             self.routes_src.patch({"title": patch})
+            self._changed()
+
+    def _track(self, route_id: str) -> tuple[list, list]:
+        i = self.route_index[route_id]
+        return self.routes_src.data["xs"][i], self.routes_src.data["ys"][i]
 
     def set_pending(self, route_id: str | None) -> None:
         """Glow behind the route being claimed (None to clear)."""
         if route_id is None:
+            if not self.pending_src.data["xs"]:
+                return
             self.pending_src.data = dict(xs=[], ys=[])
         else:
-            i = self.route_index[route_id]
-            self.pending_src.data = dict(xs=[self.routes_src.data["xs"][i]], ys=[self.routes_src.data["ys"][i]])
+            xs, ys = self._track(route_id)
+            self.pending_src.data = dict(xs=[xs], ys=[ys])
+        self._changed()
+
+    def mark_last(self, route_id: str | None) -> None:
+        """Frame ``route_id`` (the last move's claim) in a dashed black outline; None clears it."""
+        if route_id == self._last:
+            return
+        self._last = route_id
+        if route_id is None:
+            self.last_src.data = dict(xs=[], ys=[], id=[])
+        else:
+            xs, ys = self._track(route_id)
+            self.last_src.data = dict(xs=[xs], ys=[ys], id=[route_id])
+        self._changed()
+
+    @property
+    def last_marked(self) -> str | None:
+        """The route framed by :meth:`mark_last` (None: none)."""
+        return self._last
+
+    def show_affordable(self, route_ids: Iterable[str] | None) -> None:
+        """A green glow under each of ``route_ids`` (the routes the player can pay for now,
+        e.g. :func:`affordable_routes`); None or empty clears it."""
+        ids = [r for r in (route_ids or ()) if r in self.route_index]
+        if ids == self.afford_src.data["id"]:
+            return
+        tracks = [self._track(r) for r in ids]
+        self.afford_src.data = dict(xs=[t[0] for t in tracks], ys=[t[1] for t in tracks], id=ids)
+        self._changed()
+
+    def show_tickets(self, tickets: Iterable[Mapping] | None = (), offered: Iterable[Mapping] = ()) -> None:
+        """Rings round the cities of ``tickets`` (dicts with ``a``, ``b``, ``points`` and
+        ``done``: red while open, green once done) and of ``offered`` tickets (orange,
+        while choosing which to keep); empty clears them."""
+        data: dict[str, list] = dict(x=[], y=[], city=[], color=[], what=[])
+        seen: dict[str, int] = {}
+        groups = [(t, TICKET_DONE_HEX if t.get("done") else TICKET_OPEN_HEX, "your ticket")
+                  for t in (tickets or ())] + [(t, TICKET_OFFER_HEX, "offered ticket") for t in offered]
+        for t, colour, what in groups:
+            text = f"{what}: {t['a']} – {t['b']} ({t.get('points', '?')})" + (" done" if t.get("done") else "")
+            for city in (t["a"], t["b"]):
+                if city not in self.map.cities:
+                    continue
+                if city in seen:  # one ring per city; an open ticket outranks a done one
+                    k = seen[city]
+                    data["what"][k] += "; " + text
+                    if data["color"][k] == TICKET_DONE_HEX:
+                        data["color"][k] = colour
+                    continue
+                seen[city] = len(data["x"])
+                c = self.map.cities[city]
+                data["x"].append(c.x); data["y"].append(c.y); data["city"].append(city)
+                data["color"].append(colour); data["what"].append(text)
+        if data == dict(self.tickets_src.data):
+            return
+        self.tickets_src.data = data
+        self._changed()
 
     def highlight(self, groups: Iterable[tuple[Iterable[str], str, float, str]]) -> None:
-        """Draw wide translucent bands under routes: ``(route_ids, colour, width_px, label)`` groups."""
+        """Draw translucent bands under routes: ``(route_ids, colour, width_px, label)`` groups.
+
+        Each band reaches 1.5 x ``width_px`` pixels beyond the cars in all (half on each side),
+        so even a thin band shows round the cars; later groups are drawn on top.
+        """
         data: dict[str, list] = dict(xs=[], ys=[], color=[], width=[], label=[])
         for rids, colour, width, label in groups:
             for rid in rids:
-                i = self.route_index[rid]
-                data["xs"].append(self.routes_src.data["xs"][i])
-                data["ys"].append(self.routes_src.data["ys"][i])
+                xs, ys = self._track(rid)
+                data["xs"].append(xs)
+                data["ys"].append(ys)
                 data["color"].append(colour)
-                data["width"].append(width)
+                data["width"].append(self.car_thickness / self.upp + 1.5 * width)
                 data["label"].append(label)
         self.highlight_src.data = data
+        self._changed()
 
     def clear_highlight(self) -> None:
+        """Remove every band drawn by :meth:`highlight`."""
+        if not self.highlight_src.data["xs"]:
+            return
         self.highlight_src.data = dict(xs=[], ys=[], color=[], width=[], label=[])
+        self._changed()

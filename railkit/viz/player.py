@@ -5,6 +5,15 @@ browser at a shared table shows its own hand and tickets and only the counts of
 everybody else's. Every control calls ``on_action(text)`` with an action text
 ("draw faceup 3", "draw deck", "draw tickets", "keep tickets 1,3", "pass");
 illegal choices are not hidden: the controller shows why they are illegal.
+
+Two toggles ask the board (see :meth:`PlayerPanel.attach`) to light up the routes
+the hand can pay for now and the cities of the player's tickets (and, while
+choosing, of the tickets on offer). With ``colour_blind=True`` every card also
+shows its colour's letter and the hatch pattern its routes have on the board.
+
+>>> panel = PlayerPanel(lambda text: None)
+>>> describe_action("draw faceup 2", ["red", "loco", "blue"])
+'draw faceup 2 (loco)'
 """
 
 from __future__ import annotations
@@ -14,32 +23,59 @@ from typing import Callable
 
 import panel as pn
 
-from railkit.viz.style import CARD_TEXT, card_hex, player_hex
+from railkit.viz.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "loco")
 
 
-def chip(colour: str, text: str) -> str:
-    """An inline coloured label (HTML)."""
-    key = "loco" if colour in ("loco", "locomotive") else colour
-    return (f'<span class="chip" style="display:inline-block;background:{card_hex(key)};'
+def chip(colour: str, text: str, colour_blind: bool = False) -> str:
+    """An inline coloured label (HTML); in colour-blind mode with the colour's pattern and letter."""
+    key = card_key(colour)
+    pattern = css_pattern(key) if colour_blind else ""
+    letter = CARD_LETTER.get(key, "") if colour_blind else ""
+    if letter:
+        text = f"[{letter}] {text}"
+    return (f'<span class="chip" style="display:inline-block;background-color:{card_hex(key)};{pattern}'
             f'color:{CARD_TEXT.get(key, "#fff")};border:1px solid #333;border-radius:5px;'
             f'padding:2px 7px;margin:2px;font-weight:600">{html.escape(text)}</span>')
 
 
-def _btn_css(colour: str | None) -> list[str]:
+def _btn_css(colour: str | None, colour_blind: bool = False) -> list[str]:
     if colour is None:
         return [".bk-btn {background:#eeeeee !important; color:#999 !important}"]
-    key = "loco" if colour == "loco" else colour
-    return [f".bk-btn {{background:{card_hex(key)} !important; color:{CARD_TEXT.get(key, '#fff')} !important;"
-            " border:2px solid #333 !important; font-weight:700}"]
+    key = card_key(colour)
+    pattern = css_pattern(key).replace(";", " !important;") if colour_blind else ""
+    return [f".bk-btn {{background-color:{card_hex(key)} !important; {pattern} color:{CARD_TEXT.get(key, '#fff')}"
+            " !important; border:2px solid #333 !important; font-weight:700}"]
 
 
-def card_label(colour: str | None) -> str:
+def card_label(colour: str | None, colour_blind: bool = False) -> str:
+    """A card's name on its button ("LOCO" for a locomotive); with its letter in colour-blind mode."""
     if colour is None:
         return "(empty)"
-    return "LOCO" if colour == "loco" else colour
+    name = "LOCO" if card_key(colour) == "loco" else colour
+    letter = CARD_LETTER.get(card_key(colour), "") if colour_blind else ""
+    return f"[{letter}] {name}" if letter and letter != "L" else name
+
+
+def describe_action(action, faceup: list | None = None) -> str:
+    """The log text of an action; a face-up draw also names the colour taken (public), given
+    the face-up row just before it (``observe(...)["faceup"]`` of the position it was played in).
+
+    >>> describe_action("draw faceup 1", ["green", None])
+    'draw faceup 1 (green)'
+    >>> describe_action("draw deck")
+    'draw deck'
+    """
+    text = str(action)
+    slot = getattr(action, "slot", None)
+    if slot is None and text.startswith("draw faceup "):
+        tail = text.rsplit(" ", 1)[-1]
+        slot = int(tail) if tail.isdigit() else None
+    if slot is not None and faceup and 1 <= slot <= len(faceup) and faceup[slot - 1] is not None:
+        return f"{text} ({card_key(faceup[slot - 1])})"
+    return text
 
 
 def ticket_text(t: dict) -> str:
@@ -61,11 +97,30 @@ def public_rows(obs: dict) -> list[dict]:
 
 
 class PlayerPanel(pn.viewable.Viewer):
-    """Face-up market, deck, ticket draw, own hand and tickets, the other players' counts."""
+    """Face-up market, deck, ticket draw, own hand and tickets, the other players' counts.
 
-    def __init__(self, on_action: Callable[[str], None], **params):
+    Parameters
+    ----------
+    on_action : callable
+        Called with an action text for every control used.
+    colour_blind : bool
+        Cards show their colour's letter and hatch pattern too.
+    board : Board, optional
+        The board the "show" toggles light up (also :meth:`attach`).
+    """
+
+    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None, **params):
         super().__init__(**params)
         self.on_action = on_action
+        self.colour_blind = bool(colour_blind)
+        self.board = None
+        self._obs: dict | None = None
+        self._affordable: list[str] | None = None
+        self.show_affordable = pn.widgets.Toggle(label="Show routes I can afford", width=185,
+                                                 css_classes=["show-affordable"])
+        self.show_tickets = pn.widgets.Toggle(label="Show my ticket cities", width=185, css_classes=["show-tickets"])
+        self.show_affordable.param.watch(lambda e: self._show_aids(), "value")
+        self.show_tickets.param.watch(lambda e: self._show_aids(), "value")
         self.market = []
         for i in range(MAX_FACEUP):
             b = pn.widgets.Button(label="", width=76, height=44, visible=False,
@@ -79,10 +134,10 @@ class PlayerPanel(pn.viewable.Viewer):
         self.tickets_btn.on_click(lambda e: self.on_action("draw tickets"))
         self.pass_btn = pn.widgets.Button(label="Pass", width=80, visible=False)
         self.pass_btn.on_click(lambda e: self.on_action("pass"))
-        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=420)
-        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=420)
-        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=420)
-        self.players = pn.pane.HTML("", css_classes=["players"], width=420)
+        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=380)
+        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=380)
+        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=380)
+        self.players = pn.pane.HTML("", css_classes=["players"], width=380)
         self.offer = pn.widgets.CheckBoxGroup(options=[], inline=False, css_classes=["ticket-offer"])
         self.keep_btn = pn.widgets.Button(label="Keep selected tickets", color="primary", css_classes=["keep-tickets"])
         self.keep_btn.on_click(lambda e: self._keep())
@@ -95,6 +150,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self.offer_slot = pn.Column()
         self._layout = pn.Column(
             self.status,
+            pn.Row(self.show_affordable, self.show_tickets),
             "#### Face-up cards",
             pn.FlexBox(*self.market, sizing_mode="stretch_width"),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
@@ -102,11 +158,47 @@ class PlayerPanel(pn.viewable.Viewer):
             "#### Your hand", self.hand,
             "#### Your tickets", self.tickets,
             "#### Players", self.players,
-            width=440,
+            width=400,
         )
+
+        if board is not None:
+            self.attach(board)
 
     def __panel__(self):
         return self._layout
+
+    # ------------------------------------------------------------ the board's learner aids
+    def attach(self, board) -> None:
+        """Light up ``board`` (a :class:`~railkit.viz.board.Board`) when the toggles ask for it;
+        call again with the new board when the map changes."""
+        if self.board is not None and self.board is not board:
+            self.board.show_affordable(None)
+            self.board.show_tickets(())
+        self.board = board
+        self._show_aids()
+
+    def affordable(self) -> list[str]:
+        """The routes shown as affordable: the controller's list given to :meth:`update`, else
+        those the hand and trains could pay for (:func:`~railkit.viz.board.affordable_routes`)."""
+        if self._affordable is not None:
+            return list(self._affordable)
+        if self._obs is None or self.board is None:
+            return []
+        from railkit.viz.board import affordable_routes
+
+        return affordable_routes(self.board.map, self._obs)
+
+    def _show_aids(self) -> None:
+        b = self.board
+        if b is None:
+            return
+        obs = self._obs or {}
+        with b.hold():
+            b.show_affordable(self.affordable() if self.show_affordable.value else None)
+            if self.show_tickets.value:
+                b.show_tickets(obs.get("tickets", []), obs.get("offered", []))
+            else:
+                b.show_tickets(())
 
     @property
     def offer_shown(self) -> bool:
@@ -119,8 +211,14 @@ class PlayerPanel(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ refresh
     def update(self, obs: dict, *, my_turn: bool, can_pass: bool = False, seat_labels: list[str] | None = None,
-               replay: bool = False) -> None:
-        """Show observation ``obs`` (the viewer's seat)."""
+               replay: bool = False, affordable=None) -> None:
+        """Show observation ``obs`` (the viewer's seat).
+
+        ``affordable`` (route ids) is what the "routes I can afford" toggle lights up;
+        None: the routes the hand and trains could pay for, computed from ``obs``.
+        """
+        self._obs = obs
+        self._affordable = None if affordable is None else list(affordable)
         names = obs["names"]
         labels = seat_labels or names
         seat = obs["seat"]
@@ -146,9 +244,9 @@ class PlayerPanel(pn.viewable.Viewer):
             if i < len(fu):
                 c = fu[i]
                 if self._market_css[i] != c:
-                    b.stylesheets = _btn_css(c)
+                    b.stylesheets = _btn_css(c, self.colour_blind)
                     self._market_css[i] = c
-                b.label = card_label(c)
+                b.label = card_label(c, self.colour_blind)
                 b.visible = True
                 b.disabled = not my_turn or c is None
             else:
@@ -160,7 +258,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self.pass_btn.visible = bool(my_turn and can_pass)
         # hand
         hand = obs.get("hand", {})
-        chips = [chip(c, f"{card_label(c)} × {hand[c]}") for c in CARD_ORDER if hand.get(c)]
+        chips = [chip(c, f"{card_label(c)} × {hand[c]}", self.colour_blind) for c in CARD_ORDER if hand.get(c)]
         total = sum(hand.values())
         self.hand.object = (" ".join(chips) or "<i>no cards</i>") + \
             f"<div style='margin-top:4px'>{total} cards · <b>{obs.get('trains', '?')}</b> trains left · " \
@@ -196,7 +294,7 @@ class PlayerPanel(pn.viewable.Viewer):
             turn = "▶" if s == cp else ""
             you = " (you)" if s == seat else ""
             trs.append(
-                f"<tr><td>{turn}</td><td><span style='display:inline-block;width:12px;height:12px;"
+                f"<tr><td>{turn}</td><td><span style='display:inline-block;width:13px;height:13px;border:1px solid #111;"
                 f"background:{player_hex(s)};border-radius:2px'></span> {html.escape(labels[s])}{you}</td>"
                 f"<td class='score' data-seat='{s}'>{p['score']}</td><td>{p['trains']}</td>"
                 f"<td>{p['hand_size']}</td><td>{p['tickets']}</td><td>{p['routes']}</td></tr>"
@@ -207,3 +305,4 @@ class PlayerPanel(pn.viewable.Viewer):
         self.players.object = ("<table style='border-collapse:collapse;width:100%' class='players-table'>"
                                "<tr style='text-align:left'><th></th><th>player</th><th>score</th><th>trains</th>"
                                "<th>cards</th><th>tickets</th><th>routes</th></tr>" + "".join(trs) + "</table>")
+        self._show_aids()

@@ -50,6 +50,34 @@ def _palette(n: int) -> list[str]:
     return [base[i % len(base)] for i in range(n)]
 
 
+#: The outline drawn round pale marks (yellow, white) so they show on a white background.
+OUTLINE = "#333333"
+
+
+def _pale(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is too light to show on white without an outline.
+
+    >>> _pale("#F0E442"), _pale("#0072B2")
+    (True, False)
+    """
+    from railkit.viz.style import luminance
+
+    return luminance(colour) > 0.45
+
+
+def _legend_outside(fig, title: str | None = None) -> None:
+    """Move the figure's legend to the right of the plot area, where it never covers data."""
+    if not fig.legend:
+        return
+    legend = fig.legend[0]
+    fig.center = [c for c in fig.center if c is not legend]
+    legend.location = "top_left"
+    legend.click_policy = "hide"
+    if title:
+        legend.title = title
+    fig.add_layout(legend, "right")
+
+
 def _ok(df: pd.DataFrame) -> pd.DataFrame:
     return df[df["error"].fillna("") == ""] if "error" in df.columns else df
 
@@ -62,11 +90,13 @@ def _label(value: Any) -> str:
 
 # ====================================================================== distributions
 def score_distribution(df: pd.DataFrame, by: str = "seat", *, column: str = "score", bins: int = 30,
-                       width: int = 640, height: int = 320, title: str | None = None):
+                       width: int = 820, height: int = 320, title: str | None = None):
     """Histograms (as step lines) of ``column`` for each group of ``by``.
 
     Each line is the share of the group's games per bin, so groups of
-    different sizes compare; the legend gives each group's mean.
+    different sizes compare; the legend (right of the plot, never over the
+    lines; click an entry to hide its line) gives each group's mean. Pale
+    lines get a dark outline.
     """
     import numpy as np
 
@@ -86,11 +116,12 @@ def score_distribution(df: pd.DataFrame, by: str = "seat", *, column: str = "sco
         share = counts / max(len(x), 1)
         xs = np.repeat(edges, 2)[1:-1]
         ys = np.repeat(share, 2)
-        fig.line(xs, ys, line_width=2, color=colour, legend_label=f"{by} {_label(g)} (mean {x.mean():.1f})")
+        label = f"{by} {_label(g)} (mean {x.mean():.1f})"
+        if _pale(colour):  # a dark outline under a pale line
+            fig.line(xs, ys, line_width=4.5, color=OUTLINE, legend_label=label)
+        fig.line(xs, ys, line_width=2, color=colour, legend_label=label)
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
-    if groups:
-        fig.legend.click_policy = "hide"
-        fig.legend.location = "top_left"
+    _legend_outside(fig)
     return fig
 
 
@@ -129,7 +160,8 @@ def interval_plot(summary: pd.DataFrame, x: str, metric: str = "win_rate", *, re
                  title=title or f"{metric.replace('_', ' ')} by {x} (95% interval)",
                  x_axis_label=x.replace("_", " "), y_axis_label=y_label or metric.replace("_", " "),
                  tools="save,reset")
-    fig.vbar(x="x", top="y", width=0.6, source=src, color=colour or _palette(1)[0], alpha=0.75)
+    fig.vbar(x="x", top="y", width=0.6, source=src, fill_color=colour or _palette(1)[0], fill_alpha=0.75,
+             line_color=OUTLINE)
     fig.add_layout(Whisker(base="x", lower="lo", upper="hi", source=src, line_width=1.5))
     fmt = "0.0%" if percent else "0.0"
     fig.add_tools(HoverTool(tooltips=[(x, "@x"), (metric, f"@y{{{fmt}}}"),
@@ -199,7 +231,7 @@ def chip_value_points(df: pd.DataFrame, by: str = "chip_split", *, width: int = 
     values = sorted({v for _, v in factors})
     colours = dict(zip(values, _palette(len(values))))
     src.data["colour"] = [colours[v] for _, v in factors]
-    fig.vbar(x="x", top="y", width=0.8, source=src, color="colour")
+    fig.vbar(x="x", top="y", width=0.8, source=src, fill_color="colour", line_color=OUTLINE)
     fig.add_tools(HoverTool(tooltips=[("split, chip", "@x"), ("mean points", "@y{0.0}")]))
     fig.add_layout(Span(location=0, dimension="width", line_color="#555555"))
     fig.xaxis.major_label_orientation = 0.9
@@ -278,7 +310,9 @@ def usage_map(df: pd.DataFrame, map: Any = "usa", *, width: int = 900, height: i
     fig.axis.visible = False
     fig.grid.visible = False
     cmap = linear_cmap("share", Viridis256[::-1][40:], 0.0, 1.0)
-    lines = fig.multi_line("xs", "ys", source=rsrc, line_width="width", line_color=cmap, line_alpha=0.9)
+    rsrc.data["outline"] = [w + 2.0 for w in rsrc.data["width"]]
+    fig.multi_line("xs", "ys", source=rsrc, line_width="outline", line_color=OUTLINE, line_alpha=0.9)
+    lines = fig.multi_line("xs", "ys", source=rsrc, line_width="width", line_color=cmap, line_alpha=1.0)
     fig.add_tools(HoverTool(renderers=[lines], tooltips=[("route", "@route"), ("length", "@length"),
                                                          ("claimed in", "@share{0%} of games")]))
     dots = fig.scatter("x", "y", source=csrc, size="size", fill_color=linear_cmap("share", Viridis256[::-1][40:], 0.0, 1.0),
@@ -286,10 +320,16 @@ def usage_map(df: pd.DataFrame, map: Any = "usa", *, width: int = 900, height: i
     fig.add_tools(HoverTool(renderers=[dots], tooltips=[("city", "@city"), ("used in", "@share{0%} of games")]))
     fig.add_layout(ColorBar(color_mapper=cmap.transform, title="share of games", width=10,
                             formatter=NumeralTickFormatter(format="0%")), "right")
+    least_names = set(cities.sort_values(["share"]).head(label_least).index) if label_least else set()
+    others = [c for c in m.cities if c not in least_names]
+    fig.text(x=[m.position(c)[0] for c in others], y=[m.position(c)[1] for c in others], text=others,
+             text_font_size="8pt", x_offset=7, y_offset=-3, text_color="#444444", name="city-names",
+             background_fill_color="#ffffff", background_fill_alpha=0.6)
     if label_least:
         least = cities.sort_values(["share"]).head(label_least)
         pos = {c: m.position(c) for c in least.index}
         fig.text(x=[pos[c][0] for c in least.index], y=[pos[c][1] for c in least.index],
                  text=[f"{c} {least.share[c]:.0%}" for c in least.index], text_font_size="10pt",
-                 x_offset=8, y_offset=-4, text_color="#b00020")
+                 x_offset=8, y_offset=-4, text_color="#b00020", text_font_style="bold", name="least-used",
+                 background_fill_color="#ffffff", background_fill_alpha=0.7)
     return fig

@@ -85,7 +85,7 @@ def test_board_patches_only_changed_routes(monkeypatch):
     assert n == 1
     rows = b._car_rows["Mill-Fort"]
     assert {b.cars_src.data["fill"][r] for r in rows} == {player_hex(1)}
-    assert all(b.cars_src.data["dot"][r] == 1.0 for r in rows)
+    assert all(b.cars_src.data["label"][r] == "2" for r in rows)  # the owner's initial (no names: seat number)
     assert b.set_state({"Mill-Fort": 1}) == 0  # nothing changed: no patch
     assert b.set_state({}, closed=["Harbor-Mill/2"]) == 2  # Mill-Fort freed, Harbor-Mill/2 closed
     assert b.routes_src.data["owner"][b.route_index["Harbor-Mill/2"]] == "closed"

@@ -1,0 +1,85 @@
+"""The end-of-game banner: who won, and every player's final score, in one compact box.
+
+It is short (one line for the winner, one row of score chips), so it fits above the
+board without pushing it down far: shown at the top of the game view, it is on screen
+without scrolling at 1280x720.
+
+>>> final = [{"seat": 0, "name": "Red", "total": 52, "rank": 1, "win": True, "tie_break": ""},
+...          {"seat": 1, "name": "Blue", "total": 40, "rank": 2, "win": False, "tie_break": ""}]
+>>> "Red wins" in banner_html(final)
+True
+>>> b = WinnerBanner()
+>>> b.visible
+False
+>>> b.show(final); b.visible, b.winners
+(True, ['Red'])
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Mapping, Sequence
+
+import panel as pn
+
+from railkit.viz.style import player_hex, text_on
+
+
+def banner_html(final: Sequence[Mapping], labels: Sequence[str] | None = None) -> str:
+    """HTML of the banner for a game's final scores (``observe(seat)["final"]``, the
+    :meth:`score_breakdown`): the winner (or the tied winners), then each player's
+    total in rank order, in the player's colour."""
+    rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
+
+    def name(x) -> str:
+        seat = x["seat"]
+        return labels[seat] if labels is not None and seat < len(labels) else x["name"]
+
+    winners = [x for x in rows if x.get("win")] or rows[:1]
+    who = " and ".join(html.escape(name(x), quote=False) for x in winners)
+    verb = "win" if len(winners) > 1 else "wins"
+    top = winners[0]["total"] if winners else 0
+    tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
+    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>🏆 {who} {verb} "
+            f"with {top} points</div>")
+    if tie:
+        head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"
+    chips = []
+    for x in rows:
+        colour = player_hex(x["seat"])
+        chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
+                     f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
+                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {html.escape(name(x), quote=False)}"
+                     f" — {x['total']}</span>")
+    return head + "<div>" + "".join(chips) + "</div>"
+
+
+class WinnerBanner(pn.viewable.Viewer):
+    """A banner shown at the end of a game (hidden until :meth:`show`)."""
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.winners: list[str] = []
+        self._pane = pn.pane.HTML("", css_classes=["winner-banner"], visible=False, sizing_mode="stretch_width",
+                                  styles={"background": "#fff8e1", "border": "3px solid #f9a825",
+                                          "border-radius": "8px", "padding": "6px 12px"})
+
+    @property
+    def visible(self) -> bool:
+        return self._pane.visible
+
+    def show(self, final: Sequence[Mapping], labels: Sequence[str] | None = None) -> None:
+        """Show the winner and the final scores (``final``: ``observe(seat)["final"]``)."""
+        rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
+        win = [x for x in rows if x.get("win")] or rows[:1]
+        self.winners = [labels[x["seat"]] if labels is not None and x["seat"] < len(labels) else x["name"] for x in win]
+        self._pane.object = banner_html(final, labels)
+        self._pane.visible = True
+
+    def hide(self) -> None:
+        """Hide the banner (a new game, an undo that reopens the game, a replay)."""
+        self.winners = []
+        self._pane.visible = False
+
+    def __panel__(self):
+        return self._pane
