@@ -38,6 +38,7 @@ from bokeh.plotting import figure
 from railkit.graphs import quiz, steps
 from railkit.graphs.instances import euler_network, grow_network, random_map, steam_sheet_graph
 from railkit.maps import load
+from railkit.viz.shell import served
 
 #: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
 #: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
@@ -71,10 +72,6 @@ ALGORITHMS = {
     "steiner_forest": "Steiner forest: the fewest trains that complete a hand.",
 }
 MAPS = ("usa", "teaching-small", "random")
-
-def _served() -> bool:
-    doc = pn.state.curdoc
-    return doc is not None and doc.session_context is not None
 
 
 def _label(x) -> str:
@@ -474,7 +471,7 @@ class AlgoPlayer(pn.viewable.Viewer):
 
     def _push(self) -> None:
         """In a notebook, send the figure's data-source changes now (a served page needs nothing)."""
-        if not _served():
+        if not served():
             try:
                 pn.io.push_notebook(self.view.pane)
             except Exception:  # not displayed anywhere yet
@@ -594,7 +591,7 @@ class QuestionBankView(pn.viewable.Viewer):
         return ok, msg
 
     def _push(self) -> None:
-        if not _served():
+        if not served():
             try:
                 pn.io.push_notebook(self.view.pane)
             except Exception:

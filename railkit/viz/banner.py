@@ -4,14 +4,17 @@ It is short (one line for the winner, one row of score chips), so it fits above 
 board without pushing it down far: shown at the top of the game view, it is on screen
 without scrolling at 1280x720.
 
->>> final = [{"seat": 0, "name": "Red", "total": 52, "rank": 1, "win": True, "tie_break": ""},
-...          {"seat": 1, "name": "Blue", "total": 40, "rank": 2, "win": False, "tie_break": ""}]
->>> "Red wins" in banner_html(final)
+It works for every game: it reads the rows of ``game.summary()`` (``seat``,
+``score``, ``rank``, ``win`` and, where a game has one, ``tie_break``).
+
+>>> final = [{"seat": 0, "score": 52, "rank": 1, "win": True, "tie_break": ""},
+...          {"seat": 1, "score": 40, "rank": 2, "win": False, "tie_break": ""}]
+>>> "Red wins" in banner_html(final, ["Red", "Blue"])
 True
 >>> b = WinnerBanner()
 >>> b.visible
 False
->>> b.show(final); b.visible, b.winners
+>>> b.show(final, ["Red", "Blue"]); b.visible, b.winners
 (True, ['Red'])
 """
 
@@ -25,20 +28,19 @@ import panel as pn
 from railkit.viz.style import player_hex, text_on
 
 
-def banner_html(final: Sequence[Mapping], labels: Sequence[str] | None = None) -> str:
-    """HTML of the banner for a game's final scores (``observe(seat)["final"]``, the
-    :meth:`score_breakdown`): the winner (or the tied winners), then each player's
-    total in rank order, in the player's colour."""
+def banner_html(final: Sequence[Mapping], labels: Sequence[str]) -> str:
+    """HTML of the banner for a game's final scores (the rows of ``game.summary()``;
+    ``labels``: the seats' names): the winner (or the tied winners), then each
+    player's score in rank order, in the player's colour."""
     rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
 
     def name(x) -> str:
-        seat = x["seat"]
-        return labels[seat] if labels is not None and seat < len(labels) else x["name"]
+        return labels[x["seat"]]
 
     winners = [x for x in rows if x.get("win")] or rows[:1]
     who = " and ".join(html.escape(name(x), quote=False) for x in winners)
     verb = "win" if len(winners) > 1 else "wins"
-    top = winners[0]["total"] if winners else 0
+    top = winners[0]["score"] if winners else 0
     tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
     head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>🏆 {who} {verb} "
             f"with {top} points</div>")
@@ -50,7 +52,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str] | None = None) -
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
                      f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {html.escape(name(x), quote=False)}"
-                     f" — {x['total']}</span>")
+                     f" — {x['score']}</span>")
     return head + "<div>" + "".join(chips) + "</div>"
 
 
@@ -68,11 +70,11 @@ class WinnerBanner(pn.viewable.Viewer):
     def visible(self) -> bool:
         return self._pane.visible
 
-    def show(self, final: Sequence[Mapping], labels: Sequence[str] | None = None) -> None:
-        """Show the winner and the final scores (``final``: ``observe(seat)["final"]``)."""
+    def show(self, final: Sequence[Mapping], labels: Sequence[str]) -> None:
+        """Show the winner and the final scores (``final``: the rows of ``game.summary()``)."""
         rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
         win = [x for x in rows if x.get("win")] or rows[:1]
-        self.winners = [labels[x["seat"]] if labels is not None and x["seat"] < len(labels) else x["name"] for x in win]
+        self.winners = [labels[x["seat"]] for x in win]
         self._pane.object = banner_html(final, labels)
         self._pane.visible = True
 

@@ -35,8 +35,9 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
-from railkit.viz.board import Board
+from railkit.viz.board import Board, last_claimed_route, paid_colours
 from railkit.viz.player import PlayerPanel, chip
+from railkit.viz.player import describe_action as log_text
 from railkit.viz.scoring import ScoringView
 from railkit.viz.shell import TableShell, explain, served
 from railkit.viz.table import Table, plain_text
@@ -45,15 +46,12 @@ __all__ = ["GameController", "describe_action", "explain", "pay_text", "payment_
 
 
 def describe_action(game, action) -> str:
-    """The public log text of a Ticket to Ride action: a face-up draw names the colour
-    taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind draw stays blind."""
+    """The public log text of a Ticket to Ride action played in ``game``: a face-up draw
+    names the colour taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind
+    draw stays blind (:func:`railkit.viz.player.describe_action`)."""
     from railkit.games.ticket_to_ride import DrawFaceUp
 
-    if isinstance(action, DrawFaceUp):
-        row = game.observe(None)["faceup"]
-        if 1 <= action.slot <= len(row) and row[action.slot - 1]:
-            return f"{action} ({row[action.slot - 1]})"
-    return str(action)
+    return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)
 
 
 def pay_text(action) -> str:
@@ -155,7 +153,9 @@ class GameController(TableShell):
 
     def _make_board(self) -> None:
         g = self.table.game
-        self.board = Board(g.map, seat_names=list(g.names))
+        # 700 x 440 beside the 400-px player panel: the row fits a notebook at 1280 x 720
+        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440)
+        self.player.attach(self.board)
         self.board.on_click(self.click_route)
         dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
         self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=CHOOSE, **dialog)
@@ -341,10 +341,14 @@ class GameController(TableShell):
         if self._titled is None or self._titled[0] is not self.board or self._titled[1] is not t.game:
             self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
             self._titled = (self.board, t.game)
-        self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g, legal))
-        can_pass = any(str(a) == "pass" for a in legal)
-        self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
-                           seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay)
+        pay = self._pay_labels(g, legal)
+        with self.board.hold():  # the board's changes go to a notebook page as one message
+            self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
+            self.board.mark_last(last_claimed_route(g.log))
+            can_pass = any(str(a) == "pass" for a in legal)
+            self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
+                               seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay,
+                               affordable=list(pay) if my_turn else None)
         if g.is_over:
             if self.scoring is None or self.scoring.game is not g:
                 self.scoring = ScoringView(g, self.board)

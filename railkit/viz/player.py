@@ -148,15 +148,16 @@ class PlayerPanel(pn.viewable.Viewer):
         self._offer_labels: list[str] = []
         # shown by swapping it in and out (more reliable in the browser than toggling ``visible``)
         self.offer_slot = pn.Column()
+        # a seat's own part: hidden from a spectator, who sees only public information
+        self.own = pn.Column(pn.Row(self.show_affordable, self.show_tickets),
+                             "#### Your hand", self.hand, "#### Your tickets", self.tickets)
         self._layout = pn.Column(
             self.status,
-            pn.Row(self.show_affordable, self.show_tickets),
             "#### Face-up cards",
             pn.FlexBox(*self.market, sizing_mode="stretch_width"),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
             self.offer_slot,
-            "#### Your hand", self.hand,
-            "#### Your tickets", self.tickets,
+            self.own,
             "#### Players", self.players,
             width=400,
         )
@@ -224,13 +225,16 @@ class PlayerPanel(pn.viewable.Viewer):
         seat = obs["seat"]
         cp = obs["current_player"]
         phase = obs["phase"]
+        self.own.visible = seat is not None
         # status
         if phase == "game-over":
-            status = "**Game over.** See the final scores below the board."
+            status = "**Game over.** The final scores are at the top and below the board."
         elif cp == seat:
             what = {"setup-tickets": "choose your starting tickets", "keep-tickets": "choose which tickets to keep",
                     "second-draw": "take your second train card", "turn": "draw cards, claim a route or draw tickets"}
             status = f"**Your turn** ({names[seat]}): {what.get(phase, phase)}."
+        elif seat is None:
+            status = f"You are watching. **{labels[cp]}** is to move."
         else:
             status = f"Waiting for **{labels[cp]}**…"
         if obs.get("final_round") and phase != "game-over":

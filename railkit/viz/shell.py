@@ -33,6 +33,7 @@ import panel as pn
 import param
 
 from railkit.core.errors import DataError
+from railkit.viz.banner import WinnerBanner
 from railkit.viz.table import NotAllowed, Table, seat_names
 
 
@@ -92,20 +93,6 @@ def flush_stuck_writes(doc) -> bool:
     return True
 
 
-def banner_html(game) -> str:
-    """The end of the game: who won, and every seat's score (HTML)."""
-    rows = sorted(game.summary(), key=lambda r: (r["rank"], r["seat"]))
-    names = seat_names(game)
-    winners = [names[r["seat"]] for r in rows if r["win"]]
-    head = ("Draw between " + " and ".join(winners) if len(winners) > 1
-            else f"{winners[0]} wins" if winners else "Nobody wins")
-    cells = "".join(f"<td style='padding:2px 10px'><b>{r['rank']}.</b> {html.escape(names[r['seat']], quote=False)}"
-                    f" — {r['score']}</td>" for r in rows)
-    return (f"<div class='winner-banner' style='background:#1b5e20;color:#fff;padding:6px 12px;border-radius:6px'>"
-            f"<span style='font-size:1.3em'><b>Game over: {html.escape(head, quote=False)}</b></span>"
-            f"<table style='color:#fff'><tr>{cells}</tr></table></div>")
-
-
 class TableShell(pn.viewable.Viewer):
     """One seat's view of a game :class:`Table` (subclassed by each game's view).
 
@@ -142,7 +129,7 @@ class TableShell(pn.viewable.Viewer):
         self._waiting = False  # a full refresh is due once the notebook page is open
         self._layout = None
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
-        self.banner = pn.pane.HTML("", css_classes=["banner"], sizing_mode="stretch_width", visible=False)
+        self.banner = WinnerBanner()
         self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
         self.undo_btn.on_click(lambda e: self.undo())
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
@@ -456,10 +443,10 @@ class TableShell(pn.viewable.Viewer):
         self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
         self.upload.disabled = self.seat is None or (t.shared and self.seat != t.first_seat)
         self.live_btn.visible = replay
-        over = g.is_over
-        if over:
-            self.banner.object = banner_html(g)
-        self.banner.visible = over
+        if g.is_over:
+            self.banner.show(g.summary(), [t.seat_label(s) for s in range(g.players)])
+        else:
+            self.banner.hide()
         self._render_log(g)
 
     def _render_log(self, g) -> None:

@@ -289,14 +289,14 @@ def test_winner_banner_shows_every_final_score():
 
     g = play(SPEC.new_game(players=3, seed=2, map="teaching-small"),
              [SPEC.make_agent("greedy-route", s) for s in (1, 2, 3)])
-    final = g.observe(0)["final"]
+    final = g.summary()
     wb = banner.WinnerBanner()
-    wb.show(final)
+    wb.show(final, list(g.names))
     text = wb._pane.object
-    best = max(x["total"] for x in final)
+    best = max(x["score"] for x in final)
     assert wb.visible and f"with {best} points" in text
     for x in final:
-        assert f"{x['name']} — {x['total']}" in text
+        assert f"{x['name']} — {x['score']}" in text
     assert wb.winners == [x["name"] for x in final if x["win"]]
     wb.hide()
     assert not wb.visible

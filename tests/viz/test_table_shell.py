@@ -8,7 +8,8 @@ import pytest
 from railkit.viz import app as app_module
 from railkit.viz.app import Lobby, create_app
 from railkit.viz.controller import GameController
-from railkit.viz.shell import banner_html, page_ready
+from railkit.viz.banner import banner_html
+from railkit.viz.shell import page_ready, seat_names
 from railkit.viz.table import NotAllowed, Table
 
 
@@ -69,7 +70,7 @@ def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
     assert solo.table.game.is_over
     solo.table.agents.pop(0)
     solo.refresh()
-    assert solo.banner.visible and "Game over" in solo.banner.object
+    assert solo.banner.visible and solo.banner.winners
     assert solo.undo() >= 1
     assert not solo.table.game.is_over and "open again" in solo.message.object
 
@@ -149,10 +150,11 @@ def test_face_up_draws_are_logged_with_the_colour_taken():
 def test_banner_names_the_winner_and_every_score():
     t = Table(players=2, humans=[], bots=["random"], seed=2, map="teaching-small")
     t.run_bots()
-    text = banner_html(t.game)
+    text = banner_html(t.game.summary(), seat_names(t.game))
     for row in t.game.summary():
-        assert str(row["score"]) in text
-    assert "wins" in text or "Draw" in text
+        assert f"{seat_names(t.game)[row['seat']]} — {row['score']}" in text
+    winners = [seat_names(t.game)[r["seat"]] for r in t.game.summary() if r["win"]]
+    assert " and ".join(winners) in text and "win" in text
 
 
 def test_notebook_view_sends_nothing_before_its_page_is_open():
