@@ -123,6 +123,9 @@ class GameController(TableShell):
     # ------------------------------------------------------------ building
     def _build_view(self) -> None:
         self._pending: str | None = None
+        # the message sits under the board at the board's width (stretched, it pushed the
+        # player panel off the right edge at 1280 x 720)
+        self.message.param.update(sizing_mode="fixed", width=700)
         # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
         # can fill it in the browser (Board.js_on_route_click). One button group for the
         # payment choice: showing a choice changes its labels, never the layout.

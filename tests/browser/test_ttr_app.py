@@ -41,7 +41,7 @@ def test_play_draw_claim_and_illegal_claim(page, server, page_guard):
     paid = _paid(rep, claim.route)
     page.get_by_role("button", name=re.compile(r"^Pay ")).first.click()
     page.wait_for_function("(rid) => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('routes');"
-                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Red'; } return false; }",
+                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Purple'; } return false; }",
                            arg=claim.route)
     score = page.locator("td.score[data-seat='0']")
     expect(score).not_to_have_text("0")
@@ -191,7 +191,7 @@ def pay_labels(page) -> list[str]:
 
 def owned_by_red(page, rid: str) -> None:
     page.wait_for_function("(rid) => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('routes');"
-                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Red'; } return false; }",
+                           " if (s) return s.data.owner[s.data.id.indexOf(rid)] === 'Purple'; } return false; }",
                            arg=rid)
 
 
@@ -214,7 +214,7 @@ def test_payment_choice_shows_without_a_server_round_trip(page, server, page_gua
     owned_by_red(page, rid)
     assert rep.apply(0, options[1]) is None
     wait_text(page, str(options[1]))  # the action log: the payment pressed, not another
-    assert route_owner(page, rid) == "Red"
+    assert route_owner(page, rid) == "Purple"
 
 
 def test_a_second_quick_click_on_the_board_is_not_lost(page, server, page_guard):

@@ -242,7 +242,7 @@ def test_text_views():
     g = played(seed=4, players=2)
     assert repr(g).startswith("<TicketToRide usa 2p seed=4 phase=game-over")
     text = str(g)
-    assert "Red" in text and "Blue" in text and "routes" in text
+    assert "Purple" in text and "Teal" in text and "routes" in text
 
 
 # ---------------------------------------------------------------------------- bots

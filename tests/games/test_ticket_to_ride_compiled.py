@@ -101,7 +101,7 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     (tmp_path / "maps").symlink_to(ROOT / "maps")
     src = copy / "games" / "ticket_to_ride" / "game.py"
     src.write_text(src.read_text(encoding="utf-8").replace(
-        'SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")',
+        'SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")',
         'SEAT_NAMES = ("Rot", "Blau", "Gruen", "Gelb", "Schwarz")'), encoding="utf-8")
     probe = ("import warnings; warnings.simplefilter('always')\n"
              "import railkit.games.ticket_to_ride as t, railkit.core.compiled as c\n"

@@ -489,7 +489,7 @@ def test_TTR_CLAIM_ANYWHERE_free_routes_anywhere_but_not_taken_ones():
     g.apply("claim Harbor-Mill/1 red x2")
     set_hand(g, 1, red=2)
     err = raises(g, Claim("Harbor-Mill/1", "red", 2, 0), "TTR-CLAIM-ANYWHERE")
-    assert "already claimed by Red" in err.reason
+    assert "already claimed by Purple" in err.reason
     to_seat(g, 0)
     g.apply("claim Camp-Peak white x2")  # not connected to Harbor-Mill: allowed
     assert g.owner[g.board.route_index["Camp-Peak"]] == 0
@@ -528,7 +528,7 @@ def test_TTR_DOUBLE_SMALL_other_track_closed_with_2_or_3_players():
         set_hand(g, 1, blue=2)
         err = raises(g, Claim("Harbor-Mill/2", "blue", 2, 0), "TTR-DOUBLE-SMALL")
         assert err.reason == (f"With {players} players only one route of a double route can be used: "
-                              "Harbor-Mill/2 is closed because Red claimed the other one (Harbor-Mill/1).")
+                              "Harbor-Mill/2 is closed because Purple claimed the other one (Harbor-Mill/1).")
         assert "Harbor-Mill/2" in g.observe(1)["closed"]
     g = new(players=3, double_min_players=3)  # the threshold is a rule setting
     set_hand(g, 0, red=2)
@@ -632,7 +632,7 @@ def test_TTR_END_TRIGGER_everyone_gets_one_more_turn():
 
 # ---------------------------------------------------------------------------- scoring
 def _scored_game() -> TicketToRide:
-    """Red: Harbor-Mill/1, Mill-Lake, Lake-Summit (a 6-train line). Blue: Camp-Peak."""
+    """Purple: Harbor-Mill/1, Mill-Lake, Lake-Summit (a 6-train line). Teal: Camp-Peak."""
     g = new(players=2, trains=8, end_trigger=2)
     g.tickets[0] = [ticket_index(g, "Harbor", "Summit"), ticket_index(g, "Camp", "Fort")]
     g.tickets[1] = [ticket_index(g, "Camp", "Summit")]
@@ -700,15 +700,15 @@ def test_globetrotter_bonus_for_most_completed_tickets():
 
 def test_TTR_WIN_TIE_most_points_then_tickets_then_longest():
     from railkit.games.ticket_to_ride.scoring import rank_seats
-    ranks, wins, why = rank_seats([30, 30, 20], [2, 1, 5], [False, True, True], ["Red", "Blue", "Green"])
+    ranks, wins, why = rank_seats([30, 30, 20], [2, 1, 5], [False, True, True], ["Purple", "Teal", "Brown"])
     assert ranks == [1, 2, 3] and wins == [True, False, False]
-    assert "2 completed tickets against 1 for Blue" in why[0]
-    ranks, wins, why = rank_seats([30, 30], [2, 2], [False, True], ["Red", "Blue"])
+    assert "2 completed tickets against 1 for Teal" in why[0]
+    ranks, wins, why = rank_seats([30, 30], [2, 2], [False, True], ["Purple", "Teal"])
     assert ranks == [2, 1] and wins == [False, True]
     assert "holds the longest-path bonus" in why[1]
-    ranks, wins, why = rank_seats([30, 30], [2, 2], [True, True], ["Red", "Blue"])
+    ranks, wins, why = rank_seats([30, 30], [2, 2], [True, True], ["Purple", "Teal"])
     assert ranks == [1, 1] and wins == [True, True] and "rank shared" in why[0]
-    # in a game: 18 points each, Red completed a ticket and Blue none
+    # in a game: 18 points each, Purple completed a ticket and Teal none
     g = new(players=2, trains=6, end_trigger=2, route_points={1: 4, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15})
     g.tickets[0] = [ticket_index(g, "Harbor", "Lake")]
     g.tickets[1] = []
@@ -723,5 +723,5 @@ def test_TTR_WIN_TIE_most_points_then_tickets_then_longest():
     red, blue = g.final_scores()
     assert red["total"] == blue["total"] == 18
     assert (red["rank"], red["win"], blue["rank"], blue["win"]) == (1, True, 2, False)
-    assert "1 completed tickets against 0 for Blue" in red["tie_break"]
+    assert "1 completed tickets against 0 for Teal" in red["tie_break"]
     assert [r["win"] for r in g.summary()] == [True, False]

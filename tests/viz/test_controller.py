@@ -95,14 +95,14 @@ def test_double_route_closed_with_two_players_is_explained():
     assert "Harbor-Mill/2" in g.observe(0)["closed"] or g.observe(0)["claimed"].get("Harbor-Mill/2") is not None
     ctl.board.click("Harbor-Mill/2")
     assert "TTR-DOUBLE" in ctl.message.object or "TTR-CLAIM-ANYWHERE" in ctl.message.object
-    assert ctl.board.routes_src.data["owner"][ctl.board.route_index["Harbor-Mill/2"]] in ("closed", "Blue")
+    assert ctl.board.routes_src.data["owner"][ctl.board.route_index["Harbor-Mill/2"]] in ("closed", "Teal")
 
 
 def test_not_your_turn_at_a_shared_table():
     t = Table(players=2, humans=[0, 1], seed=1, map="teaching-small")
     a, b = GameController(t, seat=0, auto=False), GameController(t, seat=1, auto=False)
     b.act("keep tickets 1,2")
-    assert "Red's turn" in b.message.object and len(t.game.log) == 0
+    assert "Purple's turn" in b.message.object and len(t.game.log) == 0
 
 
 def test_shared_table_hides_each_seats_hand_and_tickets():

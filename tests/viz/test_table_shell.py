@@ -245,3 +245,10 @@ def test_undo_and_load_while_a_bot_is_to_move_leave_the_view_equal_to_the_game(t
     assert f"{sum(obs['hand'].values())} cards" in hand_html and f"<b>{obs['trains']}</b> trains" in hand_html
     assert not ctl.player.offer_shown and "draw cards, claim a route" in ctl.player.status.object
     assert f"{len(t.game.log)}. <b>" in ctl.log_pane.object
+
+
+def test_ticket_to_ride_seats_are_named_after_their_train_colours_on_the_board():
+    from railkit.games.ticket_to_ride import SEAT_NAMES
+    from railkit.viz.style import PLAYER_COLOUR_NAMES
+
+    assert [n.lower() for n in SEAT_NAMES] == PLAYER_COLOUR_NAMES[:len(SEAT_NAMES)]

@@ -86,8 +86,9 @@ _SLOT_KIND: dict[int | None, int] = {**{c: 0 for c in range(8)}, LOCO_I: 1, None
 
 _CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
 
-#: Default seat names (the train colours of the box), first ``players`` are used.
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
+#: Default seat names: the players' train colours on the board (railkit.viz.style.PLAYER_COLOUR_NAMES),
+#: chosen apart from the eight card colours so a claimed route never looks like a free one.
+SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
@@ -105,7 +106,7 @@ class TicketToRide(Game):
     map : str, optional (keyword)
         Map name (``"usa"``, ``"teaching-small"``) or path to a map JSON file.
     names : list of str, optional (keyword)
-        Seat names; default Red, Blue, Green, Yellow, Black.
+        Seat names; default Purple, Teal, Brown, Mint, Aqua.
     """
 
     game_name = "ticket-to-ride"

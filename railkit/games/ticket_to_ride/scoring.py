@@ -62,11 +62,11 @@ def rank_seats(totals: Sequence[int], completed: Sequence[int], longest_holder: 
     Most points wins; a tie goes to the most completed tickets, then to the holder
     of the longest-path bonus; players still tied share the rank (and the win).
 
-    >>> ranks, wins, why = rank_seats([50, 50, 40], [3, 2, 5], [False, True, True], ["Red", "Blue", "Green"])
+    >>> ranks, wins, why = rank_seats([50, 50, 40], [3, 2, 5], [False, True, True], ["Purple", "Teal", "Brown"])
     >>> ranks, wins
     ([1, 2, 3], [True, False, False])
     >>> why[0]
-    'tied with Blue on 50 points; 3 completed tickets against 2 for Blue'
+    'tied with Teal on 50 points; 3 completed tickets against 2 for Teal'
     """
     n = len(totals)
     names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
