@@ -52,6 +52,27 @@ def explain(err) -> str:
     return out
 
 
+def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, **kwargs):
+    """A form for a game's rules (``pn.Param``), with every setting that may be left unset
+    (``None``: e.g. Ticket to Ride's ``trains``, the map's own count) as a number box that
+    may be empty: a slider cannot show "unset", and its page would fail to draw.
+
+    >>> from railkit.games import get_spec
+    >>> form = rules_form(get_spec("ticket-to-ride").make_rules("base"), ["trains", "longest_bonus"])
+    >>> type(form._widgets["trains"]).__name__, form._widgets["trains"].value
+    ('IntInput', None)
+    """
+    names = parameters or [p for p in rules.param if p != "name"]
+    widgets = {}
+    for name in names:
+        p = rules.param[name]
+        if p.allow_None and isinstance(p, param.Number):
+            box = pn.widgets.IntInput if isinstance(p, param.Integer) else pn.widgets.FloatInput
+            lo, hi = p.bounds or (None, None)
+            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": "unset (the default)"}
+    return pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
+
+
 def served() -> bool:
     """True inside a served Panel session (False in a notebook or plain Python)."""
     doc = pn.state.curdoc
@@ -172,8 +193,7 @@ class TableShell(pn.viewable.Viewer):
         spec = self.table.spec
         g = self.table.game
         self.rules = spec.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
-        self.rules_form = pn.Param(self.rules, name="Rules", show_name=False, width=400,
-                                   parameters=[p for p in self.rules.param if p != "name"])
+        self.rules_form = rules_form(self.rules, name="Rules", width=400)
         self.w_preset = pn.widgets.Select(label="Preset", options=["(keep)"] + list(spec.presets), width=180)
         self.w_preset.param.watch(self._apply_preset, "value")
         self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,

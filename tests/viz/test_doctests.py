@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["style", "board", "editor", "table", "shell", "controller", "app", "scoring", "lessons"]
+MODULES = ["style", "board", "editor", "table", "shell", "controller", "app", "scoring", "lessons", "notebook"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -252,3 +252,14 @@ def test_ticket_to_ride_seats_are_named_after_their_train_colours_on_the_board()
     from railkit.viz.style import PLAYER_COLOUR_NAMES
 
     assert [n.lower() for n in SEAT_NAMES] == PLAYER_COLOUR_NAMES[:len(SEAT_NAMES)]
+
+
+def test_the_new_game_form_draws_with_settings_left_unset():
+    ctl = GameController(Table(players=2, seed=1, map="teaching-small"), auto=False)
+    assert ctl.rules.trains is None  # the map's own train count
+    ctl.new_toggle.value = True
+    ctl.new_area.get_root()  # a slider for an unset value could not be drawn
+    box = ctl.rules_form._widgets["trains"]
+    box.value = 8
+    ctl.new_game()
+    assert ctl.table.game.rules.trains == 8 and ctl.table.game.observe(0)["trains"] == 8
