@@ -478,14 +478,14 @@ class StationMasterView(TableShell):
             b.on_click(lambda e: self.choose("confirm", True))
             self.choice_row.objects = [b]
         elif f in _TRAIN_FIELDS:
-            self.prompt.object = f"{head}: {_ASK.get(f, 'Click the train')}.{extra}"
+            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Click the train')}.{extra}"
             self.choice_row.objects = []
         else:
             vals = sorted({getattr(a, f) for a in rem}, key=lambda v: (v is not None, v if v is not None else 0)
                           if not isinstance(v, (str, tuple)) else (True, 0)) \
                 if f not in ("take", "owners") else sorted({getattr(a, f) for a in rem},
                                                          key=lambda v: (v is not None, str(v)))
-            self.prompt.object = f"{head}: {_ASK.get(f, 'Choose ' + f)}{extra}"
+            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
             btns = []
             for v in vals:
                 b = pn.widgets.Button(label=_choice_label(f, v, names), css_classes=["choice-btn"])
@@ -494,6 +494,18 @@ class StationMasterView(TableShell):
             self.choice_row.objects = btns
         self.cancel_btn.disabled = False
         self._paint_targets(rem)
+
+    def _settled(self, rem) -> str:
+        """The trains already settled (chosen, or the only one possible), e.g. ' from T2'."""
+        if not rem:
+            return ""
+        out = []
+        for f in ("source", "train"):
+            if hasattr(rem[0], f) and f != self._field and len({getattr(a, f) for a in rem}) == 1:
+                v = getattr(rem[0], f)
+                if v is not None:
+                    out.append(f" {'from' if f == 'source' else 'on'} T{v}")
+        return "".join(out)
 
     def choose(self, field: str, value) -> None:
         """Answer the open choice ``field`` (a button above the hand) with ``value``."""
