@@ -170,7 +170,6 @@ def public_observation(game) -> dict:
 
 # ---------------------------------------------------------------- HTML pieces
 _CSS = """
-<style>
 .sm-train{font:13px sans-serif}
 .sm-loco{border:2px solid #333;border-radius:6px;padding:3px 5px;background:#fafafa}
 .sm-loco.exec{background:#ede7f6}.sm-loco.freight{background:#eceff1}
@@ -183,7 +182,7 @@ text-align:center;font-size:11px;font-weight:bold}
 .sm-count{font-size:11px;color:#333}
 .sm-new{background:#ff7043;color:#000;font-weight:bold;padding:0 3px;border-radius:3px;font-size:11px}
 .sm-full{color:#b71c1c;font-weight:bold}
-</style>
+.dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
 """
 
 
@@ -285,7 +284,8 @@ def score_track_html(scores: list[int], names: list[str], to_move: int | None) -
                + (f"<span style='display:inline-block;width:{w}px;height:10px;background:{seat_hex(s)};"
                   f"border:1px solid #000'></span>" if sc > 0 else ""))
         arrow = "▶ " if s == to_move else ""
-        rows.append(f"<div style='white-space:nowrap'>{arrow}{chip_html(s, names)} <b>{sc:+d}</b> {bar}</div>")
+        rows.append(f"<div style='white-space:nowrap'><span style='display:inline-block;width:90px'>{arrow}"
+                    f"{chip_html(s, names)} <b>{sc:+d}</b></span>{bar}</div>")
     return "<div class='score-track'>" + "".join(rows) + "</div>"
 
 
@@ -340,7 +340,7 @@ class StationMasterView(TableShell):
         self._obs: dict | None = None
         self._legal: list = []
         self._my_turn = False
-        self.train_html = [pn.pane.HTML("", margin=(0, 2)) for _ in range(MAX_TRAINS)]
+        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS]) for _ in range(MAX_TRAINS)]
         self.train_btn = []
         for i in range(MAX_TRAINS):
             b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
@@ -367,10 +367,10 @@ class StationMasterView(TableShell):
         self.choice_row = pn.Row(css_classes=["choices"])
         self.cancel_btn = pn.widgets.Button(label="Cancel", width=80, disabled=True, css_classes=["cancel-btn"])
         self.cancel_btn.on_click(lambda e: self.cancel())
-        self.players_pane = pn.pane.HTML("", width=300, css_classes=["players"])
-        self.depart_pane = pn.pane.HTML("", width=300, css_classes=["departure"])
+        # each pane draws in its own shadow root: the style sheet goes with each
+        self.players_pane = pn.pane.HTML("", width=300, css_classes=["players"], stylesheets=[_CSS])
+        self.depart_pane = pn.pane.HTML("", width=300, css_classes=["departure"], stylesheets=[_CSS])
         self.events_pane = pn.pane.HTML("", width=300, css_classes=["events"])
-        self.style_pane = pn.pane.HTML(_CSS, width=0, height=0, margin=0)
 
     def _view(self):
         hand = pn.Column(
@@ -378,7 +378,7 @@ class StationMasterView(TableShell):
             pn.Row(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn),
             css_classes=["hand"],
         )
-        left = pn.Column(self.style_pane, self.station_row, hand,
+        left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn), self.choice_row, self.message, self._controls())
         return pn.Row(left, pn.Column(self.players_pane, self.depart_pane, self.events_pane))
 
@@ -481,10 +481,9 @@ class StationMasterView(TableShell):
             self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Click the train')}.{extra}"
             self.choice_row.objects = []
         else:
-            vals = sorted({getattr(a, f) for a in rem}, key=lambda v: (v is not None, v if v is not None else 0)
-                          if not isinstance(v, (str, tuple)) else (True, 0)) \
-                if f not in ("take", "owners") else sorted({getattr(a, f) for a in rem},
-                                                         key=lambda v: (v is not None, str(v)))
+            # in the engine's order (the legal actions'), "none" first
+            vals = list(dict.fromkeys(getattr(a, f) for a in rem))
+            vals.sort(key=lambda v: v is not None)
             self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
             btns = []
             for v in vals:
