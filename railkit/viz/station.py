@@ -440,6 +440,12 @@ class StationMasterView(TableShell):
         rem = self._remaining()
         open_fields = self._open_fields(rem) if rem else []
         if len(rem) == 1 and not open_fields:
+            trains = [f for f in _TRAIN_FIELDS if getattr(rem[0], f, None) is not None]
+            if trains and not any(f in self._picked for f in trains):
+                # one place it can go: still the player's click puts it there
+                self._field = trains[-1]
+                self._show_choice(rem)
+                return
             if self._sel == ("card", rem[0].card if hasattr(rem[0], "card") else None) and \
                     str(rem[0].card).startswith("repair-") and "confirm" not in self._picked:
                 self._field = "confirm"
@@ -663,6 +669,8 @@ class StationMasterView(TableShell):
                 self.train_cols[i].visible = True
             else:
                 self.train_cols[i].visible = False
+                self.train_btn[i].button_type = "default"
+                self.train_btn[i].label = ""
         # the hand
         chips = Counter(obs["my_chips"])
         self._chip_values = sorted(chips)
