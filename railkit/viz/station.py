@@ -582,7 +582,15 @@ class StationMasterView(TableShell):
         if err is not None:
             self._show_choice()
             return err
-        self.after_action()
+        if self._ready():
+            # the station first (one small message), then the rest and the bots
+            with pn.io.hold():
+                self._obs = self.table.game.observe(self.seat)
+                self._field = None
+                self._show_slots(self._obs["station"])
+                self._paint_targets()
+            self.push()
+        self.later(self.after_action)
         return None
 
     # ------------------------------------------------------------ refresh
@@ -660,17 +668,7 @@ class StationMasterView(TableShell):
         elif top_id > self._trains_seen:
             self._new_ids = {tv["id"] for tv in station if tv["id"] > self._trains_seen}
         self._trains_seen = top_id
-        self._station_html = [train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids)
-                              for tv in station]
-        for i in range(MAX_TRAINS):
-            if i < len(station):
-                self.train_html[i].object = self._station_html[i]
-                self.train_btn[i].name = self.train_btn[i].label = f"{station[i]['train']} ▲"
-                self.train_cols[i].visible = True
-            else:
-                self.train_cols[i].visible = False
-                self.train_btn[i].button_type = "default"
-                self.train_btn[i].label = ""
+        self._show_slots(station)
         # the hand
         chips = Counter(obs["my_chips"])
         self._chip_values = sorted(chips)
@@ -714,6 +712,16 @@ class StationMasterView(TableShell):
                 self._advance()
         else:
             self._show_choice()
+
+    def _show_slots(self, station: list) -> None:
+        """Show as many train slots as there are trains (their contents: _paint_targets)."""
+        for i in range(MAX_TRAINS):
+            if i < len(station):
+                self.train_cols[i].visible = True
+            else:
+                self.train_cols[i].visible = False
+                self.train_btn[i].button_type = "default"
+                self.train_btn[i].label = ""
 
     def _paint_targets(self, rem=None) -> None:
         """Mark the trains the open choice may go to (a blue frame and an enabled button)."""
