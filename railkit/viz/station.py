@@ -60,6 +60,18 @@ _SPECIAL_NAMES = {
     "rush-hour": "Rush Hour",
 }
 
+#: What a special card does (said when it is chosen)
+_DOES = {
+    "brake-van": "the train leaves at once and is scored",
+    "royal": "doubles the train's last two carriages",
+    "reassign": "moves a train's last carriage to the end of another train",
+    "transfer": "moves passenger chips from one train to another",
+    "standing-room": "one more chip place on a train, and you may place a chip at once",
+    "uncouple": "removes a train's last one or two carriages to the discard pile",
+    "rush-hour": "a new locomotive comes into the station",
+    "repair": "couple a carriage from the top of the discard pile",
+}
+
 #: What each action field asks, when it still has to be chosen (train fields are clicked).
 _ASK = {
     "train": "Click the train",
@@ -348,7 +360,8 @@ class StationMasterView(TableShell):
             self.train_btn.append(b)
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
                            for i in range(MAX_TRAINS)]
-        self.station_row = pn.Row(*self.train_cols, css_classes=["station"])
+        # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", width=960, css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
             b = pn.widgets.Button(label="", width=78, visible=False, css_classes=["chip-btn", f"chip-slot-{i}"])
@@ -469,6 +482,7 @@ class StationMasterView(TableShell):
             return
         what, x = self._sel
         head = (f"<b>Chip {x}</b>" if what == "chip" else f"<b>{html.escape(card_label(x), quote=False)}</b>")
+        does = _DOES.get("repair" if str(x).startswith("repair-") else str(x)) if what == "card" else None
         f = self._field
         extra = ""
         if what == "card" and str(x).startswith("repair-"):
@@ -497,6 +511,8 @@ class StationMasterView(TableShell):
                 b.on_click(lambda e, f=f, v=v: self.choose(f, v))
                 btns.append(b)
             self.choice_row.objects = btns
+        if does:
+            self.prompt.object += f"<br><span class='does' style='color:#555'>({does})</span>"
         self.cancel_btn.disabled = False
         self._paint_targets(rem)
 

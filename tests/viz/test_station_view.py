@@ -53,7 +53,8 @@ def doc_text(view: StationMasterView) -> str:
     doc.add_root(view.__panel__().get_root(doc))
     text = serialize_json(doc.to_json())
     ids: dict[str, str] = {}
-    text = re.sub(r'"(p\d+)"', lambda m: '"' + ids.setdefault(m[1], f"id{len(ids)}") + '"', text)
+    # ids, also inside references such as "__ref:p1234" (FlexBox children)
+    text = re.sub(r'(?<=[":])(p\d+)(?=")', lambda m: ids.setdefault(m[1], f"id{len(ids)}"), text)
     names: dict[str, str] = {}
     return re.sub(r'"([A-Z][A-Za-z]*\d{5})"', lambda m: '"' + names.setdefault(m[1], f"n{len(names)}") + '"', text)
 
