@@ -1,0 +1,64 @@
+"""Serve the Station Master view for the browser tests (and by hand):
+
+``python tests/browser/station_serve.py --port 5006 [--seed 3] [--bot-delay 0.15]``
+
+* ``/app``: a game of one's own against three bots (4 players, the seed given);
+* ``/app?table=shared&seat=N``: seat N of one shared 3-player table (seats 1 and 2 are people,
+  seat 3 a bot), dealt from :data:`SHARED_SETUP` so a test knows who holds what;
+* ``/app?table=shared``: the same table, watched by a spectator (``seat=0``).
+
+The pages are made by the served app's own :func:`railkit.viz.app.create_app`, with the
+Station Master view added to its views for this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import panel as pn
+
+from railkit.viz import app as app_module
+from railkit.viz.station import StationMasterView
+from railkit.viz.table import Table
+
+#: The shared table's deal: seat 2 (index 1) holds cards that seat 1 never holds and that are not
+#: in the discard pile, so a test can look for their names in everything seat 1's page receives.
+SHARED_SETUP = {
+    "station": ["L5", "L4", "L6"],
+    "hands": [["+1", "+2", "-1"], ["royal", "transfer", "lux+5"], ["-2", "-3", "+3"]],
+    "to_move": 0,
+}
+SECRET_CARDS = ["Royal Carriage", "Transfer Passengers", "Luxury +5"]
+
+
+def make_shared(seed: int, bot_delay: float) -> Table:
+    return Table(players=3, humans=[0, 1], bots=["greedy"], seed=seed, game="station-master",
+                 bot_delay=bot_delay, setup=SHARED_SETUP)
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--bot-delay", type=float, default=0.15)
+    a = p.parse_args(argv)
+    app_module.VIEWS.setdefault("station-master", "railkit.viz.station:StationMasterView")
+    shared = make_shared(a.seed, a.bot_delay)
+
+    def page():
+        args = pn.state.session_args or {}
+        if args.get("table", [b""])[0] == b"shared":
+            if args.get("seat", [b""])[0] == b"0":
+                return app_module._page("station-master", StationMasterView(shared, seat=None), "shared")
+            return app_module.create_app("station-master", table=shared, bot_delay=a.bot_delay)
+        t = Table(players=4, humans=[0], bots=["greedy"], seed=a.seed, game="station-master",
+                  bot_delay=a.bot_delay)
+        return app_module._page("station-master", StationMasterView(t, seat=0), None)
+
+    origins = [f"127.0.0.1:{a.port}", f"localhost:{a.port}"]
+    pn.serve({"app": page}, port=a.port, address="127.0.0.1", show=False, liveness=True,
+             title="railkit: Station Master", websocket_origin=origins)
+
+
+if __name__ == "__main__":
+    main()

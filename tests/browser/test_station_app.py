@@ -1,0 +1,282 @@
+"""The served Station Master view in headless Chromium (marker ``browser``): a game played to
+the end by clicks, an illegal play explained, a shared table whose seat 1 never receives seat 2's
+hidden chip values or cards (every websocket frame is recorded), no console errors and no request
+to any host but the local server. Screenshots at 1280x720 go to ``$RAILKIT_SCREENSHOTS`` (or the
+test's temporary folder)."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import free_port, stop_server
+from helpers import page_text
+from station_serve import SECRET_CARDS
+
+TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
+HERE = Path(__file__).parent
+VIEWPORT = {"width": 1280, "height": 720}
+
+
+@pytest.fixture(scope="module")
+def station_server():
+    port = free_port()
+    # resources from the server itself: BOKEH_RESOURCES=inline makes Panel fetch its CSS from its CDN
+    env = {k: v for k, v in os.environ.items() if k not in ("BOKEH_RESOURCES", "PANEL_INLINE")}
+    env.update(PYTHONPATH=os.pathsep.join([str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")]))
+    log = open(os.path.join(os.environ.get("TMPDIR", "/tmp"), f"railkit-station-{port}.log"), "w")
+    proc = subprocess.Popen([sys.executable, str(HERE / "station_serve.py"), "--port", str(port), "--seed", "3"],
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc.log_path = log.name
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError("server died: " + open(proc.log_path).read()[-2000:])
+        try:
+            urllib.request.urlopen(url + "/liveness", timeout=1)
+            break
+        except OSError:
+            if time.time() > deadline:
+                proc.kill()
+                raise RuntimeError("server did not answer on /liveness") from None
+            time.sleep(0.2)
+    yield url
+    stop_server(proc)
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    out = Path(os.environ.get("RAILKIT_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def watch(page) -> dict:
+    """Record the page's console errors, foreign requests and websocket frames."""
+    seen = {"errors": [], "foreign": [], "frames": []}
+    page.on("console", lambda m: seen["errors"].append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+
+    def request(r):
+        host = urllib.parse.urlsplit(r.url).hostname
+        if r.url.startswith(("http:", "https:", "ws:", "wss:")) and host != "127.0.0.1":
+            seen["foreign"].append(r.url)
+
+    page.on("request", request)
+
+    def websocket(ws):
+        def frame(payload):
+            seen["frames"].append(payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload)
+
+        ws.on("framereceived", frame)
+
+    page.on("websocket", websocket)
+    return seen
+
+
+def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
+    page.wait_for_function(
+        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
+             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
+             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=timeout)
+
+
+def wait_my_turn_or_end(page) -> bool:
+    """Wait until it is this seat's turn (True) or the game is over (False)."""
+    page.wait_for_function(
+        """() => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
+             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
+             walk(document.body); const t = out.join(' ');
+             return t.includes('Your turn:') || t.includes('Game over'); }""", timeout=TIMEOUT)
+    return "Game over" not in page_text(page)
+
+
+def visible(page, css: str):
+    return page.locator(f"{css}:visible")
+
+
+def click_target(page) -> None:
+    """Click the first train the open choice may go to (its button says 'here')."""
+    page.locator(".train-btn button:visible", has_text="here").first.click()
+
+
+TEXT_OF = """(cls) => {
+  const text = (n) => { if (n.nodeType === 3) return n.textContent; let t = '';
+    if (n.shadowRoot) t += text(n.shadowRoot); for (const c of n.childNodes) t += text(c); return t; };
+  const find = (n) => { if (n.classList && n.classList.contains(cls)) return n;
+    for (const r of [n.shadowRoot, ...n.childNodes]) { if (!r) continue; const f = find(r); if (f) return f; } return null; };
+  const el = find(document.body); return el ? text(el) : null;
+}"""
+
+
+def text_of(page, cls: str) -> str:
+    """The text of the element with class ``cls`` (through shadow roots)."""
+    return page.evaluate(TEXT_OF, cls) or ""
+
+
+def answer(page, button) -> bool:
+    """Click a chip or card, then the targets or choices it asks for (the first each time);
+    False if it was refused (explained on the message line)."""
+    label = button.inner_text().split(" ×")[0].strip()
+    msg, log = text_of(page, "message"), text_of(page, "action-log")
+    button.click()
+    # the card is chosen (the prompt names it), refused (explained), or played at once (no question)
+    page.wait_for_function(
+        "([label, before, log]) => { const f = (" + TEXT_OF + "); const pt = f('prompt') || '', mt = f('message') || '';"
+        " return pt.startsWith(label) || (mt.includes('Not allowed') && mt !== before) || f('action-log') !== log; }",
+        arg=[label, msg, log], timeout=TIMEOUT)
+    if "Not allowed" in text_of(page, "message") and not text_of(page, "prompt").startswith(label):
+        return False
+    for _ in range(4):
+        before = text_of(page, "prompt")
+        if page.locator(".choice-btn button").count():
+            page.locator(".choice-btn button").first.click()
+        elif page.locator(".train-btn button:visible", has_text="here").count():
+            page.locator(".train-btn button:visible", has_text="here").first.click()
+        else:
+            return True
+        page.wait_for_function("([cls, before]) => { const t = (" + TEXT_OF + ")(cls); return t !== before; }",
+                               arg=["prompt", before], timeout=TIMEOUT)
+    return True
+
+
+def test_a_game_by_clicks_to_the_end_with_a_special_card_and_a_departure(page, station_server, shots):
+    seen = watch(page)
+    page.set_viewport_size(VIEWPORT)
+    page.goto(station_server + "/app")
+    assert wait_my_turn_or_end(page)
+    page.screenshot(path=str(shots / "station.png"))
+    turns = 0
+    special_shot = departure_shot = False
+    while wait_my_turn_or_end(page):
+        turns += 1
+        if turns >= 200:
+            page.screenshot(path=str(shots / "stuck.png"))
+        assert turns < 200, "the game did not end"
+        log_before = text_of(page, "action-log")
+        cards = [t.strip() for t in visible(page, ".card-btn button").all_inner_texts()]
+        # cards that can always be played (a train to name is always there)
+        special = next((c for c in cards if c.split(" ×")[0] in ("Brake Van", "Standing Room")), None)
+        chips = visible(page, ".chip-btn button")
+        if special and turns >= 3 and not special_shot:
+            btn = visible(page, ".card-btn button").filter(has_text=special).first
+            btn.click()
+            page.locator(".train-btn button:visible", has_text="here").first.wait_for()
+            page.screenshot(path=str(shots / "special-card.png"))
+            special_shot = True
+            page.locator(".train-btn button:visible", has_text="here").first.click()
+        elif chips.count() and answer(page, chips.first):
+            pass
+        elif visible(page, ".card-btn button").count():
+            for k in range(visible(page, ".card-btn button").count()):
+                if answer(page, visible(page, ".card-btn button").nth(k)):
+                    break
+        else:
+            visible(page, ".pass-btn button").click()
+        # my move has reached the page once the log shows it
+        page.wait_for_function("([cls, before]) => (" + TEXT_OF + ")(cls) !== before",
+                               arg=["action-log", log_before], timeout=TIMEOUT)
+        if not departure_shot and "leaves the station" in page_text(page):
+            page.locator(".dep-step").nth(3).wait_for()  # every step shown
+            page.screenshot(path=str(shots / "departure.png"))
+            departure_shot = True
+    wait_text(page, "Game over")
+    page.screenshot(path=str(shots / "end-of-game.png"))
+    assert special_shot and departure_shot
+    assert not seen["foreign"], sorted(set(seen["foreign"]))
+    assert not seen["errors"], seen["errors"]
+
+
+def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_server, shots):
+    ctx1 = browser.new_context(viewport=VIEWPORT)
+    ctx2 = browser.new_context(viewport=VIEWPORT)
+    p1, p2 = ctx1.new_page(), ctx2.new_page()
+    seen1, seen2 = watch(p1), watch(p2)
+    p1.goto(station_server + "/app?table=shared&seat=1")
+    p2.goto(station_server + "/app?table=shared&seat=2")
+    assert wait_my_turn_or_end(p1)
+    wait_text(p2, "Waiting for Player 1")
+
+    # seat 1 places a chip by clicks; seat 2 sees it face down
+    p1.locator(".chip-btn button", has_text="Chip 3").click()
+    click_target(p1)
+    wait_text(p2, "Your turn:")
+    assert p2.locator(".train-btn").first.is_visible()
+    assert "P1·" not in page_text(p2)
+
+    # seat 2: an illegal play is explained inline with its rule id, and nothing changes
+    p2.locator(".card-btn button", has_text="Royal Carriage").click()
+    wait_text(p2, "Not allowed")
+    assert "(rule SM-ROYAL)" in page_text(p2)
+    # then a chip of value 3 on T1 by clicks (a hidden choice seat 1 must never learn)
+    p2.locator(".chip-btn button", has_text="Chip 3").click()
+    p2.locator(".train-slot-0 button").click()
+    wait_text(p2, "P2·3")
+    assert wait_my_turn_or_end(p1)  # the bot (seat 3) has moved too
+    wait_text(p1, "chip on T1")
+    p1.screenshot(path=str(shots / "shared-seat-1.png"))
+    p2.screenshot(path=str(shots / "shared-seat-2.png"))
+    _side_by_side(shots)
+
+    frames = seen1["frames"]
+    assert frames, "no websocket frame recorded"
+    text = frames_text(frames)
+    assert "P1·3" in text  # seat 1's own chip value did reach its page (the check can see values)
+    assert "P2·" not in text, "seat 2's chip value reached seat 1's page"
+    assert "Player 2</b>: chip on T1" in text and "Player 2</b>: chip 3" not in text  # the log hides it
+    for card in SECRET_CARDS:
+        assert card not in text, f"seat 2's card {card} reached seat 1's page"
+    assert all(card in frames_text(seen2["frames"]) for card in SECRET_CARDS)  # seat 2 did get them
+    for seen in (seen1, seen2):
+        assert not seen["errors"], seen["errors"]
+        assert not seen["foreign"], seen["foreign"]
+
+    # a spectator sees the chips face down and no hand
+    ctx3 = browser.new_context(viewport=VIEWPORT)
+    p3 = ctx3.new_page()
+    seen3 = watch(p3)
+    p3.goto(station_server + "/app?table=shared&seat=0")
+    wait_text(p3, "Watching the game")
+    wait_text(p3, "chip on T1")
+    text3 = page_text(p3) + frames_text(seen3["frames"])
+    assert "P1·" not in text3 and "P2·" not in text3
+    assert not any(c in text3 for c in SECRET_CARDS)
+    assert visible(p3, ".card-btn button").count() == 0 and visible(p3, ".chip-btn button").count() == 0
+    for ctx in (ctx1, ctx2, ctx3):
+        ctx.close()
+
+
+def frames_text(frames: list[str]) -> str:
+    """The frames as plain text: JSON strings decoded and HTML entities resolved (the view's
+    HTML travels escaped inside JSON)."""
+    out = []
+    for f in frames:
+        try:
+            f = json.dumps(json.loads(f), ensure_ascii=False)
+        except ValueError:
+            pass
+        out.append(html.unescape(f.replace("\\u00b7", "·")))
+    return "\n".join(out)
+
+
+def _side_by_side(shots: Path) -> None:
+    """One picture of the two seats' pages next to each other (for the report)."""
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - Pillow is optional
+        return
+    a, b = Image.open(shots / "shared-seat-1.png"), Image.open(shots / "shared-seat-2.png")
+    both = Image.new("RGB", (a.width + b.width + 10, max(a.height, b.height)), "black")
+    both.paste(a, (0, 0))
+    both.paste(b, (a.width + 10, 0))
+    both.save(shots / "two-seats.png")
