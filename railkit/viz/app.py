@@ -29,10 +29,14 @@ from railkit.viz.table import NotAllowed, Table, seat_names
 #: game name -> "module:Class" of its view (a TableShell subclass)
 VIEWS = {
     "ticket-to-ride": "railkit.viz.controller:GameController",
+    "station-master": "railkit.viz.station:StationMasterView",
 }
 
 #: the bot a served game uses unless told otherwise
-DEFAULT_BOTS = {"ticket-to-ride": "greedy-route"}
+DEFAULT_BOTS = {"ticket-to-ride": "greedy-route", "station-master": "greedy"}
+
+#: players at a table of one person against bots (the game's usual table; else 2)
+SOLO_PLAYERS = {"station-master": 4}
 
 _CACHE_KEY = "railkit-tables"
 TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
@@ -135,7 +139,7 @@ def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto):
     if name is None:
         if seats > 1:
             return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
-        players = max(2, seats)
+        players = max(SOLO_PLAYERS.get(game, 2), seats)
         t = new_table(game, players, seats, seed=seed, **defaults)
         return _page(game, view(t, seat=0, auto=auto), None)
     if not TABLE_NAME.fullmatch(name):

@@ -43,11 +43,11 @@ from collections import Counter
 import panel as pn
 
 from railkit.core.errors import DataError
-from railkit.viz.shell import TableShell, banner_html, explain, served
+from railkit.viz.shell import TableShell, explain, served
 from railkit.viz.table import Table, seat_names
 
 __all__ = ["StationMasterView", "SEAT_HEX", "card_label", "departure_steps", "describe_action",
-           "public_observation", "quick_game"]
+           "quick_game"]
 
 #: Seat colours (Okabe-Ito, safe for the common colour-vision deficiencies); every chip
 #: also carries its owner's initials, so colour is never the only cue.
@@ -166,18 +166,6 @@ def describe_action(game, action) -> str:
     if isinstance(action, PlayStandingRoom) and action.chip is not None:
         return f"play standing-room on T{action.train} and a chip"
     return str(action)
-
-
-def public_observation(game) -> dict:
-    """What a spectator may see: ``game.observe(None)``, or, while the engine does not take
-    ``None``, a seat's observation with everything private left out (hand, chip values)."""
-    try:
-        obs = game.observe(None)
-    except (TypeError, DataError):
-        obs = game.observe(0)
-    obs = dict(obs, seat=None, hand=[], my_chips=[])
-    obs["station"] = [{k: v for k, v in t.items() if k != "chips"} | {"my_chips": []} for t in obs["station"]]
-    return obs
 
 
 # ---------------------------------------------------------------- HTML pieces
@@ -625,40 +613,6 @@ class StationMasterView(TableShell):
             return "<b>Your turn:</b> click a chip, then a locomotive; or a card, then its target."
         cp = g.current_player
         return f"<i>Waiting for {html.escape(self._names()[cp], quote=False)}…</i>"
-
-    def _refresh(self) -> None:
-        if self.seat is None:
-            self._refresh_public()
-        else:
-            super()._refresh()
-
-    def _refresh_public(self) -> None:
-        # a spectator: like TableShell._refresh, with only the public observation
-        t = self.table
-        live_end = len(t.game.log)
-        if self._replay_at is not None and not 0 <= self._replay_at < live_end:
-            self._replay_at = None
-        if self.replay.end != max(live_end, 1):
-            self.replay.end = max(live_end, 1)
-        shown = live_end if self._replay_at is None else self._replay_at
-        if self.replay.value != shown:
-            self.replay.value = shown
-        self._seen_version = t.version
-        if t.notice[0] > self._seen_notice:
-            self._seen_notice = t.notice[0]
-            self.say(html.escape(t.notice[1], quote=False))
-        replay = self._replay_at is not None
-        g = t.game.history(self._replay_at) if replay else t.game
-        self._show(g, public_observation(g), False, replay, [])
-        self.undo_btn.disabled = True
-        self.undo_btn.description = "Spectators cannot undo."
-        self.download.disabled = t.shared and not t.game.is_over
-        self.upload.disabled = True
-        self.live_btn.visible = replay
-        if g.is_over:
-            self.banner.object = banner_html(g)
-        self.banner.visible = g.is_over
-        self._render_log(g)
 
     def _render_log(self, g) -> None:
         names = seat_names(g)

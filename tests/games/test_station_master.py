@@ -164,6 +164,20 @@ def test_SM_CHIP_HIDDEN_others_see_only_counts():
     assert dep["chips"] == [[3], [1], []]
 
 
+def test_SM_CHIP_HIDDEN_a_spectator_sees_no_chip_value_and_no_hand():
+    g = table(players=3, locos=["L5", "L4", "L6"], hands={1: ["brake-van", "+1", "+2"], 2: ["+1", "+2", "+3"]})
+    g.apply("chip 3 on T1")
+    g.apply("chip 1 on T1")
+    public = g.observe(None)
+    assert public["seat"] is None and public["hand"] == [] and public["my_chips"] == []
+    assert all(t["my_chips"] == [] and "chips" not in t for t in public["station"])
+    assert public["station"][0]["chip_counts"] == [1, 1, 0] and public["hand_sizes"] == [3, 3, 3]
+    assert "'3'" not in json.dumps(public["station"]) and json.dumps(public)
+    assert "0:3" in g.describe()  # the full picture (for the host) still shows every value
+    with pytest.raises(DataError):
+        g.observe(3)
+
+
 def test_SM_CARD_IN_HAND_only_held_cards():
     g = table(players=2, locos=["L5", "L4"], hands={0: ["+1", "-2", "royal"]})
     e = raises(g, "play +3 on T1", "SM-CARD-IN-HAND")

@@ -13,7 +13,7 @@ from bokeh.document import Document
 
 from railkit.games.station_master.actions import Pass, PlaceChip
 from railkit.viz.station import (StationMasterView, card_label, departure_steps, describe_action,
-                                 public_observation, train_html)
+                                 train_html)
 from railkit.viz.table import Table
 
 
@@ -69,7 +69,8 @@ def test_a_whole_game_by_clicks_plays_exactly_the_legal_action_clicked(seed):
         n = len(t.game.log)
         click_action(view, action)
         assert t.game.log[n] == action
-    assert view.banner.visible and "Game over" in view.banner.object
+    winners = [t.seat_label(r["seat"]) for r in t.game.summary() if r["win"]]
+    assert view.banner.visible and view.banner.winners == winners
     assert view.prompt.object == "<i>The game is over.</i>"
 
 
@@ -215,7 +216,7 @@ def test_spectator_sees_no_chip_value_and_no_hand():
     html = view.train_html[0].object
     assert "P1·" not in html and "P2·" not in html and "mine" not in html and html.count("sm-chip") == 2
     assert not any(b.visible for b in view.card_btns + view.chip_btns)
-    obs = public_observation(view.table.game)
+    obs = view.table.game.observe(None)
     assert obs["hand"] == [] and all(t["my_chips"] == [] and "chips" not in t for t in obs["station"])
 
 

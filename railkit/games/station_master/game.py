@@ -659,7 +659,9 @@ class StationMasterGame(Game):
         self.events.append(f"The game ends ({reason}).")
 
     # ================================================================ views
-    def _train_view(self, t: Train, seat: int | None) -> dict:
+    def _train_view(self, t: Train, seat: int | None, public: bool = False) -> dict:
+        """One train as ``seat`` sees it: chip values of that seat only; ``seat=None`` every
+        chip's value (for :meth:`describe`), unless ``public`` (a spectator: no values)."""
         counts = [0] * self.players
         for s, _ in t.chips:
             counts[s] += 1
@@ -670,14 +672,17 @@ class StationMasterGame(Game):
             "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t), "chips_on": len(t.chips),
             "chip_counts": counts,
         }
-        if seat is None:
+        if public:
+            view["my_chips"] = []
+        elif seat is None:
             view["chips"] = [[s, v] for s, v in t.chips]
         else:
             view["my_chips"] = sorted(v for s, v in t.chips if s == seat)
         return view
 
-    def observe(self, seat: int) -> dict:
+    def observe(self, seat: int | None) -> dict:
         """What ``seat`` may see: her hand and chip values; of others only counts (SM-CHIP-HIDDEN).
+        ``seat=None``: a spectator, who sees only public information (no hand, no chip value).
 
         Keys: game, seat, players, to_move, game_over, end_reason, hand, my_chips, hand_sizes,
         chips_in_hand (chips not on trains, per seat), station (one dict per train: train, id,
@@ -685,14 +690,15 @@ class StationMasterGame(Game):
         standing_room, chip_capacity, chips_on, chip_counts, my_chips), draw_pile, locomotives_left,
         discard (public, top last), scores, departures (score history), events, rules, card_counts.
         """
-        if not 0 <= seat < self.players:
+        if seat is not None and not 0 <= seat < self.players:
             raise DataError("seat", "$", f"a seat from 0 to {self.players - 1}", seat)
         return {
             "game": self.game_name, "seat": seat, "players": self.players,
             "to_move": self.current_player, "game_over": self.over, "end_reason": self.end_reason,
-            "hand": sorted(self.hands[seat]), "my_chips": list(self.supply[seat]),
+            "hand": [] if seat is None else sorted(self.hands[seat]),
+            "my_chips": [] if seat is None else list(self.supply[seat]),
             "hand_sizes": [len(h) for h in self.hands], "chips_in_hand": [len(s) for s in self.supply],
-            "station": [self._train_view(t, seat) for t in self.station],
+            "station": [self._train_view(t, seat, public=seat is None) for t in self.station],
             "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
             "discard": list(self.discard), "scores": list(self.scores),
             "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
