@@ -56,7 +56,7 @@ GOOD_HEX = {"red": "#d32f2f", "blue": "#1565c0", "green": "#2e7d32", "yellow": "
 GOOD_LABEL = {"red": "Re", "blue": "Bl", "green": "Gn", "yellow": "Ye", "grey": "Gy", "black": "Co", "own": "Own"}
 TRACK_DARK = "#3e2723"
 #: Where the placement choices are drawn (right of the sheet), in hex units.
-CHOICE_X0, CHOICE_SIZE = 9.6, 0.62
+CHOICE_X0, CHOICE_SIZE, CHOICE_COLS = 9.3, 0.78, 2
 
 CLICK_EVENTS = (Tap, DoubleTap, Press)
 
@@ -172,7 +172,7 @@ class SheetFigure:
         x0, x1 = min(p[0] for p in pts) - 1.2, max(p[0] for p in pts) + 1.2
         y0, y1 = min(p[1] for p in pts) - 1.3, max(p[1] for p in pts) + 1.3
         if self.choice_area:
-            x1 = CHOICE_X0 + 4 * CHOICE_SIZE * SQ3 / 2 + 0.9
+            x1 = CHOICE_X0 + (CHOICE_COLS - 1) * CHOICE_SIZE * SQ3 * 1.25 + CHOICE_SIZE + 0.5
         # equal units on both axes: widen the short range to the figure's aspect
         aspect = (width - 10) / (height - 40)
         if (x1 - x0) / (y1 - y0) < aspect:
@@ -244,10 +244,11 @@ class SheetFigure:
         # placement choices beside the sheet
         fig.patches("xs", "ys", source=self.choice_hex_src, fill_color="#fffde7", line_color="#ff8f00", line_width=2,
                     name="choice_hexes")
-        fig.multi_line("xs", "ys", source=self.choice_track_src, line_color=TRACK_DARK, line_width=5,
+        fig.multi_line("xs", "ys", source=self.choice_track_src, line_color=TRACK_DARK, line_width=4,
                        line_cap="round", name="choice_tracks")
-        fig.text("x", "y", text="label", source=self.choice_hex_src, text_font_size="7pt", text_align="center",
-                 text_baseline="top", y_offset=int(CHOICE_SIZE * 22), name="choice_labels")
+        fig.text("x", "y", text="label", source=self.choice_hex_src, text_font_size="8pt", text_align="right",
+                 text_baseline="middle", x_offset=-int(CHOICE_SIZE * 30), text_color="#e65100", text_font_style="bold",
+                 name="choice_labels")
         fig.text("x", "y", text="text", source=self.label_src, text_color="color", text_font_size="10pt",
                  text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="#ffffff",
                  background_fill_alpha=0.9, name="route_labels")
@@ -343,9 +344,9 @@ class SheetFigure:
         ctr = _empty("xs", "ys")
         self._choice_at = []
         if h is not None:
-            cols = 3
-            step_x, step_y = CHOICE_SIZE * SQ3 * 1.08, CHOICE_SIZE * 1.95
-            top = (self.figure.y_range.end - 0.9)
+            cols = CHOICE_COLS
+            step_x, step_y = CHOICE_SIZE * SQ3 * 1.25, CHOICE_SIZE * 2.05
+            top = self.figure.y_range.end - CHOICE_SIZE - 0.25
             for i, (a, b) in enumerate(options):
                 xs, ys = track_points(h, a, b)
                 ghosts["xs"].append(xs); ghosts["ys"].append(ys)
@@ -353,7 +354,7 @@ class SheetFigure:
                 self._choice_at.append(at)
                 hxs, hys = hex_outline(at, CHOICE_SIZE)
                 chex["xs"].append(hxs); chex["ys"].append(hys); chex["x"].append(at[0]); chex["y"].append(at[1])
-                chex["label"].append(f"{i + 1}. {hx.track_kind(a, b)}")
+                chex["label"].append(str(i + 1))
                 txs, tys = track_points(h, a, b, CHOICE_SIZE, at=at)
                 ctr["xs"].append(txs); ctr["ys"].append(tys)
         self.ghost_src.data = ghosts
@@ -395,11 +396,8 @@ class SheetFigure:
         self.cross_src.data = data
         cnt = _empty("x", "y", "text")
         for n, k in sorted((counts or {}).items()):
-            reg = self.sheet.regions[n]
-            pts = [centre(h) for h in reg.hexes]
-            x = sum(p[0] for p in pts) / len(pts)
-            y = sum(p[1] for p in pts) / len(pts)
-            cnt["x"].append(x); cnt["y"].append(y - 0.45); cnt["text"].append(f"{k}×")
+            x, y = centre(self.sheet.cities[n])  # under the region's city
+            cnt["x"].append(x); cnt["y"].append(y - 0.9); cnt["text"].append(f"{k} crossed")
         self.count_src.data = cnt
 
     def set_title(self, text: str) -> None:

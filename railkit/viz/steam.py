@@ -211,12 +211,12 @@ class SteamRollersView(TableShell):
         self.status = pn.pane.HTML("", width=560, css_classes=["status"])
         self.dice_buttons = []
         for i in range(6):
-            b = pn.widgets.Button(label="", width=62, height=44, visible=False, css_classes=["die"],
+            b = pn.widgets.Button(label="·", width=62, height=44, disabled=True, css_classes=["die"],
                                   stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
         self.black = pn.pane.HTML("", width=240, css_classes=["black-die"])
-        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=150, visible=False)
+        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=150, disabled=True)
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
         for v in range(1, 7):
@@ -235,7 +235,7 @@ class SteamRollersView(TableShell):
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
         self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=220, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=90, visible=False)
+        self.skip_btn = pn.widgets.Button(label="Skip", width=230, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
         self.other_btn = pn.widgets.Button(label="Play", width=80)
@@ -437,8 +437,15 @@ class SteamRollersView(TableShell):
             return err
         self.die = None
         self.as_value = None
-        self._close_hex()
-        self.after_action()
+        g = self.game
+        with pn.io.hold():
+            # the sheet first (one small message), the rest of the view just after it
+            self._close_hex()
+            if self.looking == self.seat and self.seat is not None:
+                self.sheet.set_tracks(g.ps[self.seat].tracks)
+            self.sheet.set_outline()
+        self.push()
+        self.later(self.after_action)
         return None
 
     # ------------------------------------------------------------ engine, tiles, pass
@@ -597,6 +604,7 @@ class SteamRollersView(TableShell):
         t = self.table
         self._g = g
         self._legal = legal
+        self._deliveries = {}  # chosen again below, from this position's legal actions
         if g.sheet is not self.sheet.sheet:
             self.sheet = SheetFigure(g.sheet, g.rules.mountains)
             self.sheet.on_click(self._on_sheet_click)
@@ -631,13 +639,15 @@ class SteamRollersView(TableShell):
             if i < len(dice):
                 d = dice[i]
                 b.label = f"{DIE_FACE[d]} {d}"
-                b.visible = True
                 b.color = "primary" if self.die == d and (i == dice.index(d)) else "default"
                 b.disabled = not my_turn or g.phase != "draft"
                 b.description = (f"Draft die {d}: build in region {d}, engine box {d}, tile {d} or deliver from "
                                  f"city {d}") if my_turn else "Not your turn."
-            else:
-                b.visible = False
+            else:  # never hidden: showing and hiding widgets in a busy page lost later changes
+                b.label = "·"
+                b.color = "default"
+                b.disabled = True
+                b.description = "No die here this round."
         kinds = obs["black_die"]
         self.black.object = ("<div class='black-die' style='background:#222;color:#fff;padding:3px 8px;"
                              "border-radius:6px;display:inline-block'><b>Black die:</b> "
@@ -646,9 +656,10 @@ class SteamRollersView(TableShell):
         if self.die is not None and as_opts:
             self.w_as.options = {f"{self.die} (as rolled)": self.die, **{f"{v} (tile 1)": v for v in as_opts}}
             self.w_as.value = self.as_value if self.as_value is not None else self.die
-            self.w_as.visible = True
+            self.w_as.disabled = False
         else:
-            self.w_as.visible = False
+            self.w_as.disabled = True
+            self.w_as.description = "Only with action tile 1 (upright) and a die drafted."
 
     def _show_sheet(self, g, obs) -> None:
         names = seat_names(g)
@@ -720,8 +731,9 @@ class SteamRollersView(TableShell):
             f"No good at city {value} can reach a city of its colour on your track within your engine.")
         self.deliver_btn.disabled = self._deliveries.get(self.w_deliver.value) is None
         self.pass_btn.disabled = not any(isinstance(a, Pass) and a.die == self.die for a in legal)
-        self.skip_btn.visible = any(isinstance(a, Skip) for a in legal)
-        self.skip_btn.label = "Skip the second track" if g.phase == "build2" else "Do not re-roll Olivia's die"
+        self.skip_btn.disabled = not any(isinstance(a, Skip) for a in legal)
+        self.skip_btn.label = ("Skip the second track" if g.phase == "build2" else
+                               "Do not re-roll Olivia's die" if g.phase == "reroll" else "Skip (nothing to skip)")
         self.w_other.options = [str(a) for a in legal[:400]]
         self.other_btn.disabled = not legal
 
@@ -872,7 +884,7 @@ class SteamRollersView(TableShell):
                 if k < len(past):
                     routes.append((past[k][0], "#ffb300", past[k][1]))
             a = self._deliveries.get(self.w_deliver.value) if s == self.seat else None
-            if a is not None:
+            if a is not None and a in self._legal:
                 p = delivery_preview(g, self.seat, a)
                 routes.append((route_tracks(g, tracks, p["nodes"], p["keys"]), "#00c853",
                                f"distance {p['distance']}, {p['points']} pts"))
