@@ -198,6 +198,7 @@ class SteamRollersView(TableShell):
         self._options: list = []  # the placements offered at self.hex (actions)
         self._deliveries: dict[str, object] = {}
         self._legal: list = []
+        self._legal_at: tuple = ()
         self._g = self.table.game
         self.looking: object = self.seat if self.seat is not None else 0
         self.olivia_report: list[str] = []
@@ -235,7 +236,7 @@ class SteamRollersView(TableShell):
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
         self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=220, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=230, disabled=True)
+        self.skip_btn = pn.widgets.Button(label="Skip", width=190, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
         self.other_btn = pn.widgets.Button(label="Play", width=80)
@@ -261,13 +262,13 @@ class SteamRollersView(TableShell):
         return {"difficulty": self.w_difficulty.value if self.w_players.value == 1 else None}
 
     def _view(self):
-        tray = pn.Row(*self.dice_buttons, self.black, self.w_as)
+        tray = pn.Row(*self.dice_buttons, self.black)
         left = pn.Column(tray, self.sheet.pane, self.message, width=680)
         actions = pn.Column(
             pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]),
             pn.Row(self.w_deliver, self.deliver_btn),
-            pn.Row(self.pass_btn, self.skip_btn),
+            pn.Row(self.pass_btn, self.skip_btn, self.w_as),
         )
         right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes, width=580)
         return pn.Column(
@@ -305,6 +306,10 @@ class SteamRollersView(TableShell):
         g = self.game
         if self.replaying:
             return self._refuse("You are looking at an earlier position.", "Press Back to live to play.")
+        if not self.replaying and self._legal_at != (id(g), len(g.log)):
+            # the live position's moves (the view may not have been refreshed yet: a notebook page still opening)
+            self._legal = g.legal_actions() if g.current_player == self.seat else []
+            self._legal_at = (id(g), len(g.log))
         err = self.table.check(self.seat, Pass(1))
         if isinstance(err, NotAllowed) or g.is_over:
             if g.is_over:
@@ -604,6 +609,7 @@ class SteamRollersView(TableShell):
         t = self.table
         self._g = g
         self._legal = legal
+        self._legal_at = () if replay else (id(g), len(g.log))
         self._deliveries = {}  # chosen again below, from this position's legal actions
         if g.sheet is not self.sheet.sheet:
             self.sheet = SheetFigure(g.sheet, g.rules.mountains)
@@ -742,6 +748,11 @@ class SteamRollersView(TableShell):
         cur = g.current_player
         if g.is_over:
             turn = f"Game over ({g.end_reason})."
+            if g.solo:
+                me, her = g.score(0), g.olivia_score()
+                won = (not g.olivia_won) and me > her
+                turn += (f" <b class='solo-result'>{'You win' if won else 'You lose'}</b>: you {me}, Olivia {her}"
+                         + (" (a tie is a loss)" if me == her else "") + ".")
         elif my_turn:
             step = {"build2": f"draw tile 3b's second track in region {g.build2_region} (or skip)",
                     "reroll": "re-roll Olivia's die with tile 2s, or not",
@@ -794,6 +805,10 @@ class SteamRollersView(TableShell):
                                    f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
                                    "</div>")
         self.olivia_pane.visible = True
+
+    def olivia_turn(self) -> list[str]:
+        """Olivia's last turn in the live game, step by step (plain text)."""
+        return self._last_olivia_phase(self.game)[0]
 
     def _last_olivia_phase(self, g):
         """Steps of Olivia's last phase in ``g`` and the hexes she crossed then."""
