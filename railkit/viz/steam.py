@@ -212,11 +212,11 @@ class SteamRollersView(TableShell):
         self.status = pn.pane.HTML("", width=560, css_classes=["status"])
         self.dice_buttons = []
         for i in range(6):
-            b = pn.widgets.Button(label="·", width=62, height=44, disabled=True, css_classes=["die"],
+            b = pn.widgets.Button(label="·", width=54, height=44, disabled=True, css_classes=["die"],
                                   stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
-        self.black = pn.pane.HTML("", width=240, css_classes=["black-die"])
+        self.black = pn.pane.HTML("", width=250, css_classes=["black-die"])
         self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=150, disabled=True)
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
