@@ -217,7 +217,7 @@ class SteamRollersView(TableShell):
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
         self.black = pn.pane.HTML("", width=250, css_classes=["black-die"])
-        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=150, disabled=True)
+        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=140, disabled=True)
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
         for v in range(1, 7):
@@ -234,9 +234,9 @@ class SteamRollersView(TableShell):
         self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
         self.deliver_btn = pn.widgets.Button(label="Deliver", color="success", width=90, disabled=True)
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
-        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=220, disabled=True)
+        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=200, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=190, disabled=True)
+        self.skip_btn = pn.widgets.Button(label="Skip", width=170, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
         self.other_btn = pn.widgets.Button(label="Play", width=80)
