@@ -1,0 +1,218 @@
+"""The served Steam Rollers view in headless Chromium: the sheet shows the game's state,
+clicks draw a track, an illegal placement is explained, a delivery is previewed and
+made, Olivia's turn is shown, the final scoring; no console error, no request that
+leaves 127.0.0.1. Screenshots (1280x720) go to ``$STEAM_SHOTS`` when it is set; ``STEAM_LOG=1``
+prints the servers' logs at the end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import free_port
+from helpers import page_text
+from steam_serve import autoplay
+from railkit.games.steam_rollers.actions import Build, Deliver
+from railkit.viz.sheet import centre
+from railkit.viz.steam import DIE_FACE
+from railkit.viz.table import Table
+
+HERE = Path(__file__).parent
+SEED = 4
+
+XY = """([x, y]) => {
+  const doc = Bokeh.documents[0];
+  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
+  view.canvas_view.el.scrollIntoView({block: "nearest"});
+  const r = view.canvas_view.el.getBoundingClientRect();
+  return [view.frame.x_scale.compute(x) + r.left, view.frame.y_scale.compute(y) + r.top];
+}"""
+
+ROWS = """(name) => {
+  if (!window.Bokeh || !Bokeh.documents.length) return -1;
+  const src = Bokeh.documents[0].get_model_by_name(name);
+  return src ? src.data[Object.keys(src.data)[0]].length : -1;
+}"""
+
+
+def serve(*args: str):
+    port = free_port()
+    env = dict(os.environ, PANEL_INLINE="1")
+    env.pop("BOKEH_RESOURCES", None)  # "inline" there makes Panel fetch its style sheets from the CDN
+    log = tempfile.NamedTemporaryFile(prefix="railkit-steam-", suffix=".log", delete=False)
+    proc = subprocess.Popen([sys.executable, str(HERE / "steam_serve.py"), str(port), "--seed", str(SEED), *args],
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("server died: " + open(log.name).read()[-2000:])
+        try:
+            urllib.request.urlopen(url + "/liveness", timeout=1)
+            return proc, url, log.name
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("the Steam Rollers server did not answer on /liveness")
+
+
+@pytest.fixture
+def steam(request):
+    procs = []
+
+    def start(*args):
+        proc, url, logname = serve(*args)
+        procs.append((proc, logname))
+        return url
+
+    yield start
+    for proc, logname in procs:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if os.environ.get("STEAM_LOG"):
+            print(open(logname).read()[-6000:])
+        os.unlink(logname)
+
+
+def watch(page) -> list[str]:
+    """Console errors and requests to any host but 127.0.0.1, as they happen."""
+    bad: list[str] = []
+    page.on("console", lambda m: bad.append("console: " + m.text) if m.type == "error" else None)
+
+    def on_request(r):
+        if not (r.url.startswith("http://127.0.0.1:") or r.url.startswith("ws://127.0.0.1:")
+                or r.url.startswith("blob:http://127.0.0.1:") or r.url.startswith("data:")):
+            bad.append("request: " + r.url)
+
+    page.on("request", on_request)
+    return bad
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("STEAM_SHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def open_view(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
+
+
+def wait_rows(page, name: str, cond: str) -> None:
+    page.wait_for_function(f"() => {{ const n = ({ROWS})('{name}'); return n >= 0 && n {cond}; }}", timeout=60_000)
+
+
+def wait_text(page, text: str) -> None:
+    page.wait_for_function("(t) => { const out = []; const walk = (n) => { if (n.nodeType === Node.TEXT_NODE) "
+                           "{ out.push(n.textContent); return; } if (n.shadowRoot) walk(n.shadowRoot); "
+                           "for (const c of n.childNodes) walk(c); }; walk(document.body); "
+                           "return out.join(' ').includes(t); }", arg=text, timeout=60_000)
+
+
+def click_at(page, xy) -> None:
+    page.mouse.move(1, 1)
+    pos = page.evaluate(XY, list(xy))
+    page.mouse.click(*pos)
+
+
+def draft(page, die: int) -> None:
+    page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.click()
+    wait_text(page, f"Die {die} drafted")
+
+
+def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(page, steam):
+    url = steam()
+    bad = watch(page)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    # the sheet shows the game: 61 hexes, 6 cities, 6 towns, no track; the dice rolled
+    assert page.evaluate(ROWS, "sheet_hexes") == 61
+    assert page.evaluate(ROWS, "sheet_cities") == 6 and page.evaluate(ROWS, "sheet_towns") == 6
+    assert page.evaluate(ROWS, "sheet_tracks") == 0
+    for d in g.dice:
+        assert page.get_by_role("button", name=f"{DIE_FACE[d]} {d}").first.is_visible()
+    text = page_text(page)
+    assert "Black die" in text and "Goods on the cities" in text and "Olivia" in text
+    shot(page, "1-sheet")
+    die = g.dice[0]
+    draft(page, die)
+    builds = [a for a in g.legal_actions() if isinstance(a, Build) and a.die == die and a.value is None]
+    h = builds[0].hex
+    options = [a for a in builds if a.hex == h]
+    click_at(page, centre(h))
+    wait_rows(page, "sheet_choices", f"== {len(options)}")
+    wait_text(page, f"{len(options)} track(s) allowed")
+    shot(page, "2-placements")
+    xs = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.x[0]")
+    ys = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.y[0]")
+    click_at(page, (xs, ys))
+    wait_rows(page, "sheet_tracks", "== 1")
+    g.apply(options[0])
+    assert page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
+        f"{h[0]},{h[1]}"
+    # an illegal placement: a hex of another region, explained with its rule id; nothing drawn
+    die2 = g.dice[0]
+    draft(page, die2)
+    other = next(x for x in g.sheet.regions[die2 % 6 + 1].drawable if x not in g.ps[0].tracks)
+    click_at(page, centre(other))
+    wait_text(page, "SR-BUILD-REGION")
+    assert page.evaluate(ROWS, "sheet_tracks") == 1
+    shot(page, "3-illegal")
+    # the second action (engine box) ends the turn: Olivia's phase, step by step
+    page.get_by_role("button", name=str(die2), exact=True).first.click()
+    wait_text(page, "Olivia's die shows")
+    page.locator("select", has=page.locator("option", has_text="Olivia")).select_option(label="Olivia")
+    wait_rows(page, "sheet_crosses", ">= 2")
+    shot(page, "4-olivia")
+    assert not bad, bad
+
+
+def test_a_delivery_is_previewed_on_the_sheet_then_made(page, steam):
+    url = steam("--autoplay", "200", "--until", "deliver")
+    bad = watch(page)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    autoplay(t, 200, "deliver")
+    g = t.game
+    acts = [a for a in g.legal_actions() if isinstance(a, Deliver) and a.value is None]
+    assert acts, "the autoplay must stop where a delivery is legal"
+    open_view(page, url)
+    wait_rows(page, "sheet_tracks", f"== {len(g.ps[0].tracks)}")
+    draft(page, acts[0].die)
+    sel = page.locator("select", has=page.locator("option", has_text="(choose a good)"))
+    sel.locator("option", has_text="distance").first.wait_for(state="attached", timeout=60_000)
+    labels = [o for o in sel.locator("option").all_text_contents() if "distance" in o]
+    assert labels
+    sel.select_option(label=labels[0])
+    wait_rows(page, "sheet_route", "> 0")
+    wait_text(page, "Delivery preview")
+    shot(page, "5-delivery-preview")
+    page.get_by_role("button", name="Deliver", exact=True).click()
+    wait_text(page, "→")  # the delivery is listed for replay (and scored in its box)
+    wait_rows(page, "sheet_route", "== 0")
+    assert not bad, bad
+
+
+def test_the_end_shows_the_scoring_and_the_result(page, steam):
+    url = steam("--autoplay", "5000")
+    bad = watch(page)
+    open_view(page, url)
+    wait_text(page, "Final score")
+    text = page_text(page)
+    assert "You win" in text or "You lose" in text
+    assert "Game over" in text
+    wait_rows(page, "sheet_labels", "> 0")  # the connections, with their points, on the sheet
+    shot(page, "6-scoring")
+    assert not bad, bad
