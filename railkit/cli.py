@@ -56,6 +56,10 @@ def _serve(args: argparse.Namespace) -> int:
     view_class(args.game)  # a game without a served view: a clear error, no server
     if not 1 <= args.seats <= spec.max_players:
         raise RailkitError(f"--seats: expected 1 to {spec.max_players} people for {spec.title}, got {args.seats}.")
+    if (args.solo or args.difficulty) and args.game != "steam-rollers":
+        raise RailkitError("--solo and --difficulty: Steam Rollers only (alone against Olivia).")
+    if args.solo and args.seats > 1:
+        raise RailkitError("--solo: one person plays alone against Olivia, so not with --seats above 1.")
     rules = loads_json(args.rules, "--rules") if args.rules else None
     if rules is not None:
         spec.make_rules(overrides=rules)  # bad settings are reported before the server starts
@@ -64,8 +68,9 @@ def _serve(args: argparse.Namespace) -> int:
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)", flush=True)
+    solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
-          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules)
+          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules, **solo)
     return 0
 
 
@@ -209,6 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--map", default=None, help="Ticket to Ride map by name (default usa)")
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds between two bot actions (default 0.5)")
     sv.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
+    from railkit.games.steam_rollers.rules import DIFFICULTIES
+
+    sv.add_argument("--solo", action="store_true", help="Steam Rollers: play alone against Olivia")
+    sv.add_argument("--difficulty", choices=list(DIFFICULTIES), default=None,
+                    help="Steam Rollers: Olivia's level (implies --solo; default clerk)")
     sv.add_argument("--address", default="127.0.0.1")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.set_defaults(func=_serve)

@@ -30,10 +30,11 @@ from railkit.viz.table import NotAllowed, Table, seat_names
 VIEWS = {
     "ticket-to-ride": "railkit.viz.controller:GameController",
     "station-master": "railkit.viz.station:StationMasterView",
+    "steam-rollers": "railkit.viz.steam:SteamRollersView",
 }
 
 #: the bot a served game uses unless told otherwise
-DEFAULT_BOTS = {"ticket-to-ride": "greedy-route", "station-master": "greedy"}
+DEFAULT_BOTS = {"ticket-to-ride": "greedy-route", "station-master": "greedy", "steam-rollers": "greedy"}
 
 #: players at a table of one person against bots (the game's usual table; else 2)
 SOLO_PLAYERS = {"station-master": 4}
@@ -101,7 +102,7 @@ def new_table(game: str, players: int, people: int, **kw) -> Table:
 
 def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None = None, *, map: str | None = None,
                seed: int | None = None, bots: str | None = None, rules: dict | None = None,
-               bot_delay: float = 0.5, auto: bool = True):
+               bot_delay: float = 0.5, auto: bool = True, solo: bool = False, difficulty: str | None = None):
     """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
 
     Parameters
@@ -117,19 +118,24 @@ def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None
         Defaults for new games (``map`` also from the URL, by name).
     bot_delay : float
         Seconds between two bot actions (so people can follow them).
+    solo, difficulty : optional
+        Steam Rollers alone against Olivia, at this level (default clerk).
     """
     try:
         return _create(game, seats, table, map=map, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay,
-                       auto=auto)
+                       auto=auto, solo=solo, difficulty=difficulty)
     except (DataError, NotAllowed) as exc:
         return _error_page(game, exc)
 
 
-def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto):
+def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto, solo=False, difficulty=None):
     view = view_class(game)
     options = {}
     if game == "ticket-to-ride":
         options["map"] = _map_arg(map)
+    solo = solo and game == "steam-rollers"
+    if solo:
+        options["difficulty"] = difficulty or "clerk"
     bots = bots or DEFAULT_BOTS.get(game)
     defaults = dict(rules=rules, bot_delay=bot_delay, bots=[bots] if bots else None, **options)
     name = _arg("table")
@@ -139,7 +145,7 @@ def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto):
     if name is None:
         if seats > 1:
             return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
-        players = max(SOLO_PLAYERS.get(game, 2), seats)
+        players = 1 if solo else max(SOLO_PLAYERS.get(game, 2), seats)
         t = new_table(game, players, seats, seed=seed, **defaults)
         return _page(game, view(t, seat=0, auto=auto), None)
     if not TABLE_NAME.fullmatch(name):

@@ -16,6 +16,12 @@ True
 False
 >>> b.show(final, ["Red", "Blue"]); b.visible, b.winners
 (True, ['Red'])
+
+Alone against Olivia (Steam Rollers solo), she is on the banner too:
+
+>>> "Olivia wins with 42 points" in banner_html([{"seat": 0, "score": 20, "rank": 1, "win": False,
+...                                               "olivia_score": 42}], ["Player 1"])
+True
 """
 
 from __future__ import annotations
@@ -28,14 +34,25 @@ import panel as pn
 from railkit.viz.style import player_hex, text_on
 
 
+def ranked(final: Sequence[Mapping]) -> list[dict]:
+    """The final rows in rank order; alone against Olivia (Steam Rollers solo) she gets a
+    row of her own (``seat`` None), and a tie is her win."""
+    rows = sorted((dict(x) for x in final), key=lambda x: (x["rank"], x["seat"]))
+    if len(rows) == 1 and rows[0].get("olivia_score") is not None:
+        me = rows[0]
+        olivia = {"seat": None, "score": me["olivia_score"], "rank": 2 if me["win"] else 1, "win": not me["win"]}
+        rows = sorted([dict(me, rank=1 if me["win"] else 2), olivia], key=lambda x: x["rank"])
+    return rows
+
+
 def banner_html(final: Sequence[Mapping], labels: Sequence[str]) -> str:
     """HTML of the banner for a game's final scores (the rows of ``game.summary()``;
     ``labels``: the seats' names): the winner (or the tied winners), then each
     player's score in rank order, in the player's colour."""
-    rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
+    rows = ranked(final)
 
     def name(x) -> str:
-        return labels[x["seat"]]
+        return "Olivia" if x["seat"] is None else labels[x["seat"]]
 
     winners = [x for x in rows if x.get("win")] or rows[:1]
     who = " and ".join(html.escape(name(x), quote=False) for x in winners)
@@ -48,7 +65,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str]) -> str:
         head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"
     chips = []
     for x in rows:
-        colour = player_hex(x["seat"])
+        colour = "#616161" if x["seat"] is None else player_hex(x["seat"])
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
                      f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {html.escape(name(x), quote=False)}"
@@ -72,9 +89,9 @@ class WinnerBanner(pn.viewable.Viewer):
 
     def show(self, final: Sequence[Mapping], labels: Sequence[str]) -> None:
         """Show the winner and the final scores (``final``: the rows of ``game.summary()``)."""
-        rows = sorted(final, key=lambda x: (x["rank"], x["seat"]))
+        rows = ranked(final)
         win = [x for x in rows if x.get("win")] or rows[:1]
-        self.winners = [labels[x["seat"]] for x in win]
+        self.winners = [labels[x["seat"]] if x["seat"] is not None else "Olivia" for x in win]
         self._pane.object = banner_html(final, labels)
         self._pane.visible = True
 
