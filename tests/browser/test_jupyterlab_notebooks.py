@@ -160,8 +160,9 @@ def _scoring_has_board(nb: LabNotebook) -> None:
 
 # ---------------------------------------------------------------- 20: the rules form has its inputs
 def _param_form_has_inputs(nb: LabNotebook) -> None:
-    """The ``pn.Param`` form shows an input (slider, text box or menu) for each setting."""
-    cell = _code_cells_showing(nb, "pn.Param(")[-1]
+    """The rules form (``rules_form``, a ``pn.Param``) shows an input (slider, text box or menu) for
+    each setting; ``trains``, left unset, is an empty number box."""
+    cell = _code_cells_showing(nb, "rules_form(")[-1]
     nb.scroll_to_cell(cell)
     out = nb.output_element(cell)
     inputs = out.locator("input, select, [role=slider]")
