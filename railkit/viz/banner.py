@@ -59,7 +59,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str]) -> str:
     verb = "win" if len(winners) > 1 else "wins"
     top = winners[0]["score"] if winners else 0
     tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
-    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>{who} {verb} "
+    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>Game over: {who} {verb} "
             f"with {top} points</div>")
     if tie:
         head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"

@@ -50,28 +50,46 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(extra: list[str] | None = None):
-    port = free_port()
-    cmd = [sys.executable, "-m", "railkit.viz.app", "--port", str(port), "--map", SERVER_GAME["map"],
-           "--seed", str(SERVER_GAME["seed"]), "--bots", SERVER_GAME["bots"], "--bot-delay", "0.15",
-           "--rules", json.dumps(SERVER_GAME["rules"])] + (extra or [])
-    env = dict(os.environ, PANEL_INLINE="1", BOKEH_RESOURCES="inline")
-    log = tempfile.NamedTemporaryFile(prefix="railkit-serve-", suffix=".log", delete=False)
-    # never a pipe: an unread pipe fills up and blocks the server
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+#: The repository (on the path of every server a test starts).
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def launch(cmd, *, name: str, ready: str = "/liveness", port: int | None = None, cwd=None, deadline: float = 120,
+           env: dict | None = None) -> subprocess.Popen:
+    """Start a server (``cmd``: its arguments, ``{port}`` filled in) and wait until ``ready``
+    answers on 127.0.0.1; the process carries ``.url`` and ``.log_path`` (stop it with
+    :func:`stop_server`). Its output goes to a file, never a pipe (an unread pipe fills up
+    and blocks the server). ``BOKEH_RESOURCES`` is left out of its environment: any value
+    but ``server`` makes Panel fetch its style sheets from its CDN."""
+    port = port or free_port()
+    full = {k: v for k, v in os.environ.items() if k != "BOKEH_RESOURCES"}
+    full.update(PANEL_INLINE="1", PYTHONPATH=os.pathsep.join([ROOT, os.environ.get("PYTHONPATH", "")]))
+    full.update(env or {})
+    log = tempfile.NamedTemporaryFile(prefix=f"railkit-{name}-", suffix=".log", delete=False)
+    proc = subprocess.Popen([str(c).format(port=port) for c in cmd], env=full, stdout=log,
+                            stderr=subprocess.STDOUT, cwd=cwd)
     proc.log_path = log.name
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
+    proc.url = f"http://127.0.0.1:{port}"
+    until = time.time() + deadline
+    while True:
         if proc.poll() is not None:
-            raise RuntimeError("server died: " + open(proc.log_path).read()[-2000:])
+            raise RuntimeError(f"{name} died: " + open(proc.log_path).read()[-2000:])
         try:
-            urllib.request.urlopen(url + "/liveness", timeout=1)
-            return proc, url
+            urllib.request.urlopen(proc.url + ready, timeout=1)
+            return proc
         except OSError:
+            if time.time() > until:
+                stop_server(proc)
+                raise RuntimeError(f"{name} did not answer on {ready}") from None
             time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("server did not answer on /liveness")
+
+
+def start_server(extra: list[str] | None = None):
+    """The served Ticket to Ride app (SERVER_GAME), as ``(process, url)``."""
+    proc = launch([sys.executable, "-m", "railkit.viz.app", "--port", "{port}", "--map", SERVER_GAME["map"],
+                   "--seed", str(SERVER_GAME["seed"]), "--bots", SERVER_GAME["bots"], "--bot-delay", "0.15",
+                   "--rules", json.dumps(SERVER_GAME["rules"])] + (extra or []), name="serve")
+    return proc, proc.url
 
 
 @pytest.fixture(scope="module")

@@ -8,18 +8,14 @@ from a server callback (highlight, last move, affordable routes) reach the page.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import tempfile
 import textwrap
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import free_port
+from conftest import launch, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,37 +69,11 @@ ROWS = """(name) => Bokeh.documents[0].get_model_by_name(name).data.xs.length"""
 def board_app(tmp_path_factory):
     folder = tmp_path_factory.mktemp("board-app")
     (folder / "board_app.py").write_text(APP)
-    port = free_port()
-    log = tempfile.NamedTemporaryFile(prefix="railkit-board-", suffix=".log", delete=False)
-    # PANEL_INLINE inlines the JavaScript; BOKEH_RESOURCES must stay unset (or "server"): any
-    # other value makes Panel fetch its CSS from cdn.holoviz.org, which an offline classroom lacks
-    env = {k: v for k, v in os.environ.items() if k != "BOKEH_RESOURCES"}
-    env.update(PANEL_INLINE="1", PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    proc = subprocess.Popen([sys.executable, "-m", "panel", "serve", str(folder / "board_app.py"), "--port", str(port),
-                             "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{port}", "--liveness"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 120
-        while True:
-            if proc.poll() is not None:
-                pytest.fail("panel serve died: " + Path(log.name).read_text()[-2000:])
-            try:
-                urllib.request.urlopen(url + "/liveness", timeout=1)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    pytest.fail("panel serve did not answer on /liveness")
-                time.sleep(0.2)
-        yield url + "/board_app"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        os.unlink(log.name)
+    proc = launch([sys.executable, "-m", "panel", "serve", str(folder / "board_app.py"), "--port", "{port}",
+                   "--address", "127.0.0.1", "--allow-websocket-origin=127.0.0.1:{port}", "--liveness"],
+                  name="board", cwd=folder)
+    yield proc.url + "/board_app"
+    stop_server(proc)
 
 
 def test_board_page_fits_its_content_and_updates(page, board_app):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port, stop_server
+from conftest import free_port, launch, stop_server
 from railkit.graphs import quiz
 from railkit.viz.algoplayer import scenario
 
@@ -39,26 +39,8 @@ SHOWN = """() => !!(window.Bokeh && Bokeh.documents.some(d => { const b = d.get_
 
 @pytest.fixture(scope="module")
 def lab_server():
-    port = free_port()
-    env = dict(os.environ, PANEL_INLINE="1", BOKEH_RESOURCES="inline")
-    log = tempfile.NamedTemporaryFile(prefix="railkit-graph-lab-", suffix=".log", delete=False)
-    proc = subprocess.Popen([sys.executable, "-m", "railkit.viz.algoplayer", "--port", str(port)], env=env,
-                            stdout=log, stderr=subprocess.STDOUT)
-    proc.log_path = log.name
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError("server died: " + Path(log.name).read_text()[-2000:])
-        try:
-            urllib.request.urlopen(url + "/liveness", timeout=1)
-            break
-        except OSError:
-            if time.time() > deadline:
-                stop_server(proc)
-                raise RuntimeError("the graph lab did not answer on /liveness")
-            time.sleep(0.2)
-    yield url
+    proc = launch([sys.executable, "-m", "railkit.viz.algoplayer", "--port", "{port}"], name="graph-lab")
+    yield proc.url
     stop_server(proc)
 
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 import html
 import json
 import os
-import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import free_port, stop_server
+from conftest import launch, stop_server
 from helpers import page_text
 from station_serve import SECRET_CARDS
 
@@ -29,28 +27,8 @@ VIEWPORT = {"width": 1280, "height": 720}
 
 @pytest.fixture(scope="module")
 def station_server():
-    port = free_port()
-    # resources from the server itself: BOKEH_RESOURCES=inline makes Panel fetch its CSS from its CDN
-    env = {k: v for k, v in os.environ.items() if k not in ("BOKEH_RESOURCES", "PANEL_INLINE")}
-    env.update(PYTHONPATH=os.pathsep.join([str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")]))
-    log = open(os.path.join(os.environ.get("TMPDIR", "/tmp"), f"railkit-station-{port}.log"), "w")
-    proc = subprocess.Popen([sys.executable, str(HERE / "station_serve.py"), "--port", str(port), "--seed", "3"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT)
-    proc.log_path = log.name
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError("server died: " + open(proc.log_path).read()[-2000:])
-        try:
-            urllib.request.urlopen(url + "/liveness", timeout=1)
-            break
-        except OSError:
-            if time.time() > deadline:
-                proc.kill()
-                raise RuntimeError("server did not answer on /liveness") from None
-            time.sleep(0.2)
-    yield url
+    proc = launch([sys.executable, str(HERE / "station_serve.py"), "--port", "{port}", "--seed", "3"], name="station")
+    yield proc.url
     stop_server(proc)
 
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import free_port
+from conftest import launch
 from helpers import page_text
 from steam_serve import autoplay
 from railkit.games.steam_rollers.actions import Build, Deliver
@@ -43,24 +40,8 @@ ROWS = """(name) => {
 
 
 def serve(*args: str):
-    port = free_port()
-    env = dict(os.environ, PANEL_INLINE="1")
-    env.pop("BOKEH_RESOURCES", None)  # "inline" there makes Panel fetch its style sheets from the CDN
-    log = tempfile.NamedTemporaryFile(prefix="railkit-steam-", suffix=".log", delete=False)
-    proc = subprocess.Popen([sys.executable, str(HERE / "steam_serve.py"), str(port), "--seed", str(SEED), *args],
-                            env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("server died: " + open(log.name).read()[-2000:])
-        try:
-            urllib.request.urlopen(url + "/liveness", timeout=1)
-            return proc, url, log.name
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("the Steam Rollers server did not answer on /liveness")
+    proc = launch([sys.executable, str(HERE / "steam_serve.py"), "{port}", "--seed", str(SEED), *args], name="steam")
+    return proc, proc.url, proc.log_path
 
 
 @pytest.fixture
