@@ -544,7 +544,9 @@ class SteamRollersView(TableShell):
             src = delivery_source(a)
             line = g.supply.get(src, [])
             good = getattr(a, "good", "?")
-            pos = line.index(good) + 1 if good in line else 0
+            # which of the city's goods of that colour (SR-SOLO-ANY-GOOD: in solo the player
+            # chooses, since Olivia takes the last good in line); None: the first in line
+            pos = getattr(a, "pos", None) or (line.index(good) + 1 if good in line else 0)
             p = delivery_preview(g, self.seat, a)
             where = f" (no. {pos} in line)" if pos else ""
             label = (f"{good}{where} from city {src} to city {a.dest}: distance {p['distance']}, "

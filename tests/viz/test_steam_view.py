@@ -256,3 +256,30 @@ def test_undo_forgets_a_half_made_move():
     assert v.undo() >= 1
     assert h not in g.ps[0].tracks and v.die is None and v.sheet.choices == 0
     assert nw.connection_graph(g.sheet, g.ps[0].tracks).number_of_edges() == 0
+
+
+def test_SR_SOLO_ANY_GOOD_the_view_offers_each_good_of_a_colour_in_line():
+    """In solo the player chooses which of a city's goods of one colour to deliver: every
+    legal choice has its own entry in the delivery list, named by its place in line."""
+    from railkit.games.steam_rollers.actions import Deliver
+    from railkit.viz.steam import SteamRollersView
+
+    for seed in range(40):
+        t = Table(players=1, humans=[0], seed=seed, game="steam-rollers", difficulty="clerk")
+        view = SteamRollersView(t, auto=False)
+        g = t.game
+        bot = t.spec.make_agent("greedy", seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            dels = [a for a in legal if isinstance(a, Deliver)]
+            if any(a.pos for a in dels) and g.phase == "draft":
+                die = next(a.die for a in dels if a.pos)
+                view.refresh()
+                assert view.draft(die) is None  # the player drafts that die, as by a click
+                opts = view.delivery_options()
+                mine = [a for a in dels if a.die == die and a.value is None]
+                assert sorted(map(str, opts.values())) == sorted(map(str, mine))
+                assert len(opts) == len(mine)  # no two choices under one label
+                return
+            t.apply(0, bot.act(g.observe(0), legal))
+    pytest.fail("no solo position with a choice of goods in 40 seeds")
