@@ -4,18 +4,14 @@ anywhere but 127.0.0.1."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import free_port, launch, stop_server
+from conftest import launch, stop_server
+from jlab import LabNotebook
 from railkit.graphs import quiz
 from railkit.viz.algoplayer import scenario
 
@@ -44,13 +40,9 @@ def lab_server():
     stop_server(proc)
 
 
-def test_stepping_changes_the_board_and_predictions_are_graded(page, lab_server):
-    errors: list[str] = []
-    hosts: set[str] = set()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: hosts.add(host_of(r.url)))
-    page.on("requestfailed", lambda r: errors.append("failed: " + r.url))
+def test_stepping_changes_the_board_and_predictions_are_graded(page, page_guard, lab_server):
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
     page.set_default_timeout(TIMEOUT)
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(lab_server)
@@ -104,19 +96,8 @@ def test_stepping_changes_the_board_and_predictions_are_graded(page, lab_server)
     page.mouse.move(1, 1)
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-predict.png")), full_page=True)
 
-    assert not errors, errors
-    assert hosts <= {"127.0.0.1"}, hosts
+    assert not failed, failed
     assert names  # the board had cities
-
-
-def host_of(url: str) -> str:
-    """The host a request goes to (a ``blob:`` URL is made by the page at its own origin;
-    ``data:`` URLs go nowhere)."""
-    if url.startswith("data:"):
-        return "127.0.0.1"
-    if url.startswith("blob:"):
-        url = url[5:]
-    return urllib.parse.urlparse(url).hostname or url
 
 
 def json_str(value) -> str:
@@ -126,68 +107,16 @@ def json_str(value) -> str:
 
 
 # ----------------------------------------------------------------------------- in JupyterLab
-ROOT = Path(__file__).resolve().parents[2]
-JUPYTER = Path(sys.executable).with_name("jupyter")
 NOTEBOOK = "56-graphs-teachers-guide.ipynb"
-RUN_CELL = """async (i) => { const nb = window.jupyterapp.shell.currentWidget;
-  nb.content.activeCellIndex = i; await window.jupyterapp.commands.execute('notebook:run-cell'); }"""
-IDLE = "() => [...document.querySelectorAll('.jp-InputPrompt')].every(p => !p.textContent.includes('*'))"
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    import shutil
-
-    # a copy: JupyterLab's autosave must never write outputs into the repository
-    root = tmp_path_factory.mktemp("lab")
-    (root / "notebooks").mkdir()
-    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / "notebooks")
-    port = free_port()
-    log = tempfile.NamedTemporaryFile(prefix="railkit-lab-", suffix=".log", delete=False)
-    cmd = [str(JUPYTER), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=",
-           "--ServerApp.password=", "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={root}",
-           "--allow-root"]
-    env = dict(os.environ, PANEL_INLINE="1", PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
-    proc.log_path = log.name
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError("jupyter lab did not start: " + Path(log.name).read_text()[-1500:])
-        try:
-            urllib.request.urlopen(url + "/api/status", timeout=1)
-            break
-        except OSError:
-            if time.time() > deadline:
-                stop_server(proc)
-                raise RuntimeError("jupyter lab did not answer")
-            time.sleep(0.2)
-    yield url
-    stop_server(proc)
-
-
-def test_player_steps_in_jupyterlab(page, lab):
+def test_player_steps_in_jupyterlab(page, page_guard, lab):
     """The teacher's guide ends with the whole lab: run it cell by cell, then Step must reach the page
     (a widget callback changes the board's data source; the kernel pushes it to the notebook).
-
-    Every script comes from 127.0.0.1 (``pn.extension(inline=True)``). Panel 1.9 still links its own
-    stylesheets (loading, theme) from its CDN inside JupyterLab, whatever the resource settings: those
-    are the only requests allowed to leave, and the served page (above) makes none."""
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    outside: list[tuple[str, str]] = []
-    page.on("request", lambda r: host_of(r.url) != "127.0.0.1" and outside.append((r.resource_type, r.url)))
+    Every file comes from 127.0.0.1 (the page guard), the notebook loads Panel through setup()."""
     page.set_default_timeout(120_000)
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.goto(lab + f"/lab/tree/notebooks/{NOTEBOOK}?reset")
-    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook')")
-    page.wait_for_function("() => window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session")
-    cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
-    for i in range(cells):
-        page.evaluate(RUN_CELL, i)
-        page.wait_for_function(IDLE)
+    LabNotebook(page, lab, f"notebooks/{NOTEBOOK}").run_cell_by_cell()
     page.wait_for_function(SHOWN)
     G, trace, _ = scenario("dijkstra", "usa", 0)
     for i in (0, 1, 2):
@@ -198,5 +127,3 @@ def test_player_steps_in_jupyterlab(page, lab):
     page.get_by_text(f"Step 2 of {len(trace) - 1}:").wait_for()
     page.mouse.move(1, 1)
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-jupyterlab.png")))
-    assert not errors, errors
-    assert all(kind == "stylesheet" and "/panel/" in url and url.endswith(".css") for kind, url in outside), outside

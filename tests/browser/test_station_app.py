@@ -10,13 +10,12 @@ import html
 import json
 import os
 import sys
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from conftest import launch, stop_server
+from guard import PageGuard
 from helpers import page_text
 from station_serve import SECRET_CARDS
 
@@ -40,17 +39,9 @@ def shots(tmp_path) -> Path:
 
 
 def watch(page) -> dict:
-    """Record the page's console errors, foreign requests and websocket frames."""
-    seen = {"errors": [], "foreign": [], "frames": []}
-    page.on("console", lambda m: seen["errors"].append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
-
-    def request(r):
-        host = urllib.parse.urlsplit(r.url).hostname
-        if r.url.startswith(("http:", "https:", "ws:", "wss:")) and host != "127.0.0.1":
-            seen["foreign"].append(r.url)
-
-    page.on("request", request)
+    """Guard the page (console errors, requests off the machine: ``seen["guard"]``) and record
+    every websocket frame it receives (``seen["frames"]``)."""
+    seen = {"guard": PageGuard(page), "frames": []}
 
     def websocket(ws):
         def frame(payload):
@@ -171,8 +162,7 @@ def test_a_game_by_clicks_to_the_end_with_a_special_card_and_a_departure(page, s
     wait_text(page, "Game over")
     page.screenshot(path=str(shots / "end-of-game.png"))
     assert special_shot and departure_shot
-    assert not seen["foreign"], sorted(set(seen["foreign"]))
-    assert not seen["errors"], seen["errors"]
+    seen["guard"].check()
 
 
 def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_server, shots):
@@ -216,8 +206,7 @@ def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_ser
         assert card not in text, f"seat 2's card {card} reached seat 1's page"
     assert all(card in frames_text(seen2["frames"]) for card in SECRET_CARDS)  # seat 2 did get them
     for seen in (seen1, seen2):
-        assert not seen["errors"], seen["errors"]
-        assert not seen["foreign"], seen["foreign"]
+        seen["guard"].check()
 
     # a spectator sees the chips face down and no hand
     ctx3 = browser.new_context(viewport=VIEWPORT)
@@ -230,6 +219,7 @@ def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_ser
     assert "P1·" not in text3 and "P2·" not in text3
     assert not any(c in text3 for c in SECRET_CARDS)
     assert visible(p3, ".card-btn button").count() == 0 and visible(p3, ".chip-btn button").count() == 0
+    seen3["guard"].check()
     for ctx in (ctx1, ctx2, ctx3):
         ctx.close()
 
