@@ -145,6 +145,8 @@ def rules_text(df) -> str:
 
 
 def _value_text(v: Any) -> str:
+    if v is None:  # a setting left unset, e.g. Ticket to Ride's trains: the map's own count
+        return "unset"
     return json.dumps(v) if isinstance(v, (dict, list)) else str(v)
 
 

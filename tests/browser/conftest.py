@@ -66,7 +66,7 @@ def launch(cmd, *, name: str, ready: str = "/liveness", port: int | None = None,
     full.update(PANEL_INLINE="1", PYTHONPATH=os.pathsep.join([ROOT, os.environ.get("PYTHONPATH", "")]))
     full.update(env or {})
     log = tempfile.NamedTemporaryFile(prefix=f"railkit-{name}-", suffix=".log", delete=False)
-    proc = subprocess.Popen([str(c).format(port=port) for c in cmd], env=full, stdout=log,
+    proc = subprocess.Popen([str(c).replace("{port}", str(port)) for c in cmd], env=full, stdout=log,
                             stderr=subprocess.STDOUT, cwd=cwd)
     proc.log_path = log.name
     proc.url = f"http://127.0.0.1:{port}"
