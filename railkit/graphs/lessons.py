@@ -21,6 +21,7 @@ from typing import Iterable
 import networkx as nx
 
 from railkit.graphs import steiner
+from railkit.graphs.steps import _partitions
 from railkit.graphs.trails import longest_trail
 
 #: Points for a route of each length (Ticket to Ride's table, TTR-CLAIM-SCORE).
@@ -124,17 +125,6 @@ def hand_study(m, k: int = 3, deck: str | None = None) -> dict[str, int]:
             worst = (u - forest, hand)
     return {"hands": hands, "union worse": union_worse, "separate better": split_better,
             "largest waste": int(worst[0]), "worst hand": worst[1]}
-
-
-def _partitions(items: list):
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for p in _partitions(rest):
-        yield [[first]] + p
-        for i in range(len(p)):
-            yield p[:i] + [[first] + p[i]] + p[i + 1:]
 
 
 # ----------------------------------------------------------------------------- 45 trains, best score
