@@ -84,6 +84,64 @@ def _inline_updates() -> None:
     Syncable._process_param_change = _process_param_change
 
 
+def in_order() -> None:
+    """Make Panel send a notebook page its changes in the order they were made.
+
+    A change made before the page has opened its connection (Run All: the cell after
+    the one showing a widget changes it at once) cannot be sent yet. Panel then retries
+    each such message on its own every 0.1 s, so two of them can go out in either order
+    once the connection opens, and an older one arriving last undoes the newer (seen:
+    the map editor's page lost the route added right after the city). This replaces
+    Panel's ``push`` with one that keeps every waiting message of a connection in one
+    queue, oldest first, and sends the whole queue once it opens; a message made while
+    older ones wait joins the queue behind them.
+    """
+    import importlib
+
+    from panel.io import notebook as nb
+
+    original = nb.push
+    if getattr(original, "_railkit_in_order", False):
+        return
+    waiting: dict[int, list] = {}
+
+    def drain(comm) -> None:
+        if not comm._comm:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().call_later(0.1, drain, comm)
+            return
+        for msg in waiting.pop(id(comm), []):
+            nb.send(comm, msg)
+
+    def push(doc, comm, binary=True, msg=None):
+        if msg is None:
+            msg = nb.diff(doc, binary=binary)
+        if msg is None:
+            return
+        queue = waiting.get(id(comm))
+        if queue is None and comm._comm:
+            nb.send(comm, msg)
+            return
+        if queue is None:
+            try:
+                from tornado.ioloop import IOLoop
+
+                IOLoop.current().call_later(0.1, drain, comm)
+            except RuntimeError:  # pragma: no cover - no event loop: Panel's own way
+                return original(doc, comm, binary, msg=msg)
+            queue = waiting[id(comm)] = []
+        queue.append(msg)
+
+    push._railkit_in_order = True
+    # every Panel module that imported ``push`` by name, and the module itself
+    for name in ("panel.io.notebook", "panel.reactive", "panel.pane.base", "panel.pane.plot",
+                 "panel.io.datamodel"):
+        mod = importlib.import_module(name)
+        if getattr(mod, "push", None) is original:
+            mod.push = push
+
+
 def setup(*extensions: str, **kwargs):
     """Load Panel (and BokehJS with it) into this notebook, everything inline.
 
@@ -92,6 +150,7 @@ def setup(*extensions: str, **kwargs):
     :func:`panel.extension` (e.g. ``setup("tabulator")``).
     """
     offline()
+    in_order()
     return pn.extension(*extensions, **{**INLINE, **kwargs})
 
 

@@ -133,7 +133,13 @@ PROGRESS = f"""() => {{
 RESTART_RUN_ALL = f"""async () => {{
   const nb = {_NB};
   await nb.sessionContext.ready;
-  await nb.sessionContext.session.kernel.restart();
+  const k = nb.sessionContext.session.kernel;
+  // JupyterLab asks the kernel for a subshell per comm target as the page connects; a
+  // restart while such a request waits for its reply rejects it ("Canceled future for
+  // create_subshell_request"). Restart once no request is waiting (at most 60 s).
+  for (const t0 = Date.now(); k._futures && k._futures.size > 0 && Date.now() - t0 < 60000; )
+    await new Promise(r => setTimeout(r, 100));
+  await k.restart();
   await window.jupyterapp.commands.execute('notebook:run-all-cells');
 }}"""
 

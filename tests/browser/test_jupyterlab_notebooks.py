@@ -275,6 +275,15 @@ print(json.dumps([_c[0].route, pay_text(_c[0])] if _c else None))
 # ---------------------------------------------------------------- 13: the saved file is what the editor shows
 def _editor_saved_equals_shown(nb: LabNotebook) -> None:
     saved = nb.kernel("import json; print(open(path).read())")
+    # the kernel has finished; its last changes may still be on their way to the page
+    want = sorted(r["id"] for r in saved["routes"])
+    try:
+        nb.page.wait_for_function(
+            """([src, want]) => { const d = (%s)([src]);
+                 return !!d && JSON.stringify([...d.id].sort()) === JSON.stringify(want); }""" % SOURCE_DATA,
+            arg=["editor_routes", want], timeout=60_000, polling=250)
+    except Exception:
+        pass  # the assertions below say what differs
     cities = source_data(nb.page, "editor_cities")
     routes = source_data(nb.page, "editor_routes")
     assert cities is not None and routes is not None, "the editor is not on the page"
@@ -282,7 +291,7 @@ def _editor_saved_equals_shown(nb: LabNotebook) -> None:
     saved_cities = {c["name"]: (round(c["x"], 3), round(c["y"], 3)) for c in saved["cities"]}
     assert shown_cities == saved_cities, f"cities on the page {shown_cities} != in the file {saved_cities}"
     assert not any(n.startswith("City ") for n in saved_cities), f"a phantom city was saved: {sorted(saved_cities)}"
-    assert sorted(routes["id"]) == sorted(r["id"] for r in saved["routes"]), "routes on the page != in the file"
+    assert sorted(routes["id"]) == want, "routes on the page != in the file (waited 60 s)"
     # every city is inside the editor's view (the view fits its content)
     view = nb.page.evaluate("""() => { for (const d of Bokeh.documents) { const f = d.get_model_by_name('editor');
         if (f) return [f.x_range.start, f.x_range.end, f.y_range.start, f.y_range.end]; } return null; }""")
