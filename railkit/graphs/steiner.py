@@ -86,6 +86,8 @@ class DreyfusWagner:
                 raise ValueError(f"terminal {t!r} is not a node of the graph")
         self.terminals = terms
         self.nodes, self.index, self.adj = _weights(G, weight, blocked)
+        #: each kept edge with the parallel edges as light as it (a double route's other track)
+        self._twins = _twins(G, weight, blocked, (e for row in self.adj for _, _, e in row))
         n, k = len(self.nodes), len(terms)
         self.bit = {t: 1 << i for i, t in enumerate(terms)}
         full = (1 << k) - 1
@@ -130,6 +132,7 @@ class DreyfusWagner:
             best[D], back[D] = cost, how
             self.order.append(D)
         self._best, self._back = best, back
+        self._tie_memo: dict = {}
 
     def mask(self, terminals: Iterable[Hashable]) -> int:
         m = 0
@@ -163,6 +166,67 @@ class DreyfusWagner:
                 out[e[2] if e[2] is not None else (e[0], e[1])] = e
                 stack.append((D, u))
         return list(out.values())
+
+    def tree_edges(self, terminals: Iterable[Hashable] | int) -> frozenset:
+        """Every edge that lies in *some* cheapest tree joining ``terminals`` (ties included).
+
+        Walks back through every decision of the table that reaches the optimum, not
+        just the one :meth:`tree` follows; a parallel edge as light as the one the
+        table kept (the other track of a double route) is included too.
+
+        >>> import networkx as nx
+        >>> G = nx.MultiGraph()
+        >>> for u, v, k in [("a", "b", "ab"), ("b", "c", "bc"), ("a", "d", "ad"), ("d", "c", "dc"), ("a", "c", "ac")]:
+        ...     _ = G.add_edge(u, v, key=k, length=3 if k == "ac" else 1)
+        >>> sorted(k for _, _, k in DreyfusWagner(G, ["a", "c"]).tree_edges(["a", "c"]))
+        ['ab', 'ad', 'bc', 'dc']
+        """
+        D = terminals if isinstance(terminals, int) else self.mask(terminals)
+        if D == 0 or D & (D - 1) == 0 or self.cost(D) == math.inf:
+            return frozenset()
+        best, memo = self._best, self._tie_memo
+        busy: set = set()
+
+        def edges_of(D: int, v: int) -> frozenset:
+            """Edges of every cheapest tree that joins D and node v (memoised per (D, v))."""
+            state = (D, v)
+            if state in memo:
+                return memo[state]
+            busy.add(state)
+            c = best[D][v]
+            out: set = set()
+            if D & (D - 1):
+                low = D & -D
+                rest = D ^ low
+                E = rest
+                while E:  # each split once: the lowest terminal on the D - E side
+                    F = D ^ E
+                    if best[E][v] + best[F][v] == c:
+                        out |= edges_of(E, v)
+                        out |= edges_of(F, v)
+                    E = (E - 1) & rest
+            for u, w, e in self.adj[v]:
+                if best[D][u] + w == c and (D, u) not in busy:
+                    out.update(self._twins[e])
+                    out |= edges_of(D, u)
+            busy.discard(state)
+            memo[state] = frozenset(out)
+            return memo[state]
+
+        return edges_of(D, self.index[self.terminals[D.bit_length() - 1]])
+
+
+def _twins(G, weight, blocked, edges) -> dict:
+    blocked = set(blocked)
+    out = {}
+    for u, v, k in edges:
+        if not G.is_multigraph():
+            out[(u, v, k)] = ((u, v, k),)
+            continue
+        w = G.edges[u, v, k].get(weight, 1) if weight else 1
+        out[(u, v, k)] = tuple((u, v, kk) for kk, d in G[u][v].items()
+                               if kk not in blocked and (d.get(weight, 1) if weight else 1) == w)
+    return out
 
 
 def _pair(t):

@@ -954,6 +954,7 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
                     queue.append(v)
         if t not in prev:
             break
+        accept = _on_shortest_paths(adj, room, s, t)
         path = []
         x = t
         while prev[x] is not None:
@@ -972,7 +973,9 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
         for u, v, e in path:
             rec.edge(e, "current")
         rec.frame(2, f"Augmenting path {' → '.join(str(p[0]) for p in path)} → {t}: flow is now {_fmt(value)}.",
-                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path)})
+                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path)}, pick=path[0][2],
+                  accept=accept, why="the search takes a path with spare room and the fewest routes; "
+                                     "any route of such a path is right" if len(accept) > 1 else "")
     side = set(prev)
     cut = []
     for u in side:
@@ -990,6 +993,25 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}.",
               {"flow": (value,), "cut": tuple(_label(e) for e in cut)})
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
+
+
+def _on_shortest_paths(adj, room, s, t) -> set:
+    """The edges on some shortest ``s``-``t`` path that has room left (breadth-first, both ways)."""
+    def levels(start, forward):
+        dist = {start: 0}
+        queue = [start]
+        for u in queue:
+            for v, e, c in adj[u]:
+                has_room = room(u, v, e, c) > 0 if forward else room(v, u, e, c) > 0
+                if v not in dist and has_room:
+                    dist[v] = dist[u] + 1
+                    queue.append(v)
+        return dist
+
+    ds, dt = levels(s, True), levels(t, False)
+    best = ds[t]
+    return {e for u in ds for v, e, c in adj[u]
+            if v in dt and room(u, v, e, c) > 0 and ds[u] + 1 + dt[v] == best}
 
 
 def min_cut(G, s: Node, t: Node, capacity: str | None = None, blocked: Collection = ()) -> Trace:
@@ -1137,16 +1159,27 @@ def steiner_forest(G, pairs: Iterable, weight: str | None = "length", blocked: C
         if D & (D - 1) == 0:
             continue
         names = [t for t in terms if dw.bit[t] & D]
-        tree = dw.tree(D)
+        line = 1 if len(names) < len(terms) else 2
+        joined = ", ".join(map(str, names))
         for e in rec.edges:
             if rec.edges[e] != "blocked":
                 rec.edges[e] = "unexplored"
+        for x in terms:
+            rec.nodes[x] = "current" if dw.bit[x] & D else "frontier"
+        rec.frame(line, f"Next: the cheapest tree joining {joined}.", {"terminals": tuple(names)})
+        tree = sorted((rec.canon[e] for e in dw.tree(D)), key=lambda e: _order(e[2]))
         for e in tree:
             rec.edge(e, "explored")
-        rec.frame(1 if len(names) < len(terms) else 2,
-                  f"Cheapest tree joining {', '.join(map(str, names))}: {_fmt(dw.cost(D))}.",
-                  {"terminals": tuple(names), "cost": (dw.cost(D),)})
+        if tree:  # a route of this tree is the step to predict; every route of a cheapest tree is right
+            accept = {rec.canon[e] for e in dw.tree_edges(D)}
+            rec.frame(line, f"Cheapest tree joining {joined}: {_fmt(dw.cost(D))}.",
+                      {"terminals": tuple(names), "cost": (dw.cost(D),)}, pick=tree[0], accept=accept,
+                      why=f"each of them is a route of a cheapest tree joining {joined}" if len(accept) > 1 else "")
+        else:
+            rec.frame(line, f"No tree can join {joined}.", {"terminals": tuple(names), "cost": (dw.cost(D),)})
     cost, groups = _steiner.best_partition(dw, pairs)
+    for x in terms:
+        rec.nodes[x] = "frontier"
     for g in _partitions(list(range(len(pairs)))):
         c = sum(dw.cost(dw.mask(x for i in grp for x in pairs[i])) for grp in g)
         rec.frame(3, " | ".join("+".join(f"{pairs[i][0]}–{pairs[i][1]}" for i in grp) for grp in g) + f": {_fmt(c)} trains.",

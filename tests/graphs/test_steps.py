@@ -332,3 +332,96 @@ def test_bad_cities_give_a_clear_error():
         steps.dijkstra(G, "Atlantis")
     with pytest.raises(ValueError, match="at most"):
         plain_steiner_forest(G, [(a, b) for a, b in zip(list(G)[:12:2], list(G)[1:12:2])])
+
+
+# ----------------------------------------------------------------------------- predict steps: flow, Steiner
+def brute_force_augmenting_edges(G, blocked, s, t, flow_edges):
+    """Edges on some shortest s-t path with room, given the routes carrying flow (u->v each)."""
+    D = nx.DiGraph()
+    for u, v, k in G.edges(keys=True):
+        if k in blocked or u == v:
+            continue
+        for a, b in ((u, v), (v, u)):
+            used = flow_edges.get((k, a, b), 0)
+            if 1 - used > 0:
+                D.add_edge(a, b)
+                D[a][b].setdefault("keys", set()).add(k)
+    if s not in D or t not in D or not nx.has_path(D, s, t):
+        return set()
+    out = set()
+    for path in nx.all_shortest_paths(D, s, t):
+        for a, b in zip(path, path[1:]):
+            out |= D[a][b]["keys"]
+    return out
+
+
+def test_max_flow_predict_steps_accept_every_route_of_a_shortest_augmenting_path():
+    """The next augmenting path is a shortest one with room: every route on one is a right answer."""
+    for rng, G, blocked in graphs(21, 150, n_max=6, m_max=10):
+        s, t = rng.sample(range(G.number_of_nodes()), 2)
+        tr = steps.max_flow(G, s, t, blocked=blocked)
+        check_frames(tr)
+        flow: dict = {}
+        for f in tr:
+            if f.pick is None:
+                continue
+            assert {e[2] for e in f.accept} == brute_force_augmenting_edges(G, blocked, s, t, flow)
+            # replay this augmentation (path routes from the frame's data, in order from s)
+            x = s
+            for k in f.data["path"]:
+                u, v, _ = next(e for e in G.edges(keys=True) if e[2] == k)
+                y = v if u == x else u
+                flow[(k, x, y)] = flow.get((k, x, y), 0) + 1
+                flow[(k, y, x)] = flow.get((k, y, x), 0) - 1
+                x = y
+            assert x == t
+        assert len([f for f in tr if f.pick is not None]) == tr.result[0]
+
+
+def cheapest_tree_edges_brute_force(G, terminals):
+    """Union of all edge sets of least total length that join ``terminals`` (tiny graphs)."""
+    edges = list(G.edges(keys=True))
+    best, out = math.inf, set()
+    for r in range(len(edges) + 1):
+        for sub in itertools.combinations(edges, r):
+            cost = sum(G.edges[e]["length"] for e in sub)
+            if cost > best:
+                continue
+            H = nx.MultiGraph(list(sub))
+            if all(x in H for x in terminals) and all(nx.has_path(H, terminals[0], x) for x in terminals):
+                if cost < best:
+                    best, out = cost, set()
+                out |= {k for _, _, k in sub}
+    return out
+
+
+def test_steiner_forest_predict_steps_accept_every_route_of_every_cheapest_tree():
+    rng = random.Random(22)
+    checked = 0
+    for _ in range(60):
+        G = random_multigraph(rng, n_max=5, m_max=8)
+        n = G.number_of_nodes()
+        pairs = [tuple(rng.sample(range(n), 2)) for _ in range(rng.randint(1, 2))]
+        tr = steps.steiner_forest(G, pairs)
+        check_frames(tr)
+        for i, f in enumerate(tr):
+            if f.pick is None:
+                continue
+            terms = list(f.data["terminals"])
+            assert tr[i - 1].text.startswith("Next: the cheapest tree joining")  # the question comes first
+            assert {e[2] for e in f.accept} == cheapest_tree_edges_brute_force(G, terms)
+            checked += 1
+    assert checked > 30
+
+
+def test_ties_in_a_steiner_predict_step_on_the_small_map_are_all_accepted():
+    from railkit.graphs.quiz import Predictor
+
+    tr = steps.steiner_forest(load("teaching-small").graph(), [("Harbor", "Lake")])
+    p = Predictor(tr, mode="tell-only")
+    first = tr[p.decisions[0]]
+    assert first.pick in first.accept
+    for choice in sorted(first.accept, key=str):
+        assert Predictor(tr, mode="tell-only").answer(choice[2]).correct
+    wrong = next(k for _, _, k in load("teaching-small").graph().edges(keys=True) if k not in {e[2] for e in first.accept})
+    assert not Predictor(tr, mode="tell-only").answer(wrong).correct
