@@ -33,7 +33,7 @@ What an agent gets
   :mod:`railkit.rl.actions`. ``env.action_of(number)`` gives the game's action,
   ``env.number_of("draw deck")`` the number. An action the mask rules out raises
   :class:`~railkit.core.errors.IllegalMove` (the game's own rule id and reason, or
-  ``RL-ACTION-INDEX`` / ``RL-ACTION-MASK``) and changes nothing: an episode never ends
+  ``RL-ACTION-INDEX`` for a number that names no action now) and changes nothing: an episode never ends
   because of a bad action.
 * **Rewards** 0 until the game ends; then, for every seat, its final score minus the mean
   final score of the other seats (with 2 players: the score difference; the rewards of a

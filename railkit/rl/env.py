@@ -145,8 +145,8 @@ class RailEnv(AECEnv):
         ------
         IllegalMove
             The number is not legal now: the game's own error (its rule id, reason and
-            hint), ``RL-ACTION-INDEX`` for a number outside the action space, or
-            ``RL-ACTION-MASK`` for an action the mask rules out. Nothing changes.
+            hint), or ``RL-ACTION-INDEX`` for a number outside the action space (or a
+            Station Master slot without a train). Nothing changes.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -160,9 +160,9 @@ class RailEnv(AECEnv):
         number = int(action)
         if not self._legal_mask()[number]:
             err = game.why_illegal(move)
-            raise err if err is not None else IllegalMove(
-                "RL-ACTION-MASK", f"Action {number} ({move}) is not in the action mask of {agent}.",
-                "Pick a number whose action-mask entry is 1.")
+            if err is None:  # the engine takes it but legal_actions() does not list it
+                raise RuntimeError(f"{self}: action {number} ({move}) is legal but not in the action mask")
+            raise err
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         game.apply(move)
