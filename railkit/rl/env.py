@@ -7,8 +7,13 @@ import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # pragma: no cover - depends on the install
+    raise ImportError(f"railkit.rl needs the optional extra 'rl' (PettingZoo and Gymnasium): "
+                      f"pip install 'railkit[rl]' ({exc})") from None
 
 from railkit.core.errors import DataError, IllegalMove
 from railkit.games import get_spec
