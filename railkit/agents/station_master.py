@@ -154,3 +154,7 @@ class GreedyAgent(Agent):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+from railkit.agents.levels import register as _register_levels  # noqa: E402  (levels and hard bots)
+
+_register_levels("station-master", AGENTS)
