@@ -27,8 +27,8 @@ swaps the hidden parts of a game and checks that the chosen moves are unchanged.
 Budget
 ------
 ``iterations`` per decision (reproducible under the bot's seed) and a safety cap
-``max_ms`` of wall time (only reached on a slow machine; when it is, the decision
-depends on timing). Decisions with one legal action are not searched.
+``max_ms`` of the process's CPU time (only reached on a slow machine; when it is,
+the decision depends on timing). Decisions with one legal action are not searched.
 
 >>> from railkit.core.game import play
 >>> from railkit.games.station_master import StationMasterGame
@@ -425,7 +425,7 @@ class MCTSAgent(Agent):
     iterations : int
         Search iterations per decision (the budget; reproducible).
     max_ms : float
-        Wall-time cap per decision in milliseconds (a safety net).
+        CPU-time cap per decision in milliseconds (a safety net).
     depth : int
         Actions played by the rollout bot below the tree before the evaluation.
     c : float
@@ -458,9 +458,12 @@ class MCTSAgent(Agent):
         self.widen = float(ad.widen if widen is None else widen)
         self.bias_w = float(ad.bias if bias is None else bias)
         self._game: Game | None = None
+        # the heuristic bots of one iteration (fresh ones for each determinisation: their
+        # caches, such as a ticket plan, must not carry over from another deal)
         self._bots: dict[tuple[str, int], Agent] | None = None
-        #: per decision: (iterations done, milliseconds) -- for benchmarks
-        self.stats: list[tuple[int, float]] = []
+        self._round = 0
+        #: per decision: (iterations done, wall-clock ms, CPU ms) -- for benchmarks
+        self.stats: list[tuple[int, float, float]] = []
 
     # ------------------------------------------------------------ the game
     def bind(self, game: Game) -> "MCTSAgent":
@@ -491,7 +494,7 @@ class MCTSAgent(Agent):
             import importlib
 
             mod = importlib.import_module(f"railkit.agents.{self.game_name.replace('-', '_')}")
-            b = self._bots[(name, seat)] = mod.AGENTS[name](f"{self.seed}-{name}-{seat}")
+            b = self._bots[(name, seat)] = mod.AGENTS[name](f"{self.seed}-{name}-{seat}-{self._round}")
         return b
 
     # ------------------------------------------------------------ acting
@@ -506,6 +509,7 @@ class MCTSAgent(Agent):
                observation: Any = None) -> Action:
         """The most visited root move after the budget."""
         t0 = time.perf_counter()
+        c0 = time.process_time()
         legal = list(legal if legal is not None else game.legal_actions())
         if observation is None:
             observation = game.observe(seat)
@@ -515,13 +519,15 @@ class MCTSAgent(Agent):
         self._root_order = [a for a in self.adapter.root_order(self, observation, legal) if a in allowed]
         # the searching seat's rng drives everything: one random stream per decision
         rng = random.Random(f"{self.seed}/{len(game.log)}/{self.rng.random()}")
-        deadline = t0 + self.max_ms / 1000.0
+        deadline = c0 + self.max_ms / 1000.0  # the bot's own CPU time: others' load does not cut it short
         done = 0
         for _ in range(self.iterations):
+            self._bots = None
+            self._round += 1
             d = determinise(game, seat, rng, self.adapter)
             self._iterate(root, d, seat, rng, allowed)
             done += 1
-            if time.perf_counter() > deadline:
+            if time.process_time() > deadline:
                 break
         best = None
         best_key = (-1, -1.0)
@@ -532,7 +538,7 @@ class MCTSAgent(Agent):
             key = (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
             if key > best_key:
                 best, best_key = a, key
-        self.stats.append((done, (time.perf_counter() - t0) * 1000.0))
+        self.stats.append((done, (time.perf_counter() - t0) * 1000.0, (time.process_time() - c0) * 1000.0))
         return best if best is not None else legal[0]
 
     def _propose(self, d: Game, legal: Sequence[Action], node: _Node, rng: random.Random,

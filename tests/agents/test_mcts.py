@@ -191,7 +191,7 @@ def test_an_unbound_bot_finds_its_game_in_a_play_loop():
     g = SM.new_game(None, players=2, seed=3)
     hard = make_mcts("station-master", seed=1, iterations=3, depth=2)
     play(g, [hard, SM.make_agent("greedy", 2)])
-    assert g.is_over and hard.stats and all(n == 3 for n, _ in hard.stats)
+    assert g.is_over and hard.stats and all(n == 3 for n, *_ in hard.stats)
 
 
 def test_a_bot_without_a_game_says_so():
