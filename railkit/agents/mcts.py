@@ -347,6 +347,20 @@ class SteamRollersAdapter(Adapter):
     deep_proposers = ()
     rollout = "random"
     scale = 5.0
+    widen = 0.5
+    bias = 1.0
+
+    def root_order(self, agent: "MCTSAgent", observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The greedy bot's choice, then the rest by its value of each move."""
+        from railkit.agents.steam_rollers import first_in_line
+
+        bot = agent._bot("greedy", observation["seat"])
+        first = bot.act(observation, legal)
+        ctx = bot._context(observation)
+        ranked = sorted(((bot._value(a, observation, ctx), -i) for i, a in enumerate(first_in_line(legal))),
+                        reverse=True)
+        out = [first] + [legal_i for legal_i in (first_in_line(legal)[-i] for _, i in ranked) if legal_i != first]
+        return out
 
     def clone(self, game: Game) -> Game:
         from railkit.games.steam_rollers.game import PlayerState
