@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from railkit.core.game import play  # noqa: E402
-from railkit.games import get_spec  # noqa: E402
-from railkit.sim.stats import wilson  # noqa: E402
+from railkit.core.game import play
+from railkit.games import get_spec
+from railkit.sim.stats import wilson
 
 OPTIONS = {"ticket-to-ride": {"map": "usa"}, "steam-rollers": {}, "station-master": {}}
 OLIVIA = ("clerk", "conductor", "machinist", "engineer", "investor", "rail-baron")
@@ -101,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(r)
             t = r["times"]
             print(f"{game:16} {players:>7} {n:>4} {r['wins']:>6.1f} {r['rate']:>6.2f} "
-                  f"{'[%.2f, %.2f]' % (r['lo'], r['hi']):>16} {r['fair']:>5.2f} {str(r['lo'] > r['fair']):>10} "
+                  f"{'[%.2f, %.2f]' % (r['lo'], r['hi']):>16} {r['fair']:>5.2f} {r['lo'] > r['fair']!s:>10} "
                   f"{_p(t, .95):>7.0f} {_p(t, .95, 1):>7.0f} {_p(t, 1.0, 1):>7.0f}", flush=True)
     if a.solo > 0 and "steam-rollers" in a.games:
         print("\nsolo Steam Rollers against Olivia: win rate (95 % interval), n games per level")

@@ -33,7 +33,8 @@ the existing bots where they match:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from railkit.core.game import Action, Agent
 

@@ -46,7 +46,8 @@ import random
 import sys
 import time
 from collections import Counter
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from railkit.core.game import Action, Agent, Game
 
@@ -101,7 +102,7 @@ class Adapter:
     widen: float = 0.7
     bias: float = 0.3
 
-    def root_order(self, agent: "MCTSAgent", observation: Any, legal: Sequence[Action]) -> list[Action]:
+    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The searching seat's moves in the order they are tried (best guesses first),
         from its own observation: the proposers' choices."""
         out: list[Action] = []
@@ -289,7 +290,7 @@ class StationMasterAdapter(Adapter):
         new._memo = {}
         return new
 
-    def root_order(self, agent: "MCTSAgent", observation: Any, legal: Sequence[Action]) -> list[Action]:
+    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The greedy bot's ranking of every move (its one-step expected value)."""
         bot = agent._bot("greedy", observation["seat"])
         bot.act(observation, legal)  # sets the bot's view of this observation
@@ -350,7 +351,7 @@ class SteamRollersAdapter(Adapter):
     widen = 0.5
     bias = 1.0
 
-    def root_order(self, agent: "MCTSAgent", observation: Any, legal: Sequence[Action]) -> list[Action]:
+    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The greedy bot's choice, then the rest by its value of each move."""
         from railkit.agents.steam_rollers import first_in_line
 
@@ -371,8 +372,9 @@ class SteamRollersAdapter(Adapter):
         return new
 
     def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
-        # the bag's contents follow from public facts; only the future (dice, bag draws) is unknown
-        pass
+        """Nothing to deal: the bag's contents follow from public facts (the goods on the
+        cities and those delivered); only the future (dice, bag draws) is unknown, and
+        :func:`determinise` reseeds the copy's generator."""
 
     def margins(self, g: Game) -> list[float]:
         values = [float(g.score(s)) + 0.5 * g.engine_strength(s) for s in range(g.players)]
@@ -380,9 +382,6 @@ class SteamRollersAdapter(Adapter):
             return [values[0] - float(g.olivia_score() or 0)]
         return _margins_of(values)
 
-    def wins(self, g: Game) -> list[float] | None:
-        w = super().wins(g)
-        return w
 
 
 ADAPTERS: dict[str, Callable[[], Adapter]] = {
@@ -417,7 +416,7 @@ def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter | No
 
 # ============================================================================ search
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "seat", "order", "bias")
+    __slots__ = ("avail", "bias", "children", "order", "reward", "seat", "visits")
 
     def __init__(self, seat: int | None = None, bias: float = 0.0) -> None:
         self.bias = bias  # progressive bias: how much the heuristics like this move
@@ -480,7 +479,7 @@ class MCTSAgent(Agent):
         self.stats: list[tuple[int, float, float]] = []
 
     # ------------------------------------------------------------ the game
-    def bind(self, game: Game) -> "MCTSAgent":
+    def bind(self, game: Game) -> MCTSAgent:
         """Search copies of ``game`` (only ever after :func:`determinise`)."""
         self._game = game
         return self
@@ -504,7 +503,6 @@ class MCTSAgent(Agent):
             self._bots = {}
         b = self._bots.get((name, seat))
         if b is None:
-            from railkit.core.game import GameSpec  # noqa: F401  (type only)
             import importlib
 
             mod = importlib.import_module(f"railkit.agents.{self.game_name.replace('-', '_')}")
@@ -539,7 +537,7 @@ class MCTSAgent(Agent):
             self._bots = None
             self._round += 1
             d = determinise(game, seat, rng, self.adapter)
-            self._iterate(root, d, seat, rng, allowed)
+            self._iterate(root, d, rng, allowed)
             done += 1
             if time.process_time() > deadline:
                 break
@@ -577,7 +575,9 @@ class MCTSAgent(Agent):
         fresh = [a for a in legal if a not in node.children]
         return fresh[rng.randrange(len(fresh))] if fresh else None
 
-    def _iterate(self, root: _Node, d: Game, me: int, rng: random.Random, allowed: set) -> None:
+    def _iterate(self, root: _Node, d: Game, rng: random.Random, allowed: set) -> None:
+        """One iteration on the determinisation ``d``: select and widen down the tree,
+        roll out, back up each seat's reward."""
         node = root
         path: list[_Node] = [root]
         first = True

@@ -598,6 +598,6 @@ def live_tips(sheet, tracks) -> dict:
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
 
-from railkit.agents.levels import register as _register_levels  # noqa: E402  (levels and hard bots)
+from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
 
 _register_levels("steam-rollers", AGENTS)

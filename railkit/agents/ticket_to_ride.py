@@ -364,6 +364,6 @@ AGENTS: dict[str, type[Agent]] = {
     "long-route": LongRouteAgent,
 }
 
-from railkit.agents.levels import register as _register_levels  # noqa: E402  (levels and hard bots)
+from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
 
 _register_levels("ticket-to-ride", AGENTS)

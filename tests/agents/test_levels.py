@@ -78,3 +78,13 @@ def test_the_simulator_takes_level_names():
     df = run("station-master", agents="easy,hard", players=2, games=1, seed=2)
     assert sorted(df["agent"]) == ["easy", "hard"]
     assert (df["error"] == "").all() and df["score"].notna().all()
+
+
+def test_the_served_table_plays_a_hard_bot():
+    from railkit.viz.table import Table
+
+    t = Table(players=2, humans=(), bots=["hard", "medium"], seed=5, game="station-master")
+    assert t.bot_names == {0: "hard", 1: "medium"}
+    for _ in range(6):
+        assert t.step_bot()
+    assert len(t.game.log) == 6 and t.agents[0].stats

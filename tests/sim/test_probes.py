@@ -43,7 +43,7 @@ def test_every_probe_the_issue_names_exists():
 
 
 def test_no_new_tickets_never_draws_tickets():
-    g, rec = _restricted_game(TTR, "no-new-tickets", map="usa")
+    _, rec = _restricted_game(TTR, "no-new-tickets", map="usa")
     offered = [a for obs, legal, a in rec.seen if any(type(x) is DrawTickets for x in legal)]
     assert offered and not any(type(a) is DrawTickets for a in offered)
 
@@ -58,7 +58,7 @@ def test_no_length_6_and_no_faceup_locos_keep_to_their_restriction():
 
 
 def test_never_blocking_claims_only_routes_on_its_ticket_paths():
-    g, rec = _restricted_game(TTR, "never-blocking", map="usa", seed=8)
+    _, rec = _restricted_game(TTR, "never-blocking", map="usa", seed=8)
     forbid = PROBES["never-blocking"].forbid
     claims = [(obs, a) for obs, legal, a in rec.seen if type(a) is Claim]
     assert claims
@@ -68,13 +68,13 @@ def test_never_blocking_claims_only_routes_on_its_ticket_paths():
 
 
 def test_station_master_probe_plays_no_special_card():
-    g, rec = _restricted_game(SM, "no-special-cards", players=3)
+    _, rec = _restricted_game(SM, "no-special-cards", players=3)
     kinds = {type(a).__name__ for obs, legal, a in rec.seen if len([x for x in legal if not PROBES["no-special-cards"].forbid(obs, x)])}
     assert kinds <= {"PlaceChip", "PlayCarriage", "PlayRushHour", "Pass"}
 
 
 def test_steam_engine_cap():
-    g, rec = _restricted_game(SR, "no-engine-past-3", seed=2)
+    g, _ = _restricted_game(SR, "no-engine-past-3", seed=2)
     assert len(g.ps[0].boxes) <= 3
 
 
