@@ -154,3 +154,7 @@ class GreedyAgent(Agent):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
+
+_register_levels("station-master", AGENTS)

@@ -597,3 +597,7 @@ def live_tips(sheet, tracks) -> dict:
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
+
+_register_levels("steam-rollers", AGENTS)

@@ -363,3 +363,7 @@ AGENTS: dict[str, type[Agent]] = {
     "tickets": TicketAgent,
     "long-route": LongRouteAgent,
 }
+
+from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
+
+_register_levels("ticket-to-ride", AGENTS)

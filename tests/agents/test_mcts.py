@@ -1,0 +1,207 @@
+"""The hard bots (information-set MCTS): they decide from what their seat may know only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from railkit.agents.mcts import ADAPTERS, determinise, make_mcts
+from railkit.core.game import play
+from railkit.games.station_master import SPEC as SM
+from railkit.games.steam_rollers import SPEC as SR
+from railkit.games.ticket_to_ride import SPEC as TTR
+
+
+def _advance(spec, game, steps, bot="medium"):
+    bots = [spec.make_agent(bot, 10 + s) for s in range(game.players)]
+    for _ in range(steps):
+        s = game.current_player
+        game.apply(bots[s].act(game.observe(s), game.legal_actions()))
+    return game
+
+
+def _obs(game, seat):
+    return json.dumps(game.observe(seat), sort_keys=True, default=str)
+
+
+# ------------------------------------------------------------ swapping the hidden parts
+def _swap_ttr(g, seat, rng):
+    """Deal the other seats' cards, the deck and the discard pile again (same sizes), and
+    swap the other seats' tickets with tickets from the deck."""
+    others = [o for o in range(g.players) if o != seat]
+    pool = list(g.deck) + list(g.discard)
+    for o in others:
+        pool += [c for c, k in enumerate(g.hands[o]) for _ in range(k)]
+    rng.shuffle(pool)
+    i = 0
+    for o in others:
+        size = sum(g.hands[o])
+        h = [0] * 9
+        for c in pool[i:i + size]:
+            h[c] += 1
+        g.hands[o] = h
+        i += size
+    g.discard = pool[i:i + len(g.discard)]
+    i += len(g.discard)
+    g.deck = pool[i:]
+    tpool = list(g.ticket_deck) + [t for o in others for t in g.tickets[o]]
+    rng.shuffle(tpool)
+    i = 0
+    for o in others:
+        size = len(g.tickets[o])
+        g.tickets[o] = tpool[i:i + size]
+        i += size
+    g.ticket_deck = tpool[i:]
+    g._obs_cache = {}
+    g.rng = random.Random(rng.random())
+
+
+def _swap_sm(g, seat, rng):
+    others = [o for o in range(g.players) if o != seat]
+    pool = list(g.draw_pile) + [c for o in others for c in g.hands[o]]
+    rng.shuffle(pool)
+    i = 0
+    for o in others:
+        size = len(g.hands[o])
+        g.hands[o] = pool[i:i + size]
+        i += size
+    g.draw_pile = pool[i:]
+    rng.shuffle(g.loco_pile)
+    for o in others:  # the other seats' chips change places (values stay theirs)
+        places = [(t, j) for t in g.station for j, (s, _) in enumerate(t.chips) if s == o]
+        values = [t.chips[j][1] for t, j in places] + list(g.supply[o])
+        rng.shuffle(values)
+        for k, (t, j) in enumerate(places):
+            t.chips[j] = (o, values[k])
+        g.supply[o] = sorted(values[len(places):])
+    g._memo = {}
+    g.rng = random.Random(rng.random())
+
+
+def _swap_sr(g, seat, rng):
+    g.rng = random.Random(rng.random())  # the future dice and bag draws
+
+
+CASES = [
+    pytest.param(TTR, dict(map="usa"), 2, 9, _swap_ttr, id="ticket-to-ride-2p"),
+    pytest.param(TTR, dict(map="teaching-small"), 3, 14, _swap_ttr, id="ticket-to-ride-3p"),
+    pytest.param(SM, {}, 3, 10, _swap_sm, id="station-master-3p"),
+    pytest.param(SR, {}, 2, 3, _swap_sr, id="steam-rollers-2p"),
+]
+
+
+@pytest.mark.parametrize("spec, options, players, steps, swap", CASES)
+def test_decisions_ignore_the_hidden_state(spec, options, players, steps, swap):
+    """Swapping every hidden part of the state (other hands, tickets, chips, pile orders, the
+    random generator) leaves the seat's observation alone and the bot's decisions unchanged."""
+    changed = 0
+    for trial in range(2):
+        g = _advance(spec, spec.new_game(None, players=players, seed=40 + trial, **options), steps + trial)
+        seat = g.current_player
+        h = g.replay(g.log)
+        swap(h, seat, random.Random(trial))
+        assert _obs(h, seat) == _obs(g, seat)
+        changed += sum(_obs(h, o) != _obs(g, o) for o in range(players) if o != seat) + (h.rng.getstate() != g.rng.getstate())
+        kw = dict(iterations=6, depth=4)
+        bot_g, bot_h = make_mcts(spec.name, seed=3, **kw).bind(g), make_mcts(spec.name, seed=3, **kw).bind(h)
+        a = bot_g.act(g.observe(seat), g.legal_actions())
+        b = bot_h.act(h.observe(seat), h.legal_actions())
+        assert a == b
+        # not only the move: the whole search saw the same games and rewards
+        assert _tree(bot_g._root) == _tree(bot_h._root)
+        # and each determinisation is the same game, whatever was hidden
+        for k in range(3):
+            dg, dh = determinise(g, seat, random.Random(k)), determinise(h, seat, random.Random(k))
+            assert [_obs(dg, o) for o in range(players)] == [_obs(dh, o) for o in range(players)]
+            assert _hidden(dg) == _hidden(dh)
+    assert changed  # the swap did change what the bot may not see
+
+
+def _tree(node, depth=3):
+    if depth == 0:
+        return None
+    return {str(a): (ch.visits, round(ch.reward, 9), _tree(ch, depth - 1)) for a, ch in node.children.items()}
+
+
+def _hidden(g):
+    """Every part a seat may not see, in a comparable form."""
+    if g.game_name == "ticket-to-ride":
+        return (g.hands, g.deck, g.discard, g.tickets, g.ticket_deck, g.setup_offers, g.offered, g.rng.getstate())
+    if g.game_name == "station-master":
+        return (g.hands, g.draw_pile, [lo.key for lo in g.loco_pile], g.supply,
+                [t.chips for t in g.station], g.rng.getstate())
+    return (dict(g.bag), g.rng.getstate())
+
+
+@pytest.mark.parametrize("spec, options, players, steps, swap", CASES)
+def test_determinisation_keeps_the_observation_and_the_game(spec, options, players, steps, swap):
+    g = _advance(spec, spec.new_game(None, players=players, seed=7, **options), steps)
+    seat = g.current_player
+    before = [_obs(g, s) for s in range(players)]
+    state = g.rng.getstate()
+    d = determinise(g, seat, random.Random(1))
+    assert _obs(d, seat) == before[seat]
+    assert sorted(map(str, d.legal_actions())) == sorted(map(str, g.legal_actions()))
+    # playing the copy on does not touch the game
+    _advance(spec, d, 5, bot="random")
+    assert [_obs(g, s) for s in range(players)] == before and g.rng.getstate() == state
+
+
+def test_determinisation_redeals_what_is_hidden():
+    g = _advance(TTR, TTR.new_game(None, players=3, seed=2, map="usa"), 9)
+    seat = g.current_player
+    deals = {tuple(map(tuple, determinise(g, seat, random.Random(k)).hands)) for k in range(6)}
+    assert len(deals) > 1
+    for hands in deals:
+        assert hands[seat] == tuple(g.hands[seat])
+        assert [sum(h) for h in hands] == [sum(h) for h in g.hands]
+    d = determinise(g, seat, random.Random(0))
+    everything = lambda x: sorted(x.deck + x.discard + [c for h in x.hands for c, k in enumerate(h) for _ in range(k)])
+    assert everything(d) == everything(g)
+    tickets = lambda x: sorted(x.ticket_deck + [t for ts in x.tickets for t in ts] + list(x.offered))
+    assert tickets(d) == tickets(g) and d.tickets[seat] == g.tickets[seat]
+
+
+def test_station_master_chips_stay_with_their_owner():
+    g = _advance(SM, SM.new_game(None, players=3, seed=5), 12)
+    seat = g.current_player
+    d = determinise(g, seat, random.Random(2))
+    for o in range(3):
+        mine = sorted([v for t in d.station for s, v in t.chips if s == o] + d.supply[o])
+        assert mine == sorted(g.cfg.chip_values)
+        assert [s for t in d.station for s, _ in t.chips] == [s for t in g.station for s, _ in t.chips]
+    assert d.supply[seat] == g.supply[seat]
+
+
+def test_search_is_reproducible_under_a_seed_and_keeps_its_budget():
+    g = _advance(SM, SM.new_game(None, players=2, seed=9), 6)
+    seat = g.current_player
+    runs = []
+    for _ in range(2):
+        bot = make_mcts("station-master", seed=11, iterations=10, depth=3, max_ms=60_000).bind(g)
+        runs.append(bot.act(g.observe(seat), g.legal_actions()))
+        assert bot.stats[-1][0] == 10
+    assert runs[0] == runs[1]
+    assert runs[0] in g.legal_actions()
+
+
+def test_an_unbound_bot_finds_its_game_in_a_play_loop():
+    g = SM.new_game(None, players=2, seed=3)
+    hard = make_mcts("station-master", seed=1, iterations=3, depth=2)
+    play(g, [hard, SM.make_agent("greedy", 2)])
+    assert g.is_over and hard.stats and all(n == 3 for n, *_ in hard.stats)
+
+
+def test_a_bot_without_a_game_says_so():
+    bot = make_mcts("station-master", seed=1)
+    g = SM.new_game(None, players=2, seed=3)
+    obs, legal = g.observe(0), g.legal_actions()
+    del g
+    with pytest.raises(RuntimeError, match="bind"):
+        bot.act(obs, legal)
+
+
+def test_every_game_has_an_adapter():
+    assert set(ADAPTERS) == {TTR.name, SM.name, SR.name}
