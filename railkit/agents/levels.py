@@ -78,6 +78,9 @@ def _mixed(base: type[Agent], share: float, name: str) -> type[Agent]:
                 return legal[self.rng.randrange(len(legal))]
             return self.inner.act(observation, legal)
 
+        def bind(self, game) -> None:
+            self.inner.bind(game)
+
     Mixed.name = name
     Mixed.__name__ = Mixed.__qualname__ = f"Mixed_{base.__name__}_{name}"
     Mixed.__module__ = __name__

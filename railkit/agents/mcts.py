@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -114,12 +113,19 @@ class Adapter:
         return out
 
     def clone(self, game: Game) -> Game:
-        new = object.__new__(type(game))
+        """A copy of ``game`` that can be played on without touching it. The state comes
+        from ``__getstate__`` (the compiled Ticket to Ride engine keeps its attributes
+        there, not in ``__dict__``); mutable parts are copied, ``shared`` ones are not."""
+        cls = type(game)
+        new = cls.__new__(cls)
         shared = self.shared
         objects = self.objects
-        d = new.__dict__
-        for k, v in game.__dict__.items():
-            d[k] = v if k in shared else _cp(v, objects)
+        state = {k: v if k in shared else _cp(v, objects) for k, v in game.__getstate__().items()}
+        setstate = getattr(new, "__setstate__", None)
+        if setstate is not None:
+            setstate(state)
+        else:
+            new.__dict__.update(state)
         return new
 
     def redeal(self, game: Game, seat: int, rng: random.Random) -> None:  # pragma: no cover - interface
@@ -487,16 +493,10 @@ class MCTSAgent(Agent):
     def _find_game(self, observation: Any) -> Game:
         g = self._game
         seat = observation.get("seat") if isinstance(observation, dict) else None
-        if g is not None and not g.is_over and g.current_player == seat:
-            return g
-        f = sys._getframe(2)
-        while f is not None:
-            for v in f.f_locals.values():
-                if (isinstance(v, Game) and v.game_name == self.game_name and not v.is_over
-                        and v.current_player == seat):
-                    return v
-            f = f.f_back
-        raise RuntimeError(f"{self.name}: no {self.game_name} game to search (call bind(game) first)")
+        if g is None or g.is_over or g.current_player != seat:
+            raise RuntimeError(f"{self.name}: no {self.game_name} game to search for seat {seat} "
+                               "(whoever runs the game calls bind(game) before act)")
+        return g
 
     def _bot(self, name: str, seat: int) -> Agent:
         if self._bots is None:

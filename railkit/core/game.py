@@ -57,6 +57,14 @@ class Agent:
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def bind(self, game: "Game") -> None:
+        """Called by whoever runs the game (:func:`play`, a table) before the bot acts.
+
+        Most bots ignore it. A search bot keeps ``game`` to play out copies of it,
+        and deals every copy's hidden parts anew from what its seat may know
+        (:mod:`railkit.agents.mcts`); it never reads them.
+        """
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
@@ -401,6 +409,10 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
     steps = 0
     legal_actions = game.legal_actions
     apply = game.apply if checked else game.apply_unchecked
+    for agent in agents:  # a bot of one's own need not subclass Agent: bind is optional
+        bind = getattr(agent, "bind", None)
+        if bind is not None:
+            bind(game)
     while not game.is_over:
         seat = game.current_player
         legal = legal_actions()

@@ -74,6 +74,9 @@ class Restricted(Agent):
             self.blocked += 1
         return self.base.act(observation, allowed or legal)
 
+    def bind(self, game) -> None:
+        self.base.bind(game)
+
 
 # ------------------------------------------------------------------ Ticket to Ride
 def _ttr_no_tickets(obs: dict, a: Action) -> bool:

@@ -303,7 +303,11 @@ class Table:
             if seat is None:
                 return False
             g = self.game
-            self._record(seat, self.agents[seat].act(g.observe(seat), g.legal_actions()))
+            bot = self.agents[seat]
+            bind = getattr(bot, "bind", None)
+            if bind is not None:  # the game may have been replaced (new game, load, undo)
+                bind(g)
+            self._record(seat, bot.act(g.observe(seat), g.legal_actions()))
         return True
 
     def run_bots(self, max_steps: int = 100_000) -> int:
