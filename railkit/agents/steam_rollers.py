@@ -314,7 +314,8 @@ class GreedyAgent(Agent):
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
                 "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
-                "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections())}
+                "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
+                "terms": {}}
         tracks = facts["tracks"]
         key = (sheet_key, json.dumps(obs["supply"], sort_keys=True))
         if self._plans_key != key:
@@ -331,7 +332,7 @@ class GreedyAgent(Agent):
         per_turn = 0.5  # goods that leave the ending cities per round (measured: ~15 solo rounds)
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
-               "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"],
+               "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
         ctx["potential"] = self._potential(obs, sheet, adj, cap)
@@ -464,8 +465,26 @@ class GreedyAgent(Agent):
         return -lost
 
     def _build_value(self, h, a, b, obs, ctx) -> float:
+        key = (h, a, b)
+        terms = ctx["terms"].get(key)
+        if terms is None:
+            terms = ctx["terms"][key] = self._build_terms(h, a, b, ctx)
+        score = self.plan_weight * self._plans.get(key, 0.0)
+        for t in terms[0]:  # added one by one, in the order the value was always summed
+            score += t
+        adj2 = terms[1]
+        if adj2 is not None:
+            ctx["adj_after"][key] = adj2
+            pot = self._potential(obs, ctx["sheet"], adj2, ctx["cap"])
+            score += self.potential_weight * (pot - ctx["potential"])
+        return score
+
+    def _build_terms(self, h, a, b, ctx) -> tuple:
+        """The parts of a build's value that follow from my tracks alone (kept until I
+        draw again): the terms added after the plan's share, in order, and the connection
+        graph after the build when it changes (else None)."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
-        score = self.plan_weight * self._plans.get((h, a, b), 0.0)
+        terms = []
         ends = []
         for e in (a, b):
             n = hx.neighbor(h, e)
@@ -481,12 +500,12 @@ class GreedyAgent(Agent):
                 ends.append(("open", n))
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
-            score += self.live_weight
+            terms.append(self.live_weight)
         kinds = [k for k, _ in ends]
-        score += 0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge") \
-            - 0.5 * kinds.count("dead")
+        terms.append(0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge")
+                     - 0.5 * kinds.count("dead"))
         if h in sheet.town_at:
-            score += self.town_weight
+            terms.append(self.town_weight)
         if live:
             for k, n in ends:
                 if k == "open":
@@ -494,7 +513,8 @@ class GreedyAgent(Agent):
                     if others:
                         d_now = min(hx.distance(h, c) for c in others)
                         d_next = min(hx.distance(n, c) for c in others)
-                        score += 0.25 * (d_now - d_next)
+                        terms.append(0.25 * (d_now - d_next))
+        adj_after = None
         if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
             # the chains this track would complete (a new track changes no chain there is)
             net = ctx["net"]
@@ -513,12 +533,10 @@ class GreedyAgent(Agent):
                     adj2.setdefault(u, set()).add(v)
                     adj2.setdefault(v, set()).add(u)
                 gain = sum(1 + t for *_, t in nw.connections_of_chains(sheet, chains2)) - ctx["base_net"]
-            score += 1.0 * gain  # SR-SCORE-NETWORK: points now
+            terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
-                ctx["adj_after"][(h, a, b)] = adj2
-                pot = self._potential(obs, sheet, adj2, ctx["cap"])
-                score += self.potential_weight * (pot - ctx["potential"])
-        return score
+                adj_after = adj2
+        return tuple(terms), adj_after
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
