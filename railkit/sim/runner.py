@@ -40,6 +40,11 @@ TASK_SECONDS = 0.25
 TASKS_PER_WORKER = 8
 #: Columns every row has, first, in this order (``error`` comes last).
 KEY_COLUMNS = ("game", "seed", "seat", "agent")
+#: ``workers="auto"``: use a cluster only for a job estimated at this many seconds or more
+#: in one process (a local cluster takes a few seconds to start its worker processes)
+AUTO_MIN_SECONDS = 20.0
+#: ``workers="auto"``: at most this many worker processes
+AUTO_MAX_WORKERS = 8
 
 
 # ====================================================================== seeds
@@ -251,7 +256,7 @@ def _progress_bar(total: int, enabled: bool, desc: str):
 # ====================================================================== the runner
 def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None, games: int = 100,
         seed: int | str = 0, players: int | None = None, preset: str | None = None,
-        options: Mapping | None = None, workers: int | None = None, scheduler: Any = None,
+        options: Mapping | None = None, workers: int | str | None = "auto", scheduler: Any = None,
         chunk: int | None = None, progress: bool = True, *, rotate: bool = False,
         checked: bool = False, max_actions: int = 100_000):
     """Play ``games`` seeded bot games and return one row per game and seat.
@@ -277,9 +282,15 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         A named preset of the game's rules.
     options : dict, optional
         Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
-    workers : int, optional
+    workers : int or "auto", optional
         ``None`` or 1: play in this process. ``N > 1``: start a Dask
         ``LocalCluster`` of N worker processes (1 thread each) for this call.
+        ``"auto"`` (the default): play the first games here to time them (see
+        :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
+        or more in one process goes to a local cluster of one worker per
+        available core (at most :data:`AUTO_MAX_WORKERS`), anything smaller, or
+        a machine with one core, stays in this process (starting the workers
+        would eat the gain). Either way the table is the same.
     scheduler : str or distributed.Client, optional
         Run on an existing Dask cluster (scheduler address or client).
     chunk : int, optional
@@ -321,8 +332,9 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     rules_dict = resolve_rules(spec, rules, preset)
     agent_names = resolve_agents(spec, agents, players)
     opts = _json_options(options)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise DataError("--workers", "$", "a number of worker processes, 1 or more", workers)
+    if workers is not None and workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int)
+                                                       or workers < 1):
+        raise DataError("--workers", "$", "a number of worker processes, 1 or more, or 'auto'", workers)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
         raise DataError("--chunk", "$", "a number of games per task, 1 or more", chunk)
     # A bad option or rule combination fails here, once, with the game's own message.
@@ -332,10 +344,17 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     job = dict(spec_name=spec.name, rules_dict=rules_dict, agents=agent_names, players=players, options=opts,
                checked=checked, max_actions=max_actions, rotate=rotate)
     t0 = time.perf_counter()
+    pilot = None
+    if scheduler is None and workers == "auto":
+        pilot = _pilot(job, seeds)
+        workers = auto_workers(len(seeds), pilot[2])
     if scheduler is None and (workers is None or workers <= 1):
-        df, used_workers, used_chunk = _frame(_run_local(job, seeds, progress, spec.title)), 1, len(seeds)
+        done_rows, n_done = (pilot[0], pilot[1]) if pilot else ([], 0)
+        rows = done_rows + _run_local(job, seeds[n_done:], progress, spec.title, total=len(seeds), done=n_done)
+        df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
     else:
-        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
+        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title,
+                                                 pilot=pilot)
     seconds = time.perf_counter() - t0
 
     if df.empty:
@@ -350,8 +369,37 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     return df
 
 
-def _run_local(job: dict, seeds: list, progress: bool, title: str) -> list[dict]:
-    bar = _progress_bar(len(seeds), progress, title)
+def available_cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def auto_workers(games: int, seconds_per_game: float, cores: int | None = None) -> int:
+    """The rule of ``workers="auto"``: 1 (this process) unless the job is estimated at
+    :data:`AUTO_MIN_SECONDS` or more in one process; then one worker per core, at
+    most :data:`AUTO_MAX_WORKERS` (and 1 on a one-core machine).
+
+    >>> auto_workers(1000, 0.002, cores=2)   # 2 s of games: not worth starting workers
+    1
+    >>> auto_workers(1000, 0.05, cores=2)    # 50 s: two workers
+    2
+    >>> auto_workers(100_000, 0.05, cores=32)
+    8
+    """
+    cores = available_cores() if cores is None else cores
+    if cores < 2 or games * seconds_per_game < AUTO_MIN_SECONDS:
+        return 1
+    return min(cores, AUTO_MAX_WORKERS)
+
+
+def _run_local(job: dict, seeds: list, progress: bool, title: str, total: int | None = None,
+               done: int = 0) -> list[dict]:
+    bar = _progress_bar(len(seeds) + done if total is None else total, progress, title)
+    if bar is not None and done:
+        bar.update(done)
     rows: list[dict] = []
     try:
         for game_rows in _iter_games(seeds=seeds, **job):
@@ -421,7 +469,7 @@ def local_cluster(workers: int = 2, **kwargs: Any):
 
 
 def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
-              progress: bool, title: str) -> tuple[Any, int, int]:
+              progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
     import pandas as pd
     from distributed import Client, as_completed
 
@@ -444,11 +492,14 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
 
         frames = []
         rest = seeds
-        if chunk is None:
-            pilot_rows, n, per_game = _pilot(job, seeds)
+        if pilot is None and chunk is None:
+            pilot = _pilot(job, seeds)
+        if pilot is not None:  # the games played here to time them count
+            pilot_rows, n, per_game = pilot
             frames.append(_frame(pilot_rows))
             rest = seeds[n:]
-            chunk = chunk_size(len(rest), n_workers, per_game)
+            if chunk is None:
+                chunk = chunk_size(len(rest), n_workers, per_game)
         bar = _progress_bar(len(seeds), progress, title)
         if bar is not None:
             bar.update(len(seeds) - len(rest))
