@@ -227,6 +227,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     players = args.players
     if players is None and options.get("solo"):
         players = 1
+    from railkit.sim import runner
+
+    runner._SPAWN_SAFE = True  # this command's main module starts nothing when imported again
     df = run(spec.name, rules=overrides, agents=args.agents, games=args.games, seed=args.seed, players=players,
              preset=args.preset, options=options, workers=args.workers, scheduler=args.scheduler,
              chunk=args.chunk, progress=not args.no_progress, rotate=args.rotate)

@@ -287,10 +287,12 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         ``LocalCluster`` of N worker processes (1 thread each) for this call.
         ``"auto"`` (the default): play the first games here to time them (see
         :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
-        or more in one process goes to a local cluster of one worker per
-        available core (at most :data:`AUTO_MAX_WORKERS`), anything smaller, or
-        a machine with one core, stays in this process (starting the workers
-        would eat the gain). Either way the table is the same.
+        of CPU time or more in one process goes to a local cluster of one worker
+        per available core (at most :data:`AUTO_MAX_WORKERS`) when run from a
+        notebook, a console or ``railkit simulate``; anything smaller, a machine
+        with one core, or a script file stays in this process (starting the
+        workers would eat the gain; see :func:`spawn_is_safe`). Either way the
+        table is the same.
     scheduler : str or distributed.Client, optional
         Run on an existing Dask cluster (scheduler address or client).
     chunk : int, optional
@@ -377,20 +379,37 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def auto_workers(games: int, seconds_per_game: float, cores: int | None = None) -> int:
-    """The rule of ``workers="auto"``: 1 (this process) unless the job is estimated at
-    :data:`AUTO_MIN_SECONDS` or more in one process; then one worker per core, at
-    most :data:`AUTO_MAX_WORKERS` (and 1 on a one-core machine).
+#: set by ``railkit simulate``: its main module may start worker processes (see :func:`spawn_is_safe`)
+_SPAWN_SAFE = False
 
-    >>> auto_workers(1000, 0.002, cores=2)   # 2 s of games: not worth starting workers
+
+def spawn_is_safe() -> bool:
+    """Whether ``workers="auto"`` may start worker processes from here: in a notebook, a
+    console or ``python -c`` (no main file), and in ``railkit simulate``. A script file
+    stays in one process: the workers start by importing the main module again, which
+    re-runs a script that has no ``if __name__ == "__main__":`` guard. (Such a script
+    asks for workers with ``workers=N`` under that guard.)"""
+    main = sys.modules.get("__main__")
+    return _SPAWN_SAFE or getattr(main, "__file__", None) is None
+
+
+def auto_workers(games: int, seconds_per_game: float, cores: int | None = None,
+                 can_spawn: bool | None = None) -> int:
+    """The rule of ``workers="auto"``: 1 (this process) unless the job is estimated at
+    :data:`AUTO_MIN_SECONDS` or more of CPU time in one process; then one worker per
+    core, at most :data:`AUTO_MAX_WORKERS` (and 1 on a one-core machine, or where
+    :func:`spawn_is_safe` says no).
+
+    >>> auto_workers(1000, 0.002, cores=2, can_spawn=True)   # 2 s of games: not worth starting workers
     1
-    >>> auto_workers(1000, 0.05, cores=2)    # 50 s: two workers
+    >>> auto_workers(1000, 0.05, cores=2, can_spawn=True)    # 50 s: two workers
     2
-    >>> auto_workers(100_000, 0.05, cores=32)
-    8
+    >>> auto_workers(100_000, 0.05, cores=32, can_spawn=True), auto_workers(100_000, 0.05, cores=32, can_spawn=False)
+    (8, 1)
     """
     cores = available_cores() if cores is None else cores
-    if cores < 2 or games * seconds_per_game < AUTO_MIN_SECONDS:
+    can_spawn = spawn_is_safe() if can_spawn is None else can_spawn
+    if cores < 2 or games * seconds_per_game < AUTO_MIN_SECONDS or not can_spawn:
         return 1
     return min(cores, AUTO_MAX_WORKERS)
 
@@ -414,16 +433,17 @@ def _run_local(job: dict, seeds: list, progress: bool, title: str, total: int | 
 
 def _pilot(job: dict, seeds: list) -> tuple[list[dict], int, float]:
     """Play the first games here until ~0.1 s has passed: their rows and the
-    time per game (to size the Dask tasks)."""
+    CPU time per game (to size the Dask tasks and for ``workers="auto"``: the
+    work a game is, whatever else the machine is doing)."""
     rows: list[dict] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     n = 0
     for game_rows in _iter_games(seeds=seeds[:20], **job):
         rows.extend(game_rows)
         n += 1
         if time.perf_counter() - t0 > 0.1:
             break
-    return rows, n, (time.perf_counter() - t0) / max(n, 1)
+    return rows, n, (time.process_time() - c0) / max(n, 1)
 
 
 def chunk_size(games: int, workers: int, seconds_per_game: float) -> int:
