@@ -1,7 +1,10 @@
-"""Ticket to Ride bot decision time on the USA map (median and p90 per bot).
+"""Ticket to Ride bot decision time on the USA map (median and p90 per bot), and
+whole games per second of the mixed line-up ``random,greedy-route,tickets,long-route``.
 
 Each bot plays every seat of 4-player games against copies of itself and against
 the other bots; only the time inside ``agent.act(observation, legal)`` is counted.
+The games-per-second line plays the line-up in that seat order through
+``railkit.core.game.play`` (as the simulator does), CPU time.
 
     python benchmarks/ttr_agents.py [--games 40] [--players 4]
 """
@@ -13,7 +16,21 @@ import statistics
 import time
 
 from railkit.agents.ticket_to_ride import AGENTS
+from railkit.core.compiled import ENGINE
+from railkit.core.game import play
 from railkit.games.ticket_to_ride import SPEC
+
+MIXED = ["random", "greedy-route", "tickets", "long-route"]
+
+
+def mixed_games_per_second(games: int, players: int) -> float:
+    """Games per CPU second of the mixed heuristic line-up (seat i plays MIXED[i % 4])."""
+    c0 = time.process_time()
+    for seed in range(games):
+        g = SPEC.new_game(None, players, seed)
+        play(g, [AGENTS[MIXED[i % len(MIXED)]](seed * 10 + i) for i in range(players)])
+        g.summary()
+    return games / (time.process_time() - c0)
 
 
 def main() -> None:
@@ -21,6 +38,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=4)
     a = ap.parse_args()
+    gps = mixed_games_per_second(a.games, a.players)
+    print(f"mixed heuristic {a.players}p ({','.join(MIXED)}): {gps:.1f} games/s (CPU time, {a.games} games, "
+          f"engine {ENGINE.get('railkit.games.ticket_to_ride', 'pure')})")
     names = list(AGENTS)
     times: dict[str, list[float]] = {n: [] for n in names}
     wins = {n: 0 for n in names}

@@ -23,8 +23,41 @@ from railkit.games.station_master.actions import (
     PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayStandingRoom, PlayTransfer,
     PlayUncouple,
 )
-from railkit.games.station_master.cards import carriage_from_key as _carriage
+from railkit.games.station_master.cards import carriage_from_key
 from railkit.games.station_master.scoring import carriage_value
+
+#: card name -> its carriage (or None), and (name, locomotive kind, reading) -> its value:
+#: pure functions of a few dozen card names, looked up hundreds of times a decision
+_CARRIAGES: dict = {}
+_VALUES: dict = {}
+
+
+def _carriage(key: str):
+    """:func:`~railkit.games.station_master.cards.carriage_from_key`, remembered.
+
+    >>> _carriage("+3").value, _carriage("royal") is None
+    (3, True)
+    """
+    try:
+        return _CARRIAGES[key]
+    except KeyError:
+        if len(_CARRIAGES) > 4096:
+            _CARRIAGES.clear()
+        ci = _CARRIAGES[key] = carriage_from_key(key)
+        return ci
+
+
+def _value(key: str, kind: str, reading: str) -> int:
+    """What card ``key`` adds on a ``kind`` train (0 for a card that is not a carriage)."""
+    k = (key, kind, reading)
+    try:
+        return _VALUES[k]
+    except KeyError:
+        if len(_VALUES) > 4096:
+            _VALUES.clear()
+        ci = _carriage(key)
+        v = _VALUES[k] = carriage_value(ci, kind, reading) if ci else 0
+        return v
 
 
 class RandomAgent(Agent):
@@ -56,9 +89,21 @@ class GreedyAgent(Agent):
         self.mu = self._unseen_means(obs)
         trains = {t["id"]: t for t in obs["station"]}
         base = {tid: self._utility(t) for tid, t in trains.items()}
+        # a chip placed on a train: (mine + value - others / opponents) x final value, as
+        # _utility reckons it, with the sums per train made once
+        chip_parts = {}
+        for tid, t in trains.items():
+            others = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip
+            final = t["value"] + max(t["number"] - t["slots_used"], 0) * self.mu[t["kind"]]
+            chip_parts[tid] = (sum(t["my_chips"]), others / self.opponents, final, base[tid])
         best, best_score = legal[0], float("-inf")
+        rand = self.rng.random
         for a in legal:
-            score = self._delta(a, trains, base) + self.rng.random() * 1e-6
+            if type(a) is PlaceChip:
+                mine, share, final, b = chip_parts[a.train]
+                score = ((mine + a.value - share) * final - b) + rand() * 1e-6
+            else:
+                score = self._delta(a, trains, base) + rand() * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -66,8 +111,9 @@ class GreedyAgent(Agent):
     # ------------------------------------------------------------ estimates
     def _unseen_means(self, obs: dict) -> dict[str, float]:
         """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
-        unseen = Counter({k: c for k, c in obs["card_counts"].items() if _carriage(k)})
-        seen = Counter(obs["discard"]) + Counter(obs["hand"])
+        unseen = {k: c for k, c in obs["card_counts"].items() if _carriage(k)}
+        seen = Counter(obs["discard"])
+        seen.update(obs["hand"])
         for t in obs["station"]:
             seen.update(t["cards"])
         for k, c in seen.items():
@@ -75,14 +121,14 @@ class GreedyAgent(Agent):
                 unseen[k] = max(unseen[k] - c, 0)
         total = sum(unseen.values())
         out = {}
+        reading = self.reading
         for kind in ("standard", "executive", "freight"):
-            s = sum(carriage_value(_carriage(k), kind, self.reading) * c for k, c in unseen.items())
+            s = sum(_value(k, kind, reading) * c for k, c in unseen.items())
             out[kind] = s / total if total else 0.0
         return out
 
     def _eff(self, key: str, kind: str) -> int:
-        ci = _carriage(key)
-        return carriage_value(ci, kind, self.reading) if ci else 0
+        return _value(key, kind, self.reading)
 
     def _utility(self, t: dict, value: float | None = None, slots: int | None = None, mine: float | None = None,
                  others: float | None = None, departs: bool = False) -> float:

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import is_
 from typing import Sequence
 
 from railkit.core.game import Action, Agent
@@ -61,12 +63,33 @@ class RandomAgent(Agent):
     needs_observation = False  # it never reads the observation: the play loop skips building it
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
-        legal = first_in_line(legal)
-        kinds = {type(a) for a in legal} - {Pass, Skip}
+        # As ``first_in_line(legal)`` then a kind, then an action of that kind, with the
+        # lists made by C-level filters (the legal list can hold hundreds of builds).
+        kinds = set(map(type, legal))
+        kinds.discard(Pass)
+        kinds.discard(Skip)
+        delivers = None
+        if Deliver in kinds:
+            delivers = [a for a in _of_kind(legal, Deliver) if a.pos is None]
+            if not delivers:
+                kinds.discard(Deliver)
         if not kinds:
-            return self.rng.choice(list(legal))
-        kind = self.rng.choice(sorted(kinds, key=lambda t: t.__name__))
-        return self.rng.choice([a for a in legal if type(a) is kind])
+            return self.rng.choice(list(first_in_line(legal)))
+        kind = self.rng.choice(sorted(kinds, key=_type_name))
+        return self.rng.choice(delivers if kind is Deliver else _of_kind(legal, kind))
+
+
+def _type_name(t: type) -> str:
+    return t.__name__
+
+
+def _of_kind(legal: Sequence[Action], kind: type) -> list:
+    """The actions of type ``kind`` in ``legal``, in order.
+
+    >>> _of_kind([Pass(1), Skip(), Pass(2)], Pass)
+    [Pass(die=1), Pass(die=2)]
+    """
+    return list(compress(legal, map(is_, map(type, legal), repeat(kind))))
 
 
 @lru_cache(maxsize=8)
@@ -197,6 +220,8 @@ class GreedyAgent(Agent):
         super().__init__(seed)
         self._plans_key = None
         self._plans: dict = {}
+        self._sheet_key = None  # (tracks, mountains) the facts below are for
+        self._sheet_facts: dict = {}
 
     # ------------------------------------------------------------------ choice
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
@@ -279,13 +304,25 @@ class GreedyAgent(Agent):
     def _context(self, obs: dict) -> dict:
         sheet = _sheet(obs["sheet"])
         me = obs["players_view"][obs["seat"]]
-        tracks = _tracks(me)
-        key = (tuple(sorted(tracks.items())), json.dumps(obs["supply"], sort_keys=True), obs["mountains"])
+        # what follows from my own tracks alone is kept until I draw again
+        sheet_key = (tuple((k, *v) for k, v in me["tracks"].items()), obs["mountains"], obs["sheet"], self.town_cost)
+        facts = self._sheet_facts
+        if self._sheet_key != sheet_key:
+            self._sheet_key = sheet_key
+            tracks = _tracks(me)
+            net = nw.Network(sheet, tracks)
+            facts = self._sheet_facts = {
+                "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
+                "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
+                "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
+                "terms": {}}
+        tracks = facts["tracks"]
+        key = (sheet_key, json.dumps(obs["supply"], sort_keys=True))
         if self._plans_key != key:
             self._plans_key = key
             self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
-                                           self.town_cost)
-        adj = _adjacency(sheet, tracks)
+                                           self.town_cost, routes=facts["routes"])
+        adj = facts["adj"]
         engine = me["engine"]
         boost = sum(_TILE_BOOST.get(t, 0) for t in obs.get("active", ()))
         goods_left = sum(len(v) for v in obs["supply"].values())
@@ -295,7 +332,7 @@ class GreedyAgent(Agent):
         per_turn = 0.5  # goods that leave the ending cities per round (measured: ~15 solo rounds)
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
-               "tips": live_tips(sheet, tracks), "base_net": nw.network_points(sheet, tracks),
+               "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
         ctx["potential"] = self._potential(obs, sheet, adj, cap)
@@ -428,8 +465,26 @@ class GreedyAgent(Agent):
         return -lost
 
     def _build_value(self, h, a, b, obs, ctx) -> float:
+        key = (h, a, b)
+        terms = ctx["terms"].get(key)
+        if terms is None:
+            terms = ctx["terms"][key] = self._build_terms(h, a, b, ctx)
+        score = self.plan_weight * self._plans.get(key, 0.0)
+        for t in terms[0]:  # added one by one, in the order the value was always summed
+            score += t
+        adj2 = terms[1]
+        if adj2 is not None:
+            ctx["adj_after"][key] = adj2
+            pot = self._potential(obs, ctx["sheet"], adj2, ctx["cap"])
+            score += self.potential_weight * (pot - ctx["potential"])
+        return score
+
+    def _build_terms(self, h, a, b, ctx) -> tuple:
+        """The parts of a build's value that follow from my tracks alone (kept until I
+        draw again): the terms added after the plan's share, in order, and the connection
+        graph after the build when it changes (else None)."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
-        score = self.plan_weight * self._plans.get((h, a, b), 0.0)
+        terms = []
         ends = []
         for e in (a, b):
             n = hx.neighbor(h, e)
@@ -445,12 +500,12 @@ class GreedyAgent(Agent):
                 ends.append(("open", n))
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
-            score += self.live_weight
+            terms.append(self.live_weight)
         kinds = [k for k, _ in ends]
-        score += 0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge") \
-            - 0.5 * kinds.count("dead")
+        terms.append(0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge")
+                     - 0.5 * kinds.count("dead"))
         if h in sheet.town_at:
-            score += self.town_weight
+            terms.append(self.town_weight)
         if live:
             for k, n in ends:
                 if k == "open":
@@ -458,18 +513,30 @@ class GreedyAgent(Agent):
                     if others:
                         d_now = min(hx.distance(h, c) for c in others)
                         d_next = min(hx.distance(n, c) for c in others)
-                        score += 0.25 * (d_now - d_next)
+                        terms.append(0.25 * (d_now - d_next))
+        adj_after = None
         if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
-            new = dict(tracks)
-            new[h] = (a, b)
-            gain = nw.network_points(sheet, new) - ctx["base_net"]
-            score += 1.0 * gain  # SR-SCORE-NETWORK: points now
-            adj2 = _adjacency(sheet, new)
+            # the chains this track would complete (a new track changes no chain there is)
+            net = ctx["net"]
+            tracks[h] = (a, b)
+            try:
+                new_chains = net.chains_through(h)
+            finally:
+                del tracks[h]
+            adj2 = ctx["adj"]
+            gain = 0
+            if new_chains:
+                chains2 = dict(net.chains)
+                adj2 = {n: set(v) for n, v in adj2.items()}
+                for u, v, key in new_chains:
+                    chains2[key] = (u, v)
+                    adj2.setdefault(u, set()).add(v)
+                    adj2.setdefault(v, set()).add(u)
+                gain = sum(1 + t for *_, t in nw.connections_of_chains(sheet, chains2)) - ctx["base_net"]
+            terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
-                ctx["adj_after"][(h, a, b)] = adj2
-                pot = self._potential(obs, sheet, adj2, ctx["cap"])
-                score += self.potential_weight * (pot - ctx["potential"])
-        return score
+                adj_after = adj2
+        return tuple(terms), adj_after
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
@@ -479,90 +546,170 @@ _TILE_EFFECT = {"1a": 0.8, "1b": 0.6, "2a": 1.0, "2b": 0.8, "3a": 1.0, "3b": 1.0
                 "5a": 0.8, "5b": 0.6, "6a": 1.5, "6b": 0.5, "2s": 0.8}
 
 
-def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=1.0) -> dict:
+def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=1.0, routes=None) -> dict:
     """Builds that lie on the cheapest way to join two cities, with a value each.
 
     For every city a Dijkstra search over (hex, entry edge) states finds, for each
     other city, the route needing the fewest new tracks (existing tracks are
     followed for free; mountains and cities are never crossed). Each missing track
     of such a route gets the value ``(1 + towns + goods interest) / tracks needed``.
-    Returns ``{(hex, a, b): value}``.
+    Returns ``{(hex, a, b): value}``. ``routes`` (from :func:`connection_routes` for
+    the same sheet, tracks, mountains and ``town_cost``) spares the searches: they do
+    not depend on the goods.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> plans = connection_plans(s, {}, supply={})
+    >>> len(plans) > 0, all(v > 0 for v in plans.values())
+    (True, True)
+    """
+    if routes is None:
+        routes = connection_routes(sheet, tracks, blocked, town_cost)
+    out: dict = {}
+    supply = supply or {}
+    for A, B, cost, towns, keys in routes:
+        goods_a = supply.get(str(A), [])
+        goods_b = supply.get(str(B), [])
+        interest = sum(1 for g in goods_a if B in sheet.destinations(g)) + \
+            sum(1 for g in goods_b if A in sheet.destinations(g))
+        value = (1 + towns + 0.5 * min(interest, 4)) / cost
+        for key in keys:
+            out[key] = max(out.get(key, 0.0), value)
+    return out
+
+
+class _Geometry:
+    """The sheet's hexes numbered in sorted order and, per (hex, edge), where a step
+    leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
+    the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``)."""
+
+    __slots__ = ("hexes", "index", "step", "town")
+
+    def __init__(self, sheet, blocked) -> None:
+        self.hexes = sorted(h for h in sheet.hexes if h not in sheet.city_at)
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.town = [h in sheet.town_at for h in self.hexes]
+        self.step = []
+        for h in self.hexes:
+            row = []
+            for x in range(6):
+                m = hx.neighbor(h, x)
+                if (h, x) in blocked:
+                    row.append(-1)
+                elif m in sheet.city_at:
+                    row.append(-2 - sheet.city_at[m])
+                elif m not in sheet.hexes:
+                    row.append(-1)
+                else:
+                    row.append(self.index[m])
+            self.step.append(tuple(row))
+
+
+_GEOMETRY: dict = {}
+
+
+def _geometry(sheet, blocked) -> _Geometry:
+    key = (id(sheet), blocked)
+    hit = _GEOMETRY.get(key)
+    if hit is None or hit[0] is not sheet:
+        if len(_GEOMETRY) > 16:
+            _GEOMETRY.clear()
+        hit = _GEOMETRY[key] = (sheet, _Geometry(sheet, blocked))
+    return hit[1]
+
+
+def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list:
+    """The searches of :func:`connection_plans`: for each city ``A`` (in order) and each
+    other city ``B`` it reaches, ``(A, B, new tracks needed, towns on the way, keys of
+    the missing tracks)``; routes that need no new track or use a hex twice are left out.
+
+    >>> from railkit.maps.sheets import load
+    >>> routes = connection_routes(load("steam-default"), {})
+    >>> sorted({(a, b) for a, b, *_ in routes})[:3], min(r[2] for r in routes) >= 1
+    ([(1, 2), (1, 3), (1, 4)], True)
     """
     import heapq
 
-    hexes, city_at, town_at = sheet.hexes, sheet.city_at, sheet.town_at
-    out: dict = {}
-    for A, cA in sorted(sheet.cities.items()):
+    geo = _geometry(sheet, blocked)
+    index, hexes, step, town = geo.index, geo.hexes, geo.step, geo.town
+    n_hex = len(hexes)
+    tr: list = [None] * n_hex
+    for h, t in tracks.items():
+        i = index.get(h)
+        if i is not None:
+            tr[i] = t
+    enter_cost = [0 if tr[i] is not None else (town_cost if town[i] else 1) for i in range(n_hex)]
+    heappush, heappop = heapq.heappush, heapq.heappop
+    out: list = []
+    for A in sorted(sheet.cities):
+        cA = sheet.cities[A]
         best: dict = {}
         prev: dict = {}
         heap: list = []
         found: dict = {}
         for e in range(6):
-            n = hx.neighbor(cA, e)
-            if (cA, e) in blocked or n not in hexes or n in city_at:
+            if (cA, e) in blocked:
                 continue
+            m = hx.neighbor(cA, e)
+            i = index.get(m)
+            if i is None:
+                continue  # off the sheet or a city
             enter = (e + 3) % 6
-            if n in tracks and enter not in tracks[n]:
+            t = tr[i]
+            if t is not None and enter not in t:
                 continue
-            st = (n, enter)
-            c = 0 if n in tracks else (town_cost if n in town_at else 1)
+            st = i * 6 + enter
+            c = enter_cost[i]
             if c < best.get(st, 99):
                 best[st] = c
                 prev[st] = None
-                heapq.heappush(heap, (c, st))
+                heappush(heap, (c, st))
         while heap:
-            cost, st = heapq.heappop(heap)
+            cost, st = heappop(heap)
             if cost > best.get(st, 99):
                 continue
-            h, enter = st
-            t = tracks.get(h)
-            exits = [t[1] if t[0] == enter else t[0]] if t else [x for x in range(6) if x != enter]
-            for x in exits:
-                if (h, x) in blocked:
-                    continue
-                m = hx.neighbor(h, x)
-                if m in city_at:
-                    B = city_at[m]
-                    if B != A and (B not in found or cost < found[B][0]):
-                        found[B] = (cost, st, x)
-                    continue
-                if m not in hexes:
+            i, enter = divmod(st, 6)
+            t = tr[i]
+            row = step[i]
+            for x in ((t[1] if t[0] == enter else t[0],) if t is not None else _OTHER_EDGES[enter]):
+                j = row[x]
+                if j < 0:
+                    if j <= -2:
+                        B = -2 - j
+                        if B != A and (B not in found or cost < found[B][0]):
+                            found[B] = (cost, st, x)
                     continue
                 back = (x + 3) % 6
-                if m in tracks and back not in tracks[m]:
+                tj = tr[j]
+                if tj is not None and back not in tj:
                     continue
-                if t is not None and h in town_at:
-                    pass
-                nst = (m, back)
-                nc = cost + (0 if m in tracks else (town_cost if m in town_at else 1))
+                nst = j * 6 + back
+                nc = cost + enter_cost[j]
                 if nc < best.get(nst, 99):
                     best[nst] = nc
                     prev[nst] = (st, x)
-                    heapq.heappush(heap, (nc, nst))
-        goods_a = (supply or {}).get(str(A), [])
+                    heappush(heap, (nc, nst))
         for B, (cost, st, x) in found.items():
             if cost == 0:
                 continue
             steps = []
             cur, ex = st, x
             while cur is not None:
-                steps.append((cur[0], cur[1], ex))
+                steps.append((cur // 6, cur % 6, ex))
                 p = prev[cur]
                 if p is None:
                     break
                 cur, ex = p
-            if len({h for h, _, _ in steps}) != len(steps):
+            if len({i for i, _, _ in steps}) != len(steps):
                 continue  # would use a hex twice
-            towns = sum(1 for h, _, _ in steps if h in town_at)
-            goods_b = (supply or {}).get(str(B), [])
-            interest = sum(1 for g in goods_a if B in sheet.destinations(g)) + \
-                sum(1 for g in goods_b if A in sheet.destinations(g))
-            value = (1 + towns + 0.5 * min(interest, 4)) / cost
-            for h, en, ex in steps:
-                if h not in tracks:
-                    key = (h, min(en, ex), max(en, ex))
-                    out[key] = max(out.get(key, 0.0), value)
+            towns = sum(1 for i, _, _ in steps if town[i])
+            keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
+            out.append((A, B, cost, towns, keys))
     return out
+
+
+#: the five exits of a hex entered by each edge, in edge order
+_OTHER_EDGES = tuple(tuple(x for x in range(6) if x != enter) for enter in range(6))
 
 
 def live_tips(sheet, tracks) -> dict:

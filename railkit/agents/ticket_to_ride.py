@@ -56,6 +56,8 @@ class _MapFacts:
             self.adj[r.a].append((r.b, r.id, r.length))
             self.adj[r.b].append((r.a, r.id, r.length))
         self.parallel = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
+        #: (id, length, colour) of every route, in map order
+        self.route_list = [(r.id, r.length, r.color) for r in m.routes]
 
 
 def _facts(obs: dict) -> _MapFacts:
@@ -66,6 +68,27 @@ def _facts(obs: dict) -> _MapFacts:
     if f is None:
         f = m.__dict__["_ttr_bot_facts"] = _MapFacts(m)
     return f
+
+
+class _FactsOfGame:
+    """The map facts of the game a bot is playing, looked up once per game: a game's map
+    never changes while it runs, and loading a map by name checks its file each time.
+    A new game (another map, or the turn count going back) looks the map up again."""
+
+    __slots__ = ("map", "turn", "facts")
+
+    def __init__(self) -> None:
+        self.map: str | None = None
+        self.turn = -1
+        self.facts: _MapFacts | None = None
+
+    def get(self, obs: dict) -> _MapFacts:
+        name, turn = obs["map"], obs["turn"]
+        if self.facts is None or name != self.map or turn < self.turn:
+            self.facts = _facts(obs)
+            self.map = name
+        self.turn = turn
+        return self.facts
 
 
 def _points(obs: dict, length: int) -> int:
@@ -88,6 +111,12 @@ class _HeuristicAgent(Agent):
     """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
 
     name = "heuristic"
+
+    def _map_facts(self, obs: dict) -> _MapFacts:
+        mf = self.__dict__.get("_mf")
+        if mf is None:
+            mf = self._mf = _FactsOfGame()
+        return mf.get(obs)
 
     def _keep(self, obs: dict, legal: Sequence[Action]) -> Action:
         # keep the minimum number, preferring cheap tickets (low points): fewest first
@@ -145,7 +174,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         phase = observation["phase"]
         if phase in ("setup-tickets", "keep-tickets"):
             return self._keep(observation, legal)
-        f = _facts(observation)
+        f = self._map_facts(observation)
         trains = observation["trains"]
         if phase == "turn":
             best, best_v = None, -1.0
@@ -171,19 +200,24 @@ class GreedyRouteAgent(_HeuristicAgent):
         loc = hand.get(_LOCO, 0)
         w: dict[str, float] = {}
         best_gray = 0.0
-        for rid, r in f.routes.items():
-            if rid in claimed or r.length > trains or not self._wanted_len(r.length, trains):
+        closed = set(closed) if closed else ()
+        wanted_len: dict[int, bool] = {}  # length -> wanted and affordable, and its points
+        points: dict[int, int] = {}
+        for rid, length, color in f.route_list:
+            ok = wanted_len.get(length)
+            if ok is None:
+                ok = wanted_len[length] = length <= trains and self._wanted_len(length, trains)
+                points[length] = _points(obs, length)
+            if not ok or rid in claimed or rid in closed:
                 continue
-            if closed and rid in closed:
+            v = points[length]
+            if color == "gray":
+                best_gray = max(best_gray, v / length)
                 continue
-            v = _points(obs, r.length)
-            if r.color == "gray":
-                best_gray = max(best_gray, v / r.length)
-                continue
-            missing = r.length - hand.get(r.color, 0) - loc
-            score = v / r.length / (1 + max(missing, 0))
-            if score > w.get(r.color, 0.0):
-                w[r.color] = score
+            missing = length - hand.get(color, 0) - loc
+            score = v / length / (1 + max(missing, 0))
+            if score > w.get(color, 0.0):
+                w[color] = score
         # gray routes: the colour we hold most of
         top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
         w[top] = max(w.get(top, 0.0), best_gray / 2)
@@ -214,7 +248,7 @@ class TicketAgent(_HeuristicAgent):
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase = observation["phase"]
-        f = _facts(observation)
+        f = self._map_facts(observation)
         if phase in ("setup-tickets", "keep-tickets"):
             return self._choose_tickets(observation, legal, f)
         plan = self._get_plan(observation, f)

@@ -3,7 +3,7 @@
     railkit simulate GAME [--players N] [--games K] [--seed S] [--agents a,b,...]
         [--rules key=value ...] [--preset NAME] [--map NAME] [--solo] [--difficulty LEVEL]
         [--option key=value ...] [--rotate] [--json] [--out FILE.csv|.parquet]
-        [--workers N] [--scheduler ADDRESS] [--chunk N] [--no-progress]
+        [--workers N|auto] [--scheduler ADDRESS] [--chunk N] [--no-progress]
 
 Prints a readable summary (or, with ``--json``, one JSON object); the same
 seed gives the same results. Bad input raises :class:`~railkit.core.errors.DataError`,
@@ -42,12 +42,24 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rotate the agents round the seats game by game (compare bots free of seat advantage)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
     parser.add_argument("--out", default=None, metavar="FILE", help="write the table of games (.csv or .parquet)")
-    parser.add_argument("--workers", type=int, default=None,
-                        help="play on a Dask local cluster of N worker processes (default: this process)")
+    parser.add_argument("--workers", type=_workers, default="auto", metavar="N|auto",
+                        help="play on a Dask local cluster of N worker processes; 'auto' (the default) times the "
+                             "first games and uses one worker per core only for a job of 20 s or more in one "
+                             "process, else this process")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
     parser.add_argument("--chunk", type=int, default=None, help="games per Dask task (default: timed)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _workers(text: str):
+    """``--workers``: a whole number or ``auto`` (checked by :func:`railkit.sim.run`)."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _assignments(items: list[str], source: str) -> dict[str, Any]:
@@ -215,6 +227,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     players = args.players
     if players is None and options.get("solo"):
         players = 1
+    from railkit.sim import runner
+
+    runner._SPAWN_SAFE = True  # this command's main module starts nothing when imported again
     df = run(spec.name, rules=overrides, agents=args.agents, games=args.games, seed=args.seed, players=players,
              preset=args.preset, options=options, workers=args.workers, scheduler=args.scheduler,
              chunk=args.chunk, progress=not args.no_progress, rotate=args.rotate)

@@ -40,6 +40,11 @@ TASK_SECONDS = 0.25
 TASKS_PER_WORKER = 8
 #: Columns every row has, first, in this order (``error`` comes last).
 KEY_COLUMNS = ("game", "seed", "seat", "agent")
+#: ``workers="auto"``: use a cluster only for a job estimated at this many seconds or more
+#: in one process (a local cluster takes a few seconds to start its worker processes)
+AUTO_MIN_SECONDS = 20.0
+#: ``workers="auto"``: at most this many worker processes
+AUTO_MAX_WORKERS = 8
 
 
 # ====================================================================== seeds
@@ -251,7 +256,7 @@ def _progress_bar(total: int, enabled: bool, desc: str):
 # ====================================================================== the runner
 def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None, games: int = 100,
         seed: int | str = 0, players: int | None = None, preset: str | None = None,
-        options: Mapping | None = None, workers: int | None = None, scheduler: Any = None,
+        options: Mapping | None = None, workers: int | str | None = "auto", scheduler: Any = None,
         chunk: int | None = None, progress: bool = True, *, rotate: bool = False,
         checked: bool = False, max_actions: int = 100_000):
     """Play ``games`` seeded bot games and return one row per game and seat.
@@ -277,9 +282,17 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         A named preset of the game's rules.
     options : dict, optional
         Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
-    workers : int, optional
+    workers : int or "auto", optional
         ``None`` or 1: play in this process. ``N > 1``: start a Dask
         ``LocalCluster`` of N worker processes (1 thread each) for this call.
+        ``"auto"`` (the default): play the first games here to time them (see
+        :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
+        of CPU time or more in one process goes to a local cluster of one worker
+        per available core (at most :data:`AUTO_MAX_WORKERS`) when run from a
+        notebook, a console or ``railkit simulate``; anything smaller, a machine
+        with one core, or a script file stays in this process (starting the
+        workers would eat the gain; see :func:`spawn_is_safe`). Either way the
+        table is the same.
     scheduler : str or distributed.Client, optional
         Run on an existing Dask cluster (scheduler address or client).
     chunk : int, optional
@@ -321,8 +334,9 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     rules_dict = resolve_rules(spec, rules, preset)
     agent_names = resolve_agents(spec, agents, players)
     opts = _json_options(options)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise DataError("--workers", "$", "a number of worker processes, 1 or more", workers)
+    if workers is not None and workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int)
+                                                       or workers < 1):
+        raise DataError("--workers", "$", "a number of worker processes, 1 or more, or 'auto'", workers)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
         raise DataError("--chunk", "$", "a number of games per task, 1 or more", chunk)
     # A bad option or rule combination fails here, once, with the game's own message.
@@ -332,10 +346,17 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     job = dict(spec_name=spec.name, rules_dict=rules_dict, agents=agent_names, players=players, options=opts,
                checked=checked, max_actions=max_actions, rotate=rotate)
     t0 = time.perf_counter()
+    pilot = None
+    if scheduler is None and workers == "auto":
+        pilot = _pilot(job, seeds)
+        workers = auto_workers(len(seeds), pilot[2])
     if scheduler is None and (workers is None or workers <= 1):
-        df, used_workers, used_chunk = _frame(_run_local(job, seeds, progress, spec.title)), 1, len(seeds)
+        done_rows, n_done = (pilot[0], pilot[1]) if pilot else ([], 0)
+        rows = done_rows + _run_local(job, seeds[n_done:], progress, spec.title, total=len(seeds), done=n_done)
+        df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
     else:
-        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title)
+        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title,
+                                                 pilot=pilot)
     seconds = time.perf_counter() - t0
 
     if df.empty:
@@ -350,8 +371,54 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     return df
 
 
-def _run_local(job: dict, seeds: list, progress: bool, title: str) -> list[dict]:
-    bar = _progress_bar(len(seeds), progress, title)
+def available_cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+#: set by ``railkit simulate``: its main module may start worker processes (see :func:`spawn_is_safe`)
+_SPAWN_SAFE = False
+
+
+def spawn_is_safe() -> bool:
+    """Whether ``workers="auto"`` may start worker processes from here: in a notebook, a
+    console or ``python -c`` (no main file), and in ``railkit simulate``. A script file
+    stays in one process: the workers start by importing the main module again, which
+    re-runs a script that has no ``if __name__ == "__main__":`` guard. (Such a script
+    asks for workers with ``workers=N`` under that guard.)"""
+    main = sys.modules.get("__main__")
+    return _SPAWN_SAFE or getattr(main, "__file__", None) is None
+
+
+def auto_workers(games: int, seconds_per_game: float, cores: int | None = None,
+                 can_spawn: bool | None = None) -> int:
+    """The rule of ``workers="auto"``: 1 (this process) unless the job is estimated at
+    :data:`AUTO_MIN_SECONDS` or more of CPU time in one process; then one worker per
+    core, at most :data:`AUTO_MAX_WORKERS` (and 1 on a one-core machine, or where
+    :func:`spawn_is_safe` says no).
+
+    >>> auto_workers(1000, 0.002, cores=2, can_spawn=True)   # 2 s of games: not worth starting workers
+    1
+    >>> auto_workers(1000, 0.05, cores=2, can_spawn=True)    # 50 s: two workers
+    2
+    >>> auto_workers(100_000, 0.05, cores=32, can_spawn=True), auto_workers(100_000, 0.05, cores=32, can_spawn=False)
+    (8, 1)
+    """
+    cores = available_cores() if cores is None else cores
+    can_spawn = spawn_is_safe() if can_spawn is None else can_spawn
+    if cores < 2 or games * seconds_per_game < AUTO_MIN_SECONDS or not can_spawn:
+        return 1
+    return min(cores, AUTO_MAX_WORKERS)
+
+
+def _run_local(job: dict, seeds: list, progress: bool, title: str, total: int | None = None,
+               done: int = 0) -> list[dict]:
+    bar = _progress_bar(len(seeds) + done if total is None else total, progress, title)
+    if bar is not None and done:
+        bar.update(done)
     rows: list[dict] = []
     try:
         for game_rows in _iter_games(seeds=seeds, **job):
@@ -366,16 +433,17 @@ def _run_local(job: dict, seeds: list, progress: bool, title: str) -> list[dict]
 
 def _pilot(job: dict, seeds: list) -> tuple[list[dict], int, float]:
     """Play the first games here until ~0.1 s has passed: their rows and the
-    time per game (to size the Dask tasks)."""
+    CPU time per game (to size the Dask tasks and for ``workers="auto"``: the
+    work a game is, whatever else the machine is doing)."""
     rows: list[dict] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     n = 0
     for game_rows in _iter_games(seeds=seeds[:20], **job):
         rows.extend(game_rows)
         n += 1
         if time.perf_counter() - t0 > 0.1:
             break
-    return rows, n, (time.perf_counter() - t0) / max(n, 1)
+    return rows, n, (time.process_time() - c0) / max(n, 1)
 
 
 def chunk_size(games: int, workers: int, seconds_per_game: float) -> int:
@@ -421,7 +489,7 @@ def local_cluster(workers: int = 2, **kwargs: Any):
 
 
 def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
-              progress: bool, title: str) -> tuple[Any, int, int]:
+              progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
     import pandas as pd
     from distributed import Client, as_completed
 
@@ -444,11 +512,14 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
 
         frames = []
         rest = seeds
-        if chunk is None:
-            pilot_rows, n, per_game = _pilot(job, seeds)
+        if pilot is None and chunk is None:
+            pilot = _pilot(job, seeds)
+        if pilot is not None:  # the games played here to time them count
+            pilot_rows, n, per_game = pilot
             frames.append(_frame(pilot_rows))
             rest = seeds[n:]
-            chunk = chunk_size(len(rest), n_workers, per_game)
+            if chunk is None:
+                chunk = chunk_size(len(rest), n_workers, per_game)
         bar = _progress_bar(len(seeds), progress, title)
         if bar is not None:
             bar.update(len(seeds) - len(rest))

@@ -91,6 +91,9 @@ class SteamRollers(Game):
             raise DataError("rules", "$", "no coal, order tiles or starting powers in solo play (SR-SOLO-MODULES)",
                             {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
         self.tile_defs = load_tiles()
+        # rule values read on every action, as plain attributes (a param lookup costs more)
+        self._engine_max = r.engine_max
+        self._solo_dice = r.solo_dice
         self.blocked = self.sheet.blocked_edges(r.mountains)  # SR-MOUNTAIN-LEVEL
         # Track placements per hex and the build candidates are facts of (sheet, mountain level):
         # memoised on the sheet object, so many games on one sheet share them (actions are values).
@@ -144,10 +147,13 @@ class SteamRollers(Game):
 
         self.ps = [PlayerState() for _ in range(self.players)]
         self._graphs: dict[int, Any] = {}
-        self._conns: dict[int, list] = {}
+        self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
-        self._dist_cache: dict = {}
+        self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
+        self._legal_track_cache: dict[int, dict] = {}  # seat -> {candidate key: builds on empty hexes}
         self._plan_cache: tuple | None = None
+        self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
+        self._effect_numbers: dict[str, tuple[int, ...]] = {}
 
         # orders (SR-ORDER-TILES)
         self.orders_open: list[str] = []
@@ -192,7 +198,7 @@ class SteamRollers(Game):
             self.start_player = (self.start_player + 1) % self.players  # SR-ROUND-START
         self.order = [(self.start_player + i) % self.players for i in range(self.players)]
         self.turn_index = 0
-        n = self.rules.solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
+        n = self._solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
         self.dice = sorted(self.rng.randint(1, 6) for _ in range(n))
         self.black = self.rng.randrange(6)
         self.phase = "draft"
@@ -212,7 +218,7 @@ class SteamRollers(Game):
         self.phase = "draft"
         if self.solo:
             self.actions_this_turn += 1
-            if self.actions_this_turn < self.rules.solo_dice - 1:
+            if self.actions_this_turn < self._solo_dice - 1:
                 return
             if self._holds_upright(0, "reroll-olivia"):
                 self.phase = "reroll"
@@ -301,8 +307,14 @@ class SteamRollers(Game):
 
     def _held_tile(self, seat: int, effect: str) -> str | None:
         """Id of the tile with ``effect`` that ``seat`` holds (upright or not), or None."""
-        for n in range(1, 7):
-            if self.tile_holder[n] == seat and self.tile_defs[self.tile_id[n]].effect == effect:
+        if self._effect_of != self.tile_id:  # effect -> the numbers of this game's tiles with it
+            self._effect_of = dict(self.tile_id)
+            self._effect_numbers = {}
+            for n in range(1, 7):
+                eff = self.tile_defs[self.tile_id[n]].effect
+                self._effect_numbers[eff] = self._effect_numbers.get(eff, ()) + (n,)
+        for n in self._effect_numbers.get(effect, ()):
+            if self.tile_holder[n] == seat:
                 return self.tile_id[n]
         return None
 
@@ -328,19 +340,33 @@ class SteamRollers(Game):
             G = self._graphs[seat] = nw.connection_graph(self.sheet, self.ps[seat].tracks)
         return G
 
+    def network(self, seat: int) -> nw.Network:
+        """``seat``'s chains and connection graph as neighbour sets, kept up to date per build."""
+        net = self._nets.get(seat)
+        if net is None:
+            net = self._nets[seat] = nw.Network(self.sheet, self.ps[seat].tracks)
+        return net
+
     def connections(self, seat: int) -> list[tuple[str, str, int]]:
         """Completed city-to-city connections of ``seat`` (cached until she builds)."""
-        c = self._conns.get(seat)
-        if c is None:
-            c = self._conns[seat] = nw.connections(self.sheet, self.ps[seat].tracks, self.graph(seat))
-        return c
+        return list(self.network(seat).connections())
 
-    def _distance(self, seat: int, src: int, dest: int, engine: int | None) -> int | None:
-        key = (seat, src, dest, engine)
-        if key not in self._dist_cache:
-            res = nw.best_delivery(self.sheet, self.ps[seat].tracks, src, [dest], engine, G=self.graph(seat))
-            self._dist_cache[key] = None if res is None else res[0]
-        return self._dist_cache[key]
+    def _distances(self, seat: int, src: int, engine: int) -> dict:
+        """{city node: longest delivery distance} from city ``src`` within ``engine`` (cached until she builds)."""
+        cache = self._dist_cache.get(seat)
+        if cache is None:
+            cache = self._dist_cache[seat] = {}
+        key = (src, engine)
+        d = cache.get(key)
+        if d is None:
+            d = cache[key] = nw.longest_distances(self.network(seat).adj, nw.city(src), engine)
+        return d
+
+    def _distance(self, seat: int, src: int, dest: int, engine: int) -> int | None:
+        """The delivery distance :func:`~railkit.games.steam_rollers.network.best_delivery` finds (or None)."""
+        if src == dest:
+            return None
+        return self._distances(seat, src, engine).get(nw.city(dest))
 
     def delivery_route(self, seat: int, source: int, dest: int, engine: int | None = None):
         """The route a delivery from city ``source`` to city ``dest`` would take on
@@ -361,14 +387,26 @@ class SteamRollers(Game):
         if with_tiles:
             tid, _ = self._perm(seat, "engine-plus")
             plus = self.tile_defs[tid].amount if tid else 0
-        return min(self.rules.engine_max, len(self.ps[seat].boxes) + plus)
+        return min(self._engine_max, len(self.ps[seat].boxes) + plus)
 
     def _place(self, seat: int, h, a: int, b: int) -> None:
         self.ps[seat].tracks[h] = (a, b)
-        self._graphs.pop(seat, None)
-        self._conns.pop(seat, None)
+        net = self._nets.get(seat)
+        if net is not None:
+            n_chains = len(net.chains)
+            net.add(h)
+            if len(net.chains) != n_chains:  # a new chain: graph and distances change
+                self._graphs.pop(seat, None)
+                self._dist_cache.pop(seat, None)
+        else:
+            self._graphs.pop(seat, None)
+            self._dist_cache.pop(seat, None)
         self._track_text.pop(seat, None)
-        self._dist_cache = {k: v for k, v in self._dist_cache.items() if k[0] != seat}
+        cache = self._legal_track_cache.get(seat)
+        if cache:  # the builds of the regions this hex is in (or next to, with tile 5b) change
+            r = self.sheet.region_of.get(h)
+            for key in [k for k in cache if r in k[0]]:
+                del cache[key]
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> None:
@@ -535,12 +573,12 @@ class SteamRollers(Game):
             ok = " or ".join(map(str, sheet.destinations(a.good)))
             self._illegal("SR-DELIVER-COLOUR", f"A {a.good} good must go to city {ok}, not city {a.dest}.",
                           f"Deliver it to city {ok}.")
-        base = min(self.rules.engine_max, len(self.ps[seat].boxes))
+        base = min(self._engine_max, len(self.ps[seat].boxes))
         tid4, _ = self._perm(seat, "engine-plus")
         plus = self.tile_defs[tid4].amount if tid4 else 0
         boost_tiles = [t for t in sorted(self.active) if self.tile_defs[t].effect == "delivery-engine-plus"]
         boost = sum(self.tile_defs[t].amount for t in boost_tiles)  # SR-TILE-4B / SR-TILE-5A
-        strength = min(self.rules.engine_max, base + plus) + boost  # SR-ENGINE-MAX
+        strength = min(self._engine_max, base + plus) + boost  # SR-ENGINE-MAX
         dist = self._distance(seat, src, a.dest, strength)  # SR-DELIVER-NO-LOOP / SR-DELIVER-LONGEST
         if dist is None:
             G = self.graph(seat)
@@ -553,7 +591,7 @@ class SteamRollers(Game):
             short = nx.shortest_path_length(G, s, t)
             self._illegal("SR-DELIVER-ENGINE", f"The shortest route from city {src} to city {a.dest} reaches {short} cities and towns, "
                           f"but your engine strength is {strength}.", "Upgrade your engine first.")
-        if tid4 and dist > min(self.rules.engine_max, base) + boost:  # SR-TILE-4A
+        if tid4 and dist > min(self._engine_max, base) + boost:  # SR-TILE-4A
             perms.append(tid4)
         bonus = 0
         tid6, _ = self._perm(seat, "long-delivery-bonus")
@@ -776,79 +814,116 @@ class SteamRollers(Game):
                 else:
                     vals += sorted({die % 6 + 1, (die - 2) % 6 + 1})
             values_for[die] = vals
+        boxes = self.ps[seat].boxes
+        # the permanent tiles that widen the choices, looked up once per call
+        any_type = self._perm(seat, "any-track-type")[0] is not None
+        adjacent = self._perm(seat, "adjacent-region")[0] is not None
+        source_adj = self._perm(seat, "source-adjacent")[0] is not None
         for die, vals in values_for.items():
             for value in vals:
                 v = die if value is None else value
-                if v not in self.ps[seat].boxes:
-                    out.append(Engine(die, value))
+                if v not in boxes:
+                    out.append(_action(Engine, die, value))
                 out.extend(self._legal_tiles(seat, die, value, v))
-                out.extend(self._legal_deliveries(seat, die, value, v))
-                out.extend(self._legal_tracks(seat, [v], die, value, draft=True))
-            out.append(Pass(die))
+                out.extend(self._legal_deliveries(seat, die, value, v, source_adj))
+                out.extend(self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
+            out.append(_action(Pass, die))
         return out
 
     def _region_candidates(self, region: int, die: int | None, value: int | None, kinds: tuple) -> list:
-        """The (hex, action) track candidates of a region with a track kind in ``kinds``,
-        in hex then edge order (cached per game: actions are immutable values)."""
+        """The track candidates of a region with a track kind in ``kinds``, grouped by hex:
+        ``[(hex, (action, ...)), ...]`` in hex then edge order (cached per sheet and
+        mountain level: actions are immutable values)."""
         key = (region, die, value, kinds)
         c = self._cand_cache.get(key)
         if c is None:
             c = []
             for h in self.sheet.regions[region].drawable:
-                for a, b, k in self._placements[h]:
-                    if k in kinds:
-                        c.append((h, ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)))
+                acts = tuple(ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)
+                             for a, b, k in self._placements[h] if k in kinds)
+                if acts:
+                    c.append((h, acts))
             self._cand_cache[key] = c
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
-                      draft: bool = False) -> list:
+                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> list:
+        """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
+        apply, looked up here when not given). The list is shared: do not change it."""
         sheet = self.sheet
-        tracks = self.ps[seat].tracks
         kinds = sheet.black_die_faces[self.black]
-        if self._perm(seat, "any-track-type")[0]:
+        if any_type is None:
+            any_type = self._perm(seat, "any-track-type")[0] is not None
+        if any_type:
             kinds = hx.TRACK_KINDS
-        regs = list(regions)
-        if draft and len(regions) == 1 and self._perm(seat, "adjacent-region")[0]:
-            regs += list(sheet.adjacent_regions(regions[0]))
-        out = []
-        for r in regs:
-            out.extend([act for h, act in self._region_candidates(r, die, value, kinds) if h not in tracks])
+        regs = tuple(regions)
+        if draft and len(regions) == 1:
+            if adjacent is None:
+                adjacent = self._perm(seat, "adjacent-region")[0] is not None
+            if adjacent:
+                regs += tuple(sheet.adjacent_regions(regions[0]))
+        # the builds on the seat's empty hexes, kept until she draws a track in one of those regions
+        cache = self._legal_track_cache.get(seat)
+        if cache is None:
+            cache = self._legal_track_cache[seat] = {}
+        key = (regs, die, value, kinds)
+        out = cache.get(key)
+        if out is None:
+            tracks = self.ps[seat].tracks
+            out = cache[key] = []
+            for r in regs:
+                for h, acts in self._region_candidates(r, die, value, kinds):
+                    if h not in tracks:
+                        out.extend(acts)
         return out
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
-        numbers = [v]
+        numbers = (v,)
         if "6b" in self.active:
-            numbers = list(range(1, 7))
-        out = []
-        for n in numbers:
-            if self.tile_holder[n] is not None and self.tile_sideways[n]:
-                continue
-            out.append(TakeTile(die, n, value))
-        return out
+            numbers = CITIES
+        holder, sideways = self.tile_holder, self.tile_sideways
+        return [_action(TakeTile, die, n, value) for n in numbers if holder[n] is None or not sideways[n]]
 
-    def _legal_deliveries(self, seat: int, die: int, value, v: int):
+    def _delivery_strength(self, seat: int) -> int:
+        """The engine strength a delivery by ``seat`` has now (as :meth:`_plan_deliver` reckons it)."""
+        base = min(self._engine_max, len(self.ps[seat].boxes))
+        tid4, _ = self._perm(seat, "engine-plus")
+        plus = self.tile_defs[tid4].amount if tid4 else 0
+        boost = sum(self.tile_defs[t].amount for t in self.active if self.tile_defs[t].effect == "delivery-engine-plus")
+        return min(self._engine_max, base + plus) + boost  # SR-ENGINE-MAX, SR-TILE-4A/4B/5A
+
+    def _legal_deliveries(self, seat: int, die: int, value, v: int, source_adj: bool | None = None):
         sources = [v]
-        if self._perm(seat, "source-adjacent")[0]:
+        if source_adj is None:
+            source_adj = self._perm(seat, "source-adjacent")[0] is not None
+        if source_adj:
             sources += [s for s in (v - 1, v + 1) if 1 <= s <= 6]
-        G = self.graph(seat)
+        adj = self.network(seat).adj
         out = []
+        strength = None
         for src in sources:
-            if G.degree(nw.city(src)) == 0:
+            if nw.city(src) not in adj:  # no chain leaves the city
                 continue
             goods = sorted(set(self.supply[src]))
             if self.personal.get(seat) == src:
                 goods.append("own")
+            if not goods:
+                continue
+            if strength is None:
+                strength = self._delivery_strength(seat)
+            # By construction each delivery here names a good on the city (or the personal good)
+            # and one of its destinations, from an allowed source: it is legal exactly when a
+            # route within the engine strength exists (SR-DELIVER-ROUTE / SR-DELIVER-ENGINE).
+            reach = self._distances(seat, src, strength)
             for good in goods:
                 dests = CITIES if good in ("own", "black") else self.sheet.destinations(good)
                 for dest in dests:
-                    if dest == src:
+                    if dest == src or nw.city(dest) not in reach:
                         continue
-                    act = Deliver(die, good, dest, None if src == v else src, value)
-                    if self.why_illegal(act) is None:
-                        out.append(act)
-                        if self.solo and good != "own":  # SR-SOLO-ANY-GOOD: each distinct line left
-                            out.extend(Deliver(die, good, dest, act.source, value, p) for p in later_runs(self.supply[src], good))
+                    act = _action(Deliver, die, good, dest, None if src == v else src, value)
+                    out.append(act)
+                    if self.solo and good != "own":  # SR-SOLO-ANY-GOOD: each distinct line left
+                        out.extend(Deliver(die, good, dest, act.source, value, p) for p in later_runs(self.supply[src], good))
         return out
 
     def _legal_powers(self, seat: int) -> list[Action]:
@@ -971,6 +1046,23 @@ class SteamRollers(Game):
         """Status plus the sheet of the player to move (or of seat 0), as text."""
         cur = self.current_player
         return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)
+
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(cls, *args) -> Action:
+    """``cls(*args)``, made once per process: actions are immutable values, and the legal
+    action lists repeat the same few hundred of them.
+
+    >>> _action(Pass, 3) is _action(Pass, 3), _action(Pass, 3) == Pass(3)
+    (True, True)
+    """
+    key = (cls, *args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = cls(*args)
+    return a
 
 
 def later_runs(line: list[str], good: str) -> list[int]:

@@ -172,3 +172,146 @@ def connections(sheet: Sheet, tracks: Tracks, G=None) -> list[tuple[str, str, in
 def network_points(sheet: Sheet, tracks: Tracks, G=None) -> int:
     """1 point per completed connection plus 1 per town on it."""
     return sum(1 + t for _, _, t in connections(sheet, tracks, G))
+
+
+def longest_distances(adj: Mapping, source: str, cap: int) -> dict:
+    """``{city: longest delivery distance <= cap}`` from ``source`` over simple paths of
+    the connection graph given as neighbour sets ``adj`` (SR-DELIVER-LONGEST,
+    SR-DELIVER-NO-LOOP). Parallel chains never change a distance (it counts nodes),
+    so this equals the distance :func:`best_delivery` finds for each city.
+
+    >>> adj = {"C1": {"T1", "C2"}, "T1": {"C1", "C2"}, "C2": {"C1", "T1"}}
+    >>> longest_distances(adj, "C1", 3), longest_distances(adj, "C1", 1)
+    ({'C2': 2}, {'C2': 1})
+    """
+    best: dict = {}
+    if source not in adj or cap <= 0:
+        return best
+    seen = {source}
+
+    def dfs(node: str, depth: int) -> None:
+        for n in adj.get(node, ()):
+            if n in seen:
+                continue
+            d = depth + 1
+            if n[0] == "C" and d > best.get(n, 0):
+                best[n] = d
+            if d < cap and n in adj:
+                seen.add(n)
+                dfs(n, d)
+                seen.discard(n)
+
+    dfs(source, 0)
+    return best
+
+
+class Network:
+    """One player's chains and connection graph, kept up to date build by build.
+
+    A new track never changes an existing chain (a chain's hexes are all drawn, and
+    the hex drawn now was empty): it adds at most the one chain through it (two for a
+    town hex, one per track end). So :meth:`add` walks out of the new track only,
+    instead of walking the whole sheet again as :func:`chains` does. ``tracks`` is
+    the player's own dict (shared, not copied): draw into it, then call :meth:`add`.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> tracks = {}
+    >>> net = Network(s, tracks)
+    >>> for h, t in [((3, -2), (3, 5)), ((2, -2), (0, 2)), ((1, -2), (1, 5)), ((1, -1), (0, 2)), ((2, -1), (0, 3))]:
+    ...     tracks[h] = t
+    ...     net.add(h)
+    >>> sorted(net.chains.items())
+    [('1,-2', ('C2', 'T2')), ('2,-1', ('C1', 'T2')), ('2,-2', ('C1', 'C2'))]
+    >>> net.connections() == connections(s, tracks), net.adj["C1"] == {"C2", "T2"}
+    (True, True)
+    """
+
+    __slots__ = ("sheet", "tracks", "chains", "adj", "_conns")
+
+    def __init__(self, sheet: Sheet, tracks: dict) -> None:
+        self.sheet = sheet
+        self.tracks = tracks
+        #: chain key -> (u, v), u < v (the keys and ends of :func:`chains`)
+        self.chains: dict[str, tuple[str, str]] = {}
+        #: node -> the nodes a chain joins it to (only nodes with a chain)
+        self.adj: dict[str, set] = {}
+        self._conns: list | None = None
+        for u, v, key, _ in chains(sheet, tracks):
+            self._join(u, v, key)
+
+    def _join(self, u: str, v: str, key: str) -> None:
+        self.chains[key] = (u, v)
+        self.adj.setdefault(u, set()).add(v)
+        self.adj.setdefault(v, set()).add(u)
+        self._conns = None
+
+    def add(self, h: Hex) -> None:
+        """Take in the track just drawn into hex ``h``."""
+        for u, v, key in self.chains_through(h):
+            self._join(u, v, key)
+
+    def chains_through(self, h: Hex) -> list[tuple[str, str, str]]:
+        """The chains ``(u, v, key)`` that the track in hex ``h`` (drawn into ``tracks``,
+        not yet taken in) completes: none, one, or for a town hex up to two."""
+        sheet, tracks = self.sheet, self.tracks
+        a, b = tracks[h]
+        tw = sheet.town_at.get(h)
+        if tw is not None:  # SR-TOWN-THROUGH: each track end of the town may reach a node
+            node = town(tw)
+            out = []
+            for e in (a, b):
+                res = _walk(sheet, tracks, h, e)
+                if res is None or res[0] == node:
+                    continue
+                end, path = res
+                key = hx.format_hex(min(path)) if path else "|".join(sorted((node, end)))
+                u, v = sorted((node, end))
+                out.append((u, v, key))
+            return out
+        ra = _walk(sheet, tracks, h, a)
+        if ra is None:
+            return []
+        rb = _walk(sheet, tracks, h, b)
+        if rb is None or rb[0] == ra[0]:
+            return []  # open at one end, or a loop back to the node it left
+        u, v = sorted((ra[0], rb[0]))
+        return [(u, v, hx.format_hex(min(min(ra[1], default=h), min(rb[1], default=h), h)))]
+
+    def connections(self) -> list[tuple[str, str, int]]:
+        """The completed connections, as :func:`connections` gives them (cached until a chain is added)."""
+        if self._conns is None:
+            self._conns = connections_of_chains(self.sheet, self.chains)
+        return self._conns
+
+
+def connections_of_chains(sheet: Sheet, chain_ends: Mapping[str, tuple[str, str]]) -> list[tuple[str, str, int]]:
+    """:func:`connections` from the chains given as ``{key: (u, v)}`` (as :class:`Network` keeps them)."""
+    by_node: dict[str, list] = {}
+    for key in sorted(chain_ends):
+        u, v = chain_ends[key]
+        by_node.setdefault(u, []).append((v, key))
+        by_node.setdefault(v, []).append((u, key))
+    found: dict = {}
+    for n in sorted(sheet.cities):
+        a = city(n)
+        for v, k in by_node.get(a, ()):
+            keys = [k]
+            towns = 0
+            prev_key, node = k, v
+            visited = {a}
+            while node is not None and node[0] == "T" and node not in visited:
+                visited.add(node)
+                towns += 1
+                nxt = [(w, kk) for w, kk in by_node.get(node, ()) if kk != prev_key]
+                if not nxt:
+                    node = None
+                    break
+                node, prev_key = nxt[0]
+                keys.append(prev_key)
+            if node is None or node[0] != "C" or node == a:
+                continue
+            fk = frozenset(keys)
+            if fk not in found:
+                found[fk] = (min(a, node), max(a, node), towns)
+    return sorted(found.values())
