@@ -265,3 +265,13 @@ def test_simulate_plays_bot_games_and_shows_a_table(ed):
     games = table.attrs["games"]
     assert len(games) == 8 and (games["error"] == "").all()
     assert ed.play_area.objects[-1].object is table
+
+
+@pytest.mark.parametrize("name", ["sheet_editor", "steam_lessons"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"railkit.viz.{name}")
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
