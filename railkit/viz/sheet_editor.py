@@ -146,8 +146,9 @@ class SheetEditor(pn.viewable.Viewer):
         self.number_src = ColumnDataSource(dict(x=[], y=[], text=[]), name="sheet_editor_numbers")
         self.city_src = ColumnDataSource(dict(x=[], y=[], text=[], fill=[], ink=[]), name="sheet_editor_cities")
         self.town_src = ColumnDataSource(dict(x=[], y=[], text=[]), name="sheet_editor_towns")
-        self.mountain_src = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], color=[], dash=[], level=[]),
-                                             name="sheet_editor_mountains")
+        #: Medium borders (solid brown bars) and those added at Hard (dashed red bars: not colour alone)
+        self.mountain_src = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="sheet_editor_mountains")
+        self.hard_src = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="sheet_editor_hard_mountains")
         self.figure = self._make_figure(width, height)
         self.figure.on_event(Tap, self._on_tap)
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
@@ -194,8 +195,10 @@ class SheetEditor(pn.viewable.Viewer):
         cells.nonselection_glyph = None
         fig.text("x", "y", text="text", source=self.number_src, text_font_size="8pt", text_color="#555555",
                  text_align="center", text_baseline="middle", name="sheet_editor_region_numbers")
-        fig.segment("x0", "y0", "x1", "y1", source=self.mountain_src, line_color="color", line_width=7,
-                    line_cap="round", line_dash="dash", name="sheet_editor_mountain_bars")
+        fig.segment("x0", "y0", "x1", "y1", source=self.mountain_src, line_color="#6d4c41", line_width=7,
+                    line_cap="round", name="sheet_editor_mountain_bars")
+        fig.segment("x0", "y0", "x1", "y1", source=self.hard_src, line_color="#b71c1c", line_width=7,
+                    line_dash=[6, 4], name="sheet_editor_hard_mountain_bars")
         fig.scatter("x", "y", source=self.town_src, size=15, fill_color="#ffffff", line_color="#222222",
                     line_width=2.5, name="sheet_editor_town_rings")
         fig.text("x", "y", text="text", source=self.town_src, text_font_size="7pt", text_align="center",
@@ -513,16 +516,15 @@ class SheetEditor(pn.viewable.Viewer):
             x, y = centre(h)
             town["x"].append(x); town["y"].append(y); town["text"].append(f"T{n}")
         self.town_src.data = town
-        bars = dict(x0=[], y0=[], x1=[], y1=[], color=[], dash=[], level=[])
-        for key, colour in (("medium", "#6d4c41"), ("hard_adds", "#b71c1c")):
+        for key, src in (("medium", self.mountain_src), ("hard_adds", self.hard_src)):
+            bars = dict(x0=[], y0=[], x1=[], y1=[])
             for border in sorted(sorted(b) for b in self.mountains[key]):
                 a, b = border
                 e = hx.edge_between(a, b)
                 cx, cy = centre(a)
                 p, q = _corner(cx, cy, e), _corner(cx, cy, (e - 1) % 6)
                 bars["x0"].append(p[0]); bars["y0"].append(p[1]); bars["x1"].append(q[0]); bars["y1"].append(q[1])
-                bars["color"].append(colour); bars["dash"].append("solid"); bars["level"].append(key)
-        self.mountain_src.data = bars
+            src.data = bars
         if grow:
             self.fit_view()
         self._validate_now()

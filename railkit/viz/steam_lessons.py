@@ -178,7 +178,14 @@ def score_html(game) -> str:
                     f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
                     f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
                     f"<td><b>{ob['olivia_score']}</b></td></tr>")
-    return f"<table class='score-table' style='font-size:12px'>{head}{''.join(rows)}</table>"
+    table = f"<table class='score-table' style='font-size:12px'>{head}{''.join(rows)}</table>"
+    if game.solo and game.is_over:  # SR-SOLO-TIE-LOSS
+        me, her = game.score(0), ob["olivia_score"]
+        won = not game.olivia_won and me > her
+        why = ("Olivia filled a region" if game.olivia_won else "a tie is a loss" if me == her
+               else f"{me} to {her}")
+        table = f"<div class='solo-result'><b>{'You win' if won else 'You lose'}</b> ({why}).</div>" + table
+    return table
 
 
 def engine_position(seed: int, boxes: int = 4, seat: int = 0, players: int = 2):

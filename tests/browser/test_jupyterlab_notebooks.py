@@ -335,8 +335,9 @@ def _sheet_editor_saved_equals_shown(nb: LabNotebook) -> None:
 
     assert spots("sheet_editor_cities") == saved_spots("city"), "cities on the page != in the file"
     assert spots("sheet_editor_towns") == saved_spots("town"), "towns on the page != in the file"
-    bars = source_data(nb.page, "sheet_editor_mountains")
-    assert len(bars["x0"]) == len(saved["mountains"]["medium"]) + len(saved["mountains"]["hard_adds"])
+    for src, key in (("sheet_editor_mountains", "medium"), ("sheet_editor_hard_mountains", "hard_adds")):
+        bars = source_data(nb.page, src)
+        assert bars is not None and len(bars["x0"]) == len(saved["mountains"][key]), f"{key} mountains differ"
     view = nb.page.evaluate("""() => { for (const d of Bokeh.documents) { const f = d.get_model_by_name('sheet_editor');
         if (f) return [f.x_range.start, f.x_range.end, f.y_range.start, f.y_range.end]; } return null; }""")
     x0, x1, y0, y1 = view

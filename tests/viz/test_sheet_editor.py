@@ -36,7 +36,8 @@ def test_starts_valid_and_draws_every_hex(ed):
     assert {h: int(r) for h, r in shown.items() if r != "-"} == DEFAULT.region_of
     assert len(shown) > 61  # a ring of free hexes round the sheet to paint into
     assert sorted(ed.city_src.data["text"]) == ["1", "2", "3", "4", "5", "6"]
-    assert len(ed.mountain_src.data["x0"]) == 12
+    assert len(ed.mountain_src.data["x0"]) == len(DEFAULT.medium) == 6
+    assert len(ed.hard_src.data["x0"]) == len(DEFAULT.hard_adds) == 6
 
 
 def test_paint_a_new_hex_grows_the_canvas_and_the_view(ed):

@@ -78,5 +78,12 @@ def test_SR_END_THREE_EMPTY_first_index_and_supply():
 def test_score_html_has_a_row_per_seat_and_olivia_in_solo():
     solo = SteamRollers(players=1, seed=4)
     text = lessons.score_html(solo)
-    assert "<b>You</b>" in text and "<b>Olivia</b>" in text
+    assert "<b>You</b>" in text and "<b>Olivia</b>" in text and "solo-result" not in text
+    from railkit.agents.steam_rollers import GreedyAgent
+    from railkit.core.game import play
+
+    play(solo, [GreedyAgent(0)])
+    me, her = solo.score(0), solo.olivia_score()
+    want = "You win" if (me > her and not solo.olivia_won) else "You lose"
+    assert f"<b>{want}</b>" in lessons.score_html(solo)
     assert lessons.score_html(SteamRollers(players=3, seed=1)).count("<b>Player ") == 3
