@@ -140,7 +140,11 @@ class SheetEditor(pn.viewable.Viewer):
         self._play_callbacks: list[Callable[[Sheet], None]] = []
         self.game = None  # the view started by "Play this sheet"
         self.results = None  # the table of the last "Simulate"
-        self.radius = 0
+        self.radius = 0  # the view shows the hexes up to this distance from 0,0
+        #: The canvas: every hex up to this distance from 0,0 is drawn (free ones faint) and
+        #: can be painted. Its size never changes, so the page only ever gets patches.
+        self.canvas_radius = max(self._needed_radius() + 2, 6)
+        self._canvas = sorted(hx.hexagon(self.canvas_radius), key=lambda h: (h[1], h[0]))
         self.canvas_src = ColumnDataSource(dict(xs=[], ys=[], fill=[], hatch=[], line=[], hex=[], region=[], what=[]),
                                            name="sheet_editor_hexes")
         self.number_src = ColumnDataSource(dict(x=[], y=[], text=[]), name="sheet_editor_numbers")
@@ -161,7 +165,7 @@ class SheetEditor(pn.viewable.Viewer):
         return max(far, default=3) + 1
 
     def _extent(self) -> tuple[float, float, float, float]:
-        """The view that shows the whole canvas (the sheet and one ring of free hexes round it)."""
+        """The view that shows the sheet and one ring of free hexes round it."""
         pts = [centre(h) for h in hx.hexagon(self.radius)]
         return (min(p[0] for p in pts) - 1.2, max(p[0] for p in pts) + 1.2,
                 min(p[1] for p in pts) - 1.3, max(p[1] for p in pts) + 1.3)
@@ -264,6 +268,9 @@ class SheetEditor(pn.viewable.Viewer):
         if (not isinstance(h, tuple) or len(h) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in h)):
             raise ValueError(f"A hex is a pair of whole numbers (q, r), got {h!r}.")
+        if hx.distance((0, 0), h) > self.canvas_radius:
+            raise ValueError(f"Hex {hx.format_hex(h)} is outside the editor's canvas (hexes up to "
+                             f"{self.canvas_radius} steps from 0,0).")
         return h
 
     def paint(self, h: Hex, region: int | None) -> None:
@@ -461,7 +468,7 @@ class SheetEditor(pn.viewable.Viewer):
     # ------------------------------------------------------------ callbacks
     def _on_tap(self, event) -> None:
         h = hx.from_pixel(event.x, -event.y)
-        if hx.distance((0, 0), h) > self.radius:
+        if hx.distance((0, 0), h) > self.canvas_radius:
             return
         self._guard(self.click, h, (event.x, event.y))
 
@@ -482,27 +489,41 @@ class SheetEditor(pn.viewable.Viewer):
         radius = self._needed_radius()
         grow = radius != self.radius
         self.radius = radius
-        cells = dict(xs=[], ys=[], fill=[], hatch=[], line=[], hex=[], region=[], what=[])
-        nums = dict(x=[], y=[], text=[])
+        cells = dict(fill=[], hatch=[], line=[], region=[], what=[])
+        nums = []
         city_at = {h: n for n, h in self.cities.items()}
         town_at = {h: n for n, h in self.towns.items()}
-        for h in sorted(hx.hexagon(radius), key=lambda h: (h[1], h[0])):
-            xs, ys = hex_outline(centre(h))
+        for h in self._canvas:
             n = self.region_of.get(h)
-            cells["xs"].append(xs); cells["ys"].append(ys); cells["hex"].append(hx.format_hex(h))
             if n is None:
                 cells["fill"].append("#fbf8ef"); cells["hatch"].append(" "); cells["line"].append("#d5d0c4")
                 cells["region"].append("-"); cells["what"].append("not on the sheet")
+                nums.append("")
                 continue
             cells["fill"].append(TINT.get(self.colours.get(n, ""), "#eeeeee")); cells["hatch"].append(HATCH.get(n, " "))
             cells["line"].append("#8d8d8d"); cells["region"].append(str(n))
             cells["what"].append(f"city {city_at[h]}" if h in city_at else f"town {town_at[h]}" if h in town_at
                                  else "empty hex")
-            if h not in city_at:
-                x, y = centre(h)
-                nums["x"].append(x); nums["y"].append(y + 0.56); nums["text"].append(str(n))
-        self.canvas_src.data = cells
-        self.number_src.data = nums
+            nums.append("" if h in city_at else str(n))
+        if not self.canvas_src.data["hex"]:  # the first drawing: the whole canvas
+            outlines = [hex_outline(centre(h)) for h in self._canvas]
+            self.canvas_src.data = dict(xs=[o[0] for o in outlines], ys=[o[1] for o in outlines],
+                                        hex=[hx.format_hex(h) for h in self._canvas], **cells)
+            self.number_src.data = dict(x=[centre(h)[0] for h in self._canvas],
+                                        y=[centre(h)[1] + 0.56 for h in self._canvas], text=nums)
+        else:  # then only patches of what changed (the canvas never changes size)
+            patch = {}
+            for col, values in cells.items():
+                old = self.canvas_src.data[col]
+                changed = [(i, v) for i, v in enumerate(values) if old[i] != v]
+                if changed:
+                    patch[col] = changed
+            if patch:
+                self.canvas_src.patch(patch)
+            old = self.number_src.data["text"]
+            changed = [(i, v) for i, v in enumerate(nums) if old[i] != v]
+            if changed:
+                self.number_src.patch({"text": changed})
         city = dict(x=[], y=[], text=[], fill=[], ink=[])
         for n, h in sorted(self.cities.items()):
             x, y = centre(h)
@@ -510,12 +531,14 @@ class SheetEditor(pn.viewable.Viewer):
             city["x"].append(x); city["y"].append(y); city["text"].append(str(n))
             city["fill"].append(STRONG.get(colour, "#777777"))
             city["ink"].append("#000000" if colour in ("yellow", "grey-light") else "#ffffff")
-        self.city_src.data = city
+        if dict(self.city_src.data) != city:
+            self.city_src.data = city
         town = dict(x=[], y=[], text=[])
         for n, h in sorted(self.towns.items()):
             x, y = centre(h)
             town["x"].append(x); town["y"].append(y); town["text"].append(f"T{n}")
-        self.town_src.data = town
+        if dict(self.town_src.data) != town:
+            self.town_src.data = town
         for key, src in (("medium", self.mountain_src), ("hard_adds", self.hard_src)):
             bars = dict(x0=[], y0=[], x1=[], y1=[])
             for border in sorted(sorted(b) for b in self.mountains[key]):
@@ -524,7 +547,8 @@ class SheetEditor(pn.viewable.Viewer):
                 cx, cy = centre(a)
                 p, q = _corner(cx, cy, e), _corner(cx, cy, (e - 1) % 6)
                 bars["x0"].append(p[0]); bars["y0"].append(p[1]); bars["x1"].append(q[0]); bars["y1"].append(q[1])
-            src.data = bars
+            if dict(src.data) != bars:
+                src.data = bars
         if grow:
             self.fit_view()
         self._validate_now()

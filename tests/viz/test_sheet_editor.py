@@ -40,11 +40,22 @@ def test_starts_valid_and_draws_every_hex(ed):
     assert len(ed.hard_src.data["x0"]) == len(DEFAULT.hard_adds) == 6
 
 
-def test_paint_a_new_hex_grows_the_canvas_and_the_view(ed):
+def test_the_canvas_keeps_its_size_and_painting_patches_it(ed):
+    n = len(ed.canvas_src.data["hex"])
+    h = _region_hex(2)
+    ed.paint(h, 5)
+    ed.paint((6, -1), 1)
+    assert len(ed.canvas_src.data["hex"]) == len(ed.canvas_src.data["fill"]) == n
+    assert len(ed.number_src.data["text"]) == n
+    i = ed.canvas_src.data["hex"].index(hx.format_hex(h))
+    assert ed.number_src.data["text"][i] == "5"
+
+
+def test_paint_a_new_hex_grows_the_view(ed):
     far = (5, 0)
     assert far not in DEFAULT.hexes
     x1 = ed.figure.x_range.end
-    ed.paint(far, 1)  # one hex beyond the sheet: the canvas gets a new ring
+    ed.paint(far, 1)  # one hex beyond the sheet: the view grows by a ring
     assert ed.region_of[far] == 1
     assert hx.format_hex((6, 0)) in ed.canvas_src.data["hex"]
     assert ed.figure.x_range.end > x1
@@ -113,7 +124,9 @@ def test_bad_input_from_code_is_refused_with_a_reason(ed):
     with pytest.raises(ValueError, match="not neighbours"):
         ed.toggle_mountain((0, 0), (3, 0))
     with pytest.raises(ValueError, match="not on the sheet"):
-        ed.place_city((9, 9))
+        ed.place_city((6, 0))
+    with pytest.raises(ValueError, match="outside the editor's canvas"):
+        ed.paint((9, 9), 1)
 
 
 def test_a_click_that_fails_is_explained_in_the_message_and_changes_nothing(ed):
