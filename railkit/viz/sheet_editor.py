@@ -142,7 +142,7 @@ class SheetEditor(pn.viewable.Viewer):
         self.results = None  # the table of the last "Simulate"
         self.radius = 0  # the view shows the hexes up to this distance from 0,0
         #: The canvas: every hex up to this distance from 0,0 is drawn (free ones faint) and
-        #: can be painted. Its size never changes, so the page only ever gets patches.
+        #: can be painted. Its size never changes (BokehJS kept visuals of the old length otherwise).
         self.canvas_radius = max(self._needed_radius() + 2, 6)
         self._canvas = sorted(hx.hexagon(self.canvas_radius), key=lambda h: (h[1], h[0]))
         self.canvas_src = ColumnDataSource(dict(xs=[], ys=[], fill=[], hatch=[], line=[], hex=[], region=[], what=[]),
@@ -511,19 +511,11 @@ class SheetEditor(pn.viewable.Viewer):
                                         hex=[hx.format_hex(h) for h in self._canvas], **cells)
             self.number_src.data = dict(x=[centre(h)[0] for h in self._canvas],
                                         y=[centre(h)[1] + 0.56 for h in self._canvas], text=nums)
-        else:  # then only patches of what changed (the canvas never changes size)
-            patch = {}
-            for col, values in cells.items():
-                old = self.canvas_src.data[col]
-                changed = [(i, v) for i, v in enumerate(values) if old[i] != v]
-                if changed:
-                    patch[col] = changed
-            if patch:
-                self.canvas_src.patch(patch)
-            old = self.number_src.data["text"]
-            changed = [(i, v) for i, v in enumerate(nums) if old[i] != v]
-            if changed:
-                self.number_src.patch({"text": changed})
+        else:  # then the same columns with new values (the canvas never changes size)
+            if any(list(self.canvas_src.data[c]) != v for c, v in cells.items()):
+                self.canvas_src.data = {**{c: self.canvas_src.data[c] for c in ("xs", "ys", "hex")}, **cells}
+            if list(self.number_src.data["text"]) != nums:
+                self.number_src.data = {"x": self.number_src.data["x"], "y": self.number_src.data["y"], "text": nums}
         city = dict(x=[], y=[], text=[], fill=[], ink=[])
         for n, h in sorted(self.cities.items()):
             x, y = centre(h)

@@ -311,13 +311,16 @@ def _sheet_editor_saved_equals_shown(nb: LabNotebook) -> None:
 
     saved = nb.kernel("import json; print(open(path).read())")
     want = {f"{q},{r}": str(n) for n, reg in saved["regions"].items() for q, r in reg["hexes"]}
+    bars = [len(saved["mountains"]["medium"]), len(saved["mountains"]["hard_adds"])]
     try:  # the kernel has finished; its last changes may still be on their way to the page
         nb.page.wait_for_function(
-            """([src, want]) => { const d = (%s)([src]); if (!d) return false;
-                 const got = {}; d.hex.forEach((h, i) => { if (d.region[i] !== '-') got[h] = d.region[i]; });
+            """([want, bars]) => { const src = (n) => (%s)([n]); const d = src('sheet_editor_hexes');
+                 const m = src('sheet_editor_mountains'), h = src('sheet_editor_hard_mountains');
+                 if (!d || !m || !h || m.x0.length !== bars[0] || h.x0.length !== bars[1]) return false;
+                 const got = {}; d.hex.forEach((x, i) => { if (d.region[i] !== '-') got[x] = d.region[i]; });
                  return JSON.stringify(Object.keys(got).sort().map(k => [k, got[k]]))
                         === JSON.stringify(Object.keys(want).sort().map(k => [k, want[k]])); }""" % SOURCE_DATA,
-            arg=["sheet_editor_hexes", want], timeout=60_000, polling=250)
+            arg=[want, bars], timeout=60_000, polling=250)
     except Exception:
         pass  # the assertions below say what differs
     hexes = source_data(nb.page, "sheet_editor_hexes")

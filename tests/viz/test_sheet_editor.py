@@ -40,7 +40,7 @@ def test_starts_valid_and_draws_every_hex(ed):
     assert len(ed.hard_src.data["x0"]) == len(DEFAULT.hard_adds) == 6
 
 
-def test_the_canvas_keeps_its_size_and_painting_patches_it(ed):
+def test_the_canvas_keeps_its_size(ed):
     n = len(ed.canvas_src.data["hex"])
     h = _region_hex(2)
     ed.paint(h, 5)
