@@ -25,7 +25,8 @@ from helpers import click_route
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 #: Notebooks with Panel or Bokeh output: also run cell by cell.
 WIDGET_NOTEBOOKS = ["01-maps-and-graphs.ipynb", "10-ttr-rules.ipynb", "11-ttr-play.ipynb",
-                    "12-ttr-scoring.ipynb", "13-ttr-map-editor.ipynb", "20-variant-lab.ipynb"]
+                    "12-ttr-scoring.ipynb", "13-ttr-map-editor.ipynb", "20-variant-lab.ipynb",
+                    "30-steam-rollers-rules.ipynb", "32-steam-rollers-sheet-editor.ipynb"]
 #: Seconds for an output, once its cell has run, to be drawn on screen.
 DRAW_DEADLINE = min(120.0, DEADLINE)
 SHOTS = Path(os.environ.get("RAILKIT_SCREENSHOTS", Path(tempfile.gettempdir()) / "railkit-screenshots"))
@@ -302,12 +303,60 @@ def _editor_saved_equals_shown(nb: LabNotebook) -> None:
         "import json; print(json.dumps(editor.to_dict()['title']))")
 
 
+# ---------------------------------------------------------------- 32: the saved sheet is what the editor shows
+def _sheet_editor_saved_equals_shown(nb: LabNotebook) -> None:
+    """The sheet file saved by the notebook is what the sheet editor shows on the page: every
+    hex in its region, the cities and towns on their hexes, the mountain bars, all in view."""
+    from railkit.viz.sheet import centre
+
+    saved = nb.kernel("import json; print(open(path).read())")
+    want = {f"{q},{r}": str(n) for n, reg in saved["regions"].items() for q, r in reg["hexes"]}
+    bars = [len(saved["mountains"]["medium"]), len(saved["mountains"]["hard_adds"])]
+    try:  # the kernel has finished; its last changes may still be on their way to the page
+        nb.page.wait_for_function(
+            """([want, bars]) => { const src = (n) => (%s)([n]); const d = src('sheet_editor_hexes');
+                 const m = src('sheet_editor_mountains'), h = src('sheet_editor_hard_mountains');
+                 if (!d || !m || !h || m.x0.length !== bars[0] || h.x0.length !== bars[1]) return false;
+                 const got = {}; d.hex.forEach((x, i) => { if (d.region[i] !== '-') got[x] = d.region[i]; });
+                 return JSON.stringify(Object.keys(got).sort().map(k => [k, got[k]]))
+                        === JSON.stringify(Object.keys(want).sort().map(k => [k, want[k]])); }""" % SOURCE_DATA,
+            arg=[want, bars], timeout=60_000, polling=250)
+    except Exception:
+        pass  # the assertions below say what differs
+    hexes = source_data(nb.page, "sheet_editor_hexes")
+    assert hexes is not None, "the sheet editor is not on the page"
+    shown = {h: r for h, r in zip(hexes["hex"], hexes["region"]) if r != "-"}
+    assert shown == want, f"hexes on the page != in the file: {sorted(set(shown.items()) ^ set(want.items()))[:10]}"
+
+    def spots(src: str) -> set:
+        d = source_data(nb.page, src)
+        assert d is not None, f"no {src} on the page"
+        return {(round(x, 3), round(y, 3)) for x, y in zip(d["x"], d["y"])}
+
+    def saved_spots(key: str) -> set:
+        return {tuple(round(v, 3) for v in centre(tuple(reg[key]))) for reg in saved["regions"].values()}
+
+    assert spots("sheet_editor_cities") == saved_spots("city"), "cities on the page != in the file"
+    assert spots("sheet_editor_towns") == saved_spots("town"), "towns on the page != in the file"
+    for src, key in (("sheet_editor_mountains", "medium"), ("sheet_editor_hard_mountains", "hard_adds")):
+        bars = source_data(nb.page, src)
+        assert bars is not None and len(bars["x0"]) == len(saved["mountains"][key]), f"{key} mountains differ"
+    view = nb.page.evaluate("""() => { for (const d of Bokeh.documents) { const f = d.get_model_by_name('sheet_editor');
+        if (f) return [f.x_range.start, f.x_range.end, f.y_range.start, f.y_range.end]; } return null; }""")
+    x0, x1, y0, y1 = view
+    outside = [h for h in want if not (x0 < centre(tuple(map(int, h.split(","))))[0] < x1
+                                       and y0 < centre(tuple(map(int, h.split(","))))[1] < y1)]
+    assert not outside, f"hexes outside the sheet editor's view: {outside}"
+    assert saved["title"] == "My first sheet" == nb.kernel("import json; print(json.dumps(editor.to_dict()['title']))")
+
+
 CHECKS_AFTER_RUN_ALL = {
     "10-ttr-rules.ipynb": _scoring_has_board,
     "12-ttr-scoring.ipynb": _scoring_has_board,
     "20-variant-lab.ipynb": _param_form_has_inputs,
     "11-ttr-play.ipynb": _widget_agrees_with_game,
     "13-ttr-map-editor.ipynb": _editor_saved_equals_shown,
+    "32-steam-rollers-sheet-editor.ipynb": _sheet_editor_saved_equals_shown,
 }
 CHECKS_AFTER_CELL_BY_CELL = {
     "01-maps-and-graphs.ipynb": _after_cells_01,
@@ -316,5 +365,6 @@ CHECKS_AFTER_CELL_BY_CELL = {
     "20-variant-lab.ipynb": lambda nb, state: _param_form_has_inputs(nb),
     "11-ttr-play.ipynb": _claim_by_click_11,
     "13-ttr-map-editor.ipynb": lambda nb, state: _editor_saved_equals_shown(nb),
+    "32-steam-rollers-sheet-editor.ipynb": lambda nb, state: _sheet_editor_saved_equals_shown(nb),
 }
 CELL_HOOKS = {"01-maps-and-graphs.ipynb": _highlight_hook}
