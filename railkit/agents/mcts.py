@@ -375,6 +375,10 @@ class SteamRollersAdapter(Adapter):
         self.objects = (PlayerState,)
         new = super().clone(game)
         new.log = list(game.log)
+        # the engine's per-seat networks and caches point into the players' own track
+        # dicts: a copy starts without them and builds its own when it needs them
+        new._graphs, new._nets, new._dist_cache, new._track_text = {}, {}, {}, {}
+        new._legal_track_cache, new._plan_cache = {}, None
         return new
 
     def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
