@@ -142,9 +142,10 @@ def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
     """Parse ``key=value`` strings into typed rule settings.
 
-    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text.
+    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text
+    (never NaN, Infinity or a huge number: :func:`~railkit.core.jsonio.loads_value`).
     """
-    import json
+    from railkit.core.jsonio import loads_value
 
     out: dict[str, Any] = {}
     for item in items:
@@ -152,11 +153,7 @@ def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized],
             raise DataError(source, item, "key=value")
         key, raw = item.split("=", 1)
         key = key.strip().replace("-", "_")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[key] = value
+        out[key] = loads_value(raw, source, key)
     rules_from_dict(cls, out, source)  # validate now, with a clear message
     return out
 

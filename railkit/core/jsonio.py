@@ -207,3 +207,25 @@ def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None 
             fh.flush()
             os.fsync(fh.fileno())
     return Path(path)
+
+
+def loads_value(raw: str, source: str, path: str = "$") -> Any:
+    """A command-line value: read as JSON when it is JSON (``3``, ``true``, ``[1,2]``),
+    else the text itself; NaN, Infinity, huge numbers and deep nesting are refused.
+
+    >>> loads_value("30", "--rules", "trains"), loads_value("red", "--rules", "colour")
+    (30, 'red')
+    >>> try:
+    ...     loads_value('{"1": Infinity}', "--rules", "route_points")
+    ... except DataError as e:
+    ...     print(e)
+    --rules: at route_points: expected a number (JSON has no NaN or Infinity), got 'Infinity'
+    """
+    if len(raw) > MAX_BYTES or _too_deep(raw):
+        raise DataError(source, path, f"a value nested at most {MAX_DEPTH} deep and of at most {MAX_BYTES} characters")
+    try:
+        return json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except _Bad as exc:
+        raise DataError(source, path, exc.expected, exc.got) from None
+    except json.JSONDecodeError:
+        return raw

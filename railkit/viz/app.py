@@ -322,21 +322,27 @@ def _editor_for(ctl, folder=None):
 
 
 def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: bool = False,
-          address: str = "127.0.0.1", **app_options):
+          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
 
     ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay``) are
     passed to :func:`create_app`. ``/liveness`` answers when the server is up
-    (for tests and health checks).
+    (for tests and health checks). ``basic_auth`` (a password, or the path of a JSON
+    file of ``{"user": "password"}``) makes every browser log in first.
     """
     view_class(game)  # a clear error before the server starts
     return serve_page(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
-                      title=f"railkit: {_title(game)}")
+                      title=f"railkit: {_title(game)}", basic_auth=basic_auth)
 
 
-def serve_page(factory, *, port: int, address: str, show: bool, title: str):
+def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
+
+    With ``basic_auth`` Panel's basic-auth provider asks for the password (or a user
+    and password from the JSON file it names) before any page; the login cookie is
+    signed with a fresh random secret, so a restart logs everybody out. ``/liveness``
+    stays open (it tells only that the server is up).
 
     Every file a page needs comes from this server: with Bokeh's resources set to anything
     but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
@@ -346,8 +352,14 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str):
 
     settings.resources.set_value("server")
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
+    auth = {}
+    if basic_auth:
+        import secrets
+
+        auth = dict(basic_auth=basic_auth, cookie_secret=secrets.token_urlsafe(32),
+                    oauth_guest_endpoints=["/liveness"])
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
-                    websocket_origin=origins)
+                    websocket_origin=origins, **auth)
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
