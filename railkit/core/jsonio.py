@@ -184,6 +184,7 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -195,6 +196,31 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
         except FileNotFoundError:
             pass
         raise
+
+
+#: a temporary file older than this (seconds) was left by a writer that was killed
+STALE_TEMP_SECONDS = 3600
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove the temporary files of earlier writes of ``path`` that were killed before
+    they could clean up (SIGKILL, a power cut): older than :data:`STALE_TEMP_SECONDS`."""
+    import time
+
+    now = time.time()
+    for old in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        try:
+            if now - old.lstat().st_mtime > STALE_TEMP_SECONDS and old.is_file() and not old.is_symlink():
+                old.unlink()
+        except OSError:
+            pass
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with glob's special characters taken literally."""
+    import glob
+
+    return glob.escape(name)
 
 
 def write_json_atomic(path: str | os.PathLike, data: Any, *, indent: int | None = 2) -> Path:
