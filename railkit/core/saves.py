@@ -37,6 +37,8 @@ MAX_SEED = 2 ** 64
 MAX_SEED_CHARS = 64
 #: a map or sheet named in a save: a plain name
 DATA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: a seat name in a save: plain words (it is shown to every seat)
+SEAT_NAME = re.compile(r"[^\W_](?:[\w .'-]{0,22}[^\W_])?")
 #: options that name a data file in the maps folder
 FILE_OPTIONS = ("map", "sheet")
 #: the card lists a save may name (Station Master's rules.cards): the bundled one
@@ -121,6 +123,12 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
                     raise DataError(source, f"$.options.{key}", "a name or the path of a file", options[key])
             else:
                 _check_data_name(options[key], source, f"$.options.{key}", maps_dir)
+    if "names" in options:
+        names = options["names"]
+        if (not isinstance(names, list) or len(names) != players
+                or not all(isinstance(n, str) and SEAT_NAME.fullmatch(n) for n in names)):
+            raise DataError(source, "$.options.names", f"{players} seat names of letters, digits, spaces and "
+                            "- . ' (at most 24 characters each)", names)
     actions = data["actions"]
     if not isinstance(actions, list):
         raise DataError(source, "$.actions", "a list of action texts", actions)

@@ -169,3 +169,16 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path):
     with pytest.raises(TypeError):
         write_json_atomic(p, {"a": object()})
     assert json.loads(p.read_text()) == {"a": 1} and sorted(x.name for x in tmp_path.iterdir()) == ["g.json"]
+
+
+@pytest.mark.parametrize("names", [["<img src=x onerror=alert(1)>", "Bo"], ["Ann", "[x](javascript:alert(1))"],
+                                   ["Ann"], ["Ann", "B" * 40], ["Ann", ""], "Ann,Bo"])
+def test_seat_names_in_a_save_are_plain_words(names):
+    data = resealed({**played("ticket-to-ride").to_json(), "options": {"map": "teaching-small", "names": names}})
+    refused("ticket-to-ride", data, "$.options.names")
+
+
+def test_plain_seat_names_load():
+    g = get_spec("ticket-to-ride").new_game(players=2, seed=1, map="teaching-small", names=["Ann Lee", "Bo-2"])
+    h = get_spec("ticket-to-ride").game_class.from_json(g.to_json(), "saved.json")
+    assert h.names == ["Ann Lee", "Bo-2"]
