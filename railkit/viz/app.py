@@ -348,9 +348,16 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
     from its CDN, which an offline classroom cannot reach.
     """
+    import sys
+
     from bokeh.settings import settings
 
     settings.resources.set_value("server")
+    # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
+    # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits
+    # than this, and reading one that long takes well under a tenth of a second.
+    if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
+        sys.set_int_max_str_digits(70_000)
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
     auth = {}
     if basic_auth:
