@@ -62,6 +62,11 @@ def _odd(rng: random.Random, old: Any) -> Any:
     return rng.randrange(-10 ** rng.randrange(1, 40), 10 ** rng.randrange(1, 40))
 
 
+def _fresh(rng: random.Random, old: Any) -> Any:
+    """An odd value as a tree of its own (never sharing a list or object with the file)."""
+    return json.loads(json.dumps(_odd(rng, old)))
+
+
 def mutate(data: Any, rng: random.Random) -> Any:
     """A changed deep copy of ``data``."""
     data = json.loads(json.dumps(data))
@@ -70,21 +75,21 @@ def mutate(data: Any, rng: random.Random) -> Any:
         path = rng.choice(places)
         if not path:
             if rng.random() < 0.1:
-                return _odd(rng, data)
+                return _fresh(rng, data)
             continue
         parent, key = _get(data, path[:-1]), path[-1]
         what = rng.random()
         if what < 0.6:
-            parent[key] = _odd(rng, parent[key])
+            parent[key] = _fresh(rng, parent[key])
         elif what < 0.8:
             if isinstance(parent, dict):
                 del parent[key]
             else:
                 parent.pop(key)
         elif isinstance(parent, dict):
-            parent[rng.choice(["extra", "hard_adds", "note", key + "s"])] = _odd(rng, None)
+            parent[rng.choice(["extra", "hard_adds", "note", str(key) + "s"])] = _fresh(rng, None)
         else:
-            parent.append(_odd(rng, parent[key]))
+            parent.append(_fresh(rng, parent[key]))
     return data
 
 
