@@ -87,27 +87,24 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
         if key not in SAVE_KEYS:
             raise DataError(source, f"$.{key}" if isinstance(key, str) else "$",
                             "only the keys " + ", ".join(SAVE_KEYS) + " (unknown key)", key)
-    for key, what in (("game", "the game name"), ("format", "the save format"), ("players", "a number of players"),
-                      ("seed", "the seed"), ("rules", "an object of rule settings"),
-                      ("actions", "a list of action texts"), ("digest", "the save's digest")):
+
+    def need(key: str, what: str) -> Any:
         if key not in data:
             raise DataError(source, f"$.{key}", what + " (field missing)")
-    if data["game"] != game_name:
-        raise DataError(source, "$.game", f"{game_name!r}", data["game"])
-    from railkit.core.game import SAVE_FORMAT
+        return data[key]
 
-    if not _is_int(data["format"]) or data["format"] != SAVE_FORMAT:
-        raise DataError(source, "$.format", f"save format {SAVE_FORMAT}", data["format"])
-    players = data["players"]
+    if need("game", "the game name") != game_name:
+        raise DataError(source, "$.game", f"{game_name!r}", data["game"])
+    players = need("players", "a number of players")
     if not _is_int(players):
         raise DataError(source, "$.players", "a number of players", players)
     if not min_players <= players <= max_players:
         raise DataError(source, "$.players", f"{min_players} to {max_players} players", players)
-    seed = data["seed"]
+    seed = need("seed", "the seed")
     if not ((_is_int(seed) and abs(seed) < MAX_SEED) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)):
         raise DataError(source, "$.seed", f"the seed: a whole number below 2**64 or a text of at most "
                         f"{MAX_SEED_CHARS} characters", seed)
-    if not isinstance(data["rules"], dict):
+    if not isinstance(need("rules", "an object of rule settings"), dict):
         raise DataError(source, "$.rules", "an object of rule settings", data["rules"])
     cards = data["rules"].get("cards")
     if not paths and cards is not None and cards not in BUNDLED_CARDS:
@@ -129,7 +126,7 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
                 or not all(isinstance(n, str) and SEAT_NAME.fullmatch(n) for n in names)):
             raise DataError(source, "$.options.names", f"{players} seat names of letters, digits, spaces and "
                             "- . ' (at most 24 characters each)", names)
-    actions = data["actions"]
+    actions = need("actions", "a list of action texts")
     if not isinstance(actions, list):
         raise DataError(source, "$.actions", "a list of action texts", actions)
     if len(actions) > MAX_ACTIONS:
@@ -137,7 +134,12 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
     for i, a in enumerate(actions):
         if not isinstance(a, str) or len(a) > MAX_ACTION_CHARS:
             raise DataError(source, f"$.actions[{i}]", f"an action text of at most {MAX_ACTION_CHARS} characters", a)
-    d = data["digest"]
+    from railkit.core.game import SAVE_FORMAT
+
+    fmt = need("format", "the save format")
+    if not _is_int(fmt) or fmt != SAVE_FORMAT:
+        raise DataError(source, "$.format", f"save format {SAVE_FORMAT}", fmt)
+    d = need("digest", "the save's digest")
     if not isinstance(d, str) or not re.fullmatch(r"[0-9a-f]{64}", d):
         raise DataError(source, "$.digest", "the save's digest (64 hexadecimal digits)", d)
     return options
