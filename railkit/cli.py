@@ -139,6 +139,10 @@ def _serve(args: argparse.Namespace) -> int:
     if args.game == "graph-lab":
         from railkit.viz.algoplayer import serve as serve_graph_lab
 
+        if args.basic_auth:
+            raise UsageError("--basic-auth", "a game (the graph lab has no login)", "graph-lab")
+        _check_bind(args.address, args.port)
+
         print(f"railkit serve graph-lab: the graph-algorithm lab at http://{args.address}:{args.port}/  "
               "(Ctrl+C stops)", flush=True)
         serve_graph_lab(port=args.port, show=args.show, address=args.address)

@@ -136,6 +136,9 @@ def _cases():
         (ttr + ["--basic-auth", "{dir}/missing.json"], "existing file"),
         ([T, "steam-rollers", "--solo", "--seats", "2"], "--solo"),
         ([T, "station-master", "--map", "usa"], "--map"),
+        ([T, "graph-lab", "--basic-auth", "long-enough-password"], "--basic-auth"),
+        ([T, "graph-lab", "--port", "{busy}"], "in use"),
+        ([T, "graph-lab", "--address", "192.0.2.1"], "--address"),
         # lab
         (["lab", "--port", "0"], "port number"),
         (["lab", "--port", "x"], "port number"),
@@ -149,9 +152,11 @@ CASES = _cases()
 @pytest.mark.parametrize("argv,expected", CASES, ids=[" ".join(a)[:60] or "(none)" for a, _ in CASES])
 def test_bad_arguments_give_one_plain_line_and_exit_2(argv, expected, files, busy_port, capsys, monkeypatch):
     import railkit.sim.cli as sim_cli
+    import railkit.viz.algoplayer as algoplayer
     import railkit.viz.app as app
 
     monkeypatch.setattr(app, "serve", lambda *a, **k: pytest.fail("the server must not start"))
+    monkeypatch.setattr(algoplayer, "serve", lambda *a, **k: pytest.fail("the server must not start"))
     monkeypatch.setattr(sim_cli, "run_simulate", lambda *a, **k: pytest.fail("no game may be played"))
     names = {"{busy}": str(busy_port), **{"{" + k + "}": str(v) for k, v in files.items()}}
     for token, value in names.items():
