@@ -2,8 +2,13 @@
 
     railkit validate-map PATH            check a map file; one-line summary or a clear error
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
-    railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1)
+    railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
+                                         --basic-auth PASSWORD|USERS.json asks for a login first
+                                         (a class server: one shared password, or {"user": "password"})
     railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
+
+Every argument is checked before any work starts; a bad one gives one plain line naming
+it and what was expected, and exit code 2 (never a traceback).
 """
 
 from __future__ import annotations
