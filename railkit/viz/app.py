@@ -335,6 +335,24 @@ def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: 
                       title=f"railkit: {_title(game)}", basic_auth=basic_auth)
 
 
+#: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
+#: may be offline). Jinja2: ``login_endpoint`` and ``errormessage`` come from Panel.
+LOGIN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{TITLE}}: log in</title>
+<link rel="icon" href="data:,">
+<style>body{font-family:sans-serif;background:#fafafa;display:flex;justify-content:center;margin-top:10vh}
+form{background:#fff;border:1px solid #ddd;padding:2em;width:320px}
+input,button{display:block;width:100%;padding:10px;margin:0 0 1em;box-sizing:border-box}
+.errormessage{color:#b00;font-weight:bold}</style></head>
+<body><form class="login-form" action=".{{ login_endpoint }}" method="post">
+<h3>{{TITLE}}</h3><p>Log in to play.</p>
+<p class="errormessage">{{ errormessage|escape }}</p>
+<input name="username" type="text" autocapitalize="off" autocorrect="off" placeholder="name" aria-label="name">
+<input name="password" type="password" placeholder="password" aria-label="password">
+<button type="submit">Log in</button></form></body></html>
+"""
+
+
 def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
@@ -362,9 +380,16 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     auth = {}
     if basic_auth:
         import secrets
+        import tempfile
 
+        import atexit
+        import os
+
+        with tempfile.NamedTemporaryFile("w", prefix="railkit-login-", suffix=".html", delete=False) as fh:
+            fh.write(LOGIN_PAGE.replace("{{TITLE}}", html.escape(title)))
+        atexit.register(lambda: os.path.exists(fh.name) and os.unlink(fh.name))
         auth = dict(basic_auth=basic_auth, cookie_secret=secrets.token_urlsafe(32),
-                    oauth_guest_endpoints=["/liveness"])
+                    oauth_guest_endpoints=["/liveness"], login_template=fh.name)
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
                     websocket_origin=origins, **auth)
 

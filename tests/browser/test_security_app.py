@@ -109,3 +109,27 @@ def test_undo_never_takes_back_a_blind_draw(page, solo_server, page_guard):
     page.wait_for_function("""() => { for (const d of Bokeh.documents) for (const m of d._all_models.values())
         if (m.css_classes && m.css_classes.includes('undo')) return m.disabled === true; return false; }""")
     assert page.locator(".undo button").is_disabled()
+
+
+def test_basic_auth_asks_for_the_password_before_any_page(page, page_guard):
+    import sys
+
+    from conftest import launch
+
+    proc = launch([sys.executable, "-m", "railkit.cli", "serve", "ticket-to-ride", "--port", "{port}",
+                   "--map", "teaching-small", "--basic-auth", "class-password"], name="serve-auth")
+    try:
+        page.set_default_timeout(TIMEOUT)
+        page.goto(proc.url + "/")
+        assert "/login" in page.url  # no game before the login
+        page.locator("input[name=username]").fill("ann")
+        page.locator("input[name=password]").fill("wrong-password")
+        page.locator("input[name=password]").press("Enter")
+        page.wait_for_url("**/login**")
+        assert page.get_by_role("button", name="Keep selected tickets").count() == 0
+        page.locator("input[name=username]").fill("ann")
+        page.locator("input[name=password]").fill("class-password")
+        page.locator("input[name=password]").press("Enter")
+        page.get_by_role("button", name="Keep selected tickets").wait_for()
+    finally:
+        stop_server(proc)
