@@ -377,21 +377,26 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
         sys.set_int_max_str_digits(70_000)
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
-    auth = {}
     if basic_auth:
+        import os
         import secrets
         import tempfile
 
-        import atexit
-        import os
-
+        # Panel reads the login page from a file once, when the server is made: a temporary one
         with tempfile.NamedTemporaryFile("w", prefix="railkit-login-", suffix=".html", delete=False) as fh:
             fh.write(LOGIN_PAGE.replace("{{TITLE}}", html.escape(title)))
-        atexit.register(lambda: os.path.exists(fh.name) and os.unlink(fh.name))
-        auth = dict(basic_auth=basic_auth, cookie_secret=secrets.token_urlsafe(32),
-                    oauth_guest_endpoints=["/liveness"], login_template=fh.name)
+        try:
+            server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                              websocket_origin=origins, start=False, basic_auth=basic_auth,
+                              cookie_secret=secrets.token_urlsafe(32), oauth_guest_endpoints=["/liveness"],
+                              login_template=fh.name)
+        finally:
+            os.unlink(fh.name)
+        server.start()
+        server.io_loop.start()
+        return server
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
-                    websocket_origin=origins, **auth)
+                    websocket_origin=origins)
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
