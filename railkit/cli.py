@@ -2,13 +2,20 @@
 
     railkit validate-map PATH            check a map file; one-line summary or a clear error
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
-    railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1)
+    railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
+                                         --basic-auth PASSWORD|USERS.json asks for a login first
+                                         (a class server: one shared password, or {"user": "password"})
     railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
+
+Every argument is checked before any work starts; a bad one gives one plain line naming
+it and what was expected, and exit code 2 (never a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 from pathlib import Path
 
@@ -16,10 +23,70 @@ from railkit.core.errors import RailkitError
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: the most games one ``simulate`` run plays, and the most Dask workers it starts
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
+#: seeds are whole numbers below this in size
+MAX_SEED = 2 ** 64
+
+
+class UsageError(RailkitError):
+    """A bad command-line argument: the message names it and what was expected."""
+
+    def __init__(self, argument: str, expected: str, got: object = None) -> None:
+        text = f"{argument}: expected {expected}"
+        if got is not None:
+            shown = repr(got) if isinstance(got, str) else str(got)
+            text += f", got {shown[:60] + '...' if len(shown) > 60 else shown}"
+        super().__init__(text)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one plain line (no usage block), exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _in_range(value, lo, hi, argument: str, what: str):
+    if value is None:
+        return
+    if not lo <= value <= hi:
+        raise UsageError(argument, f"{what} from {lo} to {hi}", value)
+
+
+def _check_out(out: str | None, force: bool) -> None:
+    """``--out``: a new file (or ``--force``) in an existing, writable folder: checked before any game is played."""
+    if out is None:
+        return
+    path = Path(out)
+    if not str(out).lower().endswith((".csv", ".parquet")):
+        raise UsageError("--out", "a file name ending in .csv or .parquet", out)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageError("--out", "a file in an existing folder (the folder is not created)", str(parent))
+    if path.is_dir():
+        raise UsageError("--out", "a file name, not a folder", out)
+    if path.exists() and not force:
+        raise UsageError("--out", "a file that does not exist yet (add --force to replace it)", out)
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError("--out", "a file in a folder you may write to", out)
+
+
+def _check_scheduler(address: str | None) -> None:
+    import re
+
+    if address is None:
+        return
+    if not re.fullmatch(r"(tcp|tls|ucx|ws|wss)://[A-Za-z0-9_.\-\[\]:]+:\d{1,5}/?|[A-Za-z0-9_.\-]+:\d{1,5}", address):
+        raise UsageError("--scheduler", "a Dask scheduler address such as tcp://10.0.0.5:8786", address)
+    port = int(address.rstrip("/").rsplit(":", 1)[1])
+    _in_range(port, 1, 65535, "--scheduler", "a port")
+
 
 def _validate_map(args: argparse.Namespace) -> int:
     from railkit.core.jsonio import read_json
-    from railkit.maps import validate_file
+    from railkit.maps import validate_file, warnings
 
     data = read_json(args.path)
     if isinstance(data, dict) and data.get("format") == "railkit-hex-sheet":
@@ -30,12 +97,43 @@ def _validate_map(args: argparse.Namespace) -> int:
         return 0
     m = validate_file(args.path)
     print(f"OK {args.path}: {m.summary()}")
+    for w in warnings(m):
+        print(f"warning: {w}")
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from railkit.sim.cli import run_simulate
+    """Check every argument (and build one game on them) before any game is played."""
+    from railkit.core.game import parse_rule_assignments
+    from railkit.games import get_spec
+    from railkit.sim.cli import options_from_args, run_simulate
 
+    spec = get_spec(args.game)
+    _in_range(args.games, 1, MAX_GAMES, "--games", "a number of games")
+    if args.players is not None and not spec.min_players <= args.players <= spec.max_players:
+        raise UsageError("--players", f"{spec.min_players} to {spec.max_players} players for {spec.title}",
+                         args.players)
+    _in_range(args.seed, -MAX_SEED + 1, MAX_SEED - 1, "--seed", "a whole number")
+    _in_range(args.workers, 1, MAX_WORKERS, "--workers", "a number of worker processes")
+    _in_range(args.chunk, 1, MAX_GAMES, "--chunk", "a number of games per task")
+    _check_scheduler(args.scheduler)
+    _check_out(args.out, args.force)
+    overrides = parse_rule_assignments(args.rules, spec.rules_class) if args.rules else {}
+    from railkit.core.jsonio import loads_value
+
+    for item in args.option:  # NaN, Infinity and huge numbers are refused here too
+        if "=" in item:
+            key, raw = item.split("=", 1)
+            loads_value(raw, "--option", key.strip())
+    options = options_from_args(args)
+    players = args.players or (1 if options.get("solo") else None)
+    if args.agents:
+        for name in args.agents.split(","):
+            spec.make_agent(name.strip(), 0)
+    if players is None and args.agents and "," in args.agents:
+        players = len(args.agents.split(","))
+    spec.new_game(spec.make_rules(args.preset, overrides), players=players or max(2, spec.min_players), seed=0,
+                  **options)  # a bad map, card list or rule says so now, not in every game
     return run_simulate(args)
 
 
@@ -45,6 +143,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.game == "graph-lab":
         from railkit.viz.algoplayer import serve as serve_graph_lab
+
+        if args.basic_auth:
+            raise UsageError("--basic-auth", "a game (the graph lab has no login)", "graph-lab")
+        _check_bind(args.address, args.port)
 
         print(f"railkit serve graph-lab: the graph-algorithm lab at http://{args.address}:{args.port}/  "
               "(Ctrl+C stops)", flush=True)
@@ -56,6 +158,15 @@ def _serve(args: argparse.Namespace) -> int:
     view_class(args.game)  # a game without a served view: a clear error, no server
     if not 1 <= args.seats <= spec.max_players:
         raise RailkitError(f"--seats: expected 1 to {spec.max_players} people for {spec.title}, got {args.seats}.")
+    _in_range(args.seed, 0, MAX_SEED - 1, "--seed", "a whole number")
+    if not (math.isfinite(args.bot_delay) and 0 <= args.bot_delay <= 60):
+        raise UsageError("--bot-delay", "seconds from 0 to 60", args.bot_delay)
+    if args.map is not None:
+        from railkit.maps import available
+
+        if args.game != "ticket-to-ride" or args.map not in available():
+            raise UsageError("--map", "a Ticket to Ride map by name: " + ", ".join(available()), args.map)
+    auth = _basic_auth(args.basic_auth)
     if (args.solo or args.difficulty) and args.game != "steam-rollers":
         raise RailkitError("--solo and --difficulty: Steam Rollers only (alone against Olivia).")
     if args.solo and args.seats > 1:
@@ -67,11 +178,54 @@ def _serve(args: argparse.Namespace) -> int:
         spec.make_agent(args.bots, 0)
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
-    print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)", flush=True)
+    _check_bind(args.address, args.port)
+    print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
+          + ("; a password is asked first" if auth else ""), flush=True)
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
-          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules, **solo)
+          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, **solo)
     return 0
+
+
+def _basic_auth(value: str | None) -> str | None:
+    """``--basic-auth``: a password (8 characters or more), or a JSON file of ``{"user": "password"}``."""
+    if value is None:
+        return None
+    path = Path(value)
+    if path.suffix == ".json" or path.exists():
+        from railkit.core.jsonio import read_json
+
+        users = read_json(path)
+        if not (isinstance(users, dict) and users
+                and all(isinstance(k, str) and isinstance(v, str) and len(v) >= 8 for k, v in users.items())):
+            raise UsageError("--basic-auth", "a JSON file of {\"user\": \"password\"} with passwords of 8 "
+                             "characters or more", value)
+        return str(path.resolve())
+    if len(value) < 8:
+        raise UsageError("--basic-auth", "a password of 8 characters or more (or a JSON file of users)")
+    return value
+
+
+def _check_bind(address: str, port: int) -> None:
+    """``--address`` and ``--port``: this machine's address, and a port free there."""
+    import ipaddress
+    import socket
+
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        if address != "localhost":
+            raise UsageError("--address", "an IP address of this machine, e.g. 127.0.0.1", address) from None
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((address, port))
+        except OverflowError:
+            raise UsageError("--port", "a port number from 1 to 65535", port) from None
+        except OSError as exc:
+            if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+                raise UsageError("--port", f"a port nobody uses on {address} (port {port} is in use)") from None
+            raise UsageError("--address", f"an address this machine can serve on ({exc.strerror})", address) from None
 
 
 def _lab(args: argparse.Namespace) -> int:
@@ -186,7 +340,7 @@ def _port(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="railkit", description="railkit: a teaching and design kit for rail board games.")
+    p = Parser(prog="railkit", description="railkit: a teaching and design kit for rail board games.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     v = sub.add_parser("validate-map", help="check a map or hex-sheet file (prints a summary or the first problem)")
@@ -200,6 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_simulate_arguments = None
     if add_simulate_arguments is not None:
         add_simulate_arguments(s)
+    s.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     s.set_defaults(func=_simulate)
 
     sv = sub.add_parser("serve", help="serve a game in the browser (Panel)")
@@ -220,11 +375,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--difficulty", choices=list(DIFFICULTIES), default=None,
                     help="Steam Rollers: Olivia's level (implies --solo; default clerk)")
     sv.add_argument("--address", default="127.0.0.1")
+    sv.add_argument("--basic-auth", default=None, metavar="PASSWORD|FILE.json",
+                    help="ask every browser for a password first (Panel's basic auth): one shared password, "
+                         "or a JSON file of {\"user\": \"password\"} for a class server")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.set_defaults(func=_serve)
 
     lab = sub.add_parser("lab", help="start JupyterLab on the index notebook (your copy in workspace/)")
-    lab.add_argument("--port", type=int, default=8888)
+    lab.add_argument("--port", type=_port, default=8888)
     lab.add_argument("--no-browser", action="store_true", help="print the URL only, open no browser")
     lab.add_argument("--update", action="store_true",
                      help="get the newest notebooks: new and unchanged ones are copied, a notebook you "
@@ -237,7 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
     try:
         return args.func(args)
     except RailkitError as exc:
@@ -245,6 +406,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except (OSError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
+        # a file or address that failed late, a value a library refused: one plain line
+        print(f"railkit {args.command}: {_plain(exc)}", file=sys.stderr)
+        return 2
+
+
+def _plain(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 if __name__ == "__main__":

@@ -24,9 +24,7 @@ def test_serve_refuses_bad_arguments_before_starting(argv, expected, capsys, mon
 
 
 def test_serve_bad_port_is_an_argument_error(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["serve", "ticket-to-ride", "--port", "99999"])
-    assert exc.value.code == 2
+    assert main(["serve", "ticket-to-ride", "--port", "99999"]) == 2
     assert "expected a port number from 1 to 65535" in capsys.readouterr().err
 
 
@@ -41,4 +39,13 @@ def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch)
     assert "the lobby" in out and "http://127.0.0.1:5123/" in out
     assert seen == {"game": "ticket-to-ride", "port": 5123, "seats": 3, "show": False, "address": "127.0.0.1",
                     "map": "teaching-small", "seed": 4, "bots": "tickets", "bot_delay": 0.2,
-                    "rules": {"hand_size": 6}}
+                    "rules": {"hand_size": 6}, "basic_auth": None}
+
+
+def test_serve_basic_auth_is_passed_to_panel(capsys, monkeypatch):
+    import railkit.viz.app as app
+
+    seen = {}
+    monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))
+    assert main(["serve", "ticket-to-ride", "--port", "5124", "--basic-auth", "class-password"]) == 0
+    assert seen["basic_auth"] == "class-password" and "password is asked" in capsys.readouterr().out

@@ -150,9 +150,10 @@ def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
     """Parse ``key=value`` strings into typed rule settings.
 
-    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text.
+    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text
+    (never NaN, Infinity or a huge number: :func:`~railkit.core.jsonio.loads_value`).
     """
-    import json
+    from railkit.core.jsonio import loads_value
 
     out: dict[str, Any] = {}
     for item in items:
@@ -160,11 +161,7 @@ def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized],
             raise DataError(source, item, "key=value")
         key, raw = item.split("=", 1)
         key = key.strip().replace("-", "_")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[key] = value
+        out[key] = loads_value(raw, source, key)
     rules_from_dict(cls, out, source)  # validate now, with a clear message
     return out
 
@@ -309,8 +306,13 @@ class Game:
 
     # ----------------------------------------------------------------- save / load
     def to_json(self) -> dict:
+        """The save: the config, the actions' texts and a digest of both
+        (see :mod:`railkit.core.saves`)."""
+        from railkit.core.saves import digest
+
         data = self.config()
         data["actions"] = [str(a) for a in self.log]
+        data["digest"] = digest(data)
         return data
 
     def save(self, path: str | Path) -> Path:
@@ -318,34 +320,35 @@ class Game:
         return write_json_atomic(path, self.to_json())
 
     @classmethod
-    def from_json(cls, data: Any, source: str = "<saved game>") -> "Game":
-        if not isinstance(data, dict):
-            raise DataError(source, "$", "a saved-game object", type(data).__name__)
-        for key, typ, what in (("game", str, "the game name"), ("players", int, "a number of players"),
-                               ("seed", (int, str), "the seed"), ("rules", dict, "an object of rule settings"),
-                               ("actions", list, "a list of action texts")):
-            if key not in data:
-                raise DataError(source, f"$.{key}", what + " (field missing)")
-            if not isinstance(data[key], typ) or isinstance(data[key], bool):
-                raise DataError(source, f"$.{key}", what, data[key])
-        if data["game"] != cls.game_name:
-            raise DataError(source, "$.game", f"{cls.game_name!r}", data["game"])
-        if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-            raise DataError(source, "$.format", f"save format {SAVE_FORMAT}", data.get("format"))
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise DataError(source, "$.options", "an object", options)
+    def from_json(cls, data: Any, source: str = "<saved game>", *, paths: bool = True) -> "Game":
+        """The game a save holds, replayed and checked (:mod:`railkit.core.saves`).
+
+        ``paths=False`` for a save from someone else (a browser's upload): its map or
+        sheet must then be a name from railkit's maps folder, never another path.
+
+        Raises
+        ------
+        DataError
+            Naming ``source`` and the field: a save that does not match the
+            format, the game's bounds, its own actions or its digest.
+        """
+        from railkit.core.saves import check_digest, check_save, relocate
+        from railkit.games import get_spec
+        from railkit.maps import MAPS_DIR
+
+        spec = get_spec(cls.game_name) if cls.game_name else None
+        lo, hi = (spec.min_players, spec.max_players) if spec else (1, 99)
+        options = check_save(data, cls.game_name, lo, hi, source, MAPS_DIR, paths=paths)
         rules = rules_from_dict(cls.rules_class, data["rules"], source, "$.rules")
-        for i, a in enumerate(data["actions"]):
-            if not isinstance(a, str):
-                raise DataError(source, f"$.actions[{i}]", "an action text", a)
         try:
             game = cls(rules, players=data["players"], seed=data["seed"], **options)
+        except DataError as exc:
+            raise relocate(exc, source) from None
         except (ValueError, TypeError) as exc:
-            if isinstance(exc, DataError):
-                raise
             raise DataError(source, "$", f"a valid game setup ({exc})") from None
-        return game.replay(data["actions"], source=source)
+        game = game.replay(data["actions"], source=source)
+        check_digest(data, source)
+        return game
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":

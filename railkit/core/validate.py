@@ -57,3 +57,32 @@ def require_format(data: Any, fmt: str, version: int, noun: str, src: str) -> di
     if require(data, "version", int, f"{noun} format version {version}", src, "$") != version:
         raise DataError(src, "$.version", f"{noun} format version {version}", data["version"])
     return data
+
+
+def only(obj: dict, allowed: tuple[str, ...], src: str, path: str) -> None:
+    """Refuse a field not in ``allowed`` (a misspelt field is never silently dropped).
+
+    >>> try:
+    ...     only({"medium": [], "hard_add": []}, ("medium", "hard_adds"), "s.json", "$.mountains")
+    ... except DataError as e:
+    ...     print(e)
+    s.json: at $.mountains.hard_add: expected only the fields medium, hard_adds (unknown field), got 'hard_add'
+    """
+    for key in obj:
+        if key not in allowed:
+            raise DataError(src, f"{path}.{key}" if isinstance(key, str) else path,
+                            "only the fields " + ", ".join(allowed) + " (unknown field)", key)
+
+
+def at_most(items: Any, limit: int, what: str, src: str, path: str) -> Any:
+    """``items`` (a list, an object or a text), refused if it holds more than ``limit``.
+
+    >>> try:
+    ...     at_most("x" * 100, 80, "characters", "m.json", "$.name")
+    ... except DataError as e:
+    ...     print(e)
+    m.json: at $.name: expected at most 80 characters, got 100
+    """
+    if len(items) > limit:
+        raise DataError(src, path, f"at most {limit} {what}", len(items))
+    return items

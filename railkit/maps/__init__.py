@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
 
@@ -36,6 +37,22 @@ FORMAT = "railkit-map"
 #: Largest train count a map may set (the same bound as the Ticket to Ride rules).
 MAX_TRAINS = 200
 VERSION = 1
+#: Bounds the engine is built for (a board beyond them would take too much memory or time):
+#: the longest route the standard points table scores, counts of cities, routes, decks and
+#: tickets, the longest name and the most points a ticket may give.
+MAX_ROUTE_LENGTH = 9
+MAX_CITIES = 300
+MAX_ROUTES = 1000
+MAX_DECKS = 20
+MAX_TICKETS = 1000
+MAX_NAME = 80
+MAX_TICKET_POINTS = 200
+#: the fields of a map file and of its parts (anything else is refused)
+MAP_FIELDS = ("format", "version", "name", "title", "layout", "provenance", "cities", "routes", "tickets",
+              "default_deck", "trains")
+CITY_FIELDS = ("name", "lat", "lon", "x", "y")
+ROUTE_FIELDS = ("id", "a", "b", "length", "color")
+TICKET_FIELDS = ("a", "b", "points")
 
 
 @dataclass(frozen=True)
@@ -245,7 +262,9 @@ def _number(obj: dict, key: str, src: str, path: str, lo: float, hi: float) -> f
 
 def _parse(data: Any, src: str) -> Map:
     require_format(data, FORMAT, VERSION, "map", src)
+    only(data, MAP_FIELDS, src, "$")
     name = _need(data, "name", str, "the map's short name", src, "$")
+    at_most(name, MAX_NAME, "characters", src, "$.name")
     if not name.strip():
         raise DataError(src, "$.name", "a non-empty name", name)
     title = data.get("title", name)
@@ -261,11 +280,14 @@ def _parse(data: Any, src: str) -> Map:
     raw_cities = _need(data, "cities", list, "a list of cities", src, "$")
     if len(raw_cities) < 2:
         raise DataError(src, "$.cities", "at least 2 cities", len(raw_cities))
+    at_most(raw_cities, MAX_CITIES, "cities", src, "$.cities")
     cities: dict[str, City] = {}
     geo = []
     for i, c in enumerate(raw_cities):
         p = f"$.cities[{i}]"
         cname = _need(c, "name", str, "the city's name", src, p)
+        only(c, CITY_FIELDS, src, p)
+        at_most(cname, MAX_NAME, "characters", src, f"{p}.name")
         if not cname.strip():
             raise DataError(src, f"{p}.name", "a non-empty city name", cname)
         if cname in cities:
@@ -285,11 +307,14 @@ def _parse(data: Any, src: str) -> Map:
             cities[cname] = City(cname, round(lon * math.cos(lat0) * 111.32, 3), round(lat * 110.57, 3), lat, lon)
 
     raw_routes = _need(data, "routes", list, "a list of routes", src, "$")
+    at_most(raw_routes, MAX_ROUTES, "routes", src, "$.routes")
     routes: list[Route] = []
     ids: set[str] = set()
     for i, r in enumerate(raw_routes):
         p = f"$.routes[{i}]"
         rid = _need(r, "id", str, "the route's id (e.g. 'Denver-Omaha')", src, p)
+        only(r, ROUTE_FIELDS, src, p)
+        at_most(rid, 2 * MAX_NAME, "characters", src, f"{p}.id")
         if not rid.strip():
             raise DataError(src, f"{p}.id", "a non-empty route id", rid)
         if rid in ids:
@@ -303,9 +328,10 @@ def _parse(data: Any, src: str) -> Map:
             ends.append(cname)
         if ends[0] == ends[1]:
             raise DataError(src, f"{p}.b", "a city other than the route's first end", ends[1])
-        length = _need(r, "length", int, "a positive whole number of trains", src, p)
-        if length < 1:
-            raise DataError(src, f"{p}.length", "a positive whole number of trains", length)
+        what = f"a positive whole number of trains, at most {MAX_ROUTE_LENGTH} (the longest route the points table scores)"
+        length = _need(r, "length", int, what, src, p)
+        if not 1 <= length <= MAX_ROUTE_LENGTH:
+            raise DataError(src, f"{p}.length", what, length)
         colour = _need(r, "color", str, "a colour: " + ", ".join(ROUTE_COLOURS), src, p)
         if colour not in ROUTE_COLOURS:
             raise DataError(src, f"{p}.color", "a colour: " + ", ".join(ROUTE_COLOURS) + " (unknown colour)", colour)
@@ -316,11 +342,14 @@ def _parse(data: Any, src: str) -> Map:
     raw_tickets = data.get("tickets", {})
     if not isinstance(raw_tickets, dict):
         raise DataError(src, "$.tickets", "an object mapping deck names to lists of tickets", raw_tickets)
+    at_most(raw_tickets, MAX_DECKS, "ticket decks", src, "$.tickets")
     tickets: dict[str, list[Ticket]] = {}
     for deck, items in raw_tickets.items():
         p0 = f"$.tickets.{deck}"
         if not isinstance(items, list):
             raise DataError(src, p0, "a list of tickets", items)
+        at_most(deck, MAX_NAME, "characters in a deck name", src, p0)
+        at_most(items, MAX_TICKETS, "tickets", src, p0)
         tickets[deck] = []
         for i, t in enumerate(items):
             p = f"{p0}[{i}]"
@@ -330,11 +359,13 @@ def _parse(data: Any, src: str) -> Map:
                 if cname not in cities:
                     raise DataError(src, f"{p}.{end}", "a city listed in $.cities (unknown city)", cname)
                 ends.append(cname)
+            only(t, TICKET_FIELDS, src, p)
             if ends[0] == ends[1]:
                 raise DataError(src, f"{p}.b", "a city other than the ticket's first city", ends[1])
-            pts = _need(t, "points", int, "a positive whole number of points", src, p)
-            if pts < 1:
-                raise DataError(src, f"{p}.points", "a positive whole number of points", pts)
+            what = f"a positive whole number of points, at most {MAX_TICKET_POINTS}"
+            pts = _need(t, "points", int, what, src, p)
+            if not 1 <= pts <= MAX_TICKET_POINTS:
+                raise DataError(src, f"{p}.points", what, pts)
             tickets[deck].append(Ticket(ends[0], ends[1], pts))
     default_deck = data.get("default_deck", next(iter(tickets), "base"))
     if tickets and default_deck not in tickets:
@@ -345,6 +376,25 @@ def _parse(data: Any, src: str) -> Map:
         raise DataError(src, "$.trains", f"the trains each player starts with: a whole number from 1 to "
                         f"{MAX_TRAINS} (or leave it out for the rules' standard 45)", trains)
     return Map(name, title, layout, cities, routes, tickets, default_deck, provenance, src, trains)
+
+
+def warnings(m: Map) -> list[str]:
+    """What loads but makes a poor game: cities no route reaches, and tickets
+    between cities no chain of routes joins (nobody could complete them).
+
+    >>> warnings(load("usa"))
+    []
+    """
+    import networkx as nx
+
+    G = m.graph()
+    out = [f"city {c} has no route" for c in m.cities if G.degree(c) == 0]
+    comp = {c: i for i, part in enumerate(nx.connected_components(G)) for c in part}
+    for deck, items in m.tickets.items():
+        for i, t in enumerate(items):
+            if comp[t.a] != comp[t.b]:
+                out.append(f"ticket {t} (deck {deck}, number {i + 1}) joins cities no routes connect")
+    return out
 
 
 def iter_map_files(folder: str | Path = MAPS_DIR) -> Iterable[Path]:

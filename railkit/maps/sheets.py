@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
 from railkit.maps import MAPS_DIR, resolve  # noqa: F401  (MAPS_DIR re-exported for callers)
@@ -43,6 +44,17 @@ REGION_NUMBERS = (1, 2, 3, 4, 5, 6)
 MOUNTAIN_LEVELS = ("none", "medium", "hard")
 #: Fewest hexes a region must offer for drawing (rules reference sheet check).
 MIN_DRAWABLE = 6
+#: Bounds the engine is built for: hex coordinates, hexes per region, borders, colours, names.
+MAX_COORD = 40
+MAX_REGION_HEXES = 400
+MAX_BORDERS = 2000
+MAX_COLOURS = 12
+MAX_NAME = 80
+#: the fields of a sheet file and of its parts (anything else is refused)
+SHEET_FIELDS = ("format", "version", "name", "title", "note", "provenance", "orientation", "regions",
+                "goods_destination", "mountains", "black_die_faces")
+REGION_FIELDS = ("colour", "hexes", "city", "town")
+MOUNTAIN_FIELDS = ("medium", "hard_adds")
 
 
 @dataclass(frozen=True)
@@ -259,6 +271,8 @@ def _hex(value: Any, src: str, path: str) -> Hex:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise DataError(src, path, "a hex as [q, r] (two whole numbers)", value)
+    if not all(-MAX_COORD <= v <= MAX_COORD for v in value):
+        raise DataError(src, path, f"a hex as [q, r] with q and r from {-MAX_COORD} to {MAX_COORD}", value)
     return (value[0], value[1])
 
 
@@ -271,7 +285,9 @@ def parse(data: Any, src: str = "<sheet>") -> Sheet:
         Naming ``src``, the JSON path and what was expected.
     """
     require_format(data, FORMAT, VERSION, "sheet", src)
+    only(data, SHEET_FIELDS, src, "$")
     name = _need(data, "name", str, "the sheet's short name", src, "$")
+    at_most(name, MAX_NAME, "characters", src, "$.name")
     title = data.get("title", name)
     if not isinstance(title, str):
         raise DataError(src, "$.title", "text", title)
@@ -294,7 +310,10 @@ def parse(data: Any, src: str = "<sheet>") -> Sheet:
         p = f"$.regions.{n}"
         r = raw[str(n)]
         colour = _need(r, "colour", str, "a colour name", src, p)
+        only(r, REGION_FIELDS, src, p)
+        at_most(colour, MAX_NAME, "characters", src, f"{p}.colour")
         hl = _need(r, "hexes", list, "a list of hexes [q, r]", src, p)
+        at_most(hl, MAX_REGION_HEXES, "hexes", src, f"{p}.hexes")
         hexes_ = []
         for i, v in enumerate(hl):
             h = _hex(v, src, f"{p}.hexes[{i}]")
@@ -321,6 +340,7 @@ def parse(data: Any, src: str = "<sheet>") -> Sheet:
                             len(regions[n].drawable))
 
     gd_raw = _need(data, "goods_destination", dict, "an object: good colour -> list of city numbers", src, "$")
+    at_most(gd_raw, MAX_COLOURS, "colours of goods", src, "$.goods_destination")
     goods: dict[str, tuple[int, ...]] = {}
     for colour, cities in gd_raw.items():
         p = f"$.goods_destination.{colour}"
@@ -334,11 +354,13 @@ def parse(data: Any, src: str = "<sheet>") -> Sheet:
     mountains = data.get("mountains", {})
     if not isinstance(mountains, dict):
         raise DataError(src, "$.mountains", "an object with 'medium' and 'hard_adds' lists", mountains)
+    only(mountains, MOUNTAIN_FIELDS, src, "$.mountains")
     levels = {}
     for key in ("medium", "hard_adds"):
         items = mountains.get(key, [])
         if not isinstance(items, list):
             raise DataError(src, f"$.mountains.{key}", "a list of borders [[q, r], [q, r]]", items)
+        at_most(items, MAX_BORDERS, "borders", src, f"$.mountains.{key}")
         out = set()
         for i, b in enumerate(items):
             p = f"$.mountains.{key}[{i}]"

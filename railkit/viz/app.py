@@ -322,30 +322,79 @@ def _editor_for(ctl, folder=None):
 
 
 def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: bool = False,
-          address: str = "127.0.0.1", **app_options):
+          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
 
     ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay``) are
     passed to :func:`create_app`. ``/liveness`` answers when the server is up
-    (for tests and health checks).
+    (for tests and health checks). ``basic_auth`` (a password, or the path of a JSON
+    file of ``{"user": "password"}``) makes every browser log in first.
     """
     view_class(game)  # a clear error before the server starts
     return serve_page(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
-                      title=f"railkit: {_title(game)}")
+                      title=f"railkit: {_title(game)}", basic_auth=basic_auth)
 
 
-def serve_page(factory, *, port: int, address: str, show: bool, title: str):
+#: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
+#: may be offline). Jinja2: ``login_endpoint`` and ``errormessage`` come from Panel.
+LOGIN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{TITLE}}: log in</title>
+<link rel="icon" href="data:,">
+<style>body{font-family:sans-serif;background:#fafafa;display:flex;justify-content:center;margin-top:10vh}
+form{background:#fff;border:1px solid #ddd;padding:2em;width:320px}
+input,button{display:block;width:100%;padding:10px;margin:0 0 1em;box-sizing:border-box}
+.errormessage{color:#b00;font-weight:bold}</style></head>
+<body><form class="login-form" action=".{{ login_endpoint }}" method="post">
+<h3>{{TITLE}}</h3><p>Log in to play.</p>
+<p class="errormessage">{{ errormessage|escape }}</p>
+<input name="username" type="text" autocapitalize="off" autocorrect="off" placeholder="name" aria-label="name">
+<input name="password" type="password" placeholder="password" aria-label="password">
+<button type="submit">Log in</button></form></body></html>
+"""
+
+
+def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
+
+    With ``basic_auth`` Panel's basic-auth provider asks for the password (or a user
+    and password from the JSON file it names) before any page; the login cookie is
+    signed with a fresh random secret, so a restart logs everybody out. ``/liveness``
+    stays open (it tells only that the server is up).
 
     Every file a page needs comes from this server: with Bokeh's resources set to anything
     but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
     from its CDN, which an offline classroom cannot reach.
     """
+    import sys
+
     from bokeh.settings import settings
 
     settings.resources.set_value("server")
+    # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
+    # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits
+    # than this, and reading one that long takes well under a tenth of a second.
+    if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
+        sys.set_int_max_str_digits(70_000)
     origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
+    if basic_auth:
+        import os
+        import secrets
+        import tempfile
+
+        # Panel reads the login page from a file once, when the server is made: a temporary one
+        with tempfile.NamedTemporaryFile("w", prefix="railkit-login-", suffix=".html", delete=False) as fh:
+            fh.write(LOGIN_PAGE.replace("{{TITLE}}", html.escape(title)))
+        try:
+            server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                              websocket_origin=origins, start=False, basic_auth=basic_auth,
+                              cookie_secret=secrets.token_urlsafe(32), oauth_guest_endpoints=["/liveness"],
+                              login_template=fh.name)
+        finally:
+            os.unlink(fh.name)
+        server.start()
+        server.io_loop.start()
+        return server
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
                     websocket_origin=origins)
 

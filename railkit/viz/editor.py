@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -46,6 +47,11 @@ from bokeh.plotting import figure
 from railkit.core.errors import DataError
 from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load
 from railkit.viz.style import card_hex
+
+#: A map name the editor saves as ``<folder>/<name>.json``: never a path.
+SAFE_MAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: The maps that ship with railkit (in ``maps/``): the editor never writes over them.
+SHIPPED_MAPS = ("usa", "teaching-small", "steam-default")
 
 
 #: Browser-side redraw of the routes from the cities' positions, so a dragged city's
@@ -236,6 +242,9 @@ class MapEditor(pn.viewable.Viewer):
         except (DataError, ValueError, KeyError) as exc:
             self.msg.object = str(exc)
             self.msg.alert_type = "danger"
+        except OSError as exc:  # a full disk, a folder gone: a message, never a traceback
+            self.msg.object = f"Could not write the map: {exc.strerror or exc}."
+            self.msg.alert_type = "danger"
 
     # ------------------------------------------------------------ editing API
     def city_names(self) -> list[str]:
@@ -408,13 +417,44 @@ class MapEditor(pn.viewable.Viewer):
         return Map.from_dict(self._as_dict(), self._source())
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Check and write the map atomically (default ``<folder>/<name>.json``)."""
-        path = Path(path) if path else Path(self._source())
-        m = Map.from_dict(self._as_dict(), str(path))
-        out = m.save(path)
-        self.msg.object = f"Saved {out} ({m.summary()})."
+        """Check and write the map atomically (default ``<folder>/<name>.json``).
+
+        Only inside the editor's folder: the file name is the map's name (letters,
+        digits, ``-`` and ``_``), never a path (``../x``, an absolute name, a nested
+        folder), never a symbolic link, and never a map that ships with railkit.
+        Anything else, and any error writing the file, raises :class:`DataError`
+        with a plain message (shown under the editor by the Save button).
+        """
+        m = Map.from_dict(self._as_dict(), self._source())
+        target = self._safe_target(m.name if path is None else path)
+        try:
+            out = m.save(target)
+        except OSError as exc:
+            raise DataError(target.name, "$", f"a file the editor can write in its folder ({exc.strerror or exc})") from None
+        self.msg.object = f"Saved {out.name} in {self.folder} ({m.summary()})."
         self.msg.alert_type = "success"
         return out
+
+    def _safe_target(self, name: str | Path) -> Path:
+        """``<folder>/<name>.json`` for a safe map name (see :meth:`save`), else DataError."""
+        what = ("a map name of letters, digits, - and _ (at most 64), saved as a file in the editor's folder "
+                f"{self.folder.name}/")
+        text = str(name)
+        p = Path(text)
+        if p.suffix == ".json" and (p.parent == Path(".") or p.parent.resolve() == self.folder.resolve()):
+            text = p.stem  # the editor's own folder, named in full
+        if not SAFE_MAP_NAME.fullmatch(text):
+            raise DataError("map name", "$", what, str(name))
+        folder = self.folder.resolve()
+        if folder == MAPS_DIR.resolve() and text.lower() in SHIPPED_MAPS:
+            raise DataError("map name", "$", f"a name other than {text!r}, a map that ships with railkit "
+                            "(choose a new name)", text)
+        target = self.folder / f"{text}.json"
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            raise DataError("map name", "$", f"a name that is not a link or a folder in {self.folder.name}/", text)
+        if target.resolve().parent != folder:
+            raise DataError("map name", "$", what, str(name))
+        return target
 
     def on_play(self, callback: Callable[[Map], None]) -> None:
         """Call ``callback(map)`` when "Play this map" is pressed."""

@@ -15,6 +15,9 @@ The rules of the table, the same for every game:
   bots' answers, even after the end (that reopens the game). At a shared table a
   player takes back only their own actions of the turn they are still playing,
   and never once the game is over: nobody erases another person's move.
+  Undo never takes back a blind action (``TABLE-UNDO-BLIND``): one that drew
+  from a hidden pile or rolled the dice. Taking it back would let the player
+  play again knowing what comes next (the same card would be drawn again).
 * **New game and load.** Only the table's first seat may start a new game or
   load one at a shared table; the others are told (:attr:`notice`).
 * **Seeds.** A new game gets a fresh random seed unless one is given.
@@ -62,6 +65,45 @@ class NotAllowed(ValueError):
 def new_seed() -> int:
     """A fresh seed from a secure random source (nobody can guess the deal)."""
     return secrets.randbits(48)
+
+
+#: rule id: undo never takes back an action that revealed a blind draw or a roll
+UNDO_BLIND = "TABLE-UNDO-BLIND"
+
+#: the game attributes holding hidden piles, whatever the game (a draw makes one shorter)
+HIDDEN_PILES = ("deck", "ticket_deck", "draw_pile", "loco_pile", "bag")
+
+
+def hidden_fingerprint(game: Game) -> tuple:
+    """What changes when ``game`` draws blind: its random generator's state and the
+    sizes of its hidden piles (see :func:`is_blind`)."""
+    sizes = []
+    for name in HIDDEN_PILES:
+        pile = getattr(game, name, None)
+        if pile is not None:
+            try:
+                sizes.append(sum(pile.values()) if isinstance(pile, dict) else len(pile))
+            except TypeError:
+                pass
+    return game.rng.getstate(), tuple(sizes)
+
+
+def is_blind(before: tuple, after: tuple) -> bool:
+    """True if an action took from what nobody could see: the game drew a random
+    number (a shuffle, a roll, a blind choice) or a hidden pile got smaller.
+
+    >>> from railkit.games import get_spec
+    >>> g = get_spec("ticket-to-ride").new_game(players=2, seed=1, map="teaching-small")
+    >>> for s in (0, 1):
+    ...     _ = g.apply("keep tickets 1,2")
+    >>> fp = hidden_fingerprint(g)
+    >>> _ = g.apply("draw deck")
+    >>> is_blind(fp, hidden_fingerprint(g))
+    True
+    """
+    state0, sizes0 = before
+    state1, sizes1 = after
+    return state0 != state1 or any(b < a for a, b in zip(sizes0, sizes1))
 
 
 def seat_names(game: Game) -> list[str]:
@@ -166,7 +208,7 @@ class Table:
             name = bots[k % len(bots)]
             agents[s] = self.spec.make_agent(name, f"{game.seed}-{s}")
             bot_names[s] = name
-        actors, texts = replay_log(game, self.describe)
+        actors, texts, blind = replay_steps(game, self.describe)
         with self.lock:
             self.game = game
             self.humans = humans
@@ -174,6 +216,7 @@ class Table:
             self.bot_names = bot_names
             self.actors = actors
             self.log_text = texts
+            self.blind = blind
             self._tokens = {s: tok for s, tok in self._tokens.items() if s in humans}
             self.version += 1
             if by is not None:
@@ -182,7 +225,8 @@ class Table:
     def load_json(self, data: bytes | str | dict, source: str = "<upload>", humans: Sequence[int] | None = None,
                   bots: Sequence[str] | None = None, *, by: int | None = None) -> None:
         """Replace the game by a saved one (raises DataError naming the file and field;
-        the table is unchanged then)."""
+        the table is unchanged then). Its map or sheet must be a name from railkit's
+        maps folder (a save may come from a browser: it never names a server path)."""
         self._may_restart(by, "load a game")
         if isinstance(data, bytes):
             try:
@@ -191,7 +235,7 @@ class Table:
                 raise DataError(source, "$", f"UTF-8 text ({exc.reason})") from None
         if isinstance(data, str):
             data = loads_json(data, source)
-        game = self.spec.game_class.from_json(data, source)
+        game = self.spec.game_class.from_json(data, source, paths=False)
         self._install(game, self.humans if humans is None else humans,
                       list(self.bot_names.values()) if bots is None else bots, by, "loaded a saved game")
 
@@ -203,7 +247,7 @@ class Table:
         """Use ``describe`` for the log's text from now on (the whole log is described anew)."""
         with self.lock:
             self.describe = describe
-            self.actors, self.log_text = replay_log(self.game, describe)
+            self.actors, self.log_text, self.blind = replay_steps(self.game, describe)
             self.version += 1
 
     # ------------------------------------------------------------ seats
@@ -271,9 +315,11 @@ class Table:
         g = self.game
         action = g._coerce(action)
         text = self.describe(g, action)
+        before = hidden_fingerprint(g)
         g.apply(action)
         self.actors.append(seat)
         self.log_text.append(text)
+        self.blind.append(is_blind(before, hidden_fingerprint(g)))
         self.version += 1
         self.last_move_time = time.monotonic()
 
@@ -320,7 +366,22 @@ class Table:
     # ------------------------------------------------------------ undo
     def undo_check(self, seat: int | None) -> tuple[int, str]:
         """How many actions :meth:`undo` would take back for ``seat`` now, and why not
-        (a sentence) when that is 0."""
+        (a sentence) when that is 0.
+
+        Never across a blind action (``TABLE-UNDO-BLIND``): a draw from a hidden
+        pile, a shuffle or a roll, by anyone, stays played.
+        """
+        n, why = self._undo_span(seat)
+        if n and any(self.blind[-n:]):
+            last = max(i for i in range(len(self.blind) - n, len(self.blind)) if self.blind[i])
+            mine = self.actors[last] == seat
+            who = "Your" if mine else f"{seat_names(self.game)[self.actors[last]]}'s"
+            return 0, (f"{who} move '{self.log_text[last]}' showed what was hidden (a card drawn blind "
+                       f"or a roll), so it cannot be taken back (rule {UNDO_BLIND}).")
+        return n, why
+
+    def _undo_span(self, seat: int | None) -> tuple[int, str]:
+        """The table's undo rule before the blind-draw rule (see :meth:`undo_check`)."""
         if seat is None:
             return 0, "Spectators cannot undo."
         if seat not in self.humans:
@@ -350,6 +411,7 @@ class Table:
                 self.game.undo(n)
                 del self.actors[-n:]
                 del self.log_text[-n:]
+                del self.blind[-n:]
                 self.version += 1
         return n
 
@@ -359,14 +421,24 @@ def plain_text(game: Game, action: Action) -> str:
     return str(action)
 
 
-def replay_log(game: Game, describe: Callable[[Game, Action], str] = plain_text) -> tuple[list[int], list[str]]:
-    """Who played each action of ``game.log``, and its public text (by replaying it)."""
+def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_text
+                 ) -> tuple[list[int], list[str], list[bool]]:
+    """Who played each action of ``game.log``, its public text, and whether it was
+    blind (:func:`is_blind`), by replaying it."""
     g = game.fresh()
-    actors, texts = [], []
+    actors, texts, blind = [], [], []
     for a in game.log:
         actors.append(g.current_player)
         texts.append(describe(g, a))
+        before = hidden_fingerprint(g)
         g.apply(a)
+        blind.append(is_blind(before, hidden_fingerprint(g)))
+    return actors, texts, blind
+
+
+def replay_log(game: Game, describe: Callable[[Game, Action], str] = plain_text) -> tuple[list[int], list[str]]:
+    """Who played each action of ``game.log``, and its public text (by replaying it)."""
+    actors, texts, _ = replay_steps(game, describe)
     return actors, texts
 
 
