@@ -635,7 +635,7 @@ class CardListEditor(pn.viewable.Viewer):
                       seed=seed, rules=self.rules(path), game="station-master")
         self.game = StationMasterView(table, auto=served() if auto is None else auto,
                                       cards_folder=str(self.folder))
-        self.play_area.objects = [pn.pane.Markdown(f"### Playing {html.escape(cl.title or cl.name)}"), self.game]
+        self.play_area.objects = [pn.pane.Markdown(f"### Playing {html.escape(self.data.get('title') or cl.name)}"), self.game]
         for cb in self._play_callbacks:
             cb(cl)
         return self.game
@@ -654,13 +654,14 @@ class CardListEditor(pn.viewable.Viewer):
         players = int(players or self.w_players.value)
         cl = self.validate()
         path = self._saved_copy()
-        variants = {cl.name: {"rules": self.rules(path)}}
+        label = f"this deck: {cl.name}"
+        variants = {label: {"rules": self.rules(path)}}
         if compare_default:
             variants["railkit default"] = {"rules": {"cards": "default"}}
         df = run_variants(variants, game="station-master", players=players, agents=agents, games=games,
                           seed=seed, progress=False)
         self.results = df
-        mine = df[df["variant"] == cl.name]
+        mine = df[df["variant"] == label]
         figs = [plots.win_rates(mine, "seat", title=f"Win rate by seat, {cl.name} ({games} games)"),
                 plots.chip_split_scores(df, "variant", title="Mean score per deck (95% interval)"),
                 plots.chip_value_points(df, "variant"),
