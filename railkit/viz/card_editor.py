@@ -597,9 +597,10 @@ class CardListEditor(pn.viewable.Viewer):
         return out
 
     # ------------------------------------------------------------ save, play, simulate
-    def save(self, path: str | Path | None = None) -> Path:
+    def save(self, path: str | Path | None = None, *, announce: bool = True) -> Path:
         """Check and write the list atomically (temp file + rename; default ``<folder>/<name>.json``).
-        The saved file loads with :func:`~railkit.games.station_master.cards.load_cards`."""
+        The saved file loads with :func:`~railkit.games.station_master.cards.load_cards`; ``announce``
+        says so on the status line."""
         path = Path(path) if path else Path(self._source())
         if self._errors:
             raise next(iter(self._errors.values()))
@@ -607,15 +608,16 @@ class CardListEditor(pn.viewable.Viewer):
         CardList.from_dict(data, str(path))
         out = write_json_atomic(path, data)
         cl = load_cards(out)  # what was written is what the engine reads
-        self.msg.object = html.escape(f"Saved {out} ({self.summary(cl)}).", quote=False)
-        self.msg.alert_type = "success"
+        if announce:
+            self.msg.object = html.escape(f"Saved {out} ({self.summary(cl)}).", quote=False)
+            self.msg.alert_type = "success"
         return out
 
     def _saved_copy(self) -> Path:
         """The list saved to a private temporary folder (playing never overwrites the user's files)."""
         cl = self.validate()
         folder = Path(tempfile.mkdtemp(prefix="railkit-deck-"))
-        return self.save(folder / f"{cl.name}.json")
+        return self.save(folder / f"{cl.name}.json", announce=False)
 
     def on_play(self, callback: Callable[[CardList], None]) -> None:
         """Call ``callback(card_list)`` when "Play this deck" is pressed."""
