@@ -108,17 +108,21 @@ def position_game(name: str, *, played: bool = False) -> StationMasterGame:
 
 def setup_facts(cards: str = "default", rules: dict | None = None) -> list[dict[str, Any]]:
     """The set-up for 2 to 6 players (SM-SETUP-*): locomotives in play and removed, trains in the
-    station at the start, cards dealt and left in the draw pile.
+    station at the start, cards dealt and left in the draw pile, chips per player (before any
+    Rush Hour dealt brings a locomotive more).
 
     >>> [(r["players"], r["locomotives_in_play"], r["removed"]) for r in setup_facts()][:3]
     [(2, 12, 'L6-freight-green, L7-green, L8-green'), (3, 12, 'L6-freight-green, L7-green, L8-green'), (4, 14, 'L8-green')]
     """
     cl = load_cards(cards)
+    r = StationMasterRules(**(rules or {}))
     rows = []
     for n in range(2, 7):
+        # which locomotives leave does not depend on the shuffle: the engine's own set-up says
         g = StationMasterGame({"cards": cards, **(rules or {})}, players=n, seed=0)
+        dealt = n * r.hand_size
         rows.append({"players": n, "locomotives_in_play": len(cl.locomotives) - len(g.removed_locos),
                      "removed": ", ".join(sorted(lo.key for lo in g.removed_locos)) or "none",
-                     "station_at_start": len(g.station), "cards_dealt": sum(len(h) for h in g.hands),
-                     "draw_pile": len(g.draw_pile), "chips_each": len(StationMasterRules().chip_values)})
+                     "station_at_start": n + r.station_extra, "cards_dealt": dealt,
+                     "draw_pile": len(cl.cards) - dealt, "chips_each": len(r.chip_values)})
     return rows
