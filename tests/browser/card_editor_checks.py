@@ -54,10 +54,10 @@ def editor_saved_equals_shown(nb) -> None:
     # the status line on the page says what the editor last said: the file it saved
     assert truth["message"].startswith(f"Saved {truth['path']} ("), truth["message"]
     want_msg = " ".join(truth["message"].split())
-    status = nb.page.locator(".editor-status").first
+    status = nb.page.locator(".editor-status").get_by_text("Saved ", exact=False).first
     try:
         status.wait_for(timeout=30_000)
     except Exception:
-        pytest.fail("the editor's status line is not on the page")
+        pytest.fail(f"the editor's status line on the page does not say {want_msg!r}")
     shown_msg = " ".join(status.inner_text().split())
     assert shown_msg == want_msg, f"the page's status line says {shown_msg!r}, the editor {want_msg!r}"
