@@ -258,6 +258,8 @@ class CardListEditor(pn.viewable.Viewer):
                  **params):
         super().__init__(**params)
         self.data = self._start_data(start)
+        self._start = {k: self.data.get(k, "") for k in ("name", "provenance")}
+        self._typed: set[str] = set()  # fields typed by the person (no longer following the name)
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
         self._errors: dict[str, DataError] = {}  # a box whose text cannot be read
         self._where: dict[str, list[int]] = {}  # each box's entries: their line numbers
@@ -320,11 +322,17 @@ class CardListEditor(pn.viewable.Viewer):
         self.w_provenance = pn.widgets.TextInput(label="Where the list comes from", value=d.get("provenance", ""),
                                                  width=220)
         self.w_locos = pn.widgets.TextAreaInput(
-            label=f"Locomotives: number ({loco_lo}-{loco_hi}) [executive|freight] [banner] xCOUNT", height=230,
+            label="One locomotive per line", height=230,
             width=300, value="\n".join(_loco_line(e) for e in d.get("locomotives", [])))
+        self.loco_hint = pn.pane.Markdown(f"`6 freight banner x1`: the number ({loco_lo} to {loco_hi}), "
+                                          "*executive* or *freight* (else standard), *banner* (green), copies.",
+                                          width=300, margin=(0, 5))
         carriages = [e for e in d.get("cards", []) if e.get("kind") == "carriage"]
-        self.w_carriages = pn.widgets.TextAreaInput(label="Carriages: VALUE xCOUNT (lux+4 x4: luxury)", height=230,
+        self.w_carriages = pn.widgets.TextAreaInput(label="One carriage value per line", height=230,
                                                     width=260, value="\n".join(_carriage_line(e) for e in carriages))
+        val_lo, val_hi = schema_bounds("cards", "value")
+        self.carriage_hint = pn.pane.Markdown(f"`-2 x11`: the value ({val_lo} to {val_hi}, not 0), copies; "
+                                              "`lux+4 x4` for luxury carriages.", width=260, margin=(0, 5))
         counts = {e.get("kind"): e.get("count", 1) for e in d.get("cards", [])}
         self.w_specials = {
             k: pn.widgets.IntInput(label=_SPECIAL_LABELS[k], value=int(counts.get(k, 0)), start=0, end=count_hi,
@@ -360,8 +368,8 @@ class CardListEditor(pn.viewable.Viewer):
 
     def __panel__(self):
         deck_box = pn.Column("### Card list", self.w_name, self.w_title, self.w_provenance, width=250)
-        loco_box = pn.Column("### Locomotives", self.w_locos, width=320)
-        car_box = pn.Column("### Carriages", self.w_carriages, width=280)
+        loco_box = pn.Column("### Locomotives", self.loco_hint, self.w_locos, width=320)
+        car_box = pn.Column("### Carriages", self.carriage_hint, self.w_carriages, width=280)
         special_box = pn.Column("### Special cards", pn.GridBox(*self.w_specials.values(), ncols=2),
                                 self.w_repairs, width=300)
         chips_box = pn.Column("### Chips", self.w_chips, width=320)
@@ -396,7 +404,22 @@ class CardListEditor(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ editing API
     def _set_text(self, key: str, value: str) -> None:
+        """A name, title or provenance typed. A renamed list is a new list: its title, provenance
+        and notes follow the name (``'my-deck'`` -> ``'My deck'``, "edited from ...") until typed."""
+        from railkit.viz.editor import title_from_name
+
         self.data[key] = value
+        if key != "name":
+            self._typed.add(key)
+        elif value != self._start["name"]:
+            auto = {"title": title_from_name(value),
+                    "provenance": f"edited from {self._start['name']} ({self._start['provenance']})",
+                    "notes": f"Edited from the card list {self._start['name']} with railkit's card-list editor."}
+            for k, v in auto.items():
+                if k not in self._typed:
+                    self.data[k] = v
+            self._set_widget(self.w_title, self.data["title"])
+            self._set_widget(self.w_provenance, self.data["provenance"])
         self._refresh()
 
     def _cards(self, kind: str | None = None, not_kind: tuple[str, ...] = ()) -> list[dict]:
@@ -721,3 +744,6 @@ class CardListEditor(pn.viewable.Viewer):
                                       label=[f"{m['specials'][k]} ({100 * m['specials'][k] / total:.0f}%)"
                                              if m["specials"][k] else "" for k in kinds])
         self._specials_fig.title.text = f"Special cards: {n_spec} of {total} ({100 * m['special_share']:.0f}%)"
+        # room on the right for the labels
+        self._specials_fig.x_range.end = max([1] + list(m["specials"].values())) * 1.45
+        self._values_fig.y_range.end = max([1] + counts) * 1.15
