@@ -426,8 +426,15 @@ class StationMasterView(TableShell):
             self.say("<b>This card list cannot be used:</b> " + html.escape(str(exc), quote=False)
                      + " <i>Fix it in the card-list editor, or pick another.</i>")
             return exc
+        # a list's own chips replace the rules' chips; a list without them gives those back
+        before = getattr(self, "_chips_before_list", None)
         if cl.chips:
+            if before is None:
+                self._chips_before_list = list(self.rules.chip_values)
             self.rules.chip_values = list(cl.chips)
+        elif before is not None:
+            self.rules.chip_values = before
+            self._chips_before_list = None
         self.say(html.escape(f"Card list {cl.name}: {len(cl.locomotives)} locomotives, {len(cl.cards)} cards"
                              + (f", chips {', '.join(map(str, cl.chips))}" if cl.chips else "")
                              + ". Start a new game to play it.", quote=False))

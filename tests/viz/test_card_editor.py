@@ -234,6 +234,8 @@ def test_picking_a_saved_list_starts_the_next_game_with_it_and_its_chips(ed):
     view.new_game()
     g = view.table.game
     assert g.cardlist.name == "two-chips" and g.supply == [[2, 3], [2, 3]]
+    w.value = "default"  # a list without chips: the rules' chips again
+    assert view.rules.chip_values == [1, 1, 2, 2, 3, 3]
 
 
 def test_picking_a_broken_list_is_explained_plainly_and_no_game_starts_with_it(ed):
