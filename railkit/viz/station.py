@@ -356,7 +356,7 @@ class StationMasterView(TableShell):
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
                            for i in range(MAX_TRAINS)]
         # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
-        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", width=960, sizing_mode="fixed",
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
                                       css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
