@@ -481,8 +481,10 @@ def local_cluster(workers: int = 2, **kwargs: Any):
     import dask
     from distributed import LocalCluster
 
+    # no dashboard, and the scheduler's own HTTP server only on this machine (without
+    # scheduler_kwargs it opens port 8787 on every interface)
     options = dict(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                   silence_logs=logging.ERROR)
+                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.ERROR)
     options.update(kwargs)
     with dask.config.set({"distributed.worker.profile.enabled": False}):
         return LocalCluster(**options)

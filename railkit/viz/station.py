@@ -39,8 +39,10 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections import Counter
+from pathlib import Path
 
 import panel as pn
+import param
 
 from railkit.core.errors import DataError
 from railkit.viz.shell import TableShell, explain, served
@@ -316,9 +318,14 @@ class StationMasterView(TableShell):
         None: a spectator (public information only).
     auto : bool
         True: bots move with a visible delay (served apps, live notebooks). False: at once.
+    cards_folder : str, optional
+        Where the card-list editor saves its lists (default
+        :data:`railkit.viz.card_editor.DEFAULT_FOLDER`): the new-game form offers them.
     """
 
     save_name = "station-master-game.json"
+    cards_folder = param.String(default=None, allow_None=True, doc=(
+        "The card-list editor's folder: the new-game form's card-list menu offers the lists saved there."))
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=4, humans=[0], game="station-master")
@@ -349,7 +356,8 @@ class StationMasterView(TableShell):
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
                            for i in range(MAX_TRAINS)]
         # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
-        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", width=960, css_classes=["station"])
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
+                                      css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
             b = pn.widgets.Button(label="", width=78, visible=False, css_classes=["chip-btn", f"chip-slot-{i}"])
@@ -382,6 +390,55 @@ class StationMasterView(TableShell):
         left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn), self.choice_row, self.message, self._controls())
         return pn.Row(left, pn.Column(self.players_pane, self.depart_pane, self.events_pane))
+
+    # ------------------------------------------------------------ the new-game form: the card list
+    def _option_widgets(self) -> list:
+        """The card-list menu: the bundled default or a list saved by the card-list editor
+        (the folder is read anew each time the form opens)."""
+        from railkit.viz.card_editor import card_list_choices
+
+        choices = card_list_choices(self.cards_folder)
+        current = self.rules.cards or "default"
+        if current not in choices.values():  # a path set in the rules box or from code
+            choices[f"{Path(current).name} (from the rules)"] = current
+        if getattr(self, "w_cards", None) is None:
+            self.w_cards = pn.widgets.Select(label="Card list", options=choices, value=current, width=200,
+                                             css_classes=["card-list"])
+            self.w_cards.param.watch(self._on_pick_cards, "value")
+        else:
+            self.w_cards.param.update(options=choices, value=current)
+        return [self.w_cards]
+
+    def _on_pick_cards(self, event) -> None:
+        """A card list was picked: checked at once (a broken file is explained, plainly), and
+        its chip values, if it names any, become the rules' chip values."""
+        self.pick_cards(event.new)
+
+    def pick_cards(self, name_or_path: str):
+        """Use a card list (``"default"`` or a path) for the next new game: None, or the
+        :class:`DataError` of a broken file (shown on the message line)."""
+        from railkit.games.station_master.cards import load_cards
+
+        self.rules.cards = name_or_path
+        try:
+            cl = load_cards(name_or_path)
+        except DataError as exc:
+            self.say("<b>This card list cannot be used:</b> " + html.escape(str(exc), quote=False)
+                     + " <i>Fix it in the card-list editor, or pick another.</i>")
+            return exc
+        # a list's own chips replace the rules' chips; a list without them gives those back
+        before = getattr(self, "_chips_before_list", None)
+        if cl.chips:
+            if before is None:
+                self._chips_before_list = list(self.rules.chip_values)
+            self.rules.chip_values = list(cl.chips)
+        elif before is not None:
+            self.rules.chip_values = before
+            self._chips_before_list = None
+        self.say(html.escape(f"Card list {cl.name}: {len(cl.locomotives)} locomotives, {len(cl.cards)} cards"
+                             + (f", chips {', '.join(map(str, cl.chips))}" if cl.chips else "")
+                             + ". Start a new game to play it.", quote=False))
+        return None
 
     # ------------------------------------------------------------ clicks
     def _sample_train(self) -> int:

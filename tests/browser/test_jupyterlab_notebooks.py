@@ -21,12 +21,14 @@ import pytest
 from jlab import DEADLINE, ROOT, LabNotebook
 from notebook_checks import BOOKKEEPING, CELL_VIEWS, SOURCE_DATA, cell_views, dumps, figure_png, source_data
 from helpers import click_route
+from card_editor_checks import editor_saved_equals_shown
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 #: Notebooks with Panel or Bokeh output: also run cell by cell.
 WIDGET_NOTEBOOKS = ["01-maps-and-graphs.ipynb", "10-ttr-rules.ipynb", "11-ttr-play.ipynb",
                     "12-ttr-scoring.ipynb", "13-ttr-map-editor.ipynb", "20-variant-lab.ipynb",
-                    "30-steam-rollers-rules.ipynb", "32-steam-rollers-sheet-editor.ipynb"]
+                    "30-steam-rollers-rules.ipynb", "32-steam-rollers-sheet-editor.ipynb",
+                    "40-station-master-rules.ipynb", "42-station-master-card-editor.ipynb"]
 #: Seconds for an output, once its cell has run, to be drawn on screen.
 DRAW_DEADLINE = min(120.0, DEADLINE)
 SHOTS = Path(os.environ.get("RAILKIT_SCREENSHOTS", Path(tempfile.gettempdir()) / "railkit-screenshots"))
@@ -357,6 +359,7 @@ CHECKS_AFTER_RUN_ALL = {
     "11-ttr-play.ipynb": _widget_agrees_with_game,
     "13-ttr-map-editor.ipynb": _editor_saved_equals_shown,
     "32-steam-rollers-sheet-editor.ipynb": _sheet_editor_saved_equals_shown,
+    "42-station-master-card-editor.ipynb": editor_saved_equals_shown,
 }
 CHECKS_AFTER_CELL_BY_CELL = {
     "01-maps-and-graphs.ipynb": _after_cells_01,
@@ -366,5 +369,6 @@ CHECKS_AFTER_CELL_BY_CELL = {
     "11-ttr-play.ipynb": _claim_by_click_11,
     "13-ttr-map-editor.ipynb": lambda nb, state: _editor_saved_equals_shown(nb),
     "32-steam-rollers-sheet-editor.ipynb": lambda nb, state: _sheet_editor_saved_equals_shown(nb),
+    "42-station-master-card-editor.ipynb": lambda nb, state: editor_saved_equals_shown(nb),
 }
 CELL_HOOKS = {"01-maps-and-graphs.ipynb": _highlight_hook}

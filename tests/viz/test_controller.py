@@ -122,15 +122,19 @@ def test_shared_table_hides_each_seats_hand_and_tickets():
 
 
 def test_undo_takes_back_my_move_and_the_bots():
-    ctl = started()
-    n = len(ctl.table.game.log)
-    ctl.act("draw deck")
-    ctl.act("draw deck")
-    assert len(ctl.table.game.log) > n + 2  # the bot moved too
+    ctl = GameController(Table(players=2, humans=(0,), bots=["greedy-route"], seed=3, map="teaching-small"),
+                         auto=False)
+    ctl.player.keep_btn.clicks += 1  # keep my tickets: the bot keeps its own
+    assert len(ctl.table.game.log) >= 2  # the bot moved too
     ctl.undo_btn.clicks += 1
-    assert len(ctl.table.game.log) == n + 1  # back to before my second card
+    assert ctl.table.game.log == []  # back to before my choice
     assert ctl.table.game.current_player == 0
     assert ctl.table.actors == actors_of(ctl.table.game)
+    ctl.player.keep_btn.clicks += 1
+    ctl.act("draw deck")  # a blind draw stays (TABLE-UNDO-BLIND)
+    n = len(ctl.table.game.log)
+    ctl.undo_btn.clicks += 1
+    assert len(ctl.table.game.log) == n
 
 
 def test_replay_slider_shows_an_earlier_position_read_only():

@@ -25,34 +25,46 @@ def keep_all(t: Table) -> None:
 
 
 def test_solo_undo_takes_back_my_move_and_the_bots_answers():
-    t = Table(players=2, humans=[0], bots=["random"], seed=2, map="teaching-small")
-    keep_all(t)
-    t.run_bots()
-    assert t.game.current_player == 0
-    before = len(t.game.log)
-    assert t.apply(0, "draw deck") is None and t.apply(0, "draw deck") is None
+    t = Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
+    assert t.apply(0, "keep tickets 1,2") is None
     answered = t.run_bots()
     assert answered >= 1 and t.game.current_player == 0
     assert t.undo_check(0) == (1 + answered, "")
     assert t.undo(0) == 1 + answered
-    assert len(t.game.log) == before + 1 and t.actors[-1] == 0 and t.game.current_player == 0
+    assert t.game.log == [] and t.game.current_player == 0
     assert t.undo_check(1) == (0, "Bots do not undo.")
+    keep_all(t)
+    t.run_bots()
+    assert t.apply(0, "draw deck") is None  # a blind draw stays (TABLE-UNDO-BLIND)
+    n, why = t.undo_check(0)
+    assert n == 0 and "TABLE-UNDO-BLIND" in why
 
 
 def test_shared_table_undo_only_my_own_moves_within_my_turn():
-    t = Table(players=2, humans=[0, 1], seed=4, map="teaching-small")
-    keep_all(t)
-    cp = t.game.current_player
-    other = 1 - cp
-    assert t.apply(cp, "draw deck") is None  # first of two draws: still cp's turn
-    assert t.game.current_player == cp
-    assert t.undo_check(other)[0] == 0  # nobody erases another person's move
-    assert t.undo_check(cp) == (1, "")
-    assert t.undo(cp) == 1 and t.game.current_player == cp
-    assert t.apply(cp, "draw deck") is None and t.apply(cp, "draw deck") is None  # the turn is over
-    n, why = t.undo_check(cp)
+    import random
+
+    t = Table(players=2, humans=[0, 1], game="steam-rollers", seed=4)
+    rng = random.Random(1)
+    undone = False
+    for _ in range(300):  # play until a move that is not blind leaves its player still to move
+        cp = t.game.current_player
+        legal = t.game.legal_actions()
+        assert t.apply(cp, legal[rng.randrange(len(legal))]) is None
+        run = next(k for k in range(len(t.actors) + 1) if k == len(t.actors) or t.actors[-1 - k] != cp)
+        if t.game.current_player == cp and not any(t.blind[-run:]):  # cp's own moves of this turn
+            assert t.undo_check(1 - cp)[0] == 0  # nobody erases another person's move
+            assert t.undo_check(cp) == (run, "")
+            assert t.undo(cp) == run and t.game.current_player == cp
+            undone = True
+            break
+    assert undone
+    t2 = Table(players=2, humans=[0, 1], seed=4, map="teaching-small")
+    keep_all(t2)
+    cp = t2.game.current_player
+    assert t2.apply(cp, "draw deck") is None and t2.apply(cp, "draw deck") is None  # the turn is over
+    n, why = t2.undo_check(cp)
     assert n == 0 and "while it is still your turn" in why
-    assert t.undo(cp) == 0
+    assert t2.undo(cp) == 0
 
 
 def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
@@ -64,7 +76,8 @@ def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
         assert shared.apply(s, bots[s].act(g.observe(s), g.legal_actions())) is None
     n, why = shared.undo_check(shared.actors[-1])
     assert n == 0 and "game is over" in why
-    solo = GameController(Table(players=2, humans=[0], bots=["random"], seed=5, map="teaching-small"), auto=False)
+    # seed 8: the game ends on a claim, which is not blind (TABLE-UNDO-BLIND), so it can be taken back
+    solo = GameController(Table(players=2, humans=[0], bots=["random"], seed=8, map="teaching-small"), auto=False)
     solo.table.agents[0] = solo.table.spec.make_agent("random", 9)  # play seat 0 by a bot too, to the end
     solo.table.run_bots()
     assert solo.table.game.is_over

@@ -15,6 +15,10 @@ Card names (used in action texts, hands and the discard pile):
   ``uncouple``, ``rush-hour``;
 * locomotives: ``L5``, ``L5-exec``, ``L6-freight-green`` (number, kind, banner).
 
+A list may also name the passenger chip values it is designed for (``chips``, e.g.
+``[1, 1, 2, 2, 3, 3]``); without it the rules' ``chip_values`` decide. The card-list
+editor and the new-game form put a list's chips into the rules' ``chip_values``.
+
 Examples
 --------
 >>> cl = load_cards()
@@ -44,6 +48,9 @@ SCHEMA_PATH = Path(__file__).with_name("cards.schema.json")
 LOCO_KINDS = ("standard", "executive", "freight")
 SPECIAL_KINDS = ("brake-van", "royal", "reassign", "repair", "transfer", "standing-room", "uncouple", "rush-hour")
 CARD_KINDS = ("carriage",) + SPECIAL_KINDS
+#: the chip face values a game accepts (SM-SETUP-CHIPS) and how many chips a player may have
+CHIP_VALUES = (1, 9)
+MAX_CHIPS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +130,8 @@ class CardList:
     source: str = "<cards>"
     #: the list's own notes on where its facts come from (e.g. what a rule does with these cards)
     notes: str = ""
+    #: the chip values the list is designed for (empty: the rules' ``chip_values`` decide)
+    chips: tuple[int, ...] = ()
 
     @property
     def card_counts(self) -> dict[str, int]:
@@ -174,7 +183,8 @@ def _only(obj: dict, allowed: tuple[str, ...], src: str, path: str) -> None:
 def _parse(data: Any, src: str) -> CardList:
     if not isinstance(data, dict):
         raise DataError(src, "$", "a card-list object", type(data).__name__)
-    _only(data, ("format", "version", "name", "title", "provenance", "notes", "totals", "locomotives", "cards"), src, "$")
+    _only(data, ("format", "version", "name", "title", "provenance", "notes", "totals", "locomotives", "cards",
+                 "chips"), src, "$")
     require_format(data, FORMAT, VERSION, "card-list", src)
     name = _field(data, "name", str, "the card list's short name", src, "$")
     provenance = _field(data, "provenance", str, "where the list comes from, e.g. 'railkit default'", src, "$")
@@ -239,4 +249,16 @@ def _parse(data: Any, src: str) -> CardList:
             declared = _int(totals, key, 1, 10_000, f"the declared number of {key}", src, "$.totals")
             if declared != counted:
                 raise DataError(src, f"$.totals.{key}", f"{counted} (the number of {key} the list holds)", declared)
-    return CardList(name, provenance, tuple(locos), tuple(cards), info, src, data.get("notes", ""))
+    chips = _chips(data, src)
+    return CardList(name, provenance, tuple(locos), tuple(cards), info, src, data.get("notes", ""), chips)
+
+
+def _chips(data: dict, src: str) -> tuple[int, ...]:
+    """The optional ``chips`` field: 1 to 12 chip face values from 1 to 9 (SM-SETUP-CHIPS)."""
+    raw = _field(data, "chips", list, f"a list of 1 to {MAX_CHIPS} chip values", src, "$", [])
+    if "chips" in data and not 1 <= len(raw) <= MAX_CHIPS:
+        raise DataError(src, "$.chips", f"a list of 1 to {MAX_CHIPS} chip values", raw)
+    for i, v in enumerate(raw):
+        if isinstance(v, bool) or not isinstance(v, int) or not CHIP_VALUES[0] <= v <= CHIP_VALUES[1]:
+            raise DataError(src, f"$.chips[{i}]", f"a chip face value from {CHIP_VALUES[0]} to {CHIP_VALUES[1]}", v)
+    return tuple(raw)
