@@ -419,7 +419,7 @@ class StationMasterView(TableShell):
                     (a for a in self.table.game.legal_actions() if getattr(a, "card", None) == key), A.Pass())
 
     def _start(self, sel, probe, cands) -> None:
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._sel, self._cands, self._picked = sel, cands, {}
             if not cands:
                 err = self._turn_error(probe)
@@ -518,7 +518,7 @@ class StationMasterView(TableShell):
 
     def choose(self, field: str, value) -> None:
         """Answer the open choice ``field`` (a button above the hand) with ``value``."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._picked[field] = value
             if field == "confirm":
                 rem = [a for a in self._cands if all(getattr(a, f) == v for f, v in self._picked.items()
@@ -534,7 +534,7 @@ class StationMasterView(TableShell):
     def click_train(self, tid: int):
         """A locomotive was clicked: the chosen chip or card goes there (or the next choice);
         returns None, or the error explaining why not (shown inline)."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             f = self._field
             if self._sel is None:
                 self.say("Choose a chip or a card from your hand first, then click a locomotive.")
@@ -573,7 +573,7 @@ class StationMasterView(TableShell):
 
     def cancel(self) -> None:
         """Drop the half-made move."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._sel, self._cands, self._picked = None, [], {}
             self._show_choice()
 
@@ -588,16 +588,28 @@ class StationMasterView(TableShell):
             return err
         if self._ready():
             # the station first (one small message), then the rest and the bots
-            with pn.io.hold():
+            with pn.io.hold(freeze=True):
                 self._obs = self.table.game.observe(self.seat)
                 self._field = None
                 self._show_slots(self._obs["station"])
                 self._paint_targets()
             self.push()
+        # the rest follows in after_action: the poll need not refresh the view meanwhile
+        self._seen_version = self.table.version
         self.later(self.after_action)
         return None
 
     # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring the view up to date (only changes are sent). Served, the page's model graph
+        is worked out once at the end instead of after every changed tooltip or layout (each
+        such change made Bokeh walk every model of the page)."""
+        if served():
+            with pn.io.hold(freeze=True):
+                super().refresh(force)
+        else:
+            super().refresh(force)
+
     def _names(self) -> list[str]:
         return seat_names(self.table.game)
 
