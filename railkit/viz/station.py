@@ -85,6 +85,8 @@ _ASK = {
 }
 _TRAIN_FIELDS = ("train", "source", "target")
 MAX_TRAINS = 10
+#: Served, the rest of the view follows a move this much later than the station (ms).
+REST_AFTER_MS = 200
 
 
 def seat_hex(seat: int) -> str:
@@ -340,7 +342,8 @@ class StationMasterView(TableShell):
         self._obs: dict | None = None
         self._legal: list = []
         self._my_turn = False
-        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS]) for _ in range(MAX_TRAINS)]
+        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS], css_classes=["train-card"])
+                           for _ in range(MAX_TRAINS)]
         self.train_btn = []
         for i in range(MAX_TRAINS):
             b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
@@ -587,16 +590,23 @@ class StationMasterView(TableShell):
             self._show_choice()
             return err
         if self._ready():
-            # the station first (one small message), then the rest and the bots
+            # the station first: only the trains the move changed (one small message, painted
+            # at once); the rest (the other trains' frames, hand, scores) and the bots follow
             with pn.io.hold(freeze=True):
+                before = {tv["id"]: tv for tv in (self._obs or {}).get("station") or []}
                 self._obs = self.table.game.observe(self.seat)
                 self._field = None
                 self._show_slots(self._obs["station"])
-                self._paint_targets()
+                self._paint_targets(trains={tv["id"] for tv in self._obs["station"] if before.get(tv["id"]) != tv})
             self.push()
         # the rest follows in after_action: the poll need not refresh the view meanwhile
         self._seen_version = self.table.version
-        self.later(self.after_action)
+        if served() and self._ready():
+            # once the page has painted the station (it is busy with it for a while on a loaded
+            # machine, and the rest is many more changes)
+            pn.state.curdoc.add_timeout_callback(self.after_action, REST_AFTER_MS)
+        else:
+            self.later(self.after_action)
         return None
 
     # ------------------------------------------------------------ refresh
@@ -705,8 +715,9 @@ class StationMasterView(TableShell):
                 self.train_btn[i].button_type = "default"
                 self.train_btn[i].label = ""
 
-    def _paint_targets(self, rem=None) -> None:
-        """Mark the trains the open choice may go to (a blue frame and an enabled button)."""
+    def _paint_targets(self, rem=None, trains=None) -> None:
+        """Mark the trains the open choice may go to (a blue frame and an enabled button);
+        ``trains``: redraw only the trains with these ids (the buttons of all)."""
         st = (self._obs or {}).get("station") or []
         f = self._field
         ok = {getattr(a, f) for a in rem} if rem and f in _TRAIN_FIELDS else set()
@@ -714,13 +725,15 @@ class StationMasterView(TableShell):
         reading = (self._obs or {}).get("rules", {}).get("executive_reading", "luxury-positive")
         for i, tv in enumerate(st[:MAX_TRAINS]):
             target = tv["id"] in ok
-            text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
-            if self.train_html[i].object != text:
-                self.train_html[i].object = text
             b = self.train_btn[i]
             b.button_type = "primary" if target else "default"
             b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
             b.disabled = self.seat is None or self.replaying
+            if trains is not None and tv["id"] not in trains:
+                continue
+            text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
+            if self.train_html[i].object != text:
+                self.train_html[i].object = text
 
     def _show_players(self, g, obs: dict, names: list[str]) -> None:
         rows = []
