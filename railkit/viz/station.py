@@ -717,7 +717,8 @@ class StationMasterView(TableShell):
 
     def _paint_targets(self, rem=None, trains=None) -> None:
         """Mark the trains the open choice may go to (a blue frame and an enabled button);
-        ``trains``: redraw only the trains with these ids (the buttons of all)."""
+        ``trains``: redraw only the cards of the trains with these ids, and no button (a
+        changed button makes the page lay itself out again: that waits for the rest)."""
         st = (self._obs or {}).get("station") or []
         f = self._field
         ok = {getattr(a, f) for a in rem} if rem and f in _TRAIN_FIELDS else set()
@@ -725,12 +726,14 @@ class StationMasterView(TableShell):
         reading = (self._obs or {}).get("rules", {}).get("executive_reading", "luxury-positive")
         for i, tv in enumerate(st[:MAX_TRAINS]):
             target = tv["id"] in ok
-            b = self.train_btn[i]
-            b.button_type = "primary" if target else "default"
-            b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
-            b.disabled = self.seat is None or self.replaying
-            if trains is not None and tv["id"] not in trains:
-                continue
+            if trains is not None:
+                if tv["id"] not in trains:
+                    continue
+            else:
+                b = self.train_btn[i]
+                b.button_type = "primary" if target else "default"
+                b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
+                b.disabled = self.seat is None or self.replaying
             text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
             if self.train_html[i].object != text:
                 self.train_html[i].object = text
