@@ -216,10 +216,10 @@ def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
     page.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
 
 
-def build_by_clicks(page, g, seat: int):
-    """Draft the first die with a build, click its hex, click the first placement drawn;
-    returns the action played (as the game's own list has it)."""
-    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None)
+def build_by_clicks(page, g, seat: int, avoid=()):
+    """Draft the first die with a build (in a hex not in ``avoid``), click its hex, click the
+    first placement drawn; returns the action played (as the game's own list has it)."""
+    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None and a.hex not in avoid)
     options = [a for a in g.legal_actions() if isinstance(a, Build) and a.die == build.die and a.value is None
                and a.hex == build.hex]
     before = page.evaluate(ROWS, "sheet_tracks")
@@ -240,6 +240,12 @@ def look_at(page, label: str) -> None:
     sel = page.locator("select", has=page.locator("option", has_text="(you)"))
     opt = sel.locator("option", has_text=label).first
     sel.select_option(label=opt.inner_text().strip())
+
+
+def wait_title(page, text: str) -> None:
+    """Wait until the sheet's title (drawn on the canvas) starts with ``text``."""
+    page.wait_for_function("(t) => Bokeh.documents[0].get_model_by_name('sheet').title.text.startsWith(t)",
+                           arg=text, timeout=60_000)
 
 
 def undo_button(page):
@@ -269,6 +275,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         assert g.current_player == 1
         wait_text(b, str(first))  # the log of seat 2's page has seat 1's move
         look_at(b, "Player 1")
+        wait_title(b, "Player 1's sheet")
         wait_rows(b, "sheet_tracks", "== 1")
         assert b.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
             f"{first.hex[0]},{first.hex[1]}"
@@ -281,7 +288,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         g_before = g.fresh()
         for x in g.log:
             g_before.apply(x)
-        second = build_by_clicks(b, g, 1)
+        second = build_by_clicks(b, g, 1, avoid=[first.hex])
         assert g.current_player == 1  # seat 2 drafts twice in a row here
         expect(undo_button(b)).to_be_enabled()
         expect(undo_button(a)).to_be_disabled()
@@ -289,12 +296,14 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         wait_text(b, "Took back 1 action(s)")
         wait_rows(b, "sheet_tracks", "== 0")
         g = g_before
-        second = build_by_clicks(b, g, 1)
+        second = build_by_clicks(b, g, 1, avoid=[first.hex])
+        assert str(second) != str(first)
         look_at(a, "Player 2")
+        wait_title(a, "Player 2's sheet")
+        wait_text(a, str(second))
         wait_rows(a, "sheet_tracks", "== 1")
         assert a.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
             f"{second.hex[0]},{second.hex[1]}"
-        wait_text(a, str(second))
         shot(a, "8-shared-seat1-sees-seat2")
         # seat 1 cannot take back seat 2's move
         expect(undo_button(a)).to_be_disabled()
