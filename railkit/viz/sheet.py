@@ -14,7 +14,10 @@ her count per region.
 Clicks use one mechanism (Bokeh ``Tap`` events; the hex is computed from x/y in
 Python): a click on a hex, or on one of the placement choices drawn beside the
 sheet (mini hexes, each with its track drawn), calls the ``on_click`` callbacks
-with ``("hex", (q, r))`` or ``("choice", i)``.
+with ``("hex", (q, r))`` or ``("choice", i)``. A click on a placement choice also
+draws its track in the page at once (a small script in the page; the choices shown
+are legal moves), so the track is painted without waiting for the server, whose
+answer then brings the sheet as the game has it.
 
 >>> from railkit.maps.sheets import load
 >>> fig = SheetFigure(load("steam-default"))
@@ -35,7 +38,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import panel as pn
 from bokeh.events import DoubleTap, Press, Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
 from railkit.maps import hexes as hx
@@ -59,6 +62,19 @@ TRACK_DARK = "#3e2723"
 CHOICE_X0, CHOICE_SIZE, CHOICE_COLS = 9.3, 0.78, 2
 
 CLICK_EVENTS = (Tap, DoubleTap, Press)
+
+#: In the page, on a click: the placement choice under it (if any) is drawn on the sheet.
+DRAW_CHOICE_JS = """
+const d = choices.data;
+for (let i = 0; i < d.x.length; i++) {
+  if (Math.hypot(cb_obj.x - d.x[i], cb_obj.y - d.y[i]) <= r) {
+    const t = tracks.data;
+    if (t.hex.includes(d.hex[i])) return;
+    tracks.data = {xs: [...t.xs, ghosts.data.xs[i]], ys: [...t.ys, ghosts.data.ys[i]], hex: [...t.hex, d.hex[i]]};
+    return;
+  }
+}
+"""
 
 
 def centre(h: Hex, size: float = 1.0) -> tuple[float, float]:
@@ -119,6 +135,13 @@ def _empty(*cols: str) -> dict:
     return {c: [] for c in cols}
 
 
+def _assign(src: ColumnDataSource, data: dict) -> None:
+    """Replace ``src``'s data only when it differs (every replacement goes to the page)."""
+    old = src.data
+    if set(old) != set(data) or any(list(old[k]) != v for k, v in data.items()):
+        src.data = data
+
+
 class SheetFigure:
     """One Steam Rollers sheet, drawn (see the module text).
 
@@ -154,15 +177,21 @@ class SheetFigure:
         self.hexes_src = ColumnDataSource(cols, name=f"{name}_hexes")
         self.track_src = ColumnDataSource(_empty("xs", "ys", "hex"), name=f"{name}_tracks")
         self.ghost_src = ColumnDataSource(_empty("xs", "ys"), name=f"{name}_ghosts")
-        self.choice_hex_src = ColumnDataSource(_empty("xs", "ys", "label", "x", "y"), name=f"{name}_choices")
+        self.choice_hex_src = ColumnDataSource(_empty("xs", "ys", "label", "x", "y", "hex"), name=f"{name}_choices")
         self.choice_track_src = ColumnDataSource(_empty("xs", "ys"), name=f"{name}_choice_tracks")
         self.route_src = ColumnDataSource(_empty("xs", "ys", "color", "width"), name=f"{name}_route")
         self.label_src = ColumnDataSource(_empty("x", "y", "text", "color"), name=f"{name}_labels")
         self.cross_src = ColumnDataSource(_empty("x", "y", "color", "size"), name=f"{name}_crosses")
         self.count_src = ColumnDataSource(_empty("x", "y", "text"), name=f"{name}_counts")
         self.figure = self._make_figure(width, height, name)
+        # a click on a placement choice draws its track in the page at once (no round trip:
+        # the choices offered are legal moves); the server's answer then brings the sheet as
+        # the game has it, and nothing else waits for it
+        draw_now = CustomJS(args=dict(choices=self.choice_hex_src, ghosts=self.ghost_src, tracks=self.track_src,
+                                      r=CHOICE_SIZE), code=DRAW_CHOICE_JS)
         for ev in CLICK_EVENTS:
             self.figure.on_event(ev, self._on_tap)
+            self.figure.js_on_event(ev, draw_now)
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
 
     # ------------------------------------------------------------ drawing
@@ -264,8 +293,7 @@ class SheetFigure:
             cx, cy = centre(a)
             p, q = _corner(cx, cy, e, 1.0), _corner(cx, cy, (e - 1) % 6, 1.0)
             data["x0"].append(p[0]); data["y0"].append(p[1]); data["x1"].append(q[0]); data["y1"].append(q[1])
-        if dict(self.mountain_src.data) != data:
-            self.mountain_src.data = data
+        _assign(self.mountain_src, data)
 
     def __panel__(self):
         return self.pane
@@ -340,7 +368,7 @@ class SheetFigure:
         """Show the placements ``options`` (edge pairs) of hex ``h``: faint in the hex and
         as mini hexes beside the sheet (clickable); ``h=None`` clears them."""
         ghosts = _empty("xs", "ys")
-        chex = _empty("xs", "ys", "label", "x", "y")
+        chex = _empty("xs", "ys", "label", "x", "y", "hex")
         ctr = _empty("xs", "ys")
         self._choice_at = []
         if h is not None:
@@ -354,12 +382,12 @@ class SheetFigure:
                 self._choice_at.append(at)
                 hxs, hys = hex_outline(at, CHOICE_SIZE)
                 chex["xs"].append(hxs); chex["ys"].append(hys); chex["x"].append(at[0]); chex["y"].append(at[1])
-                chex["label"].append(str(i + 1))
+                chex["label"].append(str(i + 1)); chex["hex"].append(hx.format_hex(h))
                 txs, tys = track_points(h, a, b, CHOICE_SIZE, at=at)
                 ctr["xs"].append(txs); ctr["ys"].append(tys)
-        self.ghost_src.data = ghosts
-        self.choice_hex_src.data = chex
-        self.choice_track_src.data = ctr
+        _assign(self.ghost_src, ghosts)
+        _assign(self.choice_hex_src, chex)
+        _assign(self.choice_track_src, ctr)
 
     @property
     def choices(self) -> int:
@@ -380,8 +408,8 @@ class SheetFigure:
                 x, y = centre(h)
                 labels["x"].append(x); labels["y"].append(y); labels["text"].append(label)
                 labels["color"].append(colour)
-        self.route_src.data = data
-        self.label_src.data = labels
+        _assign(self.route_src, data)
+        _assign(self.label_src, labels)
 
     def set_crosses(self, hexes: Iterable[Hex] = (), new: Iterable[Hex] = (),
                     counts: Mapping[int, int] | None = None) -> None:
@@ -393,12 +421,12 @@ class SheetFigure:
             data["x"].append(x); data["y"].append(y)
             data["color"].append("#e65100" if h in new else "#4a148c")
             data["size"].append(30 if h in new else 24)
-        self.cross_src.data = data
+        _assign(self.cross_src, data)
         cnt = _empty("x", "y", "text")
         for n, k in sorted((counts or {}).items()):
             x, y = centre(self.sheet.cities[n])  # under the region's city
             cnt["x"].append(x); cnt["y"].append(y - 0.9); cnt["text"].append(f"{k} crossed")
-        self.count_src.data = cnt
+        _assign(self.count_src, cnt)
 
     def set_title(self, text: str) -> None:
         if self.figure.title.text != text:

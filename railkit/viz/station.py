@@ -87,6 +87,8 @@ _ASK = {
 }
 _TRAIN_FIELDS = ("train", "source", "target")
 MAX_TRAINS = 10
+#: Served, the rest of the view follows a move this much later than the station (ms).
+REST_AFTER_MS = 200
 
 
 def seat_hex(seat: int) -> str:
@@ -347,7 +349,8 @@ class StationMasterView(TableShell):
         self._obs: dict | None = None
         self._legal: list = []
         self._my_turn = False
-        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS]) for _ in range(MAX_TRAINS)]
+        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS], css_classes=["train-card"])
+                           for _ in range(MAX_TRAINS)]
         self.train_btn = []
         for i in range(MAX_TRAINS):
             b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
@@ -476,7 +479,7 @@ class StationMasterView(TableShell):
                     (a for a in self.table.game.legal_actions() if getattr(a, "card", None) == key), A.Pass())
 
     def _start(self, sel, probe, cands) -> None:
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._sel, self._cands, self._picked = sel, cands, {}
             if not cands:
                 err = self._turn_error(probe)
@@ -575,7 +578,7 @@ class StationMasterView(TableShell):
 
     def choose(self, field: str, value) -> None:
         """Answer the open choice ``field`` (a button above the hand) with ``value``."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._picked[field] = value
             if field == "confirm":
                 rem = [a for a in self._cands if all(getattr(a, f) == v for f, v in self._picked.items()
@@ -591,7 +594,7 @@ class StationMasterView(TableShell):
     def click_train(self, tid: int):
         """A locomotive was clicked: the chosen chip or card goes there (or the next choice);
         returns None, or the error explaining why not (shown inline)."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             f = self._field
             if self._sel is None:
                 self.say("Choose a chip or a card from your hand first, then click a locomotive.")
@@ -630,7 +633,7 @@ class StationMasterView(TableShell):
 
     def cancel(self) -> None:
         """Drop the half-made move."""
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             self._sel, self._cands, self._picked = None, [], {}
             self._show_choice()
 
@@ -644,17 +647,36 @@ class StationMasterView(TableShell):
             self._show_choice()
             return err
         if self._ready():
-            # the station first (one small message), then the rest and the bots
-            with pn.io.hold():
+            # the station first: only the trains the move changed (one small message, painted
+            # at once); the rest (the other trains' frames, hand, scores) and the bots follow
+            with pn.io.hold(freeze=True):
+                before = {tv["id"]: tv for tv in (self._obs or {}).get("station") or []}
                 self._obs = self.table.game.observe(self.seat)
                 self._field = None
                 self._show_slots(self._obs["station"])
-                self._paint_targets()
+                self._paint_targets(trains={tv["id"] for tv in self._obs["station"] if before.get(tv["id"]) != tv})
             self.push()
-        self.later(self.after_action)
+        # the rest follows in after_action: the poll need not refresh the view meanwhile
+        self._seen_version = self.table.version
+        if served() and self._ready():
+            # once the page has painted the station (it is busy with it for a while on a loaded
+            # machine, and the rest is many more changes)
+            pn.state.curdoc.add_timeout_callback(self.after_action, REST_AFTER_MS)
+        else:
+            self.later(self.after_action)
         return None
 
     # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring the view up to date (only changes are sent). Served, the page's model graph
+        is worked out once at the end instead of after every changed tooltip or layout (each
+        such change made Bokeh walk every model of the page)."""
+        if served():
+            with pn.io.hold(freeze=True):
+                super().refresh(force)
+        else:
+            super().refresh(force)
+
     def _names(self) -> list[str]:
         return seat_names(self.table.game)
 
@@ -750,8 +772,10 @@ class StationMasterView(TableShell):
                 self.train_btn[i].button_type = "default"
                 self.train_btn[i].label = ""
 
-    def _paint_targets(self, rem=None) -> None:
-        """Mark the trains the open choice may go to (a blue frame and an enabled button)."""
+    def _paint_targets(self, rem=None, trains=None) -> None:
+        """Mark the trains the open choice may go to (a blue frame and an enabled button);
+        ``trains``: redraw only the cards of the trains with these ids, and no button (a
+        changed button makes the page lay itself out again: that waits for the rest)."""
         st = (self._obs or {}).get("station") or []
         f = self._field
         ok = {getattr(a, f) for a in rem} if rem and f in _TRAIN_FIELDS else set()
@@ -759,13 +783,17 @@ class StationMasterView(TableShell):
         reading = (self._obs or {}).get("rules", {}).get("executive_reading", "luxury-positive")
         for i, tv in enumerate(st[:MAX_TRAINS]):
             target = tv["id"] in ok
+            if trains is not None:
+                if tv["id"] not in trains:
+                    continue
+            else:
+                b = self.train_btn[i]
+                b.button_type = "primary" if target else "default"
+                b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
+                b.disabled = self.seat is None or self.replaying
             text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
             if self.train_html[i].object != text:
                 self.train_html[i].object = text
-            b = self.train_btn[i]
-            b.button_type = "primary" if target else "default"
-            b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
-            b.disabled = self.seat is None or self.replaying
 
     def _show_players(self, g, obs: dict, names: list[str]) -> None:
         rows = []

@@ -36,7 +36,7 @@ from railkit.games.steam_rollers.actions import (
 )
 from railkit.maps import hexes as hx
 from railkit.viz.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
-from railkit.viz.shell import TableShell, explain
+from railkit.viz.shell import TableShell, explain, served
 from railkit.viz.table import NotAllowed, Table, seat_names
 
 __all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip", "quick_steam"]
@@ -359,7 +359,7 @@ class SteamRollersView(TableShell):
     # ------------------------------------------------------------ building by clicks
     def _on_sheet_click(self, target) -> None:
         kind, what = target
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             if kind == "choice":
                 self.click_choice(what)
             else:
@@ -443,13 +443,15 @@ class SteamRollersView(TableShell):
         self.die = None
         self.as_value = None
         g = self.game
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             # the sheet first (one small message), the rest of the view just after it
             self._close_hex()
             if self.looking == self.seat and self.seat is not None:
                 self.sheet.set_tracks(g.ps[self.seat].tracks)
             self.sheet.set_outline()
         self.push()
+        # the rest follows in after_action: the poll need not refresh the view meanwhile
+        self._seen_version = self.table.version
         self.later(self.after_action)
         return None
 
@@ -598,6 +600,16 @@ class SteamRollersView(TableShell):
         self._close_hex()
 
     # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring the view up to date (only changes are sent). Served, the page's model graph
+        is worked out once at the end instead of after every changed tooltip or layout (each
+        such change made Bokeh walk every model of the page: most of a refresh's time)."""
+        if served():
+            with pn.io.hold(freeze=True):
+                super().refresh(force)
+        else:
+            super().refresh(force)
+
     def _outline(self) -> None:
         g = self._g
         region = []

@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-from conftest import launch
+from conftest import launch, stop_server
 from helpers import page_text
 from steam_serve import autoplay
 from railkit.games.steam_rollers.actions import Build, Deliver
@@ -197,3 +198,117 @@ def test_the_end_shows_the_scoring_and_the_result(page, steam):
     wait_rows(page, "sheet_labels", "> 0")  # the connections, with their points, on the sheet
     shot(page, "6-scoring")
     assert not bad, bad
+
+
+def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
+    """Open the lobby (making table ``make`` first if given) and join ``seat`` (1-based)."""
+    page.goto(url + "/")
+    if make:
+        box = page.locator("input[placeholder='e.g. class-a']")
+        box.fill(make)
+        box.press("Enter")
+        page.get_by_role("button", name="Make table").click()
+    link = page.locator(f"a.join[href$='join={seat}']")
+    link.wait_for()
+    link.click()
+    wait_text(page, "You play")
+    page.wait_for_function("() => location.search.includes('token=')")
+    page.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
+
+
+def build_by_clicks(page, g, seat: int, avoid=()):
+    """Draft the first die with a build (in a hex not in ``avoid``), click its hex, click the
+    first placement drawn; returns the action played (as the game's own list has it)."""
+    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None and a.hex not in avoid)
+    options = [a for a in g.legal_actions() if isinstance(a, Build) and a.die == build.die and a.value is None
+               and a.hex == build.hex]
+    before = page.evaluate(ROWS, "sheet_tracks")
+    draft(page, build.die)
+    click_at(page, centre(build.hex))
+    wait_rows(page, "sheet_choices", f"== {len(options)}")
+    xy = page.evaluate("() => { const d = Bokeh.documents[0].get_model_by_name('sheet_choices').data;"
+                       " return [d.x[0], d.y[0]]; }")
+    click_at(page, xy)
+    wait_rows(page, "sheet_tracks", f"== {before + 1}")
+    wait_rows(page, "sheet_choices", "== 0")
+    g.apply(options[0])
+    return options[0]
+
+
+def look_at(page, label: str) -> None:
+    """Show the sheet of the seat named ``label`` ("Player 2", ...)."""
+    sel = page.locator("select", has=page.locator("option", has_text="(you)"))
+    opt = sel.locator("option", has_text=label).first
+    sel.select_option(label=opt.inner_text().strip())
+
+
+def wait_title(page, text: str) -> None:
+    """Wait until the sheet's title (drawn on the canvas) starts with ``text``."""
+    page.wait_for_function("(t) => Bokeh.documents[0].get_model_by_name('sheet').title.text.startsWith(t)",
+                           arg=text, timeout=60_000)
+
+
+def undo_button(page):
+    return page.get_by_role("button", name="Undo my last move")
+
+
+def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(browser):
+    """Two pages at one table from the lobby: each seat builds by clicks, each page shows the
+    other's track (on that seat's sheet and in the log), a seat may undo only its own move in
+    its own turn, and no page logs a console error or asks another host."""
+    proc = launch([sys.executable, "-m", "railkit.viz.app", "steam-rollers", "--port", "{port}", "--seats", "2",
+                   "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared")
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    try:
+        a, b = (c.new_page() for c in contexts)
+        bad_a, bad_b = watch(a), watch(b)
+        for p in (a, b):
+            p.set_default_timeout(60_000)
+        join_from_lobby(a, proc.url, 1, make="steam-two")
+        join_from_lobby(b, proc.url, 2)
+        g = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers").game
+        for d in g.dice:  # both pages show the table's dice
+            for p in (a, b):
+                assert p.get_by_role("button", name=f"{DIE_FACE[d]} {d}").first.is_visible()
+        # seat 1 (page a) builds; its turn is then over: no undo for it, none for seat 2 either
+        first = build_by_clicks(a, g, 0)
+        assert g.current_player == 1
+        wait_text(b, str(first))  # the log of seat 2's page has seat 1's move
+        look_at(b, "Player 1")
+        wait_title(b, "Player 1's sheet")
+        wait_rows(b, "sheet_tracks", "== 1")
+        assert b.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
+            f"{first.hex[0]},{first.hex[1]}"
+        shot(b, "7-shared-seat2-sees-seat1")
+        look_at(b, "Player 2")
+        wait_rows(b, "sheet_tracks", "== 0")
+        expect(undo_button(a)).to_be_disabled()
+        expect(undo_button(b)).to_be_disabled()
+        # seat 2 (page b) builds, undoes its own move (still its turn), and builds again
+        g_before = g.fresh()
+        for x in g.log:
+            g_before.apply(x)
+        second = build_by_clicks(b, g, 1, avoid=[first.hex])
+        assert g.current_player == 1  # seat 2 drafts twice in a row here
+        expect(undo_button(b)).to_be_enabled()
+        expect(undo_button(a)).to_be_disabled()
+        undo_button(b).click()
+        wait_text(b, "Took back 1 action(s)")
+        wait_rows(b, "sheet_tracks", "== 0")
+        g = g_before
+        second = build_by_clicks(b, g, 1, avoid=[first.hex])
+        assert str(second) != str(first)
+        look_at(a, "Player 2")
+        wait_title(a, "Player 2's sheet")
+        wait_text(a, str(second))
+        wait_rows(a, "sheet_tracks", "== 1")
+        assert a.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
+            f"{second.hex[0]},{second.hex[1]}"
+        shot(a, "8-shared-seat1-sees-seat2")
+        # seat 1 cannot take back seat 2's move
+        expect(undo_button(a)).to_be_disabled()
+        assert not bad_a and not bad_b, bad_a + bad_b
+    finally:
+        for c in contexts:
+            c.close()
+        stop_server(proc)
