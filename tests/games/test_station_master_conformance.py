@@ -265,7 +265,7 @@ def test_greedy_bot_handles_every_preset(preset):
 def test_registry_spec_presets_and_agents():
     spec = get_spec("station-master")
     assert spec is SPEC and (spec.min_players, spec.max_players) == (2, 6)
-    assert set(AGENTS) == {"random", "greedy"} and spec.default_agent in AGENTS
+    assert set(AGENTS) == {"random", "greedy", "easy", "medium", "hard", "mcts"} and spec.default_agent in AGENTS
     for name in spec.presets:
         spec.make_rules(name)
     assert isinstance(spec.make_agent("greedy", 1), GreedyAgent)

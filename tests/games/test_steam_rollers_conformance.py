@@ -144,7 +144,7 @@ def test_observation_is_json_and_hides_the_bag():
 def test_spec_and_agents():
     spec = get_spec("steam-rollers")
     assert (spec.min_players, spec.max_players) == (1, 5)
-    assert set(spec.agents()) == set(AGENTS) == {"random", "greedy"}
+    assert set(spec.agents()) == set(AGENTS) == {"random", "greedy", "easy", "medium", "hard", "mcts"}
     g = spec.new_game(spec.make_rules("all-modules"), players=3, seed=2)
     play(g, [spec.make_agent("random", i) for i in range(3)])
     assert g.is_over

@@ -247,7 +247,9 @@ def test_text_views():
 
 # ---------------------------------------------------------------------------- bots
 def test_agents_registry_and_determinism():
-    assert set(AGENTS) == {"random", "greedy-route", "tickets", "long-route"}
+    assert set(AGENTS) == {"random", "greedy-route", "tickets", "long-route",  # the heuristics
+                           "route-focus", "destination-hungry", "one-step-thinking",  # the published styles
+                           "easy", "medium", "hard", "mcts"}  # levels by name (hard = mcts: the search bot)
     a = played(seed=6, players=4)
     b = played(seed=6, players=4)
     assert a.to_json() == b.to_json()
@@ -269,8 +271,11 @@ def test_agents_use_only_observation_and_legal_actions():
 
 
 def test_agent_decisions_are_fast():
+    """The heuristic bots decide in milliseconds (the search bot has its own budget: tests/agents)."""
+    from railkit.agents.mcts import MCTSAgent
+
     times = []
-    for name in AGENTS:
+    for name in [n for n in AGENTS if not issubclass(AGENTS[n], MCTSAgent)]:
         g = SPEC.new_game(None, 4, 21)
         bots = [AGENTS[name](i) for i in range(4)]
         while not g.is_over:
