@@ -7,6 +7,7 @@ prints the servers' logs at the end."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,9 +18,9 @@ from playwright.sync_api import expect
 from conftest import launch, stop_server
 from helpers import page_text
 from steam_serve import autoplay
-from railkit.games.steam_rollers.actions import Build, Deliver
+from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
 from railkit.viz.sheet import centre
-from railkit.viz.steam import DIE_FACE
+from railkit.viz.steam import DIE_FACE, delivery_source
 from railkit.viz.table import Table
 
 HERE = Path(__file__).parent
@@ -312,3 +313,125 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         for c in contexts:
             c.close()
         stop_server(proc)
+
+
+LOG_HEAD = """() => {
+  const find = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains('action-log')) return el;
+      if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; }
+    }
+    return null;
+  };
+  const host = find(document);
+  if (!host) return null;
+  const div = (host.shadowRoot || host).querySelector('div div') || (host.shadowRoot || host).querySelector('div');
+  return div ? div.textContent : null;
+}"""
+
+
+def wait_log(page, n: int, text: str) -> None:
+    """Wait until the action log's newest line is action ``n`` (1-based) with ``text``."""
+    page.wait_for_function(f"([n, t]) => {{ const s = ({LOG_HEAD})(); return s !== null && s.startsWith(n + '.') "
+                           "&& s.endsWith(': ' + t); }", arg=[n, text], timeout=60_000)
+
+
+def wait_dice(page, dice) -> None:
+    """Wait until the tray's die buttons show ``dice`` (in order), enabled."""
+    want = [f"{DIE_FACE[d]} {d}" for d in dice]
+    page.wait_for_function("(want) => { const got = []; const walk = (r) => { for (const el of r.querySelectorAll('*')) {"
+                           " if (el.tagName === 'BUTTON' && /^[\\u2680-\\u2685] \\d$/.test(el.textContent.trim()) "
+                           "&& !el.disabled) got.push(el.textContent.trim()); if (el.shadowRoot) walk(el.shadowRoot); } };"
+                           " walk(document); return JSON.stringify(got) === JSON.stringify(want); }",
+                           arg=want, timeout=60_000)
+
+
+def solo_choice(g, bot):
+    """The person's move in the clicked solo game: the greedy bot's pick among the moves
+    this test clicks (every die as rolled: a track, an engine box, a delivery, a tile, a
+    pass; tile 3b's second track or its skip; no re-roll with tile 2s)."""
+    legal = [a for a in g.legal_actions() if getattr(a, "value", None) is None
+             and isinstance(a, (Build, ExtraBuild, Engine, Deliver, TakeTile, Pass, Skip))]
+    assert legal, f"no move to click in {g.legal_actions()}"
+    return bot.act(g.observe(0), legal)
+
+
+def play_by_clicks(page, g, action) -> None:
+    """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only."""
+    if isinstance(action, (Build, ExtraBuild)):
+        if isinstance(action, Build):
+            draft(page, action.die)
+        options = [a for a in g.legal_actions() if type(a) is type(action) and a.hex == action.hex
+                   and getattr(a, "die", None) == getattr(action, "die", None) and getattr(a, "value", None) is None]
+        click_at(page, centre(action.hex))
+        wait_rows(page, "sheet_choices", f"== {len(options)}")
+        i = options.index(action)
+        xy = page.evaluate(f"() => {{ const d = Bokeh.documents[0].get_model_by_name('sheet_choices').data;"
+                           f" return [d.x[{i}], d.y[{i}]]; }}")
+        click_at(page, xy)
+    elif isinstance(action, Engine):
+        draft(page, action.die)
+        page.get_by_role("button", name=str(action.die), exact=True).first.click()
+    elif isinstance(action, Deliver):
+        draft(page, action.die)
+        src = delivery_source(action)
+        line = g.supply.get(src, [])
+        pos = action.pos or (line.index(action.good) + 1 if action.good in line else 0)
+        prefix = f"{action.good}{f' (no. {pos} in line)' if pos else ''} from city {src} to city {action.dest}: "
+        sel = page.locator("select", has=page.locator("option", has_text="(choose a good)"))
+        opt = sel.locator("option", has_text=prefix).first
+        opt.wait_for(state="attached", timeout=60_000)
+        sel.select_option(label=opt.inner_text().strip())
+        wait_text(page, "Delivery preview")
+        page.get_by_role("button", name="Deliver", exact=True).click()
+    elif isinstance(action, TakeTile):
+        draft(page, action.die)
+        page.get_by_role("button", name=re.compile("^" + re.escape(g.tile_id[action.number]) + " ")).click()
+    elif isinstance(action, Pass):
+        draft(page, action.die)
+        page.get_by_role("button", name="Pass (use the die for nothing)").click()
+    elif isinstance(action, Skip):
+        page.get_by_role("button", name=re.compile("^(Skip the second track|Do not re-roll)")).click()
+    else:  # pragma: no cover - solo_choice offers nothing else
+        raise TypeError(f"no clicks for {action!r}")
+
+
+def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
+    """Rail-baron (the level that ends soonest): every move of the person (the greedy bot's
+    choice) by clicks on the page (dice, hexes, drawn placements, engine boxes, a delivery),
+    each one followed in the page's action log; the final scores the page shows are the
+    game's own ``summary()`` of the same moves."""
+    url = steam("--difficulty", "rail-baron")
+    bad = watch(page)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
+    g, bot = t.game, t.spec.make_agent("greedy", "clicks")
+    kinds = set()
+    while not g.is_over:
+        assert len(g.log) < 200, "the game must end"
+        if g.phase == "draft":
+            wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
+        action = solo_choice(g, bot)
+        play_by_clicks(page, g, action)
+        g.apply(action)
+        kinds.add(type(action).__name__)
+        wait_log(page, len(g.log), str(action))
+    assert {"Build", "Engine", "Deliver"} <= kinds, kinds
+    wait_text(page, "Final score")
+    wait_text(page, "Game over")
+    text = page_text(page)
+    row = g.summary()[0]
+    me, her = row["score"], row["olivia_score"]
+    assert ("You win" if row["win"] else "You lose") in text
+    assert f"you {me}, Olivia {her}" in text
+    table = page.locator("table", has=page.locator("th", has_text="engine bonus"))
+    cells = {r.locator("td").first.inner_text().strip(): [c.strip() for c in r.locator("td").all_inner_texts()]
+             for r in table.locator("tr", has=page.locator("td")).all()}
+    assert cells["You"][1] == str(row["delivery_points"]) and cells["You"][3] == str(row["engine_bonus"])
+    assert cells["You"][2].startswith(f"{row['network_points']} ({row['connections']} conn.")
+    assert cells["You"][-1] == str(me)
+    assert cells["Olivia"][1] == str(row["olivia_delivery_points"])
+    assert cells["Olivia"][2].startswith(str(row["olivia_network_points"]))
+    assert cells["Olivia"][-1] == str(her)
+    shot(page, "9-solo-by-clicks-end")
+    assert not bad, bad
