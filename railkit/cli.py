@@ -114,7 +114,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("--players", f"{spec.min_players} to {spec.max_players} players for {spec.title}",
                          args.players)
     _in_range(args.seed, -MAX_SEED + 1, MAX_SEED - 1, "--seed", "a whole number")
-    _in_range(args.workers, 1, MAX_WORKERS, "--workers", "a number of worker processes")
+    if args.workers != "auto":  # auto: railkit.sim.run decides (one process for a short job)
+        _in_range(args.workers, 1, MAX_WORKERS, "--workers", "a number of worker processes or auto")
     _in_range(args.chunk, 1, MAX_GAMES, "--chunk", "a number of games per task")
     _check_scheduler(args.scheduler)
     _check_out(args.out, args.force)

@@ -10,7 +10,7 @@ from railkit.cli import main
 @pytest.mark.parametrize("argv, expected", [
     (["serve", "ticket-to-ride", "--seats", "0"], "--seats: expected 1 to 5 people"),
     (["serve", "ticket-to-ride", "--seats", "9"], "--seats: expected 1 to 5 people"),
-    (["serve", "ticket-to-ride", "--bots", "nobody"], "one of greedy-route, long-route, random, tickets"),
+    (["serve", "ticket-to-ride", "--bots", "nobody"], "one of destination-hungry, easy, greedy-route, hard, long-route, mcts, medium"),
     (["serve", "ticket-to-ride", "--rules", '{"hand_size": -3}'], "hand_size"),
     (["serve", "ticket-to-ride", "--rules", "{not json"], "--rules"),
 ])

@@ -33,7 +33,7 @@ def position_view(name: str, seat: int = 0, bots: Sequence[str] = ("greedy",)) -
     table = Table(players=p.players, humans=[seat], bots=list(bots), seed=p.seed, rules=dict(p.rules),
                   game="station-master", describe=describe_action, setup=p.setup)
     if p.moves:
-        table.load_json(position_game(name).to_json(), f"position {name}")
+        table.load_json(position_game(name).to_json(), f"position {name}", trusted=True)
     view = StationMasterView(table, seat=seat, auto=False)
     view.position = p.name  # the position it shows (show_move plays its move)
     return view
