@@ -385,9 +385,21 @@ class SheetFigure:
                 chex["label"].append(str(i + 1)); chex["hex"].append(hx.format_hex(h))
                 txs, tys = track_points(h, a, b, CHOICE_SIZE, at=at)
                 ctr["xs"].append(txs); ctr["ys"].append(tys)
-        _assign(self.ghost_src, ghosts)
-        _assign(self.choice_hex_src, chex)
-        _assign(self.choice_track_src, ctr)
+        for src, data in ((self.ghost_src, ghosts), (self.choice_hex_src, chex), (self.choice_track_src, ctr)):
+            self._assign_drawn(src, data)
+
+    def _assign_drawn(self, src: ColumnDataSource, data: dict) -> None:
+        """:func:`_assign` for a source of lines or shapes, whose renderers are hidden while
+        it has no rows. BokehJS keeps the screen positions of the rows a line source had
+        when it drops to none, and a paint then fails ("Out of bounds: 0 <= 0 < 0"; seen
+        in a notebook after Run All, when the nine placement choices came and went before
+        the page opened). A hidden renderer is not painted; with rows again it is shown
+        and its positions are worked out anew."""
+        _assign(src, data)
+        shown = bool(next(iter(data.values()), ()))
+        for r in self.figure.renderers:
+            if getattr(r, "data_source", None) is src and r.visible != shown:
+                r.visible = shown
 
     @property
     def choices(self) -> int:
@@ -408,7 +420,7 @@ class SheetFigure:
                 x, y = centre(h)
                 labels["x"].append(x); labels["y"].append(y); labels["text"].append(label)
                 labels["color"].append(colour)
-        _assign(self.route_src, data)
+        self._assign_drawn(self.route_src, data)
         _assign(self.label_src, labels)
 
     def set_crosses(self, hexes: Iterable[Hex] = (), new: Iterable[Hex] = (),

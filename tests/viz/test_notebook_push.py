@@ -1,8 +1,27 @@
 """Changes made before a notebook page has opened its connection reach it in order."""
 
 import asyncio
+import threading
 
 from railkit.viz import notebook
+
+
+def run_in_own_loop(coro_fn) -> None:
+    """Run ``coro_fn()`` on a fresh event loop in another thread (the browser tests' driver
+    may already run a loop in this one), re-raising what it raised."""
+    errors = []
+
+    def target():
+        try:
+            asyncio.run(coro_fn())
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            errors.append(exc)
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join(60)
+    if errors:
+        raise errors[0]
 
 
 class FakeComm:
@@ -34,7 +53,7 @@ def test_waiting_messages_go_out_oldest_first(monkeypatch):
             await asyncio.sleep(0.05)
         nb.push(None, comm, msg="change 6")  # open and nothing waiting: sent at once
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
     assert sent == [f"change {i}" for i in range(7)]
 
 
