@@ -112,33 +112,8 @@ def _adjacency(sheet, tracks) -> dict:
     return adj
 
 
-def longest_distances(adj: dict, source: str, cap: int) -> dict:
-    """``{city: longest delivery distance <= cap}`` from ``source`` over simple paths of
-    the connection graph ``adj`` (SR-DELIVER-LONGEST, SR-DELIVER-NO-LOOP).
-
-    >>> adj = {"C1": {"T1", "C2"}, "T1": {"C1", "C2"}, "C2": {"C1", "T1"}}
-    >>> longest_distances(adj, "C1", 3), longest_distances(adj, "C1", 1)
-    ({'C2': 2}, {'C2': 1})
-    """
-    best: dict = {}
-    if source not in adj or cap <= 0:
-        return best
-    seen = {source}
-
-    def dfs(node: str, depth: int) -> None:
-        for n in adj.get(node, ()):
-            if n in seen:
-                continue
-            d = depth + 1
-            if n[0] == "C" and d > best.get(n, 0):
-                best[n] = d
-            if d < cap and n in adj:
-                seen.add(n)
-                dfs(n, d)
-                seen.discard(n)
-
-    dfs(source, 0)
-    return best
+#: the engine's own search (one piece of code for the rule): longest delivery distances
+longest_distances = nw.longest_distances
 
 
 def olivia_cost(obs: dict, die: int, sheet, depth: int = 0, threat: float = 1.2) -> float:
