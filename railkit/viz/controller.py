@@ -81,7 +81,7 @@ MAX_PAYMENTS = 12
 #: alone by the server when it is already empty, so a button pressed meanwhile stays.
 _SHOW_CHOICE_JS = """
 const pay = src.data.pay[i];
-pending.data = {xs: [src.data.xs[i]], ys: [src.data.ys[i]]};
+pending.data = {xs: [src.data.rxs[i]], ys: [src.data.rys[i]]};
 title.text = src.data.title[i] + (pay.length ? choose : "");
 choice.active = null;
 choice.labels = Array.from(pay);
