@@ -314,18 +314,31 @@ class Lobby(pn.viewable.Viewer):
 
 
 def _editor_for(ctl, folder=None):
-    """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table."""
-    from railkit.maps import MAPS_DIR
+    """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table.
+
+    It saves into ``folder``, by default the user maps folder (``railkit serve
+    --maps-dir``, see :func:`railkit.maps.use_user_maps`), else ``my-maps`` in the
+    working directory; never into railkit's own ``maps/``. A map saved in the user maps
+    folder is offered by name from then on (the map picker, ``?map=NAME``).
+    """
+    from pathlib import Path
+
+    from railkit.maps import USER_MAPS_DEFAULT, available, user_maps_dir
     from railkit.viz.editor import MapEditor
 
-    folder = folder or MAPS_DIR
+    folder = Path(folder or user_maps_dir() or Path.cwd() / USER_MAPS_DEFAULT)
     editor = MapEditor("teaching-small", folder=folder)
     editor.w_name.value = "my-map"  # never overwrite a map that ships with railkit by accident
 
     def play(m) -> None:
         path = editor.save()
+        names = available()
         t = ctl.table
-        t.new_game(rules=t.game.rules, map=str(path), by=ctl.seat)
+        t.new_game(rules=t.game.rules, map=path.stem if path.stem in names else str(path), by=ctl.seat)
+        picker = getattr(ctl, "w_map", None)
+        if picker is not None and path.stem in names:
+            picker.options = names
+            picker.value = path.stem
         ctl.refresh(force=True)
 
     editor.on_play(play)
@@ -507,15 +520,22 @@ def _session_verdict(hosts) -> tuple[str, str]:
 
 
 def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: bool = False,
-          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
+          address: str = "127.0.0.1", basic_auth: str | None = None, maps_dir=None, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
 
     ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay``) are
     passed to :func:`create_app`. ``/liveness`` answers when the server is up
     (for tests and health checks). ``basic_auth`` (a password, or the path of a JSON
-    file of ``{"user": "password"}``) makes every browser log in first.
+    file of ``{"user": "password"}``) makes every browser log in first. ``maps_dir``:
+    the user maps folder (default ``my-maps`` in the working directory): the served
+    map editor saves there, and its maps are offered by name after railkit's own.
     """
+    from pathlib import Path
+
+    from railkit.maps import USER_MAPS_DEFAULT, use_user_maps
+
     view_class(game)  # a clear error before the server starts
+    use_user_maps(Path(maps_dir) if maps_dir is not None else Path.cwd() / USER_MAPS_DEFAULT)
     hosts = own_hosts(address, port)
     return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, **app_options), port=port,
                       address=address, show=show, title=f"railkit: {_title(game)}", basic_auth=basic_auth)
@@ -615,9 +635,10 @@ def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
     p.add_argument("--bots", default=None)
     p.add_argument("--bot-delay", type=float, default=0.5)
     p.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
+    p.add_argument("--maps-dir", default=None, help="the user maps folder (default: my-maps here)")
     a = p.parse_args(argv)
     serve(a.game, port=a.port, seats=a.seats, address=a.address, map=a.map, seed=a.seed, bots=a.bots,
-          bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None)
+          bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None, maps_dir=a.maps_dir)
 
 
 if __name__ == "__main__":  # pragma: no cover
