@@ -133,3 +133,109 @@ def test_basic_auth_asks_for_the_password_before_any_page(page, page_guard):
         page.get_by_role("button", name="Keep selected tickets").wait_for()
     finally:
         stop_server(proc)
+
+
+# ---------------------------------------------------------------- pages asked for by other sites
+#: every served game, as a shared table for two people (the lobby), from the command line
+GAMES = {
+    "ticket-to-ride": ["--map", "teaching-small"],
+    "steam-rollers": [],
+    "station-master": [],
+}
+
+
+def start_game_server(game: str, *extra: str):
+    """``railkit serve GAME --seats 2 --seed 7`` (plus ``extra``), as in a classroom."""
+    import sys
+
+    from conftest import launch
+
+    return launch([sys.executable, "-m", "railkit.cli", "serve", game, "--port", "{port}", "--seats", "2",
+                   "--seed", "7", "--bot-delay", "0.15", *GAMES[game], *extra], name=f"serve-{game}")
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def game_server(request):
+    proc = start_game_server(request.param)
+    proc.game = request.param
+    yield proc
+    stop_server(proc)
+
+
+def probe(url: str, headers: dict, method: str = "GET") -> tuple[int, dict, str]:
+    req = urllib.request.Request(url, headers=headers, method=method, data=b"x=1" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read().decode("utf-8", "replace")
+
+
+NAV = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+#: (case, headers besides Host, method, expected answer): "page" is the app's page (a Bokeh
+#: session token in it), "refused" a plain 403 page, "continue" a plain page with a link
+ORIGIN_CASES = [
+    ("typed address or bookmark", {"Sec-Fetch-Site": "none", **NAV}, "GET", "page"),
+    ("no fetch metadata, no referer (a program)", {}, "GET", "page"),
+    ("a link on this server's own page", {"Sec-Fetch-Site": "same-origin", **NAV, "Referer": "{url}/"}, "GET", "page"),
+    ("a link on another local page (JupyterLab)", {"Sec-Fetch-Site": "same-site", **NAV,
+                                                   "Referer": "http://127.0.0.1:8888/lab"}, "GET", "page"),
+    ("a link on localhost's other port", {"Sec-Fetch-Site": "cross-site", **NAV,
+                                          "Referer": "http://localhost:8888/"}, "GET", "page"),
+    ("a frame on another site", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+                                 "Sec-Fetch-Dest": "iframe", "Referer": "http://evil.example/"}, "GET", "refused"),
+    ("a frame on another local port", {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate",
+                                       "Sec-Fetch-Dest": "iframe"}, "GET", "refused"),
+    ("a picture on another site", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors",
+                                   "Sec-Fetch-Dest": "image"}, "GET", "refused"),
+    ("a script of another site (fetch)", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors",
+                                          "Sec-Fetch-Dest": "empty", "Origin": "http://evil.example"}, "GET", "refused"),
+    ("a form on another site", {"Sec-Fetch-Site": "cross-site", **NAV, "Origin": "http://evil.example"},
+     "POST", "refused"),
+    ("a sandboxed frame's form (Origin null)", {"Origin": "null"}, "POST", "refused"),
+    ("another name pointed at this machine (DNS rebinding)", {"Host": "evil.example:{port}"}, "GET", "refused"),
+    ("a link followed from another site", {"Sec-Fetch-Site": "cross-site", **NAV,
+                                           "Referer": "http://evil.example/"}, "GET", "continue"),
+    ("a link from another site, no referer", {"Sec-Fetch-Site": "cross-site", **NAV}, "GET", "continue"),
+    ("an old browser's link from another site", {"Referer": "http://evil.example/page"}, "GET", "continue"),
+]
+
+
+@pytest.mark.parametrize("case,headers,method,expected", ORIGIN_CASES, ids=[c[0] for c in ORIGIN_CASES])
+def test_a_page_asked_for_by_another_site_is_refused(game_server, case, headers, method, expected):
+    url, port = game_server.url, game_server.url.rsplit(":", 1)[1]
+    headers = {k: v.replace("{url}", url).replace("{port}", port) for k, v in headers.items()}
+    for query in ("/", "/?table=class-a&join=1", "/?table=class-a&seat=1&token=abc"):
+        status, got, body = probe(url + query, headers, method)
+        # whatever the answer, no other site may show it in a frame
+        assert got.get("X-Frame-Options") == "SAMEORIGIN", (case, got)
+        assert got.get("Content-Security-Policy") == "frame-ancestors 'self'", (case, got)
+        if expected == "page":
+            assert status == 200 and '"token"' in body, (case, status)
+        elif expected == "refused":
+            assert status == 403 and "Refused" in body, (case, status)
+            assert "token" not in body and "<script" not in body
+        else:
+            assert status == 200 and "Continue to the game" in body and "<script" not in body, (case, status)
+            assert "token\"" not in body
+            # the link goes on to the same address on this server (a same-origin link)
+            assert f"href='{html_escape(query)}'" in body
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def test_the_files_a_page_needs_and_health_checks_stay_open_with_frame_headers(game_server):
+    url = game_server.url
+    foreign = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"}
+    status, headers, body = probe(url + "/liveness", foreign)
+    assert status == 200 and headers.get("X-Frame-Options") == "SAMEORIGIN"
+    status, headers, _ = probe(url + "/static/js/bokeh.min.js", foreign)
+    assert status == 200 and headers.get("Content-Security-Policy") == "frame-ancestors 'self'"
+    # the embedding script (autoload.js) makes a session too: another site's gets nothing
+    status, _, body = probe(url + "/autoload.js?bokeh-autoload-element=x&bokeh-app-path=/&table=class-a&join=1",
+                            foreign)
+    assert status == 403 and "token" not in body
