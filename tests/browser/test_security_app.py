@@ -239,3 +239,100 @@ def test_the_files_a_page_needs_and_health_checks_stay_open_with_frame_headers(g
     status, _, body = probe(url + "/autoload.js?bokeh-autoload-element=x&bokeh-app-path=/&table=class-a&join=1",
                             foreign)
     assert status == 403 and "token" not in body
+
+
+def make_table(page, url: str, name: str) -> None:
+    """Make table ``name`` in the lobby at ``url`` (its join links are then listed)."""
+    page.goto(url + "/")
+    box = page.locator("input[placeholder='e.g. class-a']")
+    box.fill(name)
+    box.press("Enter")
+    page.get_by_role("button", name="Make table").click()
+    page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
+
+
+ATTACK = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>a page of another site</title></head><body>
+<script>window.__done = 0; const done = () => { window.__done += 1; };</script>
+<iframe id="frame" src="{target}" onload="done()" width="600" height="300"></iframe>
+<img src="{target}" onload="done()" onerror="done()">
+<script src="{app}/autoload.js?bokeh-autoload-element=x&bokeh-app-path=/&bokeh-absolute-url={app}/&{query}"
+        onload="done()" onerror="done()"></script>
+<iframe name="sink" onload="if (this.dataset.sent) done()"></iframe>
+<form id="form" method="post" action="{target}" target="sink"><input name="x" value="1"></form>
+<a id="go" href="{target}">a link to the game</a>
+<script>
+  fetch("{target}", {mode: "no-cors", credentials: "include"}).then(done, done);
+  document.querySelector("iframe[name=sink]").dataset.sent = "1";
+  document.getElementById("form").submit();
+</script></body></html>"""
+
+
+@pytest.fixture
+def other_site(tmp_path):
+    """A web server for another site's pages: 127.0.0.2 (another host, so another site)."""
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    srv = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    srv.folder = tmp_path
+    srv.url = f"http://127.0.0.2:{srv.server_address[1]}"
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(10)
+
+
+def test_a_hostile_page_on_another_site_can_frame_load_post_or_link_nothing(browser, game_server, other_site):
+    """A page of another site frames a join link, loads it as a picture, a script and a
+    fetch, posts a form to it and links to it: every answer is refused (403) or, for the
+    link, a page asking to continue; the seat stays free; continuing on this server joins."""
+    from guard import PageGuard
+
+    url = game_server.url
+    query = "table=guarded&join=1"
+    target = f"{url}/?{query}"
+    ctx = browser.new_context()
+    lobby = ctx.new_page()
+    lobby.set_default_timeout(TIMEOUT)
+    guard = PageGuard(lobby)
+    make_table(lobby, url, "guarded")
+    (other_site.folder / "attack.html").write_text(ATTACK.replace("{target}", target).replace("{app}", url).replace("{query}", query))
+
+    evil = ctx.new_page()
+    evil.set_default_timeout(TIMEOUT)
+    asked, answers = [], []
+    evil.on("request", lambda r: asked.append((r.method, r.url)) if r.url.startswith(url) else None)
+    evil.on("response", lambda r: answers.append((r.request.method, r.url, r.status))
+            if r.url.startswith(url) else None)
+    evil.goto(other_site.url + "/attack.html")
+    evil.wait_for_function("() => window.__done >= 5")
+    # the frame, the picture, the script, the fetch and the form all reached the server ...
+    assert len(asked) >= 5 and {"GET", "POST"} <= {m for m, _ in asked}, asked
+    assert any("/autoload.js" in u for _, u in asked)
+    # ... and every answer the browser let through was a refusal (the others it blocked itself)
+    assert answers and all(status == 403 for _, _, status in answers), answers
+    # no frame of the hostile page holds a game (a blocked frame is Chromium's error page)
+    for frame in evil.frames[1:]:
+        try:
+            has_game = frame.evaluate("() => typeof window.Bokeh !== 'undefined' || document.body.innerText.includes('railkit')")
+        except Exception:  # a cross-origin error page cannot be entered: nothing in it either
+            has_game = False
+        assert not has_game, frame.url
+    # the link, followed from the other site, does not join either: it asks to continue
+    evil.click("a#go")
+    evil.locator("a.continue").wait_for()
+    assert evil.evaluate("() => typeof window.Bokeh") == "undefined"
+    # nothing happened at the table: seat 1 is still free ...
+    lobby.goto(url + "/")
+    lobby.locator(f"a.join[href='?{query}']").wait_for()
+    # ... and continuing, a click on this server's own page, joins it
+    evil.click("a.continue")
+    wait_text(evil, "You play")
+    evil.wait_for_function("() => location.search.includes('token=')")
+    guard.check()
+    ctx.close()
