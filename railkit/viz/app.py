@@ -95,9 +95,54 @@ def _title(game: str) -> str:
     return get_spec(game).title
 
 
+class ServedTable(Table):
+    """A table of the served app. At a shared one, no seat picks the seed of a new game or
+    loads a save: whoever knows the seed (or holds the file, which names it) can replay the
+    deal and know every hand and the next blind cards (rule ``TABLE-SECRET-SEED``).
+
+    >>> t = ServedTable(players=2, humans=[0, 1], seed=3, map="teaching-small")
+    >>> try:
+    ...     t.new_game(seed=42, by=0)
+    ... except NotAllowed as exc:
+    ...     print(exc.rule)
+    TABLE-SECRET-SEED
+    >>> t.new_game(by=0)  # a fresh secret seed: fine
+    """
+
+    def new_game(self, players=None, humans=None, bots=None, rules=None, seed=None, *, by=None, **options) -> None:
+        if by is not None and seed is not None and getattr(self, "game", None) is not None and self.shared:
+            raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule TABLE-SECRET-SEED): "
+                             "a seat that chose it could work out the other hands.",
+                             "Leave the seed empty.", rule=SECRET_SEED)
+        super().new_game(players, humans, bots, rules, seed, by=by, **options)
+
+    def load_json(self, data, source: str = "<upload>", humans=None, bots=None, *, by=None, trusted=False) -> None:
+        if by is not None and self.shared:
+            raise NotAllowed("A save cannot be loaded at a shared table (rule TABLE-SECRET-SEED): the file names "
+                             "the seed, so whoever holds it could work out the other hands.",
+                             "Load it at a table of your own.", rule=SECRET_SEED)
+        super().load_json(data, source, humans, bots, by=by, trusted=trusted)
+
+    def save_for(self, seat: int | None):
+        """The save a seat's page may download: the whole game, except while a shared game
+        runs (the save names the seed and every hand): then a note saying so."""
+        import io
+        import json
+
+        if self.shared and not self.game.is_over:
+            note = {"railkit": "no save while a shared game runs: a save names the seed and every hand, so it "
+                               "is offered once the game is over"}
+            return io.BytesIO((json.dumps(note, indent=2) + "\n").encode("utf-8"))
+        return self.to_json_bytes()
+
+
+#: rule id: at a shared table no seat chooses or learns the seed
+SECRET_SEED = "TABLE-SECRET-SEED"
+
+
 def new_table(game: str, players: int, people: int, **kw) -> Table:
     """A table for ``game`` with ``people`` seats for people (the first ones) and bots in the rest."""
-    return Table(players=players, humans=list(range(people)), game=game, **kw)
+    return ServedTable(players=players, humans=list(range(people)), game=game, **kw)
 
 
 def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None = None, *, map: str | None = None,
@@ -186,6 +231,10 @@ def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto, solo
 
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
     t = ctl.table
+    if isinstance(t, ServedTable):
+        # the server decides what a download holds, whatever a page asks (a disabled button
+        # can still be clicked by a page's own script)
+        ctl.download.callback = lambda: t.save_for(ctl.seat)
     if ctl.seat is None:
         who = "You are **watching** (spectator view: no hands are shown)"
     else:
