@@ -431,7 +431,8 @@ class MapEditor(pn.viewable.Viewer):
             out = m.save(target)
         except OSError as exc:
             raise DataError(target.name, "$", f"a file the editor can write in its folder ({exc.strerror or exc})") from None
-        self.msg.object = f"Saved {out.name} in {self.folder} ({m.summary()})."
+        # the folder by its name only: a served page never shows a server path
+        self.msg.object = f"Saved {out.name} in {self.folder.name}/ ({m.summary()})."
         self.msg.alert_type = "success"
         return out
 
