@@ -14,10 +14,10 @@ import base64
 import sys
 
 import pytest
-
-from conftest import launch, stop_server
 from guard import PageGuard
 from helpers import page_text
+
+from conftest import launch, stop_server
 from railkit.games import get_spec
 
 TIMEOUT = 90_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
@@ -97,7 +97,6 @@ def deal(game: str):
 def secrets_of(game: str, g, seat: int) -> set[str]:
     """Texts only ``seat`` may know in ``g`` as its page would show them (Station Master: its
     named cards), less what the other seat holds too."""
-    from railkit.viz.player import ticket_text
     from railkit.viz.station import card_label
 
     other = 1 - seat
@@ -176,7 +175,7 @@ FORCE_DOWNLOAD = """() => {
 def test_the_save_download_at_a_running_shared_table_holds_no_seed(browser, game_server):
     """The button is greyed out, and a page's own script that clicks it anyway (it sets the
     download's click count, as the button would) gets a note, never the save."""
-    url, game = game_server.url, game_server.game
+    url = game_server.url
     a, b = Seat(browser), Seat(browser)
     make_table(a.page, url, "saves")
     join(a, url, "saves", 1)

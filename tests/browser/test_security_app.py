@@ -292,6 +292,7 @@ def test_a_hostile_page_on_another_site_can_frame_load_post_or_link_nothing(brow
     fetch, posts a form to it and links to it: every answer is refused (403) or, for the
     link, a page asking to continue; the seat stays free; continuing on this server joins."""
     from guard import PageGuard
+    from playwright.sync_api import Error as PlaywrightError
 
     url = game_server.url
     query = "table=guarded&join=1"
@@ -320,7 +321,7 @@ def test_a_hostile_page_on_another_site_can_frame_load_post_or_link_nothing(brow
     for frame in evil.frames[1:]:
         try:
             has_game = frame.evaluate("() => typeof window.Bokeh !== 'undefined' || document.body.innerText.includes('railkit')")
-        except Exception:  # a cross-origin error page cannot be entered: nothing in it either
+        except PlaywrightError:  # a cross-origin error page cannot be entered: nothing in it either
             has_game = False
         assert not has_game, frame.url
     # the link, followed from the other site, does not join either: it asks to continue
@@ -346,9 +347,10 @@ ROUTE_IDS = """() => { for (const d of Bokeh.documents) { const s = d.get_model_
 def test_the_served_editor_saves_in_the_user_maps_folder_and_offers_the_map_by_name(page, tmp_path):
     import sys
 
-    from conftest import launch
     from guard import PageGuard
     from helpers import page_text
+
+    from conftest import launch
     from railkit.maps import MAPS_DIR
     from railkit.viz.editor import MapEditor
 

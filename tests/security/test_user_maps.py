@@ -11,7 +11,15 @@ import pytest
 
 from railkit.cli import main
 from railkit.core.errors import DataError
-from railkit.maps import (MAPS_DIR, available, load, resolve, use_user_maps, user_maps, user_maps_dir)
+from railkit.maps import (
+    MAPS_DIR,
+    available,
+    load,
+    resolve,
+    use_user_maps,
+    user_maps,
+    user_maps_dir,
+)
 from railkit.viz.editor import MapEditor
 
 
