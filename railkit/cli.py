@@ -4,7 +4,8 @@
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
     railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
                                          --basic-auth PASSWORD|USERS.json asks for a login first
-                                         (a class server: one shared password, or {"user": "password"})
+                                         (a class server: one shared password, or {"user": "password"});
+                                         --maps-dir PATH: where the served map editor saves (my-maps/)
     railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
 
 Every argument is checked before any work starts; a bad one gives one plain line naming
@@ -162,9 +163,11 @@ def _serve(args: argparse.Namespace) -> int:
     _in_range(args.seed, 0, MAX_SEED - 1, "--seed", "a whole number")
     if not (math.isfinite(args.bot_delay) and 0 <= args.bot_delay <= 60):
         raise UsageError("--bot-delay", "seconds from 0 to 60", args.bot_delay)
+    maps_dir = _maps_dir(args.maps_dir, args.game)
     if args.map is not None:
-        from railkit.maps import available
+        from railkit.maps import available, use_user_maps
 
+        use_user_maps(maps_dir)  # a map saved by the served editor may be named too
         if args.game != "ticket-to-ride" or args.map not in available():
             raise UsageError("--map", "a Ticket to Ride map by name: " + ", ".join(available()), args.map)
     auth = _basic_auth(args.basic_auth)
@@ -181,11 +184,40 @@ def _serve(args: argparse.Namespace) -> int:
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     _check_bind(args.address, args.port)
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
-          + ("; a password is asked first" if auth else ""), flush=True)
+          + ("; a password is asked first" if auth else "")
+          + (f"; the map editor saves in {maps_dir}" if args.game == "ticket-to-ride" else ""), flush=True)
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
+    if args.maps_dir is not None:
+        solo["maps_dir"] = maps_dir
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
           seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, **solo)
     return 0
+
+
+def _maps_dir(value: str | None, game: str) -> Path:
+    """``--maps-dir``: the user maps folder of the served map editor (default ``my-maps``
+    here): a folder that is not railkit's own ``maps/``, that exists or can be made, and
+    that this user may write."""
+    from railkit.maps import MAPS_DIR, USER_MAPS_DEFAULT
+
+    if value is not None and game != "ticket-to-ride":
+        raise UsageError("--maps-dir", "Ticket to Ride only (its map editor saves there)", value)
+    folder = Path(value if value is not None else USER_MAPS_DEFAULT).expanduser()
+    try:
+        folder = folder.resolve()
+        if folder == MAPS_DIR.resolve():
+            raise UsageError("--maps-dir", "a folder of your own, not railkit's maps/ (its maps ship with it)",
+                             value)
+        if folder.exists() and not folder.is_dir():
+            raise UsageError("--maps-dir", "a folder (this is a file)", value)
+        nearest = folder
+        while not nearest.exists():
+            nearest = nearest.parent
+        if not nearest.is_dir() or not os.access(nearest, os.W_OK | os.X_OK):
+            raise UsageError("--maps-dir", f"a folder you may write ({nearest} is not writable)", value)
+    except (OSError, ValueError) as exc:
+        raise UsageError("--maps-dir", f"a folder you may write ({exc})", value) from None
+    return folder
 
 
 def _basic_auth(value: str | None) -> str | None:
@@ -375,6 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--solo", action="store_true", help="Steam Rollers: play alone against Olivia")
     sv.add_argument("--difficulty", choices=list(DIFFICULTIES), default=None,
                     help="Steam Rollers: Olivia's level (implies --solo; default clerk)")
+    sv.add_argument("--maps-dir", default=None, metavar="PATH",
+                    help="Ticket to Ride: the folder where the served map editor saves maps, offered by name "
+                         "afterwards (default: my-maps in the working directory; never railkit's own maps/)")
     sv.add_argument("--address", default="127.0.0.1")
     sv.add_argument("--basic-auth", default=None, metavar="PASSWORD|FILE.json",
                     help="ask every browser for a password first (Panel's basic auth): one shared password, "

@@ -16,6 +16,7 @@ naming the file, the JSON path of the field and what was expected.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -204,17 +205,94 @@ class Map:
         return _parse(data, source)
 
 
+# ---------------------------------------------------------------- the user's own maps
+#: A map's name, the file name of ``<folder>/<name>.json``: never a path.
+MAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: The user maps folder ``railkit serve`` uses unless told (``--maps-dir``): this folder
+#: in the working directory (git-ignored in the repository).
+USER_MAPS_DEFAULT = "my-maps"
+#: The most files of the user maps folder that are offered (a folder of thousands is not a
+#: list anybody picks from, and each file is read to know its format).
+MAX_USER_MAPS = 500
+_user_maps: list[Path] = []  # the folder, once :func:`use_user_maps` names one
+
+
+def use_user_maps(folder: str | Path | None) -> Path | None:
+    """Offer the maps in ``folder`` by name from now on, after railkit's own (None: no
+    user maps again); returns the folder used before.
+
+    The served map editor saves there; :func:`available` lists its maps and
+    :func:`resolve` finds them by name. A user map never hides a shipped one of the
+    same name, only files named by :data:`MAP_NAME` count, and links and folders in
+    it are passed over. The folder need not exist yet.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = load("teaching-small").save(folder / "my-valley.json")
+    >>> before = use_user_maps(folder)
+    >>> "my-valley" in available(), resolve("my-valley") == folder.resolve() / "my-valley.json"
+    (True, True)
+    >>> _ = use_user_maps(before)
+    >>> "my-valley" in available()
+    False
+    """
+    before = user_maps_dir()
+    _user_maps[:] = [] if folder is None else [Path(folder).expanduser().resolve()]
+    return before
+
+
+def user_maps_dir() -> Path | None:
+    """The user maps folder in use (see :func:`use_user_maps`), or None."""
+    return _user_maps[0] if _user_maps else None
+
+
+def _user_files(fmt: str) -> list[Path]:
+    folder = user_maps_dir()
+    if folder is None or not folder.is_dir():
+        return []
+    shipped = {p.stem.lower() for p in MAPS_DIR.glob("*.json")}
+    out = []
+    try:
+        files = sorted(folder.glob("*.json"))[:MAX_USER_MAPS]
+    except OSError:
+        return []
+    for p in files:
+        if not MAP_NAME.fullmatch(p.stem) or p.stem.lower() in shipped:
+            continue
+        try:
+            if p.is_symlink() or not p.is_file():
+                continue
+            data = read_json(p)
+        except (DataError, OSError):
+            continue
+        if isinstance(data, dict) and data.get("format") == fmt:
+            out.append(p)
+    return out
+
+
+def user_maps(fmt: str = FORMAT) -> list[str]:
+    """Names of the maps of one format in the user maps folder (see :func:`use_user_maps`)."""
+    return [p.stem for p in _user_files(fmt)]
+
+
 def resolve(name_or_path: str | Path) -> Path:
-    """A map name (``"usa"``) or a path to the JSON file."""
+    """A map name (``"usa"``, or one of the user's maps) or a path to the JSON file."""
     p = Path(name_or_path)
     if p.suffix == ".json" or p.exists() or len(p.parts) > 1:
         return p
-    return MAPS_DIR / f"{name_or_path}.json"
+    shipped = MAPS_DIR / f"{name_or_path}.json"
+    folder = user_maps_dir()
+    if not shipped.exists() and folder is not None and MAP_NAME.fullmatch(str(name_or_path)):
+        mine = folder / f"{name_or_path}.json"
+        if mine.is_file() and not mine.is_symlink():
+            return mine
+    return shipped
 
 
 def available(fmt: str = FORMAT) -> list[str]:
     """Names of the files in railkit's ``maps/`` folder of one format (default:
-    Ticket to Ride style maps; ``"railkit-hex-sheet"`` for Steam Rollers sheets)."""
+    Ticket to Ride style maps; ``"railkit-hex-sheet"`` for Steam Rollers sheets), then
+    those of the user maps folder (:func:`use_user_maps`)."""
     out = []
     for p in sorted(MAPS_DIR.glob("*.json")):
         try:
@@ -223,7 +301,7 @@ def available(fmt: str = FORMAT) -> list[str]:
             continue
         if isinstance(data, dict) and data.get("format") == fmt:
             out.append(p.stem)
-    return out
+    return out + user_maps(fmt)
 
 
 _CACHE: dict[tuple[str, float], Map] = {}

@@ -5,8 +5,10 @@ Vocabulary
 :func:`run`
     ``run(game, rules, agents, games, seed, players, preset, options, workers,
     scheduler, chunk, progress)`` plays ``games`` bot games and returns one row
-    per game x seat. In this process by default; ``workers=N`` starts a Dask
-    ``LocalCluster`` for the call; ``scheduler=`` uses an existing cluster.
+    per game x seat. In this process, or on worker processes when the job is large
+    enough (``workers="auto"``, the default) or asked for (``workers=N``); the
+    worker processes are kept for the next calls (:func:`close_workers` stops
+    them); ``scheduler=`` uses an existing cluster.
     Results depend only on the seeds, never on how the work was split.
 :func:`local_cluster`
     A Dask ``LocalCluster`` set up for bot games (reuse it: ``scheduler=Client(cluster)``).
@@ -35,13 +37,13 @@ Nothing is computed, imported from Dask or configured at import time.
 """
 
 from railkit.sim.runner import (
-    chunk_size, derive_seed, game_seeds, load_results, local_cluster, play_batch, replay_game, resolve_agents,
+    chunk_size, close_workers, derive_seed, game_seeds, load_results, local_cluster, play_batch, replay_game, resolve_agents,
     resolve_rules, run, run_variants, save_results,
 )
 from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
-    "chunk_size", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster",
+    "chunk_size", "close_workers", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster",
     "mean_interval", "play_batch", "replay_game", "resolve_agents", "resolve_rules", "run", "run_variants",
     "save_results", "summarise", "usage_ranks", "verdict", "wilson",
 ]

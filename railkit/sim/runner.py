@@ -283,8 +283,10 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     options : dict, optional
         Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
     workers : int or "auto", optional
-        ``None`` or 1: play in this process. ``N > 1``: start a Dask
-        ``LocalCluster`` of N worker processes (1 thread each) for this call.
+        ``None`` or 1: play in this process. ``N > 1``: play on a Dask
+        ``LocalCluster`` of N worker processes (1 thread each), started by the
+        first such call and kept for the next ones in this process (see
+        :func:`kept_workers`; :func:`close_workers` stops it).
         ``"auto"`` (the default): play the first games here to time them (see
         :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
         of CPU time or more in one process goes to a local cluster of one worker
@@ -490,17 +492,55 @@ def local_cluster(workers: int = 2, **kwargs: Any):
         return LocalCluster(**options)
 
 
+#: the local cluster that :func:`run` started for ``workers=N``, kept for the next calls of
+#: this process (a notebook's calls share it): ``{"cluster": ..., "client": ...}``
+_KEPT: dict[str, Any] = {}
+
+
+def kept_workers(workers: int):
+    """The ``distributed.Client`` of the local cluster of ``workers`` processes that
+    :func:`run` keeps for this process: started on the first call that needs it, then
+    reused (a second call, in a notebook say, does not wait for worker processes to start
+    again). A call with another number of workers replaces it; :func:`close_workers`, or
+    the end of the process, stops it."""
+    import atexit
+
+    from distributed import Client
+
+    client = _KEPT.get("client")
+    if client is not None and client.status == "running" and sum(client.nthreads().values()) == workers:
+        return client
+    close_workers()
+    cluster = local_cluster(workers)
+    _KEPT.update(cluster=cluster, client=Client(cluster))
+    if not _KEPT.get("atexit"):
+        atexit.register(close_workers)
+        _KEPT["atexit"] = True
+    return _KEPT["client"]
+
+
+def close_workers() -> None:
+    """Stop the worker processes that :func:`run` keeps (see :func:`kept_workers`); a
+    no-op when there are none."""
+    client, cluster = _KEPT.pop("client", None), _KEPT.pop("cluster", None)
+    for part in (client, cluster):
+        if part is not None:
+            try:
+                part.close()
+            except Exception:  # already gone (the end of the process): nothing to stop
+                pass
+
+
 def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
               progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
     import pandas as pd
     from distributed import Client, as_completed
 
-    cluster = client = None
+    client = None
     own_client = True
     try:
         if scheduler is None:
-            cluster = local_cluster(workers)
-            client = Client(cluster)
+            client, own_client = kept_workers(workers), False
         elif isinstance(scheduler, Client):
             client, own_client = scheduler, False
         elif isinstance(scheduler, str):
@@ -543,8 +583,6 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
     finally:
         if client is not None and own_client:
             client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def replay_game(df, game: int) -> Game:

@@ -95,14 +95,60 @@ def _title(game: str) -> str:
     return get_spec(game).title
 
 
+class ServedTable(Table):
+    """A table of the served app. At a shared one, no seat picks the seed of a new game or
+    loads a save: whoever knows the seed (or holds the file, which names it) can replay the
+    deal and know every hand and the next blind cards (rule ``TABLE-SECRET-SEED``).
+
+    >>> t = ServedTable(players=2, humans=[0, 1], seed=3, map="teaching-small")
+    >>> try:
+    ...     t.new_game(seed=42, by=0)
+    ... except NotAllowed as exc:
+    ...     print(exc.rule)
+    TABLE-SECRET-SEED
+    >>> t.new_game(by=0)  # a fresh secret seed: fine
+    """
+
+    def new_game(self, players=None, humans=None, bots=None, rules=None, seed=None, *, by=None, **options) -> None:
+        if by is not None and seed is not None and getattr(self, "game", None) is not None and self.shared:
+            raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule TABLE-SECRET-SEED): "
+                             "a seat that chose it could work out the other hands.",
+                             "Leave the seed empty.", rule=SECRET_SEED)
+        super().new_game(players, humans, bots, rules, seed, by=by, **options)
+
+    def load_json(self, data, source: str = "<upload>", humans=None, bots=None, *, by=None, trusted=False) -> None:
+        if by is not None and self.shared:
+            raise NotAllowed("A save cannot be loaded at a shared table (rule TABLE-SECRET-SEED): the file names "
+                             "the seed, so whoever holds it could work out the other hands.",
+                             "Load it at a table of your own.", rule=SECRET_SEED)
+        super().load_json(data, source, humans, bots, by=by, trusted=trusted)
+
+    def save_for(self, seat: int | None):
+        """The save a seat's page may download: the whole game, except while a shared game
+        runs (the save names the seed and every hand): then a note saying so."""
+        import io
+        import json
+
+        if self.shared and not self.game.is_over:
+            note = {"railkit": "no save while a shared game runs: a save names the seed and every hand, so it "
+                               "is offered once the game is over"}
+            return io.BytesIO((json.dumps(note, indent=2) + "\n").encode("utf-8"))
+        return self.to_json_bytes()
+
+
+#: rule id: at a shared table no seat chooses or learns the seed
+SECRET_SEED = "TABLE-SECRET-SEED"
+
+
 def new_table(game: str, players: int, people: int, **kw) -> Table:
     """A table for ``game`` with ``people`` seats for people (the first ones) and bots in the rest."""
-    return Table(players=players, humans=list(range(people)), game=game, **kw)
+    return ServedTable(players=players, humans=list(range(people)), game=game, **kw)
 
 
 def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None = None, *, map: str | None = None,
                seed: int | None = None, bots: str | None = None, rules: dict | None = None,
-               bot_delay: float = 0.5, auto: bool = True, solo: bool = False, difficulty: str | None = None):
+               bot_delay: float = 0.5, auto: bool = True, solo: bool = False, difficulty: str | None = None,
+               hosts: list[str] | None = None):
     """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
 
     Parameters
@@ -120,7 +166,17 @@ def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None
         Seconds between two bot actions (so people can follow them).
     solo, difficulty : optional
         Steam Rollers alone against Olivia, at this level (default clerk).
+    hosts : list of str, optional
+        The server's own ``host:port`` names (served apps): a session opened by a
+        request another site made (:func:`request_verdict`) gets a plain page and
+        never touches a table.
     """
+    if hosts is not None:
+        kind, why = _session_verdict(hosts)
+        if kind != "ok":
+            return pn.pane.HTML(f"<h2>railkit</h2><p>This page was asked for by another site "
+                                f"({html.escape(why, quote=False)}): open the game's address yourself.</p>",
+                                css_classes=["error"])
     try:
         return _create(game, seats, table, map=map, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay,
                        auto=auto, solo=solo, difficulty=difficulty)
@@ -175,6 +231,10 @@ def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto, solo
 
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
     t = ctl.table
+    if isinstance(t, ServedTable):
+        # the server decides what a download holds, whatever a page asks (a disabled button
+        # can still be clicked by a page's own script)
+        ctl.download.callback = lambda: t.save_for(ctl.seat)
     if ctl.seat is None:
         who = "You are **watching** (spectator view: no hands are shown)"
     else:
@@ -303,36 +363,241 @@ class Lobby(pn.viewable.Viewer):
 
 
 def _editor_for(ctl, folder=None):
-    """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table."""
-    from railkit.maps import MAPS_DIR
+    """A map editor whose "Play this map" saves the map and starts a game on it at ``ctl``'s table.
+
+    It saves into ``folder``, by default the user maps folder (``railkit serve
+    --maps-dir``, see :func:`railkit.maps.use_user_maps`), else ``my-maps`` in the
+    working directory; never into railkit's own ``maps/``. A map saved in the user maps
+    folder is offered by name from then on (the map picker, ``?map=NAME``).
+    """
+    from pathlib import Path
+
+    from railkit.maps import USER_MAPS_DEFAULT, available, user_maps_dir
     from railkit.viz.editor import MapEditor
 
-    folder = folder or MAPS_DIR
+    folder = Path(folder or user_maps_dir() or Path.cwd() / USER_MAPS_DEFAULT)
     editor = MapEditor("teaching-small", folder=folder)
     editor.w_name.value = "my-map"  # never overwrite a map that ships with railkit by accident
 
     def play(m) -> None:
         path = editor.save()
+        names = available()
         t = ctl.table
-        t.new_game(rules=t.game.rules, map=str(path), by=ctl.seat)
+        t.new_game(rules=t.game.rules, map=path.stem if path.stem in names else str(path), by=ctl.seat)
+        picker = getattr(ctl, "w_map", None)
+        if picker is not None and path.stem in names:
+            picker.options = names
+            picker.value = path.stem
         ctl.refresh(force=True)
 
     editor.on_play(play)
     return editor
 
 
+# ---------------------------------------------------------------- pages from other sites
+#: Sec-Fetch-Dest values of a request made to show the answer inside another page
+FRAME_DESTS = ("iframe", "frame", "embed", "object", "fencedframe")
+#: paths every page may load whoever asks (the same files for everybody, no table behind them);
+#: the websocket has Bokeh's own origin check
+OPEN_PATHS = ("/static/", "/liveness", "/favicon.ico", "/ws")
+#: headers on every answer: no other site may show a page of this server inside its own
+FRAME_HEADERS = {"X-Frame-Options": "SAMEORIGIN", "Content-Security-Policy": "frame-ancestors 'self'",
+                 "Referrer-Policy": "same-origin"}
+
+
+def _netloc(url: str | None) -> str | None:
+    from urllib.parse import urlsplit
+
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").lower()
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https") or not host:
+        return ""
+    return f"{host}:{port}"
+
+
+def _with_port(host: str) -> str:
+    host = host.strip().lower()
+    if host.startswith("["):  # [::1]:5006
+        return host if "]:" in host else host + ":80"
+    return host if ":" in host else host + ":80"
+
+
+def request_verdict(headers, hosts, method: str = "GET") -> tuple[str, str]:
+    """Whether a request for a page may have it: ``("ok", "")``, ``("confirm", why)``
+    (a plain page asking the person to continue) or ``("refuse", why)``.
+
+    ``hosts`` are this server's own ``host:port`` names. A page is refused when its
+    ``Host`` is not one of them (a foreign name pointed at this machine), when its
+    ``Origin`` is another one (a script or a form on another site), and when another
+    site asks for it to show it inside its own page (``Sec-Fetch-Dest: iframe``) or
+    to load it as a picture or a script. A link followed from another site (a top-level
+    navigation, ``Sec-Fetch-Site: cross-site``, or a foreign ``Referer`` from a browser
+    without fetch metadata) gets a page with a link to continue: it never takes a seat
+    or shows one by itself. A typed address, a bookmark (no ``Origin``, ``Sec-Fetch-Site:
+    none``), a link on this server's pages or on another page of this machine (another
+    port of ``127.0.0.1``, ``localhost``) gets the page.
+
+    >>> hosts = ["127.0.0.1:5006", "localhost:5006"]
+    >>> request_verdict({"Host": "127.0.0.1:5006"}, hosts)
+    ('ok', '')
+    >>> request_verdict({"Host": "127.0.0.1:5006", "Sec-Fetch-Site": "cross-site",
+    ...                  "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}, hosts)[0]
+    'refuse'
+    >>> request_verdict({"Host": "127.0.0.1:5006", "Sec-Fetch-Site": "cross-site",
+    ...                  "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}, hosts)[0]
+    'confirm'
+    >>> request_verdict({"Host": "127.0.0.1:5006", "Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate",
+    ...                  "Sec-Fetch-Dest": "document", "Referer": "http://127.0.0.1:8888/lab"}, hosts)
+    ('ok', '')
+    >>> request_verdict({"Host": "evil.example:5006"}, hosts)[0]
+    'refuse'
+    """
+    def get(name: str) -> str | None:
+        v = headers.get(name)
+        if isinstance(v, list):
+            v = v[0] if v else None
+        return None if v is None else str(v)
+
+    own = {_with_port(h) for h in hosts}
+    local_names = {h.rsplit(":", 1)[0] for h in own}
+    host = get("Host")
+    if host is None or _with_port(host) not in own:
+        return "refuse", "this server answers only to its own address, not to another name pointed at it"
+    origin = get("Origin")
+    if origin is not None and _netloc(origin) not in own:
+        return "refuse", "a page of another site asked for this page"
+    site = (get("Sec-Fetch-Site") or "").lower()
+    referer = _netloc(get("Referer"))
+    local_referer = bool(referer) and referer.rsplit(":", 1)[0] in local_names
+    navigate = method in ("GET", "HEAD")
+    if not site:  # a browser without fetch metadata, or a program: the Referer, if any, tells
+        if referer and referer not in own and not local_referer:
+            return ("confirm" if navigate else "refuse"), "the link was followed from another site"
+        return "ok", ""
+    if site in ("same-origin", "none"):
+        return "ok", ""
+    dest = (get("Sec-Fetch-Dest") or "").lower()
+    mode = (get("Sec-Fetch-Mode") or "").lower()
+    if dest in FRAME_DESTS:
+        return "refuse", "another site tried to show this page inside its own"
+    if mode != "navigate" or not navigate:
+        return "refuse", "another site tried to load this page into its own"
+    if local_referer or (site == "same-site" and referer is None and _is_literal_local(host)):
+        return "ok", ""
+    return "confirm", "the link was followed from another site"
+
+
+def _is_literal_local(host: str) -> bool:
+    """True for a Host that is an IP address or ``localhost``: then "same site" means this machine."""
+    import ipaddress
+
+    name = _with_port(host).rsplit(":", 1)[0].strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _confirm_page(target: str) -> str:
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>railkit: continue?</title>"
+            "<link rel='icon' href='data:,'></head><body style='font-family:sans-serif;margin:10vh auto;"
+            "max-width:36em'><h2>railkit</h2><p>You followed a link from another site to this game server. "
+            "A page of another site cannot take a seat, show a seat or act at a table for you, so nothing "
+            "has happened yet.</p>"
+            f"<p><a class='continue' href='{html.escape(target)}'>Continue to the game</a></p></body></html>")
+
+
+def _refused_page(why: str) -> str:
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>railkit: refused</title>"
+            "<link rel='icon' href='data:,'></head><body style='font-family:sans-serif'><h2>railkit</h2>"
+            f"<p>Refused: {html.escape(why, quote=False)}. Open the game's address yourself in a tab of "
+            "its own.</p></body></html>")
+
+
+def origin_guard(hosts):
+    """A Tornado output transform for every answer of a served app (see :func:`request_verdict`):
+    it adds :data:`FRAME_HEADERS`, and a page another site may not have is answered with a
+    plain page instead (403 refused, or 200 with a link to continue), whatever the handler
+    made. The page factory makes the same check before it touches a table
+    (:func:`create_app` with ``hosts``), so such a request never acts either."""
+    from tornado.web import OutputTransform
+
+    hosts = tuple(hosts)
+
+    class OriginGuard(OutputTransform):
+        def __init__(self, request) -> None:
+            super().__init__(request)
+            self.verdict = ("ok", "")
+            path = request.path or "/"
+            if not any(path == p or (p.endswith("/") and path.startswith(p)) for p in OPEN_PATHS):
+                self.verdict = request_verdict(request.headers, hosts, request.method or "GET")
+                self.target = request.uri if (request.uri or "").startswith("/") and \
+                    not request.uri.startswith("//") else "/"
+
+        def transform_first_chunk(self, status_code, headers, chunk, finishing):
+            for k, v in FRAME_HEADERS.items():
+                headers[k] = v
+            kind, why = self.verdict
+            if kind == "ok":
+                return status_code, headers, chunk
+            body = (_refused_page(why) if kind == "refuse" else _confirm_page(self.target)).encode()
+            for k in ("Set-Cookie", "Location", "Etag", "Content-Encoding"):
+                headers.pop(k, None)
+            headers["Content-Type"] = "text/html; charset=UTF-8"
+            headers["Cache-Control"] = "no-store"
+            headers["Content-Length"] = str(len(body))
+            return (403 if kind == "refuse" else 200), headers, body
+
+        def transform_chunk(self, chunk, finishing):
+            return chunk if self.verdict[0] == "ok" else b""
+
+    return OriginGuard
+
+
+def _session_verdict(hosts) -> tuple[str, str]:
+    """:func:`request_verdict` of the request that opened this browser session."""
+    return request_verdict(dict(pn.state.headers or {}), hosts)
+
+
 def serve(game: str = "ticket-to-ride", port: int = 5006, seats: int = 1, show: bool = False,
-          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
+          address: str = "127.0.0.1", basic_auth: str | None = None, maps_dir=None, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls :func:`create_app`.
 
     ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay``) are
     passed to :func:`create_app`. ``/liveness`` answers when the server is up
     (for tests and health checks). ``basic_auth`` (a password, or the path of a JSON
-    file of ``{"user": "password"}``) makes every browser log in first.
+    file of ``{"user": "password"}``) makes every browser log in first. ``maps_dir``:
+    the user maps folder (default ``my-maps`` in the working directory): the served
+    map editor saves there, and its maps are offered by name after railkit's own.
     """
+    from pathlib import Path
+
+    from railkit.maps import USER_MAPS_DEFAULT, use_user_maps
+
     view_class(game)  # a clear error before the server starts
-    return serve_page(lambda: create_app(game, seats=seats, **app_options), port=port, address=address, show=show,
-                      title=f"railkit: {_title(game)}", basic_auth=basic_auth)
+    use_user_maps(Path(maps_dir) if maps_dir is not None else Path.cwd() / USER_MAPS_DEFAULT)
+    hosts = own_hosts(address, port)
+    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, **app_options), port=port,
+                      address=address, show=show, title=f"railkit: {_title(game)}", basic_auth=basic_auth)
+
+
+def own_hosts(address: str, port: int) -> list[str]:
+    """The ``host:port`` names a browser uses for this server (its address, ``localhost``
+    and ``127.0.0.1``): the only origins its pages and websockets answer.
+
+    >>> own_hosts("127.0.0.1", 5006)
+    ['127.0.0.1:5006', 'localhost:5006']
+    """
+    return list(dict.fromkeys([f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]))
 
 
 #: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
@@ -357,6 +622,10 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
 
+    Every answer says that no other site may show it in a frame (``X-Frame-Options``,
+    ``Content-Security-Policy: frame-ancestors 'self'``), and a page asked for by
+    another site gets a plain page instead (:func:`origin_guard`).
+
     With ``basic_auth`` Panel's basic-auth provider asks for the password (or a user
     and password from the JSON file it names) before any page; the login cookie is
     signed with a fresh random secret, so a restart logs everybody out. ``/liveness``
@@ -376,7 +645,8 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     # than this, and reading one that long takes well under a tenth of a second.
     if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
         sys.set_int_max_str_digits(70_000)
-    origins = [f"{address}:{port}", f"localhost:{port}", f"127.0.0.1:{port}"]
+    origins = own_hosts(address, port)
+    guard = [origin_guard(origins)]  # pages: frame headers, and none for another site
     if basic_auth:
         import os
         import secrets
@@ -389,14 +659,14 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
             server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
                               websocket_origin=origins, start=False, basic_auth=basic_auth,
                               cookie_secret=secrets.token_urlsafe(32), oauth_guest_endpoints=["/liveness"],
-                              login_template=fh.name)
+                              login_template=fh.name, transforms=guard)
         finally:
             os.unlink(fh.name)
         server.start()
         server.io_loop.start()
         return server
     return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
-                    websocket_origin=origins)
+                    websocket_origin=origins, transforms=guard)
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
@@ -414,9 +684,10 @@ def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
     p.add_argument("--bots", default=None)
     p.add_argument("--bot-delay", type=float, default=0.5)
     p.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
+    p.add_argument("--maps-dir", default=None, help="the user maps folder (default: my-maps here)")
     a = p.parse_args(argv)
     serve(a.game, port=a.port, seats=a.seats, address=a.address, map=a.map, seed=a.seed, bots=a.bots,
-          bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None)
+          bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None, maps_dir=a.maps_dir)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -45,7 +45,7 @@ from bokeh.models import ColumnDataSource, CustomJS, PointDrawTool
 from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
-from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load
+from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load, user_maps_dir
 from railkit.viz.style import card_hex
 
 #: A map name the editor saves as ``<folder>/<name>.json``: never a path.
@@ -431,7 +431,8 @@ class MapEditor(pn.viewable.Viewer):
             out = m.save(target)
         except OSError as exc:
             raise DataError(target.name, "$", f"a file the editor can write in its folder ({exc.strerror or exc})") from None
-        self.msg.object = f"Saved {out.name} in {self.folder} ({m.summary()})."
+        # the folder by its name only: a served page never shows a server path
+        self.msg.object = f"Saved {out.name} in {self.folder.name}/ ({m.summary()})."
         self.msg.alert_type = "success"
         return out
 
@@ -446,7 +447,9 @@ class MapEditor(pn.viewable.Viewer):
         if not SAFE_MAP_NAME.fullmatch(text):
             raise DataError("map name", "$", what, str(name))
         folder = self.folder.resolve()
-        if folder == MAPS_DIR.resolve() and text.lower() in SHIPPED_MAPS:
+        shipped = set(SHIPPED_MAPS) | {p.stem.lower() for p in MAPS_DIR.glob("*.json")}
+        # a map there is found by name: never one that would stand for a shipped map
+        if folder in (MAPS_DIR.resolve(), user_maps_dir()) and text.lower() in shipped:
             raise DataError("map name", "$", f"a name other than {text!r}, a map that ships with railkit "
                             "(choose a new name)", text)
         target = self.folder / f"{text}.json"

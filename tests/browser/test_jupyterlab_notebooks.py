@@ -90,7 +90,12 @@ def screenshot(nb: LabNotebook, name: str, cell: int | None = None) -> Path:
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_restart_and_run_all(page, page_guard, lab, name):
     nb = LabNotebook(page, lab, f"notebooks/{name}")
+    watch = WATCH_DURING_RUN_ALL.get(name)
+    if watch:
+        page.evaluate(watch[0])
     nb.restart_run_all()
+    if watch:
+        watch[1](nb)
     views = check_outputs_drawn(nb)
     if name in WIDGET_NOTEBOOKS:
         assert views, f"{name}: no Panel/Bokeh output on the page"
@@ -351,6 +356,36 @@ def _sheet_editor_saved_equals_shown(nb: LabNotebook) -> None:
     assert not outside, f"hexes outside the sheet editor's view: {outside}"
     assert saved["title"] == "My first sheet" == nb.kernel("import json; print(json.dumps(editor.to_dict()['title']))")
 
+
+# ---------------------------------------------------------------- 21: a long run shows its progress
+#: Records the text of every progress bar that appears in a cell's output while the cells
+#: run (tqdm draws an ipywidgets row in a notebook, and removes it when the run ends).
+WATCH_PROGRESS_BARS = """() => {
+  window.__bars = new Set();
+  new MutationObserver(() => {
+    for (const row of document.querySelectorAll('.jp-OutputArea-output .widget-hbox')) {
+      const bar = row.querySelector('.widget-hprogress');
+      if (bar && bar.getClientRects().length && window.__bars.size < 5000)
+        window.__bars.add(row.textContent.replace(/\\s+/g, ' ').trim());
+    }
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def _progress_bars_shown(nb: LabNotebook) -> None:
+    """The runs showed a progress bar while they played: it names the game, counts the
+    games played of the notebook's own total, and moved."""
+    import re
+
+    games = nb.kernel("import json; print(json.dumps(GAMES))")
+    bars = nb.page.evaluate("() => [...window.__bars]")
+    counts = [int(m.group(1)) for b in bars if "Steam Rollers" in b
+              for m in [re.search(rf"\b(\d+)/{games}\b", b)] if m]
+    assert counts, f"no progress bar of {games} games was seen while the runs played; seen: {bars[:5]}"
+    assert 0 < max(counts) <= games and min(counts) < max(counts), f"the bar never moved: {sorted(set(counts))}"
+
+
+WATCH_DURING_RUN_ALL = {"21-solo-difficulty.ipynb": (WATCH_PROGRESS_BARS, _progress_bars_shown)}
 
 CHECKS_AFTER_RUN_ALL = {
     "10-ttr-rules.ipynb": _scoring_has_board,

@@ -133,3 +133,263 @@ def test_basic_auth_asks_for_the_password_before_any_page(page, page_guard):
         page.get_by_role("button", name="Keep selected tickets").wait_for()
     finally:
         stop_server(proc)
+
+
+# ---------------------------------------------------------------- pages asked for by other sites
+#: every served game, as a shared table for two people (the lobby), from the command line
+GAMES = {
+    "ticket-to-ride": ["--map", "teaching-small"],
+    "steam-rollers": [],
+    "station-master": [],
+}
+
+
+def start_game_server(game: str, *extra: str):
+    """``railkit serve GAME --seats 2 --seed 7`` (plus ``extra``), as in a classroom."""
+    import sys
+
+    from conftest import launch
+
+    return launch([sys.executable, "-m", "railkit.cli", "serve", game, "--port", "{port}", "--seats", "2",
+                   "--seed", "7", "--bot-delay", "0.15", *GAMES[game], *extra], name=f"serve-{game}")
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def game_server(request):
+    proc = start_game_server(request.param)
+    proc.game = request.param
+    yield proc
+    stop_server(proc)
+
+
+def probe(url: str, headers: dict, method: str = "GET") -> tuple[int, dict, str]:
+    req = urllib.request.Request(url, headers=headers, method=method, data=b"x=1" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read().decode("utf-8", "replace")
+
+
+NAV = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+#: (case, headers besides Host, method, expected answer): "page" is the app's page (a Bokeh
+#: session token in it), "refused" a plain 403 page, "continue" a plain page with a link
+ORIGIN_CASES = [
+    ("typed address or bookmark", {"Sec-Fetch-Site": "none", **NAV}, "GET", "page"),
+    ("no fetch metadata, no referer (a program)", {}, "GET", "page"),
+    ("a link on this server's own page", {"Sec-Fetch-Site": "same-origin", **NAV, "Referer": "{url}/"}, "GET", "page"),
+    ("a link on another local page (JupyterLab)", {"Sec-Fetch-Site": "same-site", **NAV,
+                                                   "Referer": "http://127.0.0.1:8888/lab"}, "GET", "page"),
+    ("a link on localhost's other port", {"Sec-Fetch-Site": "cross-site", **NAV,
+                                          "Referer": "http://localhost:8888/"}, "GET", "page"),
+    ("a frame on another site", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+                                 "Sec-Fetch-Dest": "iframe", "Referer": "http://evil.example/"}, "GET", "refused"),
+    ("a frame on another local port", {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate",
+                                       "Sec-Fetch-Dest": "iframe"}, "GET", "refused"),
+    ("a picture on another site", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors",
+                                   "Sec-Fetch-Dest": "image"}, "GET", "refused"),
+    ("a script of another site (fetch)", {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors",
+                                          "Sec-Fetch-Dest": "empty", "Origin": "http://evil.example"}, "GET", "refused"),
+    ("a form on another site", {"Sec-Fetch-Site": "cross-site", **NAV, "Origin": "http://evil.example"},
+     "POST", "refused"),
+    ("a sandboxed frame's form (Origin null)", {"Origin": "null"}, "POST", "refused"),
+    ("another name pointed at this machine (DNS rebinding)", {"Host": "evil.example:{port}"}, "GET", "refused"),
+    ("a link followed from another site", {"Sec-Fetch-Site": "cross-site", **NAV,
+                                           "Referer": "http://evil.example/"}, "GET", "continue"),
+    ("a link from another site, no referer", {"Sec-Fetch-Site": "cross-site", **NAV}, "GET", "continue"),
+    ("an old browser's link from another site", {"Referer": "http://evil.example/page"}, "GET", "continue"),
+]
+
+
+@pytest.mark.parametrize("case,headers,method,expected", ORIGIN_CASES, ids=[c[0] for c in ORIGIN_CASES])
+def test_a_page_asked_for_by_another_site_is_refused(game_server, case, headers, method, expected):
+    url, port = game_server.url, game_server.url.rsplit(":", 1)[1]
+    headers = {k: v.replace("{url}", url).replace("{port}", port) for k, v in headers.items()}
+    for query in ("/", "/?table=class-a&join=1", "/?table=class-a&seat=1&token=abc"):
+        status, got, body = probe(url + query, headers, method)
+        # whatever the answer, no other site may show it in a frame
+        assert got.get("X-Frame-Options") == "SAMEORIGIN", (case, got)
+        assert got.get("Content-Security-Policy") == "frame-ancestors 'self'", (case, got)
+        if expected == "page":
+            assert status == 200 and '"token"' in body, (case, status)
+        elif expected == "refused":
+            assert status == 403 and "Refused" in body, (case, status)
+            assert "token" not in body and "<script" not in body
+        else:
+            assert status == 200 and "Continue to the game" in body and "<script" not in body, (case, status)
+            assert "token\"" not in body
+            # the link goes on to the same address on this server (a same-origin link)
+            assert f"href='{html_escape(query)}'" in body
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def test_the_files_a_page_needs_and_health_checks_stay_open_with_frame_headers(game_server):
+    url = game_server.url
+    foreign = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"}
+    status, headers, body = probe(url + "/liveness", foreign)
+    assert status == 200 and headers.get("X-Frame-Options") == "SAMEORIGIN"
+    status, headers, _ = probe(url + "/static/js/bokeh.min.js", foreign)
+    assert status == 200 and headers.get("Content-Security-Policy") == "frame-ancestors 'self'"
+    # the embedding script (autoload.js) makes a session too: another site's gets nothing
+    status, _, body = probe(url + "/autoload.js?bokeh-autoload-element=x&bokeh-app-path=/&table=class-a&join=1",
+                            foreign)
+    assert status == 403 and "token" not in body
+
+
+def make_table(page, url: str, name: str) -> None:
+    """Make table ``name`` in the lobby at ``url`` (its join links are then listed)."""
+    page.goto(url + "/")
+    box = page.locator("input[placeholder='e.g. class-a']")
+    box.fill(name)
+    box.press("Enter")
+    page.get_by_role("button", name="Make table").click()
+    page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
+
+
+ATTACK = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>a page of another site</title></head><body>
+<script>window.__done = 0; const done = () => { window.__done += 1; };</script>
+<iframe id="frame" src="{target}" onload="done()" width="600" height="300"></iframe>
+<img src="{target}" onload="done()" onerror="done()">
+<script src="{app}/autoload.js?bokeh-autoload-element=x&bokeh-app-path=/&bokeh-absolute-url={app}/&{query}"
+        onload="done()" onerror="done()"></script>
+<iframe name="sink" onload="if (this.dataset.sent) done()"></iframe>
+<form id="form" method="post" action="{target}" target="sink"><input name="x" value="1"></form>
+<a id="go" href="{target}">a link to the game</a>
+<script>
+  fetch("{target}", {mode: "no-cors", credentials: "include"}).then(done, done);
+  document.querySelector("iframe[name=sink]").dataset.sent = "1";
+  document.getElementById("form").submit();
+</script></body></html>"""
+
+
+@pytest.fixture
+def other_site(tmp_path):
+    """A web server for another site's pages: 127.0.0.2 (another host, so another site)."""
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    srv = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    srv.folder = tmp_path
+    srv.url = f"http://127.0.0.2:{srv.server_address[1]}"
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(10)
+
+
+def test_a_hostile_page_on_another_site_can_frame_load_post_or_link_nothing(browser, game_server, other_site):
+    """A page of another site frames a join link, loads it as a picture, a script and a
+    fetch, posts a form to it and links to it: every answer is refused (403) or, for the
+    link, a page asking to continue; the seat stays free; continuing on this server joins."""
+    from guard import PageGuard
+    from playwright.sync_api import Error as PlaywrightError
+
+    url = game_server.url
+    query = "table=guarded&join=1"
+    target = f"{url}/?{query}"
+    ctx = browser.new_context()
+    lobby = ctx.new_page()
+    lobby.set_default_timeout(TIMEOUT)
+    guard = PageGuard(lobby)
+    make_table(lobby, url, "guarded")
+    (other_site.folder / "attack.html").write_text(ATTACK.replace("{target}", target).replace("{app}", url).replace("{query}", query))
+
+    evil = ctx.new_page()
+    evil.set_default_timeout(TIMEOUT)
+    asked, answers = [], []
+    evil.on("request", lambda r: asked.append((r.method, r.url)) if r.url.startswith(url) else None)
+    evil.on("response", lambda r: answers.append((r.request.method, r.url, r.status))
+            if r.url.startswith(url) else None)
+    evil.goto(other_site.url + "/attack.html")
+    evil.wait_for_function("() => window.__done >= 5")
+    # the frame, the picture, the script, the fetch and the form all reached the server ...
+    assert len(asked) >= 5 and {"GET", "POST"} <= {m for m, _ in asked}, asked
+    assert any("/autoload.js" in u for _, u in asked)
+    # ... and every answer the browser let through was a refusal (the others it blocked itself)
+    assert answers and all(status == 403 for _, _, status in answers), answers
+    # no frame of the hostile page holds a game (a blocked frame is Chromium's error page)
+    for frame in evil.frames[1:]:
+        try:
+            has_game = frame.evaluate("() => typeof window.Bokeh !== 'undefined' || document.body.innerText.includes('railkit')")
+        except PlaywrightError:  # a cross-origin error page cannot be entered: nothing in it either
+            has_game = False
+        assert not has_game, frame.url
+    # the link, followed from the other site, does not join either: it asks to continue
+    evil.click("a#go")
+    evil.locator("a.continue").wait_for()
+    assert evil.evaluate("() => typeof window.Bokeh") == "undefined"
+    # nothing happened at the table: seat 1 is still free ...
+    lobby.goto(url + "/")
+    lobby.locator(f"a.join[href='?{query}']").wait_for()
+    # ... and continuing, a click on this server's own page, joins it
+    evil.click("a.continue")
+    wait_text(evil, "You play")
+    evil.wait_for_function("() => location.search.includes('token=')")
+    guard.check()
+    ctx.close()
+
+
+# ---------------------------------------------------------------- the user maps folder
+ROUTE_IDS = """() => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('routes');
+    if (s) return Array.from(s.data.id); } return null; }"""
+
+
+def test_the_served_editor_saves_in_the_user_maps_folder_and_offers_the_map_by_name(page, tmp_path):
+    import sys
+
+    from guard import PageGuard
+    from helpers import page_text
+
+    from conftest import launch
+    from railkit.maps import MAPS_DIR
+    from railkit.viz.editor import MapEditor
+
+    folder = tmp_path / "class-maps"
+    ed = MapEditor("teaching-small", folder=folder)
+    ed.add_city("Zebraville", 6.0, 1.0)
+    ed.add_route("Fort", "Zebraville", 2, "red")
+    ed.w_name.value = "valley"
+    saved = ed.save()
+    shipped = {p.name: p.read_bytes() for p in MAPS_DIR.glob("*.json")}
+    proc = launch([sys.executable, "-m", "railkit.cli", "serve", "ticket-to-ride", "--port", "{port}",
+                   "--maps-dir", str(folder)], name="serve-maps")
+    guard = PageGuard(page)
+    try:
+        page.set_default_timeout(TIMEOUT)
+        # a map of the user maps folder, by name
+        page.goto(proc.url + "/?map=valley")
+        page.get_by_role("button", name="Keep selected tickets").wait_for()
+        page.wait_for_function(ROUTE_IDS.replace("return Array.from(s.data.id)",
+                                                 "return s.data.id.includes('Fort-Zebraville')"))
+        # never by its path
+        page.goto(proc.url + "/?map=" + urllib.parse.quote(str(saved)))
+        wait_text(page, "one of the maps")
+        # the editor's "Play this map" saves into the folder, and the game is played on it
+        page.goto(proc.url + "/")
+        page.get_by_role("button", name="Keep selected tickets").wait_for()
+        page.get_by_text("Map editor", exact=True).click()
+        guard.check()  # (the board made anew for another map asks Panel's CDN for three style
+        # sheets: a known problem of the view, not of the maps folder, so the guard stops here)
+        page.get_by_role("button", name="Play this map").click()
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while not (folder / "my-map.json").exists() and time.monotonic() < deadline:
+            page.wait_for_timeout(200)  # polling for the file the server writes
+        wait_text(page, "started a new game")  # on the saved map
+        assert str(folder) not in page_text(page)
+        assert sorted(p.name for p in folder.iterdir()) == ["my-map.json", "valley.json"]
+        assert {p.name: p.read_bytes() for p in MAPS_DIR.glob("*.json")} == shipped
+        # a new page offers it by name
+        page.goto(proc.url + "/?map=my-map")
+        page.get_by_role("button", name="Keep selected tickets").wait_for()
+    finally:
+        stop_server(proc)

@@ -17,6 +17,16 @@ def test_local_cluster_matches_single_process():
     two = run(workers=2, chunk=3, **kw)  # 14 tasks, unequal last chunk
     assert two.attrs["workers"] == 2 and two.attrs["chunk"] == 3
     pd.testing.assert_frame_equal(one, two)
+    # the next call (in a notebook, say) plays on the same worker processes
+    from railkit.sim import close_workers, runner
+
+    kept = runner._KEPT["client"]
+    workers = set(kept.scheduler_info()["workers"])
+    again = run(workers=2, **{**kw, "games": 6})
+    assert runner._KEPT["client"] is kept and set(kept.scheduler_info()["workers"]) == workers
+    pd.testing.assert_frame_equal(one[one.game < 6].reset_index(drop=True), again)
+    close_workers()
+    assert kept.status != "running" and not runner._KEPT.get("client")
     # the same client reused for another call, with the chunk timed by a pilot
     from distributed import Client
 
