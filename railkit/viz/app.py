@@ -95,54 +95,9 @@ def _title(game: str) -> str:
     return get_spec(game).title
 
 
-class ServedTable(Table):
-    """A table of the served app. At a shared one, no seat picks the seed of a new game or
-    loads a save: whoever knows the seed (or holds the file, which names it) can replay the
-    deal and know every hand and the next blind cards (rule ``TABLE-SECRET-SEED``).
-
-    >>> t = ServedTable(players=2, humans=[0, 1], seed=3, map="teaching-small")
-    >>> try:
-    ...     t.new_game(seed=42, by=0)
-    ... except NotAllowed as exc:
-    ...     print(exc.rule)
-    TABLE-SECRET-SEED
-    >>> t.new_game(by=0)  # a fresh secret seed: fine
-    """
-
-    def new_game(self, players=None, humans=None, bots=None, rules=None, seed=None, *, by=None, **options) -> None:
-        if by is not None and seed is not None and getattr(self, "game", None) is not None and self.shared:
-            raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule TABLE-SECRET-SEED): "
-                             "a seat that chose it could work out the other hands.",
-                             "Leave the seed empty.", rule=SECRET_SEED)
-        super().new_game(players, humans, bots, rules, seed, by=by, **options)
-
-    def load_json(self, data, source: str = "<upload>", humans=None, bots=None, *, by=None, trusted=False) -> None:
-        if by is not None and self.shared:
-            raise NotAllowed("A save cannot be loaded at a shared table (rule TABLE-SECRET-SEED): the file names "
-                             "the seed, so whoever holds it could work out the other hands.",
-                             "Load it at a table of your own.", rule=SECRET_SEED)
-        super().load_json(data, source, humans, bots, by=by, trusted=trusted)
-
-    def save_for(self, seat: int | None):
-        """The save a seat's page may download: the whole game, except while a shared game
-        runs (the save names the seed and every hand): then a note saying so."""
-        import io
-        import json
-
-        if self.shared and not self.game.is_over:
-            note = {"railkit": "no save while a shared game runs: a save names the seed and every hand, so it "
-                               "is offered once the game is over"}
-            return io.BytesIO((json.dumps(note, indent=2) + "\n").encode("utf-8"))
-        return self.to_json_bytes()
-
-
-#: rule id: at a shared table no seat chooses or learns the seed
-SECRET_SEED = "TABLE-SECRET-SEED"
-
-
 def new_table(game: str, players: int, people: int, **kw) -> Table:
     """A table for ``game`` with ``people`` seats for people (the first ones) and bots in the rest."""
-    return ServedTable(players=players, humans=list(range(people)), game=game, **kw)
+    return Table(players=players, humans=list(range(people)), game=game, **kw)
 
 
 def create_app(game: str = "ticket-to-ride", seats: int = 1, table: Table | None = None, *, map: str | None = None,
@@ -231,10 +186,6 @@ def _create(game, seats, table, *, map, seed, bots, rules, bot_delay, auto, solo
 
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
     t = ctl.table
-    if isinstance(t, ServedTable):
-        # the server decides what a download holds, whatever a page asks (a disabled button
-        # can still be clicked by a page's own script)
-        ctl.download.callback = lambda: t.save_for(ctl.seat)
     if ctl.seat is None:
         who = "You are **watching** (spectator view: no hands are shown)"
     else:
@@ -618,6 +569,33 @@ input,button{display:block;width:100%;padding:10px;margin:0 0 1em;box-sizing:bor
 """
 
 
+def local_stylesheets() -> None:
+    """Keep Panel's stylesheets on this server for components made in a session's callbacks.
+
+    Panel 1.9 points a component's stylesheets at the page's own ``dist_url``, but a
+    model that is not yet in its document has none, and Panel then points them at its CDN
+    (seen: the board made anew for another map asked cdn.holoviz.org for three style
+    sheets, which an offline classroom cannot reach). With resources served by this
+    server, such a stylesheet keeps the local address Panel gave it. Wraps
+    ``patch_stylesheet`` where Panel calls it (once).
+    """
+    import panel.reactive
+    from panel.io import resources
+
+    original = resources.patch_stylesheet
+    if getattr(original, "_railkit_local", False):
+        return
+
+    def patch_stylesheet(stylesheet, dist_url):
+        if dist_url == resources.CDN_DIST and not resources.use_cdn():
+            return None
+        return original(stylesheet, dist_url)
+
+    patch_stylesheet._railkit_local = True
+    resources.patch_stylesheet = patch_stylesheet
+    panel.reactive.patch_stylesheet = patch_stylesheet
+
+
 def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
@@ -639,7 +617,13 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
 
     from bokeh.settings import settings
 
+    from railkit.viz.notebook import inline_updates
+
     settings.resources.set_value("server")
+    # a component made after the page loaded (a new board after "Play this map") would link
+    # its stylesheets from Panel's CDN: they stay on this server (or inline, with PANEL_INLINE=1)
+    inline_updates()
+    local_stylesheets()
     # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
     # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits
     # than this, and reading one that long takes well under a tenth of a second.

@@ -33,14 +33,14 @@ def offline() -> None:
     Sets ``pn.config.inline`` (JavaScript and CSS inlined into the notebook's
     outputs; Panel's stylesheets on its components too) and ``BOKEH_RESOURCES``
     for processes started from here (``panel serve`` subprocesses), and inlines the
-    stylesheets of later updates too (see :func:`_inline_updates`).
+    stylesheets of later updates too (see :func:`inline_updates`).
     """
     os.environ.setdefault("BOKEH_RESOURCES", "inline")
     pn.config.inline = True
-    _inline_updates()
+    inline_updates()
 
 
-def _inline_updates() -> None:
+def inline_updates() -> None:
     """Inline Panel's own stylesheets whenever Panel makes a component's stylesheet list.
 
     Panel 1.9 inlines the CSS files of a component (loading spinner, markdown, alerts,
@@ -48,9 +48,10 @@ def _inline_updates() -> None:
     added or changed later (a layout given new children, an alert changing its type,
     a button its colours) gets links to the CDN: offline they fail and the component
     loses its style. Every stylesheet list passes through
-    ``Syncable._process_param_change``; this wraps it once so that, with
-    ``pn.config.inline``, links to Panel's CDN become the same CSS read from Panel's
-    installed files (a file Panel does not ship stays a link).
+    ``Syncable._process_param_change``; this wraps it once so that links to Panel's
+    CDN become the same CSS read from Panel's installed files (a file Panel does not
+    ship stays a link). The served apps use it too: there a board made after the page
+    loaded (after "Play this map") linked three stylesheets from the CDN.
     """
     from bokeh.models import ImportedStyleSheet, InlineStyleSheet
     from panel.io.resources import CDN_DIST, DIST_DIR
@@ -70,7 +71,7 @@ def _inline_updates() -> None:
     def _process_param_change(self, params):
         props = original(self, params)
         sheets = props.get("stylesheets") if isinstance(props, dict) else None
-        if sheets and pn.config.inline:
+        if sheets:
             out = []
             for st in sheets:
                 if isinstance(st, ImportedStyleSheet) and str(st.url).startswith(CDN_DIST) \

@@ -159,7 +159,10 @@ class TableShell(pn.viewable.Viewer):
         self.replay.param.watch(self._on_replay, "value_throttled")
         self.live_btn = pn.widgets.Button(label="Back to live", width=110)
         self.live_btn.on_click(lambda e: self._go_live())
-        self.download = pn.widgets.FileDownload(callback=self.table.to_json_bytes, filename=self.save_name,
+        # what a download holds is decided here, whatever the page asks (a disabled button can
+        # still be clicked by a page's own script)
+        self.download = pn.widgets.FileDownload(callback=lambda: self.table.save_for(self.seat),
+                                                filename=self.save_name,
                                                 label="Save game (JSON)", width=160)
         self.upload = pn.widgets.FileInput(accept=".json", width=220)
         self.upload.param.watch(self._on_upload, "value")
@@ -213,8 +216,10 @@ class TableShell(pn.viewable.Viewer):
 
     def _toggle_new_game(self, event) -> None:
         if event.new:
+            # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
+            seed = [] if self.table.shared else [self.w_seed]
             self.new_area.objects = [pn.Row(self.w_preset, self.w_players, self.w_bot),
-                                     pn.Row(*self._option_widgets(), self.w_seed, self.new_btn), self.rules_form]
+                                     pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
         else:
             self.new_area.objects = []
 

@@ -70,6 +70,9 @@ def new_seed() -> int:
 #: rule id: undo never takes back an action that revealed a blind draw or a roll
 UNDO_BLIND = "TABLE-UNDO-BLIND"
 
+#: rule id: at a shared table no seat chooses or learns the seed while a game runs
+SECRET_SEED = "TABLE-SECRET-SEED"
+
 #: the game attributes holding hidden piles, whatever the game (a draw makes one shorter)
 HIDDEN_PILES = ("deck", "ticket_deck", "draw_pile", "loco_pile", "bag")
 
@@ -184,10 +187,16 @@ class Table:
         Left out, ``players``, ``humans``, ``bots`` and the options stay as they
         are; ``seed`` is fresh and random unless given. ``by`` is the seat asking
         (None: the host, e.g. code in a notebook): at a shared table only the first
-        seat may restart (:class:`NotAllowed` otherwise).
+        seat may restart (:class:`NotAllowed` otherwise), and no seat chooses the
+        seed (rule ``TABLE-SECRET-SEED``: whoever knows the seed can replay the deal
+        and knows every hand and the next blind cards).
         """
         if getattr(self, "game", None) is not None:
             self._may_restart(by, "start a new game")
+            if by is not None and seed is not None and self.shared:
+                raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule "
+                                 f"{SECRET_SEED}): a seat that chose it could work out the other hands.",
+                                 "Leave the seed empty.", rule=SECRET_SEED)
             players = self.game.players if players is None else players
             humans = self.humans if humans is None else humans
             bots = list(self.bot_names.values()) if bots is None else bots
@@ -227,8 +236,14 @@ class Table:
         """Replace the game by a saved one (raises DataError naming the file and field;
         the table is unchanged then). Its map or sheet must be a name from railkit's
         maps folder (a save may come from a browser: it never names a server path),
-        unless ``trusted``: a game the program made itself (a lesson's position)."""
+        unless ``trusted``: a game the program made itself (a lesson's position). At a
+        shared table no seat loads one (rule ``TABLE-SECRET-SEED``: the file names the seed);
+        the host (``by=None``, code in a notebook) may."""
         self._may_restart(by, "load a game")
+        if by is not None and self.shared:
+            raise NotAllowed(f"A save cannot be loaded at a shared table (rule {SECRET_SEED}): the file names "
+                             "the seed, so whoever holds it could work out the other hands.",
+                             "Load it at a table of your own.", rule=SECRET_SEED)
         if isinstance(data, bytes):
             try:
                 data = data.decode("utf-8")
@@ -241,8 +256,18 @@ class Table:
                       list(self.bot_names.values()) if bots is None else bots, by, "loaded a saved game")
 
     def to_json_bytes(self) -> io.BytesIO:
-        """The game as a JSON file in memory (for a download button)."""
+        """The game as a JSON file in memory."""
         return io.BytesIO((json.dumps(self.game.to_json(), indent=2) + "\n").encode("utf-8"))
+
+    def save_for(self, seat: int | None) -> io.BytesIO:
+        """The file a seat's "Save game" button downloads: the whole game, except while a
+        shared game runs (a save names the seed and every hand, rule ``TABLE-SECRET-SEED``):
+        then a note saying when it is offered."""
+        if self.shared and not self.game.is_over:
+            note = {"railkit": "no save while a shared game runs: a save names the seed and every hand, so it "
+                               "is offered once the game is over"}
+            return io.BytesIO((json.dumps(note, indent=2) + "\n").encode("utf-8"))
+        return self.to_json_bytes()
 
     def set_describe(self, describe: Callable[[Game, Action], str]) -> None:
         """Use ``describe`` for the log's text from now on (the whole log is described anew)."""

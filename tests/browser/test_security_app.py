@@ -378,8 +378,6 @@ def test_the_served_editor_saves_in_the_user_maps_folder_and_offers_the_map_by_n
         page.goto(proc.url + "/")
         page.get_by_role("button", name="Keep selected tickets").wait_for()
         page.get_by_text("Map editor", exact=True).click()
-        guard.check()  # (the board made anew for another map asks Panel's CDN for three style
-        # sheets: a known problem of the view, not of the maps folder, so the guard stops here)
         page.get_by_role("button", name="Play this map").click()
         deadline = time.monotonic() + TIMEOUT / 1000
         while not (folder / "my-map.json").exists() and time.monotonic() < deadline:
@@ -391,5 +389,6 @@ def test_the_served_editor_saves_in_the_user_maps_folder_and_offers_the_map_by_n
         # a new page offers it by name
         page.goto(proc.url + "/?map=my-map")
         page.get_by_role("button", name="Keep selected tickets").wait_for()
+        guard.check()  # no console error, nothing asked of another host (a new board's styles too)
     finally:
         stop_server(proc)

@@ -1,4 +1,4 @@
-"""A served shared table: no seat chooses the seed, loads a save or downloads one while
+"""A shared table (served, or in a notebook): no seat chooses the seed, loads a save or downloads one while
 the game runs (rule TABLE-SECRET-SEED): the seed, or a file naming it, replays the deal."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from railkit.viz.app import SECRET_SEED, ServedTable, _page, new_table
+from railkit.viz.app import _page, new_table
 from railkit.viz.controller import GameController
-from railkit.viz.table import NotAllowed
+from railkit.viz.table import SECRET_SEED, NotAllowed, Table
 
 
-def shared() -> ServedTable:
+def shared() -> Table:
     return new_table("ticket-to-ride", 2, 2, map="teaching-small", seed=123456789)
 
 
@@ -40,7 +40,9 @@ def test_TABLE_SECRET_SEED_no_save_is_loaded_at_a_shared_table():
 
 def test_TABLE_SECRET_SEED_the_download_holds_no_seed_while_a_shared_game_runs():
     t = shared()
-    ctl = GameController(t, seat=1, auto=False)
+    ctl = GameController(t, seat=1, auto=False)  # in a notebook: the same download
+    got = ctl.download.callback().read().decode()
+    assert "123456789" not in got and "offered once the game is over" in got
     _page("ticket-to-ride", ctl, "class-a")
     got = ctl.download.callback().read().decode()
     assert "123456789" not in got and "offered once the game is over" in got
