@@ -43,6 +43,21 @@ def page_text(page) -> str:
     return page.evaluate(ALL_TEXT)
 
 
+def wait_text(page, text: str, timeout: int = 60_000) -> None:
+    """Wait until ``text`` is on the page (shadow roots included)."""
+    page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=text, timeout=timeout)
+
+
+def make_table(page, url: str, name: str) -> None:
+    """Make table ``name`` in the lobby at ``url`` (its join links are then listed)."""
+    page.goto(url + "/")
+    box = page.locator("input[placeholder='e.g. class-a']")
+    box.fill(name)
+    box.press("Enter")
+    page.get_by_role("button", name="Make table").click()
+    page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
+
+
 def click_route(page, rid: str) -> None:
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
     page.mouse.move(1, 1)  # a hover tooltip left over a route would catch the click

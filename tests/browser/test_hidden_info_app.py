@@ -15,12 +15,19 @@ import sys
 
 import pytest
 from guard import PageGuard
-from helpers import page_text
+from helpers import make_table, page_text
+from helpers import wait_text as _wait_text
 
 from conftest import launch, stop_server
 from railkit.games import get_spec
 
 TIMEOUT = 90_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
+
+
+def wait_text(page, text: str) -> None:
+    _wait_text(page, text, TIMEOUT)
+
+
 #: the server's seed: long enough that finding its digits anywhere is no accident
 SEED = 918273645546372
 GAMES = {
@@ -63,20 +70,8 @@ class Seat:
         self.context.close()
 
 
-def wait_text(page, text: str) -> None:
-    page.wait_for_function(
-        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
-             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
-             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=TIMEOUT)
 
 
-def make_table(page, url: str, name: str) -> None:
-    page.goto(url + "/")
-    box = page.locator("input[placeholder='e.g. class-a']")
-    box.fill(name)
-    box.press("Enter")
-    page.get_by_role("button", name="Make table").click()
-    page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
 
 
 def join(seat: Seat, url: str, table: str, k: int) -> None:

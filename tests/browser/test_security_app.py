@@ -10,6 +10,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from helpers import make_table, wait_text
 
 from conftest import ROOT, start_server, stop_server
 from railkit.core.saves import digest
@@ -42,11 +43,6 @@ def solo_server():
     stop_server(proc)
 
 
-def wait_text(page, text: str) -> None:
-    page.wait_for_function(
-        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
-             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
-             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=TIMEOUT)
 
 
 def fetch(url: str, timeout: float = 30) -> tuple[int, str, float]:
@@ -241,14 +237,6 @@ def test_the_files_a_page_needs_and_health_checks_stay_open_with_frame_headers(g
     assert status == 403 and "token" not in body
 
 
-def make_table(page, url: str, name: str) -> None:
-    """Make table ``name`` in the lobby at ``url`` (its join links are then listed)."""
-    page.goto(url + "/")
-    box = page.locator("input[placeholder='e.g. class-a']")
-    box.fill(name)
-    box.press("Enter")
-    page.get_by_role("button", name="Make table").click()
-    page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
 
 
 ATTACK = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>a page of another site</title></head><body>

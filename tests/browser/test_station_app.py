@@ -16,7 +16,7 @@ import pytest
 
 from conftest import launch, stop_server
 from guard import PageGuard
-from helpers import page_text
+from helpers import page_text, wait_text
 from station_serve import SECRET_CARDS
 
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
@@ -53,11 +53,6 @@ def watch(page) -> dict:
     return seen
 
 
-def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
-    page.wait_for_function(
-        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
-             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
-             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=timeout)
 
 
 def wait_my_turn_or_end(page) -> bool:

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch, stop_server
-from helpers import page_text
+from helpers import page_text, wait_text
 from steam_serve import autoplay
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
 from railkit.viz.sheet import centre
@@ -97,11 +97,6 @@ def wait_rows(page, name: str, cond: str) -> None:
     page.wait_for_function(f"() => {{ const n = ({ROWS})('{name}'); return n >= 0 && n {cond}; }}", timeout=60_000)
 
 
-def wait_text(page, text: str) -> None:
-    page.wait_for_function("(t) => { const out = []; const walk = (n) => { if (n.nodeType === Node.TEXT_NODE) "
-                           "{ out.push(n.textContent); return; } if (n.shadowRoot) walk(n.shadowRoot); "
-                           "for (const c of n.childNodes) walk(c); }; walk(document.body); "
-                           "return out.join(' ').includes(t); }", arg=text, timeout=60_000)
 
 
 def click_at(page, xy) -> None:

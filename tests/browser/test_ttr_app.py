@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
-from helpers import GATE, click_route, page_text, route_owner, route_xy
+from helpers import GATE, click_route, page_text, route_owner, route_xy, wait_text
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.controller import MAX_PAYMENTS, pay_text
 from railkit.viz.table import Table
@@ -23,11 +23,6 @@ def replica() -> Table:
                  map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
 
 
-def wait_text(page, text: str, timeout: int = TIMEOUT) -> None:
-    page.wait_for_function(
-        """(t) => { const out = []; const walk = (n) => { if (n.nodeType === 3) { out.push(n.textContent); return; }
-             if (n.shadowRoot) walk(n.shadowRoot); for (const c of n.childNodes) walk(c); };
-             walk(document.body); return out.join(' ').includes(t); }""", arg=text, timeout=timeout)
 
 
 def test_play_draw_claim_and_illegal_claim(page, server, page_guard):
