@@ -7,8 +7,13 @@ Every game gets three levels, accepted wherever a bot name is (``--bots``,
 ``easy``    Ticket to Ride: ``greedy-route`` (one step, no ticket plan); Steam
             Rollers and Station Master: ``greedy`` with 40 % of its moves random
 ``medium``  the best heuristic: ``tickets`` / ``greedy`` / ``greedy``
-``hard``    information-set MCTS with determinisation
-            (:mod:`railkit.agents.mcts`) over the medium bot's moves and rollouts
+``hard``    medium, improved by search (:mod:`railkit.agents.mcts`): medium's
+            move and a few alternatives, each played out on determinisations
+            (hidden parts dealt again from what the seat may know) with every
+            seat playing medium -- whole games in Ticket to Ride and Station
+            Master, a few actions and an evaluation in Steam Rollers; sequential
+            halving spends the budget, and medium's move stands unless another
+            is clearly better on the paired playouts
 ==========  ===================================================================
 
 Ticket to Ride styles after de Mesentier Silva et al. (FDG 2017), mapped onto
