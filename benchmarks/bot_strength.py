@@ -1,11 +1,15 @@
 """How strong are the bot levels? Prints win-rate tables with 95 % intervals and n.
 
-* hard (ISMCTS) against medium in seeded 2- and 4-player series per game: one hard
-  seat (it moves round the table game by game), the others medium; its win rate
-  (ties share the win) with the Wilson 95 % interval, next to the fair share 1/players;
+* hard (search over medium's moves) against medium in seeded 2- and 4-player series
+  per game: one hard seat (it moves round the table game by game), the others medium;
+  its win rate (ties share the win) with the Wilson 95 % interval, next to the fair
+  share 1/players, and (``--baseline``) medium's own win rate in the same seats of the
+  same seeded games (how lucky those seats are);
 * solo Steam Rollers: hard's and greedy's win rate against Olivia at each level;
 * hard's decision times at its default budget: p95 wall-clock, and p95 and max CPU
-  time (the CPU figures do not grow when other programs share the machine).
+  time (the CPU figures do not grow when other programs share the machine), the share
+  of decisions the wall-clock cap cut short and the share where hard's move differs
+  from medium's choice.
 
 Run from the repository root, e.g.::
 
@@ -39,7 +43,8 @@ def _share(summary: list[dict], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def series(game: str, players: int, n: int, hard: str = "hard", other: str = "medium") -> dict:
+def series(game: str, players: int, n: int, hard: str = "hard", other: str = "medium",
+           baseline: bool = False) -> dict:
     """``n`` seeded games: one ``hard`` seat (rotating), the rest ``other``."""
     spec = get_spec(game)
     wins, times = 0.0, []
@@ -52,9 +57,18 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
         wins += _share(g.summary(), seat)
         times += [st[1:] for st in getattr(bots[seat], "stats", [])]
     lo, hi = wilson(wins, n)
+    base = None
+    if baseline:
+        base = 0.0
+        for i in range(n):
+            seat = i % players
+            g = spec.new_game(None, players=players, seed=1000 + i, **OPTIONS[game])
+            play(g, [spec.make_agent(other, f"{1000 + i}-{s}") for s in range(players)])
+            base += _share(g.summary(), seat)
+        base /= n
     return {"game": game, "players": players, "n": n, "hard": hard, "vs": other, "wins": wins,
             "rate": wins / n if n else float("nan"), "lo": lo, "hi": hi, "fair": 1.0 / players,
-            "times": times, "seconds": time.perf_counter() - t0}
+            "baseline": base, "times": times, "seconds": time.perf_counter() - t0}
 
 
 def solo(n: int, agent: str) -> list[dict]:
@@ -80,28 +94,36 @@ def _p(xs: list, q: float, k: int = 0) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
+def _share_of(xs: list, k: int) -> float:
+    """Share of the decisions whose ``k``-th figure is true (2: capped, 3: not medium's move)."""
+    return sum(bool(x[k]) for x in xs) / len(xs) if xs else float("nan")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default="ticket-to-ride,station-master,steam-rollers")
     ap.add_argument("--n2", type=int, default=12, help="games in each 2-player series")
     ap.add_argument("--n4", type=int, default=8, help="games in each 4-player series")
     ap.add_argument("--solo", type=int, default=4, help="solo Steam Rollers games per Olivia level (0: none)")
+    ap.add_argument("--baseline", action="store_true", help="also play medium in the hard seat of the same games")
     ap.add_argument("--json", help="also write the figures to this file")
     a = ap.parse_args(argv)
     rows, solos = [], []
-    print("hard (ISMCTS, default budget) against medium: win rate of the hard seat")
+    print("hard (search over medium's moves, default budget) against medium: win rate of the hard seat")
     print(f"{'game':16} {'players':>7} {'n':>4} {'wins':>6} {'rate':>6} {'95% interval':>16} {'fair':>5} "
-          f"{'above fair':>10} {'p95 ms':>7} {'p95 cpu':>7} {'max cpu':>7}")
+          f"{'above fair':>10} {'medium':>6} {'p95 ms':>7} {'p95 cpu':>7} {'max cpu':>7} {'capped':>6} {'changed':>7}")
     for game in a.games.split(","):
         for players, n in ((2, a.n2), (4, a.n4)):
             if n <= 0:
                 continue
-            r = series(game, players, n)
+            r = series(game, players, n, baseline=a.baseline)
             rows.append(r)
             t = r["times"]
+            base = "-" if r["baseline"] is None else f"{r['baseline']:.2f}"
             print(f"{game:16} {players:>7} {n:>4} {r['wins']:>6.1f} {r['rate']:>6.2f} "
                   f"{'[%.2f, %.2f]' % (r['lo'], r['hi']):>16} {r['fair']:>5.2f} {r['lo'] > r['fair']!s:>10} "
-                  f"{_p(t, .95):>7.0f} {_p(t, .95, 1):>7.0f} {_p(t, 1.0, 1):>7.0f}", flush=True)
+                  f"{base:>6} {_p(t, .95):>7.0f} {_p(t, .95, 1):>7.0f} {_p(t, 1.0, 1):>7.0f} "
+                  f"{_share_of(t, 2):>6.1%} {_share_of(t, 3):>7.1%}", flush=True)
     if a.solo > 0 and "steam-rollers" in a.games:
         print("\nsolo Steam Rollers against Olivia: win rate (95 % interval), n games per level")
         hard = solo(a.solo, "hard")
@@ -113,11 +135,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"{g['rate']:>7.2f} {'[%.2f, %.2f]' % (g['lo'], g['hi']):>14}", flush=True)
         t = [x for h in hard for x in h["times"]]
         print(f"solo hard decision times: p95 {_p(t, .95):.0f} ms wall-clock, p95 {_p(t, .95, 1):.0f} ms CPU, "
-              f"max {_p(t, 1.0, 1):.0f} ms CPU")
+              f"max {_p(t, 1.0, 1):.0f} ms CPU, capped {_share_of(t, 2):.1%}")
     if a.json:
         for r in rows + solos:
             t = r.pop("times")
-            r.update(p95_ms=_p(t, .95), p95_cpu_ms=_p(t, .95, 1), max_cpu_ms=_p(t, 1.0, 1), decisions=len(t))
+            r.update(p95_ms=_p(t, .95), p95_cpu_ms=_p(t, .95, 1), max_cpu_ms=_p(t, 1.0, 1), decisions=len(t),
+                     capped=_share_of(t, 2), changed=_share_of(t, 3))
         Path(a.json).write_text(json.dumps({"series": rows, "solo": solos}, indent=1))
     return 0
 

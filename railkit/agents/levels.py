@@ -7,8 +7,13 @@ Every game gets three levels, accepted wherever a bot name is (``--bots``,
 ``easy``    Ticket to Ride: ``greedy-route`` (one step, no ticket plan); Steam
             Rollers and Station Master: ``greedy`` with 40 % of its moves random
 ``medium``  the best heuristic: ``tickets`` / ``greedy`` / ``greedy``
-``hard``    information-set MCTS with determinisation
-            (:mod:`railkit.agents.mcts`) over the medium bot's moves and rollouts
+``hard``    medium, improved by search (:mod:`railkit.agents.mcts`): medium's
+            move and a few alternatives, each played out on determinisations
+            (hidden parts dealt again from what the seat may know) with every
+            seat playing medium -- whole games in Ticket to Ride and Station
+            Master, a few actions and an evaluation in Steam Rollers; sequential
+            halving spends the budget, and medium's move stands unless another
+            is clearly better on the paired playouts
 ==========  ===================================================================
 
 Ticket to Ride styles after de Mesentier Silva et al. (FDG 2017), mapped onto
@@ -47,12 +52,13 @@ _BASES = {
     "station-master": ("greedy", 0.4, "greedy"),
 }
 
-#: default search budget of ``hard`` per game: (iterations, rollout depth); p95 decision
-#: times are printed by ``benchmarks/bot_strength.py``
-HARD_BUDGET = {
-    "ticket-to-ride": (24, 14),
-    "steam-rollers": (24, 2),
-    "station-master": (40, 6),
+#: default search budget of ``hard`` per game: (most playouts per decision, playout depth
+#: in actions or None for whole games, most actions simulated per decision); p95
+#: decision times are printed by ``benchmarks/bot_strength.py``
+HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
+    "ticket-to-ride": (32, None, 2400),
+    "steam-rollers": (12, 4, None),
+    "station-master": (40, None, 2600),
 }
 
 
@@ -143,9 +149,9 @@ def register(game_name: str, agents: dict[str, type[Agent]]) -> None:
     new["easy"] = (_alias(agents[easy], "easy", f"Easy: the {easy} bot.") if share == 0
                    else _mixed(agents[easy], share, "easy"))
     new["medium"] = _alias(agents[medium], "medium", f"Medium: the {medium} bot.")
-    iters, depth = HARD_BUDGET[game_name]
-    new["hard"] = mcts_class(game_name, "hard", iterations=iters, depth=depth)
-    new["mcts"] = mcts_class(game_name, "mcts", iterations=iters, depth=depth)
+    iters, depth, steps = HARD_BUDGET[game_name]
+    new["hard"] = mcts_class(game_name, "hard", iterations=iters, depth=depth, steps=steps)
+    new["mcts"] = mcts_class(game_name, "mcts", iterations=iters, depth=depth, steps=steps)
     if game_name == "ticket-to-ride":
         new["route-focus"] = _alias(agents["tickets"], "route-focus", "Route Focus: the tickets planner.")
         new["one-step-thinking"] = _alias(agents["greedy-route"], "one-step-thinking",

@@ -1,34 +1,51 @@
-"""Information-set Monte Carlo tree search with determinisation (the "hard" bots).
+"""Information-set Monte Carlo search with determinisation (the "hard" bots).
 
-The search is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one
-tree of action sequences seen from the searching seat; every iteration plays it on
-a fresh *determinisation* -- a copy of the game whose hidden parts (the other
-seats' cards, tickets and chips, the order of every face-down pile and the random
-generator behind future dice and shuffles) are dealt again at random from what the
-searching seat cannot see. A node's children are the actions legal in the
-determinisations that reached it; selection is UCB1 over those available
-(counting availability, not the parent's visits), each seat choosing by its own
-reward. New children are added with progressive widening, the moves of the game's
-heuristic bots first, so a small budget searches among sensible moves.
-Below the tree the heuristic bots play on for a few turns and a game-specific
-evaluation scores the position.
+The search improves on a game's best heuristic bot ("medium") by playing it out:
+a *policy-improvement* ("rollout") search, the flat, one-level form of
+information-set Monte Carlo tree search (Tesauro and Galperin, 1996; Cowling,
+Powley and Whitehouse, 2012). At each decision
+
+1. the *candidates* are the medium bot's own choice followed by a few
+   alternatives (the choices of the game's other heuristic bots, or the next best
+   moves in medium's own ranking; every ticket choice in Ticket to Ride);
+2. each candidate is scored by *playouts*: on a fresh *determinisation* -- a copy
+   of the game whose hidden parts (the other seats' cards, tickets and chips, the
+   order of every face-down pile and the random generator behind future dice and
+   shuffles) are dealt again at random from what the searching seat cannot see --
+   the candidate is played and then every seat plays the medium bot, to the end of
+   the game or, where whole games do not fit the budget, for a fixed number of
+   actions followed by a game-specific evaluation. All candidates of a round are
+   played on the *same* determinisations with the same bot seeds (common random
+   numbers), so their difference measures the move, not the deal;
+3. *sequential halving* spends the budget: each round gives every remaining
+   candidate the same number of playouts and keeps the better half (medium's own
+   choice always stays, as the reference), so the close candidates get the most;
+4. the candidate with the best mean reward is played only if it beats medium's
+   choice on the paired playouts by more than ``z`` standard errors; with too
+   little evidence the bot plays medium's move.
+
+The reward of a playout is ``0.5 * win + 0.5 * sigmoid(margin / scale)`` where
+``win`` is the seat's win share (ties split) at the end of the game and ``margin``
+its score minus the best other score (a position that is not over scores its
+estimated margin and ``win = sigmoid(margin / scale)``).
 
 What may be read
 ----------------
 A bot is called as ``act(observation, legal)``. The search also needs a game to
-copy: it is given one with :meth:`MCTSAgent.bind`, or, when the caller did not
-bind it, the agent finds the game whose ``observe(seat)`` it was just handed in
-the calling frames. Either way the copy is *redealt* before anything reads it:
+copy: whoever runs the game gives it with :meth:`MCTSAgent.bind` (:func:`play`
+and the tables do). The copy is *redealt* before anything reads it:
 :func:`determinise` replaces every hidden part from a canonically sorted pool of
 the unseen items (which depends only on public facts and the seat's own secrets),
 so the decisions do not depend on the hidden state; ``tests/agents/test_mcts.py``
 swaps the hidden parts of a game and checks that the chosen moves are unchanged.
+The candidates come from heuristic bots given the seat's own observation.
 
 Budget
 ------
-``iterations`` per decision (reproducible under the bot's seed) and a safety cap
-``max_ms`` of the process's CPU time (only reached on a slow machine; when it is,
-the decision depends on timing). Decisions with one legal action are not searched.
+``iterations`` playouts per decision in all (reproducible under the bot's seed)
+and a safety cap ``max_ms`` of wall-clock time (only reached on a slow or busy
+machine; when it is, the decision depends on timing and ``stats`` says so).
+Decisions with one legal action or one candidate are not searched.
 
 >>> from railkit.core.game import play
 >>> from railkit.games.station_master import StationMasterGame
@@ -88,29 +105,25 @@ class Adapter:
     shared: tuple[str, ...] = ()
     #: classes of mutable per-game objects copied attribute by attribute
     objects: tuple[type, ...] = ()
-    #: bots whose choices are tried first when a node widens (names in the game's AGENTS)
+    #: bots whose choices are candidates (names in the game's AGENTS); the first is medium
     proposers: tuple[str, ...] = ()
-    #: bots proposing moves below the root (fewer: they cost time at every widening)
-    deep_proposers: tuple[str, ...] | None = None
-    #: the bot that plays below the tree
+    #: the bot every seat plays in the playouts (medium)
     rollout: str = ""
     #: scale of a score margin (points) for the reward
     scale: float = 10.0
-    #: search settings that suit the game (see MCTSAgent): exploration, widening, bias
-    c: float = 0.7
-    widen: float = 0.7
-    bias: float = 0.3
+    #: most candidates searched at one decision
+    width: int = 4
 
-    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The searching seat's moves in the order they are tried (best guesses first),
-        from its own observation: the proposers' choices."""
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The searching seat's candidate moves, from its own observation: medium's
+        choice first, then the other proposers' choices (at most :attr:`width`)."""
         out: list[Action] = []
         for name in self.proposers:
-            bot = agent._bot(name, observation["seat"])
+            bot = agent._proposer(name, observation["seat"])
             a = bot.act(observation if bot.needs_observation else None, legal)
             if a not in out:
                 out.append(a)
-        return out
+        return out[:self.width]
 
     def clone(self, game: Game) -> Game:
         """A copy of ``game`` that can be played on without touching it. The state comes
@@ -161,11 +174,20 @@ class TicketToRideAdapter(Adapter):
               "options", "names", "_two", "_end_trigger", "_loco_limit", "_max_redeals", "_fu_empty_ok",
               "_fu_actions", "_bk_cache", "log", "_cc", "_cg")
     proposers = ("tickets", "greedy-route", "long-route", "destination-hungry")
-    deep_proposers = ("tickets",)
     rollout = "tickets"
     scale = 20.0
-    widen = 0.5
-    bias = 1.0
+    width = 4
+    #: most ticket choices searched (the keep-ticket decisions shape the whole game)
+    ticket_width = 7
+
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The proposers' choices; at a ticket choice, every way of keeping tickets
+        after them (up to :attr:`ticket_width`)."""
+        out = super().candidates(agent, observation, legal)
+        if observation["phase"] in ("setup-tickets", "keep-tickets"):
+            out += [a for a in legal if a not in out]
+            return out[:self.ticket_width]
+        return out
 
     def clone(self, game: Game) -> Game:
         new = super().clone(game)
@@ -286,6 +308,7 @@ class StationMasterAdapter(Adapter):
     proposers = ("greedy",)
     rollout = "greedy"
     scale = 10.0
+    width = 4
 
     def clone(self, game: Game) -> Game:
         from railkit.games.station_master.game import Train
@@ -296,14 +319,15 @@ class StationMasterAdapter(Adapter):
         new._memo = {}
         return new
 
-    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The greedy bot's ranking of every move (its one-step expected value)."""
-        bot = agent._bot("greedy", observation["seat"])
-        bot.act(observation, legal)  # sets the bot's view of this observation
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The greedy bot's choice, then its next best moves by its one-step expected value."""
+        bot = agent._proposer("greedy", observation["seat"])
+        first = bot.act(observation, legal)  # also sets the bot's view of this observation
         trains = {t["id"]: t for t in observation["station"]}
         base = {tid: bot._utility(t) for tid, t in trains.items()}
         scored = sorted(((bot._delta(a, trains, base), -i) for i, a in enumerate(legal)), reverse=True)
-        return [legal[-i] for _, i in scored]
+        out = [first] + [legal[-i] for _, i in scored if legal[-i] != first]
+        return out[:self.width]
 
     def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
         n = g.players
@@ -351,23 +375,21 @@ class SteamRollersAdapter(Adapter):
     shared = ("rules", "sheet", "tile_defs", "blocked", "_placements", "_cand_cache", "options", "log",
               "totals", "bag_after_setup")
     proposers = ("greedy",)
-    deep_proposers = ()
-    rollout = "random"
+    rollout = "greedy"
     scale = 5.0
-    widen = 0.5
-    bias = 1.0
+    width = 3
 
-    def root_order(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The greedy bot's choice, then the rest by its value of each move."""
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The greedy bot's choice, then its next best moves by its value of each move."""
         from railkit.agents.steam_rollers import first_in_line
 
-        bot = agent._bot("greedy", observation["seat"])
+        bot = agent._proposer("greedy", observation["seat"])
         first = bot.act(observation, legal)
         ctx = bot._context(observation)
-        ranked = sorted(((bot._value(a, observation, ctx), -i) for i, a in enumerate(first_in_line(legal))),
-                        reverse=True)
-        out = [first] + [legal_i for legal_i in (first_in_line(legal)[-i] for _, i in ranked) if legal_i != first]
-        return out
+        legal = first_in_line(legal)
+        ranked = sorted(((bot._value(a, observation, ctx), -i) for i, a in enumerate(legal)), reverse=True)
+        out = [first] + [legal[-i] for _, i in ranked if legal[-i] != first]
+        return out[:self.width]
 
     def clone(self, game: Game) -> Game:
         from railkit.games.steam_rollers.game import PlayerState
@@ -425,49 +447,57 @@ def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter | No
 
 
 # ============================================================================ search
-class _Node:
-    __slots__ = ("avail", "bias", "children", "order", "reward", "seat", "visits")
-
-    def __init__(self, seat: int | None = None, bias: float = 0.0) -> None:
-        self.bias = bias  # progressive bias: how much the heuristics like this move
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.reward = 0.0  # summed reward of the seat that chose the move into this node
-        self.seat = seat
-        self.order: list[Action] = []  # children in the order they were added
+def _sigmoid(x: float) -> float:
+    if x < -60.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 class MCTSAgent(Agent):
-    """Single-observer information-set MCTS over a game's :class:`Adapter`.
+    """Information-set Monte Carlo search over medium's moves (see the module docstring).
 
     Parameters
     ----------
     seed : int or str, optional
-        Seeds the search (determinisations, tie-breaks, rollout bots).
+        Seeds the search (determinisations, the playout bots' seeds).
     iterations : int
-        Search iterations per decision (the budget; reproducible).
+        Most playouts per decision, over all candidates (the budget; reproducible).
+        At most ``iterations // 2`` candidates are searched.
     max_ms : float
-        CPU-time cap per decision in milliseconds (a safety net).
-    depth : int
-        Actions played by the rollout bot below the tree before the evaluation.
-    c : float
-        UCB exploration constant (rewards are in [0, 1]).
-    widen : float
-        Progressive widening: a node has at most ``1 + widen * sqrt(visits)`` children.
-    bias : float
-        Progressive bias: the ``k``-th move the heuristics rank at the root gets
-        ``bias / (k * (1 + visits))`` added to its UCB value.
+        Wall-clock cap per decision in milliseconds (a safety net).
+    depth : int or None
+        Actions played after the candidate before the position is evaluated; None
+        plays to the end of the game.
+    steps : int or None
+        Most actions simulated per decision, over all playouts: the playouts of the
+        first determinisation measure how long a playout is here, and the number of
+        playouts is cut to fit (never below two per candidate). Whole games are long
+        early on and short near the end, so this keeps the cost of a decision level;
+        it is a count too, so decisions stay reproducible. None: no such limit.
+    width : int, optional
+        Most candidates searched (default: the game's :attr:`Adapter.width`).
+    z : float
+        A candidate replaces medium's choice only if its mean paired gain over it
+        exceeds ``z`` standard errors.
+
+    Attributes
+    ----------
+    stats : list of tuple
+        Per decision: (playouts, wall-clock ms, CPU ms, whether the cap cut it short,
+        whether the move differs from medium's choice).
+    last : dict
+        The last searched decision: candidate text -> list of playout rewards.
     """
 
     name = "mcts"
     game_name = ""
-    default_iterations = 64
-    default_depth = 12
+    default_iterations = 32
+    default_depth: int | None = None
+    default_steps: int | None = None
 
     def __init__(self, seed: int | str | None = None, *, iterations: int | None = None, max_ms: float = 900.0,
-                 depth: int | None = None, c: float | None = None, widen: float | None = None,
-                 bias: float | None = None, game_name: str | None = None) -> None:
+                 depth: int | None | str = "default", steps: int | None | str = "default", width: int | None = None,
+                 z: float = 1.0, game_name: str | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
         if game_name:
@@ -475,18 +505,15 @@ class MCTSAgent(Agent):
         self.adapter = ADAPTERS[self.game_name]()
         self.iterations = int(iterations if iterations is not None else self.default_iterations)
         self.max_ms = float(max_ms)
-        self.depth = int(depth if depth is not None else self.default_depth)
-        ad = self.adapter
-        self.c = float(ad.c if c is None else c)
-        self.widen = float(ad.widen if widen is None else widen)
-        self.bias_w = float(ad.bias if bias is None else bias)
+        self.depth = self.default_depth if depth == "default" else (None if depth is None else int(depth))
+        self.steps = self.default_steps if steps == "default" else (None if steps is None else int(steps))
+        self.width = int(width if width is not None else self.adapter.width)
+        self.z = float(z)
         self._game: Game | None = None
-        # the heuristic bots of one iteration (fresh ones for each determinisation: their
-        # caches, such as a ticket plan, must not carry over from another deal)
-        self._bots: dict[tuple[str, int], Agent] | None = None
-        self._round = 0
-        #: per decision: (iterations done, wall-clock ms, CPU ms) -- for benchmarks
-        self.stats: list[tuple[int, float, float]] = []
+        self._proposers: dict[tuple[str, int], Agent] = {}
+        self._proposers_for: tuple[int, int] = (0, -1)  # (id of the game, log length) they follow
+        self.stats: list[tuple[int, float, float, bool, bool]] = []
+        self.last: dict[str, list[float]] = {}
 
     # ------------------------------------------------------------ the game
     def bind(self, game: Game) -> MCTSAgent:
@@ -502,15 +529,17 @@ class MCTSAgent(Agent):
                                "(whoever runs the game calls bind(game) before act)")
         return g
 
-    def _bot(self, name: str, seat: int) -> Agent:
-        if self._bots is None:
-            self._bots = {}
-        b = self._bots.get((name, seat))
-        if b is None:
-            import importlib
+    def _agents(self) -> dict[str, type[Agent]]:
+        import importlib
 
-            mod = importlib.import_module(f"railkit.agents.{self.game_name.replace('-', '_')}")
-            b = self._bots[(name, seat)] = mod.AGENTS[name](f"{self.seed}-{name}-{seat}-{self._round}")
+        return importlib.import_module(f"railkit.agents.{self.game_name.replace('-', '_')}").AGENTS
+
+    def _proposer(self, name: str, seat: int) -> Agent:
+        """The heuristic bot ``name`` proposing the candidates of ``seat`` (kept for the
+        game, as a bot of that name playing the seat would be)."""
+        b = self._proposers.get((name, seat))
+        if b is None:
+            b = self._proposers[(name, seat)] = self._agents()[name](f"{self.seed}-{name}-{seat}")
         return b
 
     # ------------------------------------------------------------ acting
@@ -518,143 +547,110 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         game = self._find_game(observation)
-        seat = observation["seat"]
-        return self.search(game, seat, legal, observation)
+        return self.search(game, observation["seat"], legal, observation)
 
     def search(self, game: Game, seat: int, legal: Sequence[Action] | None = None,
                observation: Any = None) -> Action:
-        """The most visited root move after the budget."""
+        """The best candidate after the budget of playouts (medium's choice unless another
+        candidate is clearly better)."""
         t0 = time.perf_counter()
         c0 = time.process_time()
         legal = list(legal if legal is not None else game.legal_actions())
         if observation is None:
             observation = game.observe(seat)
+        key = (id(game), len(game.log))
+        if key[0] != self._proposers_for[0] or key[1] < self._proposers_for[1]:
+            self._proposers = {}  # another game, or one taken back: fresh proposers
+        self._proposers_for = key
         allowed = set(legal)
-        root = _Node()
-        self._root = root
-        self._root_order = [a for a in self.adapter.root_order(self, observation, legal) if a in allowed]
-        # the searching seat's rng drives everything: one random stream per decision
+        # at least two playouts per candidate fit the budget
+        width = max(1, min(self.width, max(2, self.iterations // 2)))
+        cands = [a for a in self.adapter.candidates(self, observation, legal) if a in allowed][:width]
+        self.last = {}
+        if len(cands) <= 1:
+            self.stats.append((0, (time.perf_counter() - t0) * 1000.0, (time.process_time() - c0) * 1000.0, False, False))
+            return cands[0] if cands else legal[0]
+        # one random stream per decision, from the bot's seed and the game's public length
         rng = random.Random(f"{self.seed}/{len(game.log)}/{self.rng.random()}")
-        deadline = c0 + self.max_ms / 1000.0  # the bot's own CPU time: others' load does not cut it short
-        done = 0
-        for _ in range(self.iterations):
-            self._bots = None
-            self._round += 1
-            d = determinise(game, seat, rng, self.adapter)
-            self._iterate(root, d, rng, allowed)
-            done += 1
-            if time.process_time() > deadline:
-                break
-        best = None
-        best_key = (-1, -1.0)
-        for a in root.order:
-            ch = root.children[a]
-            if a not in allowed:
-                continue
-            key = (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
-            if key > best_key:
-                best, best_key = a, key
-        self.stats.append((done, (time.perf_counter() - t0) * 1000.0, (time.process_time() - c0) * 1000.0))
-        return best if best is not None else legal[0]
-
-    def _propose(self, d: Game, legal: Sequence[Action], node: _Node, rng: random.Random,
-                 root: bool = False) -> Action | None:
-        """The next action to add under ``node``: the heuristic bots' choices first, then random."""
-        seat = d.current_player
-        if root:
-            for a in self._root_order:
-                if a not in node.children:
-                    return a
-        obs = None
-        names = self.adapter.proposers
-        if not root and self.adapter.deep_proposers is not None:
-            names = self.adapter.deep_proposers
-        for name in names:
-            bot = self._bot(name, seat)
-            if obs is None and bot.needs_observation:
-                obs = d.observe(seat)
-            a = bot.act(obs if bot.needs_observation else None, legal)
-            if a not in node.children:
-                return a
-        fresh = [a for a in legal if a not in node.children]
-        return fresh[rng.randrange(len(fresh))] if fresh else None
-
-    def _iterate(self, root: _Node, d: Game, rng: random.Random, allowed: set) -> None:
-        """One iteration on the determinisation ``d``: select and widen down the tree,
-        roll out, back up each seat's reward."""
-        node = root
-        path: list[_Node] = [root]
-        first = True
-        while not d.is_over:
-            legal = d.legal_actions()
-            if first:
-                legal = [a for a in legal if a in allowed]  # the root's moves are the real ones
-                first = False
-            seat = d.current_player
-            avail = [node.children[a] for a in legal if a in node.children]
-            limit = 1 + int(self.widen * math.sqrt(node.visits))
-            if len(avail) < len(legal) and len(avail) < limit:
-                a = self._propose(d, legal, node, rng, node is root)
-                if a is not None:
-                    bias = 0.0
-                    if node is root and a in self._root_order:
-                        bias = 1.0 / (1 + self._root_order.index(a))
-                    child = node.children[a] = _Node(seat, bias)
-                    node.order.append(a)
-                    child.avail = 1
-                    for ch in avail:
-                        ch.avail += 1
-                    d.apply_unchecked(a)
-                    path.append(child)
+        rewards: dict[Action, list[float]] = {a: [] for a in cands}
+        base = cands[0]
+        alive = list(cands)
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        deadline = t0 + self.max_ms / 1000.0
+        done, simulated, cut = 0, 0, False
+        budget = self.iterations
+        for r in range(rounds):
+            per = None
+            k = 0
+            while per is None or k < per:
+                seed = rng.getrandbits(64)
+                for a in alive:
+                    reward, length = self._playout(game, seat, a, seed)
+                    rewards[a].append(reward)
+                    done += 1
+                    simulated += length
+                k += 1
+                if per is None:
+                    if r == 0 and self.steps is not None:  # the first deal measured a playout's length
+                        mean_len = max(1.0, simulated / len(alive))
+                        budget = min(self.iterations, max(2 * len(cands), int(self.steps / mean_len)))
+                    per = max(1, (budget - done + len(alive)) // (len(alive) * (rounds - r)))
+                if time.perf_counter() > deadline:
+                    cut = True
                     break
-            # select among the available children (UCB1 with availability counts)
-            best, best_u = None, -1.0
-            lc = self.c
-            bw = self.bias_w
-            for a in legal:
-                ch = node.children.get(a)
-                if ch is None:
-                    continue
-                ch.avail += 1
-                if ch.visits == 0:
-                    u = 1e9 + rng.random()
-                else:
-                    u = (ch.reward / ch.visits + lc * math.sqrt(math.log(ch.avail) / ch.visits)
-                         + bw * ch.bias / (1 + ch.visits))
-                if u > best_u:
-                    best, best_u = a, u
-            if best is None:  # nothing tried is legal here and no room to widen: widen anyway
-                best = self._propose(d, legal, node, rng, node is root)
-                node.children[best] = _Node(seat)
-                node.order.append(best)
-                node.children[best].avail = 1
-            node = node.children[best]
-            d.apply_unchecked(best)
-            path.append(node)
-        rewards = self._rollout(d, rng)
-        for n in path:
-            n.visits += 1
-            if n.seat is not None:
-                n.reward += rewards[n.seat]
+            if cut or r == rounds - 1:
+                break
+            ranked = sorted(alive, key=lambda a: (-_mean(rewards[a]), cands.index(a)))
+            keep = math.ceil(len(alive) / 2)
+            alive = ranked[:keep]
+            if base not in alive:  # medium's choice stays as the reference
+                alive = ranked[:max(1, keep - 1)] + [base]
+        best = max(alive, key=lambda a: (_mean(rewards[a]), -cands.index(a)))
+        if best != base:
+            # paired: the first n playouts of both were played on the same determinisations
+            n = min(len(rewards[best]), len(rewards[base]))
+            diffs = [x - y for x, y in zip(rewards[best][:n], rewards[base][:n])]
+            m = _mean(diffs)
+            sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+            if n < 2 or m <= self.z * sd / math.sqrt(n) or m <= 0.0:
+                best = base
+        self.last = {str(a): list(v) for a, v in rewards.items()}
+        self.stats.append((done, (time.perf_counter() - t0) * 1000.0, (time.process_time() - c0) * 1000.0, cut,
+                           best != base))
+        return best
 
-    def _rollout(self, d: Game, rng: random.Random) -> list[float]:
-        name = self.adapter.rollout
+    def _playout(self, game: Game, seat: int, action: Action, seed: int) -> tuple[float, int]:
+        """Reward for ``seat`` of ``action`` on the determinisation dealt from ``seed``, every
+        seat then playing the rollout bot (seeded from ``seed`` too), and the actions played."""
+        rng = random.Random(seed)
+        d = determinise(game, seat, rng, self.adapter)
+        d.apply_unchecked(action)
+        cls = self._agents()[self.adapter.rollout]
+        bots: dict[int, Agent] = {}
+        depth = self.depth
         steps = 0
-        while not d.is_over and steps < self.depth:
-            seat = d.current_player
+        while not d.is_over and (depth is None or steps < depth):
+            s = d.current_player
             legal = d.legal_actions()
-            bot = self._bot(name, seat)
-            a = legal[0] if len(legal) == 1 else bot.act(d.observe(seat) if bot.needs_observation else None, legal)
+            if len(legal) == 1:
+                a = legal[0]
+            else:
+                bot = bots.get(s)
+                if bot is None:
+                    bot = bots[s] = cls(f"{seed}-{s}")
+                a = bot.act(d.observe(s) if bot.needs_observation else None, legal)
             d.apply_unchecked(a)
             steps += 1
-        margins = self.adapter.margins(d)
+        return self._reward(d, seat), steps + 1
+
+    def _reward(self, d: Game, seat: int) -> float:
+        r = _sigmoid(self.adapter.margins(d)[seat] / self.adapter.scale)
         wins = self.adapter.wins(d)
-        scale = self.adapter.scale
-        out = []
-        for s, m in enumerate(margins):
-            r = 1.0 / (1.0 + math.exp(-m / scale))
-            out.append(0.5 * r + 0.5 * wins[s] if wins is not None else r)
-        return out
+        return 0.5 * r + 0.5 * (wins[seat] if wins is not None else r)
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("-inf")
 
 
 def make_mcts(game_name: str, seed: int | str | None = None, **options: Any) -> MCTSAgent:
@@ -662,10 +658,12 @@ def make_mcts(game_name: str, seed: int | str | None = None, **options: Any) -> 
     return MCTSAgent(seed, game_name=game_name, **options)
 
 
-def mcts_class(game_name: str, name: str = "mcts", iterations: int = 64, depth: int = 12) -> type[MCTSAgent]:
+def mcts_class(game_name: str, name: str = "mcts", iterations: int = 32, depth: int | None = None,
+               steps: int | None = None) -> type[MCTSAgent]:
     """An agent class (constructed from a seed alone, as the registries expect) for one game."""
+    horizon = "to the end of the game" if depth is None else f"{depth} actions, then an evaluation"
     return type(f"MCTS_{game_name.replace('-', '_')}_{name.replace('-', '_')}", (MCTSAgent,), {
         "name": name, "game_name": game_name, "default_iterations": iterations, "default_depth": depth,
-        "__doc__": f"ISMCTS for {game_name}: {iterations} iterations per decision, rollouts of {depth} actions.",
+        "default_steps": steps, "__doc__": f"Search over medium's moves for {game_name}: {iterations} playouts per decision, {horizon}.",
         "__module__": __name__,
     })

@@ -1,4 +1,5 @@
-"""The hard bots (information-set MCTS): they decide from what their seat may know only."""
+"""The hard bots (information-set Monte Carlo search over medium's moves): they decide from
+what their seat may know only, spend a reproducible budget and fall back on medium's move."""
 
 from __future__ import annotations
 
@@ -104,25 +105,19 @@ def test_decisions_ignore_the_hidden_state(spec, options, players, steps, swap):
         swap(h, seat, random.Random(trial))
         assert _obs(h, seat) == _obs(g, seat)
         changed += sum(_obs(h, o) != _obs(g, o) for o in range(players) if o != seat) + (h.rng.getstate() != g.rng.getstate())
-        kw = dict(iterations=6, depth=4)
+        kw = dict(iterations=6, depth=4, max_ms=60_000)
         bot_g, bot_h = make_mcts(spec.name, seed=3, **kw).bind(g), make_mcts(spec.name, seed=3, **kw).bind(h)
         a = bot_g.act(g.observe(seat), g.legal_actions())
         b = bot_h.act(h.observe(seat), h.legal_actions())
         assert a == b
         # not only the move: the whole search saw the same games and rewards
-        assert _tree(bot_g._root) == _tree(bot_h._root)
+        assert bot_g.last == bot_h.last
         # and each determinisation is the same game, whatever was hidden
         for k in range(3):
             dg, dh = determinise(g, seat, random.Random(k)), determinise(h, seat, random.Random(k))
             assert [_obs(dg, o) for o in range(players)] == [_obs(dh, o) for o in range(players)]
             assert _hidden(dg) == _hidden(dh)
     assert changed  # the swap did change what the bot may not see
-
-
-def _tree(node, depth=3):
-    if depth == 0:
-        return None
-    return {str(a): (ch.visits, round(ch.reward, 9), _tree(ch, depth - 1)) for a, ch in node.children.items()}
 
 
 def _hidden(g):
@@ -181,17 +176,17 @@ def test_search_is_reproducible_under_a_seed_and_keeps_its_budget():
     runs = []
     for _ in range(2):
         bot = make_mcts("station-master", seed=11, iterations=10, depth=3, max_ms=60_000).bind(g)
-        runs.append(bot.act(g.observe(seat), g.legal_actions()))
-        assert bot.stats[-1][0] == 10
+        runs.append((bot.act(g.observe(seat), g.legal_actions()), bot.last))
+        assert 0 < bot.stats[-1][0] <= 10 and sum(map(len, bot.last.values())) == bot.stats[-1][0]
     assert runs[0] == runs[1]
-    assert runs[0] in g.legal_actions()
+    assert runs[0][0] in g.legal_actions()
 
 
 def test_an_unbound_bot_finds_its_game_in_a_play_loop():
     g = SM.new_game(None, players=2, seed=3)
     hard = make_mcts("station-master", seed=1, iterations=3, depth=2)
     play(g, [hard, SM.make_agent("greedy", 2)])
-    assert g.is_over and hard.stats and all(n == 3 for n, *_ in hard.stats)
+    assert g.is_over and hard.stats and all(n <= 3 for n, *_ in hard.stats)
 
 
 def test_a_bot_without_a_game_says_so():
@@ -205,3 +200,44 @@ def test_a_bot_without_a_game_says_so():
 
 def test_every_game_has_an_adapter():
     assert set(ADAPTERS) == {TTR.name, SM.name, SR.name}
+
+
+def test_without_evidence_hard_plays_mediums_move():
+    """With a bar no gain can clear, every move is the medium bot's own choice."""
+    g = SM.new_game(None, players=2, seed=12)
+    hard = make_mcts("station-master", seed=2, iterations=4, z=1e9, max_ms=60_000).bind(g)
+    medium = SM.make_agent("greedy", 0)
+    searched = 0
+    while not g.is_over:
+        s = g.current_player
+        obs, legal = g.observe(s), g.legal_actions()
+        a = hard.act(obs, legal) if s == 0 else medium.act(obs, legal)
+        if s == 0 and len(legal) > 1:
+            assert a == hard._proposer("greedy", 0).act(obs, legal) or hard.stats[-1][0] == 0
+            searched += hard.stats[-1][0] > 0
+            assert not hard.stats[-1][4]
+        g.apply(a)
+    assert searched > 10
+
+
+def test_sequential_halving_spends_the_budget_on_the_better_half():
+    g = _advance(TTR, TTR.new_game(None, players=2, seed=3, map="usa"), 0)
+    seat = g.current_player
+    bot = make_mcts(TTR.name, seed=4, iterations=28, max_ms=60_000).bind(g)
+    a = bot.act(g.observe(seat), g.legal_actions())
+    counts = sorted(len(v) for v in bot.last.values())
+    assert len(counts) >= 3 and counts[0] < counts[-1] and sum(counts) <= 28
+    medium = next(iter(bot.last))  # medium's choice is the first candidate and is searched to the end
+    assert len(bot.last[medium]) == counts[-1]
+    assert str(a) in bot.last
+
+
+def test_the_step_budget_cuts_long_playouts():
+    g = SM.new_game(None, players=2, seed=5)
+    long = make_mcts("station-master", seed=1, iterations=40, steps=None, max_ms=60_000).bind(g)
+    short = make_mcts("station-master", seed=1, iterations=40, steps=400, max_ms=60_000).bind(g)
+    obs, legal = g.observe(g.current_player), g.legal_actions()
+    long.act(obs, legal)
+    short.act(obs, legal)
+    k = len(long.last)
+    assert long.stats[-1][0] > short.stats[-1][0] >= 2 * k
