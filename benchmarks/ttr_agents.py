@@ -41,7 +41,7 @@ def main() -> None:
     gps = mixed_games_per_second(a.games, a.players)
     print(f"mixed heuristic {a.players}p ({','.join(MIXED)}): {gps:.1f} games/s (CPU time, {a.games} games, "
           f"engine {ENGINE.get('railkit.games.ticket_to_ride', 'pure')})")
-    names = list(AGENTS)
+    names = list(MIXED)  # the heuristic bots (AGENTS also holds the levels and the search bot)
     times: dict[str, list[float]] = {n: [] for n in names}
     wins = {n: 0 for n in names}
     seats = {n: 0 for n in names}

@@ -58,6 +58,25 @@ class _MapFacts:
         self.parallel = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
         #: (id, length, colour) of every route, in map order
         self.route_list = [(r.id, r.length, r.color) for r in m.routes]
+        # Integer form for the path search. Cities are numbered in name order, so a
+        # heap of (distance, city number) pops in the same order as one of
+        # (distance, city name); neighbours keep the map's order.
+        self.cities = sorted(self.adj)
+        self.city_ix = {c: i for i, c in enumerate(self.cities)}
+        self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
+        self.route_ids = [r.id for r in m.routes]
+        self.lengths = [r.length for r in m.routes]
+        self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
+        # Routes grouped by (colour, length), for the greedy bots' colour weights:
+        # a group counts once per free route in it, whatever the route's id.
+        groups: dict[tuple[str, int], int] = {}
+        self.group_of: dict[str, int] = {}
+        for r in m.routes:
+            self.group_of[r.id] = groups.setdefault((r.color, r.length), len(groups))
+        self.groups = list(groups)
+        self.group_size = [0] * len(groups)
+        for r in m.routes:
+            self.group_size[self.group_of[r.id]] += 1
 
 
 def _facts(obs: dict) -> _MapFacts:
@@ -198,17 +217,30 @@ class GreedyRouteAgent(_HeuristicAgent):
         claimed = obs["claimed"]
         closed = obs["closed"]
         loc = hand.get(_LOCO, 0)
+        # free routes per (colour, length) group: every route of a group weighs the same
+        free = f.group_size[:]
+        group_of = f.group_of
+        for rid in claimed:
+            free[group_of[rid]] -= 1
+        if closed:
+            for rid in set(closed):
+                if rid not in claimed:
+                    free[group_of[rid]] -= 1
         w: dict[str, float] = {}
         best_gray = 0.0
-        closed = set(closed) if closed else ()
-        wanted_len: dict[int, bool] = {}  # length -> wanted and affordable, and its points
+        wanted_len: dict[int, bool] = {}  # length -> wanted and affordable
         points: dict[int, int] = {}
-        for rid, length, color in f.route_list:
+        gi = 0
+        for color, length in f.groups:
+            if free[gi] <= 0:
+                gi += 1
+                continue
+            gi += 1
             ok = wanted_len.get(length)
             if ok is None:
                 ok = wanted_len[length] = length <= trains and self._wanted_len(length, trains)
                 points[length] = _points(obs, length)
-            if not ok or rid in claimed or rid in closed:
+            if not ok:
                 continue
             v = points[length]
             if color == "gray":
