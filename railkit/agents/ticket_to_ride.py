@@ -277,6 +277,12 @@ class TicketAgent(_HeuristicAgent):
         super().__init__(seed)
         self._plan_key = None
         self._plan: dict[str, int] = {}
+        # what the current plan was computed from: (owned routes, tickets, trains),
+        # the blocked routes, and the routes whose blocking could change any of its
+        # path searches (see _get_plan)
+        self._plan_inputs: tuple | None = None
+        self._plan_blocked: set[str] = set()
+        self._plan_touched: set[int] = set()
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase = observation["phase"]
@@ -321,6 +327,15 @@ class TicketAgent(_HeuristicAgent):
 
     # ------------------------------------------------------------ planning
     def _get_plan(self, obs: dict, f: _MapFacts) -> dict[str, int]:
+        """The routes still to claim for the tickets, cheapest paths first for the
+        most valuable tickets (route id -> length).
+
+        Searched again only when something it depends on changed: its own routes,
+        tickets or trains, or a newly blocked route that one of its path searches
+        relaxed. Blocking a route a search never relaxed leaves that search step for
+        step the same (the route is skipped where it failed to improve anything), so
+        the plan is the one a full search would give.
+        """
         key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
         if key == self._plan_key:
             return self._plan
@@ -329,24 +344,44 @@ class TicketAgent(_HeuristicAgent):
         owned = {rid for rid, s in claimed.items() if s == seat}
         blocked = {rid for rid, s in claimed.items() if s != seat}
         blocked.update(obs["closed"])
+        parallel = f.parallel
         for rid in owned:
-            blocked.update(f.parallel[rid])
+            blocked.update(parallel[rid])
+        tickets = obs["tickets"]
+        inputs = (owned, [(t["a"], t["b"], t["points"], t["done"]) for t in tickets], obs["trains"])
+        if inputs == self._plan_inputs:
+            before = self._plan_blocked
+            if len(blocked) >= len(before) and before <= blocked:
+                route_ix, touched = f.route_ix, self._plan_touched
+                if not any(route_ix[rid] in touched for rid in blocked - before):
+                    self._plan_key, self._plan_blocked = key, blocked
+                    return self._plan
+        cost = f.lengths[:]
+        route_ix = f.route_ix
+        for rid in owned:
+            cost[route_ix[rid]] = 0
+        for rid in blocked:
+            cost[route_ix[rid]] = -1
+        touched: set[int] = set()
         plan: dict[str, int] = {}
         budget = obs["trains"]
-        for t in sorted(obs["tickets"], key=lambda t: -t["points"]):
+        city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
+        for t in sorted(tickets, key=lambda t: -t["points"]):
             if t["done"]:
                 continue
-            res = _cheapest(f, t["a"], t["b"], owned | set(plan), blocked)
+            res = _search(f.iadj, cost, city_ix[t["a"]], city_ix[t["b"]], touched)
             if res is None:
                 continue
-            cost, path = res
-            if cost > budget:
+            d, path = res
+            if d > budget:
                 continue
-            budget -= cost
-            for rid in path:
-                if rid not in owned and rid not in plan:
-                    plan[rid] = f.routes[rid].length
+            budget -= d
+            for ri in path:
+                if cost[ri] > 0:  # neither owned nor already planned: plan it, free for later tickets
+                    plan[route_ids[ri]] = lengths[ri]
+                    cost[ri] = 0
         self._plan_key, self._plan = key, plan
+        self._plan_inputs, self._plan_blocked, self._plan_touched = inputs, blocked, touched
         return plan
 
     def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
@@ -397,29 +432,63 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains
     still needed to join ``a`` and ``b`` and the route ids of one cheapest path.
     Same contract as :func:`railkit.graphs.cheapest_completion`, on plain lists
-    for speed."""
-    dist = {a: 0}
-    prev: dict[str, tuple[str, str]] = {}
+    for speed.
+
+    >>> from railkit.maps import load
+    >>> f = _MapFacts(load("usa"))
+    >>> cost, path = _cheapest(f, "Atlanta", "Charleston", set(), set())
+    >>> cost, len(path)
+    (2, 1)
+    >>> _cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
+    0
+    """
+    cost = f.lengths[:]
+    route_ix = f.route_ix
+    for rid in owned:
+        cost[route_ix[rid]] = 0
+    for rid in blocked:
+        cost[route_ix[rid]] = -1
+    res = _search(f.iadj, cost, f.city_ix[a], f.city_ix[b], None)
+    if res is None:
+        return None
+    ids = f.route_ids
+    return res[0], [ids[ri] for ri in res[1]]
+
+
+def _search(iadj: list, cost: list[int], a: int, b: int, touched: set[int] | None) -> tuple[int, list[int]] | None:
+    """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
+    (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
+    Every route that improved a city's distance is added to ``touched``."""
+    INF = 1 << 30
+    dist = [INF] * len(iadj)
+    dist[a] = 0
+    prev_city = [0] * len(iadj)
+    prev_route = [0] * len(iadj)
     heap = [(0, a)]
-    adj = f.adj
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
+        d, u = pop(heap)
         if u == b:
             path = []
             while u != a:
-                u, rid = prev[u]
-                path.append(rid)
-            return d, path[::-1]
+                path.append(prev_route[u])
+                u = prev_city[u]
+            path.reverse()
+            return d, path
         if d > dist[u]:
             continue
-        for v, rid, ln in adj[u]:
-            if rid in blocked:
+        for v, ri in iadj[u]:
+            c = cost[ri]
+            if c < 0:
                 continue
-            nd = d + (0 if rid in owned else ln)
-            if nd < dist.get(v, 1 << 30):
+            nd = d + c
+            if nd < dist[v]:
                 dist[v] = nd
-                prev[v] = (u, rid)
-                heapq.heappush(heap, (nd, v))
+                prev_city[v] = u
+                prev_route[v] = ri
+                push(heap, (nd, v))
+                if touched is not None:
+                    touched.add(ri)
     return None
 
 
