@@ -65,6 +65,7 @@ class _MapFacts:
         self.city_ix = {c: i for i, c in enumerate(self.cities)}
         self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
         self.route_ids = [r.id for r in m.routes]
+        self.length_of = {r.id: r.length for r in m.routes}
         self.lengths = [r.length for r in m.routes]
         self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
         # Routes grouped by (colour, length), for the greedy bots' colour weights:
@@ -197,12 +198,18 @@ class GreedyRouteAgent(_HeuristicAgent):
         trains = observation["trains"]
         if phase == "turn":
             best, best_v = None, -1.0
+            length_of = f.length_of
+            value: dict[int, int | None] = {}  # length -> route points if wanted, else None
             for a in legal:
                 if type(a) is Claim:
-                    ln = f.routes[a.route].length
-                    if not self._wanted_len(ln, trains):
+                    ln = length_of[a.route]
+                    if ln in value:
+                        p = value[ln]
+                    else:
+                        p = value[ln] = _points(observation, ln) if self._wanted_len(ln, trains) else None
+                    if p is None:
                         continue
-                    v = _claim_value(a, ln, observation)
+                    v = p - 0.3 * a.locos  # as _claim_value
                     if v > best_v:
                         best, best_v = a, v
             if best is not None:
