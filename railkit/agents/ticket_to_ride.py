@@ -66,6 +66,7 @@ class _MapFacts:
         self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
         self.route_ids = [r.id for r in m.routes]
         self.length_of = {r.id: r.length for r in m.routes}
+        self.route_ends = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
         self.lengths = [r.length for r in m.routes]
         self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
         # Routes grouped by (colour, length), for the greedy bots' colour weights:
@@ -284,12 +285,9 @@ class TicketAgent(_HeuristicAgent):
         super().__init__(seed)
         self._plan_key = None
         self._plan: dict[str, int] = {}
-        # what the current plan was computed from: (owned routes, tickets, trains),
-        # the blocked routes, and the routes whose blocking could change any of its
-        # path searches (see _get_plan)
-        self._plan_inputs: tuple | None = None
-        self._plan_blocked: set[str] = set()
-        self._plan_touched: set[int] = set()
+        #: the map facts the remembered searches ran on, and the searches (see _search_memo)
+        self._runs_of: _MapFacts | None = None
+        self._runs: dict[tuple[int, int], tuple[list[int], set[int], set[int], Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase = observation["phase"]
@@ -335,14 +333,7 @@ class TicketAgent(_HeuristicAgent):
     # ------------------------------------------------------------ planning
     def _get_plan(self, obs: dict, f: _MapFacts) -> dict[str, int]:
         """The routes still to claim for the tickets, cheapest paths first for the
-        most valuable tickets (route id -> length).
-
-        Searched again only when something it depends on changed: its own routes,
-        tickets or trains, or a newly blocked route that one of its path searches
-        relaxed. Blocking a route a search never relaxed leaves that search step for
-        step the same (the route is skipped where it failed to improve anything), so
-        the plan is the one a full search would give.
-        """
+        most valuable tickets (route id -> length)."""
         key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
         if key == self._plan_key:
             return self._plan
@@ -354,29 +345,14 @@ class TicketAgent(_HeuristicAgent):
         parallel = f.parallel
         for rid in owned:
             blocked.update(parallel[rid])
-        tickets = obs["tickets"]
-        inputs = (owned, [(t["a"], t["b"], t["points"], t["done"]) for t in tickets], obs["trains"])
-        if inputs == self._plan_inputs:
-            before = self._plan_blocked
-            if len(blocked) >= len(before) and before <= blocked:
-                route_ix, touched = f.route_ix, self._plan_touched
-                if not any(route_ix[rid] in touched for rid in blocked - before):
-                    self._plan_key, self._plan_blocked = key, blocked
-                    return self._plan
-        cost = f.lengths[:]
-        route_ix = f.route_ix
-        for rid in owned:
-            cost[route_ix[rid]] = 0
-        for rid in blocked:
-            cost[route_ix[rid]] = -1
-        touched: set[int] = set()
+        cost = _costs(f, owned, blocked)
         plan: dict[str, int] = {}
         budget = obs["trains"]
         city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
-        for t in sorted(tickets, key=lambda t: -t["points"]):
+        for t in sorted(obs["tickets"], key=lambda t: -t["points"]):
             if t["done"]:
                 continue
-            res = _search(f.iadj, cost, city_ix[t["a"]], city_ix[t["b"]], touched)
+            res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             if res is None:
                 continue
             d, path = res
@@ -388,8 +364,37 @@ class TicketAgent(_HeuristicAgent):
                     plan[route_ids[ri]] = lengths[ri]
                     cost[ri] = 0
         self._plan_key, self._plan = key, plan
-        self._plan_inputs, self._plan_blocked, self._plan_touched = inputs, blocked, touched
         return plan
+
+    def _search_memo(self, f: _MapFacts, cost: list[int], a: int, b: int) -> tuple[int, list[int]] | None:
+        """:func:`_search` from ``a`` to ``b`` at these route costs, reusing this bot's
+        last search between the two cities when the costs changed only where that
+        search could not notice: on routes neither of whose cities it expanded, and
+        on routes it tried without improving a distance that became unusable or
+        dearer. Such a search runs step for step as before, so the answer is the one a
+        new search gives."""
+        if self._runs_of is not f:
+            self._runs_of, self._runs = f, {}
+        runs = self._runs
+        k = (a, b)
+        e = runs.get(k)
+        if e is not None:
+            snap, expanded, improved, res = e
+            if snap == cost:
+                return res
+            ends = f.route_ends
+            for i, (x, y) in enumerate(zip(cost, snap)):
+                if x != y:
+                    u, v = ends[i]
+                    if (u in expanded or v in expanded) and (i in improved or (x >= 0 and (y < 0 or x < y))):
+                        break
+            else:
+                runs[k] = (cost[:], expanded, improved, res)
+                return res
+        expanded, improved = set(), set()
+        res = _search(f.iadj, cost, a, b, expanded, improved)
+        runs[k] = (cost[:], expanded, improved, res)
+        return res
 
     def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
         hand = obs["hand"]
@@ -419,8 +424,10 @@ class TicketAgent(_HeuristicAgent):
         owned = {rid for rid, s in claimed.items() if s == seat}
         blocked = {rid for rid, s in claimed.items() if s != seat} | set(obs["closed"])
         value = []
-        for t in offered:
-            res = _cheapest(f, t["a"], t["b"], owned, blocked)
+        cost = _costs(f, owned, blocked)
+        city_ix = f.city_ix
+        for t in offered:  # as _cheapest(f, t["a"], t["b"], owned, blocked)
+            res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
         trains = obs["trains"]
         best, best_v = legal[0], -1e9
@@ -449,23 +456,32 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     >>> _cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
     0
     """
-    cost = f.lengths[:]
-    route_ix = f.route_ix
-    for rid in owned:
-        cost[route_ix[rid]] = 0
-    for rid in blocked:
-        cost[route_ix[rid]] = -1
-    res = _search(f.iadj, cost, f.city_ix[a], f.city_ix[b], None)
+    res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b], set(), set())
     if res is None:
         return None
     ids = f.route_ids
     return res[0], [ids[ri] for ri in res[1]]
 
 
-def _search(iadj: list, cost: list[int], a: int, b: int, touched: set[int] | None) -> tuple[int, list[int]] | None:
+def _costs(f: _MapFacts, owned, blocked) -> list[int]:
+    """Trains each route still needs, by route number: 0 if owned, -1 if blocked
+    (blocked wins)."""
+    cost = f.lengths[:]
+    route_ix = f.route_ix
+    for rid in owned:
+        cost[route_ix[rid]] = 0
+    for rid in blocked:
+        cost[route_ix[rid]] = -1
+    return cost
+
+
+def _search(iadj: list, cost: list[int], a: int, b: int, expanded: set[int],
+            improved: set[int]) -> tuple[int, list[int]] | None:
     """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
     (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
-    Every route that improved a city's distance is added to ``touched``."""
+
+    Records the cities whose routes it tried (``expanded``) and the routes that
+    improved a city's distance (``improved``)."""
     INF = 1 << 30
     dist = [INF] * len(iadj)
     dist[a] = 0
@@ -473,6 +489,7 @@ def _search(iadj: list, cost: list[int], a: int, b: int, touched: set[int] | Non
     prev_route = [0] * len(iadj)
     heap = [(0, a)]
     pop, push = heapq.heappop, heapq.heappush
+    add_expanded, add_improved = expanded.add, improved.add
     while heap:
         d, u = pop(heap)
         if u == b:
@@ -484,6 +501,7 @@ def _search(iadj: list, cost: list[int], a: int, b: int, touched: set[int] | Non
             return d, path
         if d > dist[u]:
             continue
+        add_expanded(u)
         for v, ri in iadj[u]:
             c = cost[ri]
             if c < 0:
@@ -494,8 +512,7 @@ def _search(iadj: list, cost: list[int], a: int, b: int, touched: set[int] | Non
                 prev_city[v] = u
                 prev_route[v] = ri
                 push(heap, (nd, v))
-                if touched is not None:
-                    touched.add(ri)
+                add_improved(ri)
     return None
 
 
