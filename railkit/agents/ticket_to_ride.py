@@ -287,7 +287,7 @@ class TicketAgent(_HeuristicAgent):
         self._plan: dict[str, int] = {}
         #: the map facts the remembered searches ran on, and the searches (see _search_memo)
         self._runs_of: _MapFacts | None = None
-        self._runs: dict[tuple[int, int], tuple[list[int], set[int], set[int], Any]] = {}
+        self._runs: dict[tuple[int, int], tuple[list[int], bytearray, bytearray, Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase = observation["phase"]
@@ -386,12 +386,12 @@ class TicketAgent(_HeuristicAgent):
             for i, (x, y) in enumerate(zip(cost, snap)):
                 if x != y:
                     u, v = ends[i]
-                    if (u in expanded or v in expanded) and (i in improved or (x >= 0 and (y < 0 or x < y))):
+                    if (expanded[u] or expanded[v]) and (improved[i] or (x >= 0 and (y < 0 or x < y))):
                         break
             else:
                 runs[k] = (cost[:], expanded, improved, res)
                 return res
-        expanded, improved = set(), set()
+        expanded, improved = bytearray(len(f.cities)), bytearray(len(cost))
         res = _search(f.iadj, cost, a, b, expanded, improved)
         runs[k] = (cost[:], expanded, improved, res)
         return res
@@ -456,7 +456,8 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     >>> _cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
     0
     """
-    res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b], set(), set())
+    res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b],
+                  bytearray(len(f.cities)), bytearray(len(f.lengths)))
     if res is None:
         return None
     ids = f.route_ids
@@ -475,23 +476,37 @@ def _costs(f: _MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-def _search(iadj: list, cost: list[int], a: int, b: int, expanded: set[int],
-            improved: set[int]) -> tuple[int, list[int]] | None:
+def _search(iadj: list, cost: list[int], a: int, b: int, expanded: bytearray,
+            improved: bytearray) -> tuple[int, list[int]] | None:
     """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
     (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
 
-    Records the cities whose routes it tried (``expanded``) and the routes that
-    improved a city's distance (``improved``)."""
+    Marks the cities whose routes it tried (``expanded``, by city) and the routes
+    that improved a city's distance (``improved``, by route). The heap holds
+    ``distance << k | city`` with ``2 ** k`` above every city number, which orders
+    like ``(distance, city)``.
+
+    >>> iadj = [[(1, 0), (2, 1)], [(0, 0), (2, 2)], [(0, 1), (1, 2)]]  # a triangle
+    >>> e, i = bytearray(3), bytearray(3)
+    >>> _search(iadj, [1, 5, 1], 0, 2, e, i), list(e), list(i)
+    ((2, [0, 2]), [1, 1, 0], [1, 1, 1])
+    >>> _search(iadj, [1, -1, -1], 0, 2, bytearray(3), bytearray(3)) is None
+    True
+    """
+    n = len(iadj)
+    k = max(1, (n - 1).bit_length())
+    mask = (1 << k) - 1
     INF = 1 << 30
-    dist = [INF] * len(iadj)
+    dist = [INF] * n
     dist[a] = 0
-    prev_city = [0] * len(iadj)
-    prev_route = [0] * len(iadj)
-    heap = [(0, a)]
+    prev_city = [0] * n
+    prev_route = [0] * n
+    heap = [a]
     pop, push = heapq.heappop, heapq.heappush
-    add_expanded, add_improved = expanded.add, improved.add
     while heap:
-        d, u = pop(heap)
+        x = pop(heap)
+        u = x & mask
+        d = x >> k
         if u == b:
             path = []
             while u != a:
@@ -501,7 +516,7 @@ def _search(iadj: list, cost: list[int], a: int, b: int, expanded: set[int],
             return d, path
         if d > dist[u]:
             continue
-        add_expanded(u)
+        expanded[u] = 1
         for v, ri in iadj[u]:
             c = cost[ri]
             if c < 0:
@@ -511,8 +526,8 @@ def _search(iadj: list, cost: list[int], a: int, b: int, expanded: set[int],
                 dist[v] = nd
                 prev_city[v] = u
                 prev_route[v] = ri
-                push(heap, (nd, v))
-                add_improved(ri)
+                push(heap, nd << k | v)
+                improved[ri] = 1
     return None
 
 
