@@ -79,6 +79,11 @@ class _MapFacts:
         self.group_size = [0] * len(groups)
         for r in m.routes:
             self.group_size[self.group_of[r.id]] += 1
+        by_length: dict[int, list[tuple[int, str]]] = {}
+        for gi, (color, length) in enumerate(self.groups):
+            by_length.setdefault(length, []).append((gi, color))
+        #: (length, [(group, colour), ...]) by length
+        self.groups_by_length = sorted(by_length.items())
 
 
 def _facts(obs: dict) -> _MapFacts:
@@ -220,6 +225,9 @@ class GreedyRouteAgent(_HeuristicAgent):
         return a if a is not None else self._fallback(legal)
 
     def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
+        route of that colour, less the more cards it still misses; gray routes count
+        for the colour held most."""
         hand = obs["hand"]
         trains = obs["trains"]
         claimed = obs["claimed"]
@@ -236,31 +244,33 @@ class GreedyRouteAgent(_HeuristicAgent):
                     free[group_of[rid]] -= 1
         w: dict[str, float] = {}
         best_gray = 0.0
-        wanted_len: dict[int, bool] = {}  # length -> wanted and affordable
-        points: dict[int, int] = {}
-        gi = 0
-        for color, length in f.groups:
-            if free[gi] <= 0:
-                gi += 1
+        held: dict[str, int] = {}  # colour -> cards that pay for it (with the locomotives)
+        wanted_len = self._wanted_len
+        for length, groups in f.groups_by_length:
+            if not (length <= trains and wanted_len(length, trains)):
                 continue
-            gi += 1
-            ok = wanted_len.get(length)
-            if ok is None:
-                ok = wanted_len[length] = length <= trains and self._wanted_len(length, trains)
-                points[length] = _points(obs, length)
-            if not ok:
-                continue
-            v = points[length]
-            if color == "gray":
-                best_gray = max(best_gray, v / length)
-                continue
-            missing = length - hand.get(color, 0) - loc
-            score = v / length / (1 + max(missing, 0))
-            if score > w.get(color, 0.0):
-                w[color] = score
-        # gray routes: the colour we hold most of
-        top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
-        w[top] = max(w.get(top, 0.0), best_gray / 2)
+            per_train = _points(obs, length) / length
+            for gi, color in groups:
+                if free[gi] <= 0:
+                    continue
+                if color == "gray":
+                    if per_train > best_gray:
+                        best_gray = per_train
+                    continue
+                h = held.get(color)
+                if h is None:
+                    h = held[color] = hand.get(color, 0) + loc
+                missing = length - h
+                score = per_train / (1 + missing) if missing > 0 else per_train
+                if score > w.get(color, 0.0):
+                    w[color] = score
+        # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
+        top, top_n = None, -1
+        for c in CARD_COLOURS:
+            n = hand.get(c, 0)
+            if n > top_n:
+                top, top_n = c, n
+        w[top] = max(w.get(top, 0.0), best_gray / 2)  # type: ignore[index]
         m = max(w.values(), default=0.0) or 1.0
         return {c: v / m for c, v in w.items()}
 
