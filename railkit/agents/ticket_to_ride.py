@@ -79,10 +79,13 @@ class _MapFacts:
         self.group_size = [0] * len(groups)
         for r in m.routes:
             self.group_size[self.group_of[r.id]] += 1
-        by_length: dict[int, list[tuple[int, str]]] = {}
+        #: the route colours other than gray, numbered
+        self.colours = list(dict.fromkeys(r.color for r in m.routes if r.color != "gray"))
+        colour_ix = {c: i for i, c in enumerate(self.colours)}
+        by_length: dict[int, list[tuple[int, int]]] = {}
         for gi, (color, length) in enumerate(self.groups):
-            by_length.setdefault(length, []).append((gi, color))
-        #: (length, [(group, colour), ...]) by length
+            by_length.setdefault(length, []).append((gi, colour_ix.get(color, -1)))
+        #: (length, [(group, colour number or -1 for gray), ...]) by length
         self.groups_by_length = sorted(by_length.items())
 
 
@@ -242,28 +245,27 @@ class GreedyRouteAgent(_HeuristicAgent):
             for rid in set(closed):
                 if rid not in claimed:
                     free[group_of[rid]] -= 1
-        w: dict[str, float] = {}
+        colours = f.colours
+        score_of = [0.0] * len(colours)  # by colour number
+        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
         best_gray = 0.0
-        held: dict[str, int] = {}  # colour -> cards that pay for it (with the locomotives)
         wanted_len = self._wanted_len
         for length, groups in f.groups_by_length:
             if not (length <= trains and wanted_len(length, trains)):
                 continue
             per_train = _points(obs, length) / length
-            for gi, color in groups:
+            for gi, ci in groups:
                 if free[gi] <= 0:
                     continue
-                if color == "gray":
+                if ci < 0:  # gray
                     if per_train > best_gray:
                         best_gray = per_train
                     continue
-                h = held.get(color)
-                if h is None:
-                    h = held[color] = hand.get(color, 0) + loc
-                missing = length - h
+                missing = length - held[ci]
                 score = per_train / (1 + missing) if missing > 0 else per_train
-                if score > w.get(color, 0.0):
-                    w[color] = score
+                if score > score_of[ci]:
+                    score_of[ci] = score
+        w = {c: v for c, v in zip(colours, score_of) if v > 0.0}
         # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
         top, top_n = None, -1
         for c in CARD_COLOURS:
