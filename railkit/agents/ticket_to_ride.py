@@ -25,6 +25,8 @@ True
 from __future__ import annotations
 
 import heapq
+from itertools import compress
+from operator import ne
 from typing import Any, Sequence
 
 from railkit.core.game import Action, Agent
@@ -395,10 +397,11 @@ class TicketAgent(_HeuristicAgent):
             if snap == cost:
                 return res
             ends = f.route_ends
-            for i, (x, y) in enumerate(zip(cost, snap)):
-                if x != y:
-                    u, v = ends[i]
-                    if (expanded[u] or expanded[v]) and (improved[i] or (x >= 0 and (y < 0 or x < y))):
+            for i in compress(range(len(cost)), map(ne, cost, snap)):  # the routes whose cost changed
+                u, v = ends[i]
+                if expanded[u] or expanded[v]:
+                    x, y = cost[i], snap[i]
+                    if improved[i] or (x >= 0 and (y < 0 or x < y)):
                         break
             else:
                 runs[k] = (cost[:], expanded, improved, res)
