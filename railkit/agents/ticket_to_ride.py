@@ -25,6 +25,8 @@ True
 from __future__ import annotations
 
 import heapq
+from itertools import compress
+from operator import ne
 from typing import Any, Sequence
 
 from railkit.core.game import Action, Agent
@@ -58,6 +60,35 @@ class _MapFacts:
         self.parallel = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
         #: (id, length, colour) of every route, in map order
         self.route_list = [(r.id, r.length, r.color) for r in m.routes]
+        # Integer form for the path search. Cities are numbered in name order, so a
+        # heap of (distance, city number) pops in the same order as one of
+        # (distance, city name); neighbours keep the map's order.
+        self.cities = sorted(self.adj)
+        self.city_ix = {c: i for i, c in enumerate(self.cities)}
+        self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
+        self.route_ids = [r.id for r in m.routes]
+        self.length_of = {r.id: r.length for r in m.routes}
+        self.route_ends = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
+        self.lengths = [r.length for r in m.routes]
+        self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
+        # Routes grouped by (colour, length), for the greedy bots' colour weights:
+        # a group counts once per free route in it, whatever the route's id.
+        groups: dict[tuple[str, int], int] = {}
+        self.group_of: dict[str, int] = {}
+        for r in m.routes:
+            self.group_of[r.id] = groups.setdefault((r.color, r.length), len(groups))
+        self.groups = list(groups)
+        self.group_size = [0] * len(groups)
+        for r in m.routes:
+            self.group_size[self.group_of[r.id]] += 1
+        #: the route colours other than gray, numbered
+        self.colours = list(dict.fromkeys(r.color for r in m.routes if r.color != "gray"))
+        colour_ix = {c: i for i, c in enumerate(self.colours)}
+        by_length: dict[int, list[tuple[int, int]]] = {}
+        for gi, (color, length) in enumerate(self.groups):
+            by_length.setdefault(length, []).append((gi, colour_ix.get(color, -1)))
+        #: (length, [(group, colour number or -1 for gray), ...]) by length
+        self.groups_by_length = sorted(by_length.items())
 
 
 def _facts(obs: dict) -> _MapFacts:
@@ -178,12 +209,18 @@ class GreedyRouteAgent(_HeuristicAgent):
         trains = observation["trains"]
         if phase == "turn":
             best, best_v = None, -1.0
+            length_of = f.length_of
+            value: dict[int, int | None] = {}  # length -> route points if wanted, else None
             for a in legal:
                 if type(a) is Claim:
-                    ln = f.routes[a.route].length
-                    if not self._wanted_len(ln, trains):
+                    ln = length_of[a.route]
+                    if ln in value:
+                        p = value[ln]
+                    else:
+                        p = value[ln] = _points(observation, ln) if self._wanted_len(ln, trains) else None
+                    if p is None:
                         continue
-                    v = _claim_value(a, ln, observation)
+                    v = p - 0.3 * a.locos  # as _claim_value
                     if v > best_v:
                         best, best_v = a, v
             if best is not None:
@@ -193,34 +230,51 @@ class GreedyRouteAgent(_HeuristicAgent):
         return a if a is not None else self._fallback(legal)
 
     def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
+        route of that colour, less the more cards it still misses; gray routes count
+        for the colour held most."""
         hand = obs["hand"]
         trains = obs["trains"]
         claimed = obs["claimed"]
         closed = obs["closed"]
         loc = hand.get(_LOCO, 0)
-        w: dict[str, float] = {}
+        # free routes per (colour, length) group: every route of a group weighs the same
+        free = f.group_size[:]
+        group_of = f.group_of
+        for rid in claimed:
+            free[group_of[rid]] -= 1
+        if closed:
+            for rid in set(closed):
+                if rid not in claimed:
+                    free[group_of[rid]] -= 1
+        colours = f.colours
+        score_of = [0.0] * len(colours)  # by colour number
+        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
         best_gray = 0.0
-        closed = set(closed) if closed else ()
-        wanted_len: dict[int, bool] = {}  # length -> wanted and affordable, and its points
-        points: dict[int, int] = {}
-        for rid, length, color in f.route_list:
-            ok = wanted_len.get(length)
-            if ok is None:
-                ok = wanted_len[length] = length <= trains and self._wanted_len(length, trains)
-                points[length] = _points(obs, length)
-            if not ok or rid in claimed or rid in closed:
+        wanted_len = self._wanted_len
+        for length, groups in f.groups_by_length:
+            if not (length <= trains and wanted_len(length, trains)):
                 continue
-            v = points[length]
-            if color == "gray":
-                best_gray = max(best_gray, v / length)
-                continue
-            missing = length - hand.get(color, 0) - loc
-            score = v / length / (1 + max(missing, 0))
-            if score > w.get(color, 0.0):
-                w[color] = score
-        # gray routes: the colour we hold most of
-        top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
-        w[top] = max(w.get(top, 0.0), best_gray / 2)
+            per_train = _points(obs, length) / length
+            for gi, ci in groups:
+                if free[gi] <= 0:
+                    continue
+                if ci < 0:  # gray
+                    if per_train > best_gray:
+                        best_gray = per_train
+                    continue
+                missing = length - held[ci]
+                score = per_train / (1 + missing) if missing > 0 else per_train
+                if score > score_of[ci]:
+                    score_of[ci] = score
+        w = {c: v for c, v in zip(colours, score_of) if v > 0.0}
+        # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
+        top, top_n = None, -1
+        for c in CARD_COLOURS:
+            n = hand.get(c, 0)
+            if n > top_n:
+                top, top_n = c, n
+        w[top] = max(w.get(top, 0.0), best_gray / 2)  # type: ignore[index]
         m = max(w.values(), default=0.0) or 1.0
         return {c: v / m for c, v in w.items()}
 
@@ -245,6 +299,9 @@ class TicketAgent(_HeuristicAgent):
         super().__init__(seed)
         self._plan_key = None
         self._plan: dict[str, int] = {}
+        #: the map facts the remembered searches ran on, and the searches (see _search_memo)
+        self._runs_of: _MapFacts | None = None
+        self._runs: dict[tuple[int, int], tuple[list[int], bytearray, bytearray, Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase = observation["phase"]
@@ -289,6 +346,8 @@ class TicketAgent(_HeuristicAgent):
 
     # ------------------------------------------------------------ planning
     def _get_plan(self, obs: dict, f: _MapFacts) -> dict[str, int]:
+        """The routes still to claim for the tickets, cheapest paths first for the
+        most valuable tickets (route id -> length)."""
         key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
         if key == self._plan_key:
             return self._plan
@@ -297,25 +356,60 @@ class TicketAgent(_HeuristicAgent):
         owned = {rid for rid, s in claimed.items() if s == seat}
         blocked = {rid for rid, s in claimed.items() if s != seat}
         blocked.update(obs["closed"])
+        parallel = f.parallel
         for rid in owned:
-            blocked.update(f.parallel[rid])
+            blocked.update(parallel[rid])
+        cost = _costs(f, owned, blocked)
         plan: dict[str, int] = {}
         budget = obs["trains"]
+        city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
         for t in sorted(obs["tickets"], key=lambda t: -t["points"]):
             if t["done"]:
                 continue
-            res = _cheapest(f, t["a"], t["b"], owned | set(plan), blocked)
+            res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             if res is None:
                 continue
-            cost, path = res
-            if cost > budget:
+            d, path = res
+            if d > budget:
                 continue
-            budget -= cost
-            for rid in path:
-                if rid not in owned and rid not in plan:
-                    plan[rid] = f.routes[rid].length
+            budget -= d
+            for ri in path:
+                if cost[ri] > 0:  # neither owned nor already planned: plan it, free for later tickets
+                    plan[route_ids[ri]] = lengths[ri]
+                    cost[ri] = 0
         self._plan_key, self._plan = key, plan
         return plan
+
+    def _search_memo(self, f: _MapFacts, cost: list[int], a: int, b: int) -> tuple[int, list[int]] | None:
+        """:func:`_search` from ``a`` to ``b`` at these route costs, reusing this bot's
+        last search between the two cities when the costs changed only where that
+        search could not notice: on routes neither of whose cities it expanded, and
+        on routes it tried without improving a distance that became unusable or
+        dearer. Such a search runs step for step as before, so the answer is the one a
+        new search gives."""
+        if self._runs_of is not f:
+            self._runs_of, self._runs = f, {}
+        runs = self._runs
+        k = (a, b)
+        e = runs.get(k)
+        if e is not None:
+            snap, expanded, improved, res = e
+            if snap == cost:
+                return res
+            ends = f.route_ends
+            for i in compress(range(len(cost)), map(ne, cost, snap)):  # the routes whose cost changed
+                u, v = ends[i]
+                if expanded[u] or expanded[v]:
+                    x, y = cost[i], snap[i]
+                    if improved[i] or (x >= 0 and (y < 0 or x < y)):
+                        break
+            else:
+                runs[k] = (cost[:], expanded, improved, res)
+                return res
+        expanded, improved = bytearray(len(f.cities)), bytearray(len(cost))
+        res = _search(f.iadj, cost, a, b, expanded, improved)
+        runs[k] = (cost[:], expanded, improved, res)
+        return res
 
     def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
         hand = obs["hand"]
@@ -345,8 +439,10 @@ class TicketAgent(_HeuristicAgent):
         owned = {rid for rid, s in claimed.items() if s == seat}
         blocked = {rid for rid, s in claimed.items() if s != seat} | set(obs["closed"])
         value = []
-        for t in offered:
-            res = _cheapest(f, t["a"], t["b"], owned, blocked)
+        cost = _costs(f, owned, blocked)
+        city_ix = f.city_ix
+        for t in offered:  # as _cheapest(f, t["a"], t["b"], owned, blocked)
+            res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
         trains = obs["trains"]
         best, best_v = legal[0], -1e9
@@ -365,29 +461,88 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains
     still needed to join ``a`` and ``b`` and the route ids of one cheapest path.
     Same contract as :func:`railkit.graphs.cheapest_completion`, on plain lists
-    for speed."""
-    dist = {a: 0}
-    prev: dict[str, tuple[str, str]] = {}
-    heap = [(0, a)]
-    adj = f.adj
+    for speed.
+
+    >>> from railkit.maps import load
+    >>> f = _MapFacts(load("usa"))
+    >>> cost, path = _cheapest(f, "Atlanta", "Charleston", set(), set())
+    >>> cost, len(path)
+    (2, 1)
+    >>> _cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
+    0
+    """
+    res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b],
+                  bytearray(len(f.cities)), bytearray(len(f.lengths)))
+    if res is None:
+        return None
+    ids = f.route_ids
+    return res[0], [ids[ri] for ri in res[1]]
+
+
+def _costs(f: _MapFacts, owned, blocked) -> list[int]:
+    """Trains each route still needs, by route number: 0 if owned, -1 if blocked
+    (blocked wins)."""
+    cost = f.lengths[:]
+    route_ix = f.route_ix
+    for rid in owned:
+        cost[route_ix[rid]] = 0
+    for rid in blocked:
+        cost[route_ix[rid]] = -1
+    return cost
+
+
+def _search(iadj: list, cost: list[int], a: int, b: int, expanded: bytearray,
+            improved: bytearray) -> tuple[int, list[int]] | None:
+    """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
+    (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
+
+    Marks the cities whose routes it tried (``expanded``, by city) and the routes
+    that improved a city's distance (``improved``, by route). The heap holds
+    ``distance << k | city`` with ``2 ** k`` above every city number, which orders
+    like ``(distance, city)``.
+
+    >>> iadj = [[(1, 0), (2, 1)], [(0, 0), (2, 2)], [(0, 1), (1, 2)]]  # a triangle
+    >>> e, i = bytearray(3), bytearray(3)
+    >>> _search(iadj, [1, 5, 1], 0, 2, e, i), list(e), list(i)
+    ((2, [0, 2]), [1, 1, 0], [1, 1, 1])
+    >>> _search(iadj, [1, -1, -1], 0, 2, bytearray(3), bytearray(3)) is None
+    True
+    """
+    n = len(iadj)
+    k = max(1, (n - 1).bit_length())
+    mask = (1 << k) - 1
+    INF = 1 << 30
+    dist = [INF] * n
+    dist[a] = 0
+    prev_city = [0] * n
+    prev_route = [0] * n
+    heap = [a]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
+        x = pop(heap)
+        u = x & mask
+        d = x >> k
         if u == b:
             path = []
             while u != a:
-                u, rid = prev[u]
-                path.append(rid)
-            return d, path[::-1]
+                path.append(prev_route[u])
+                u = prev_city[u]
+            path.reverse()
+            return d, path
         if d > dist[u]:
             continue
-        for v, rid, ln in adj[u]:
-            if rid in blocked:
+        expanded[u] = 1
+        for v, ri in iadj[u]:
+            c = cost[ri]
+            if c < 0:
                 continue
-            nd = d + (0 if rid in owned else ln)
-            if nd < dist.get(v, 1 << 30):
+            nd = d + c
+            if nd < dist[v]:
                 dist[v] = nd
-                prev[v] = (u, rid)
-                heapq.heappush(heap, (nd, v))
+                prev_city[v] = u
+                prev_route[v] = ri
+                push(heap, nd << k | v)
+                improved[ri] = 1
     return None
 
 
