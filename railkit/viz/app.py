@@ -621,9 +621,9 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
 
     settings.resources.set_value("server")
     # a component made after the page loaded (a new board after "Play this map") would link
-    # its stylesheets from Panel's CDN: they stay on this server (or inline, with PANEL_INLINE=1)
-    inline_updates()
+    # its stylesheets from Panel's CDN: they stay on this server, or are inlined
     local_stylesheets()
+    inline_updates(always=True)
     # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
     # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits
     # than this, and reading one that long takes well under a tenth of a second.

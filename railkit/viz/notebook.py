@@ -40,7 +40,11 @@ def offline() -> None:
     inline_updates()
 
 
-def inline_updates() -> None:
+#: inline Panel's stylesheets whatever ``pn.config.inline`` says (set by the served apps)
+_INLINE_ALWAYS = False
+
+
+def inline_updates(always: bool = False) -> None:
     """Inline Panel's own stylesheets whenever Panel makes a component's stylesheet list.
 
     Panel 1.9 inlines the CSS files of a component (loading spinner, markdown, alerts,
@@ -48,19 +52,27 @@ def inline_updates() -> None:
     added or changed later (a layout given new children, an alert changing its type,
     a button its colours) gets links to the CDN: offline they fail and the component
     loses its style. Every stylesheet list passes through
-    ``Syncable._process_param_change``; this wraps it once so that links to Panel's
-    CDN become the same CSS read from Panel's installed files (a file Panel does not
-    ship stays a link). The served apps use it too: there a board made after the page
-    loaded (after "Play this map") linked three stylesheets from the CDN.
+    ``Syncable._process_param_change``; this wraps it once so that, with
+    ``pn.config.inline`` (or ``always``: the served apps), links to Panel's CDN become
+    the same CSS read from Panel's installed files (a file Panel does not ship stays a
+    link). Each such sheet is inlined once per document: an update that keeps its
+    sheets sends none again.
     """
     from bokeh.models import ImportedStyleSheet, InlineStyleSheet
     from panel.io.resources import CDN_DIST, DIST_DIR
     from panel.reactive import Syncable
 
+    global _INLINE_ALWAYS
+    _INLINE_ALWAYS = _INLINE_ALWAYS or always
     original = Syncable._process_param_change
     if getattr(original, "_railkit_inline", False):
         return
+    import weakref
+
     cache: dict[str, str | None] = {}
+    # Panel keeps one ImportedStyleSheet per document and address; one InlineStyleSheet for
+    # each, so that an update finds the sheets it already has and sends none again
+    inlined: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def local_css(url: str) -> str | None:
         if url not in cache:
@@ -71,12 +83,14 @@ def inline_updates() -> None:
     def _process_param_change(self, params):
         props = original(self, params)
         sheets = props.get("stylesheets") if isinstance(props, dict) else None
-        if sheets:
+        if sheets and (pn.config.inline or _INLINE_ALWAYS):
             out = []
             for st in sheets:
                 if isinstance(st, ImportedStyleSheet) and str(st.url).startswith(CDN_DIST) \
                         and (css := local_css(str(st.url))) is not None:
-                    st = InlineStyleSheet(css=css)
+                    if st not in inlined:
+                        inlined[st] = InlineStyleSheet(css=css)
+                    st = inlined[st]
                 out.append(st)
             props["stylesheets"] = out
         return props
