@@ -16,13 +16,13 @@ naming the file, the JSON path of the field and what was expected.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.core.saves import DATA_NAME
 from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
@@ -206,8 +206,9 @@ class Map:
 
 
 # ---------------------------------------------------------------- the user's own maps
-#: A map's name, the file name of ``<folder>/<name>.json``: never a path.
-MAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: A map's name, the file name of ``<folder>/<name>.json``: never a path (the plain names
+#: a save may give its map, too).
+MAP_NAME = DATA_NAME
 #: The user maps folder ``railkit serve`` uses unless told (``--maps-dir``): this folder
 #: in the working directory (git-ignored in the repository).
 USER_MAPS_DEFAULT = "my-maps"
@@ -246,11 +247,17 @@ def user_maps_dir() -> Path | None:
     return _user_maps[0] if _user_maps else None
 
 
+def shipped_names() -> set[str]:
+    """The names of the files in railkit's own ``maps/`` folder, in lower case: a user's
+    map never takes one."""
+    return {p.stem.lower() for p in MAPS_DIR.glob("*.json")}
+
+
 def _user_files(fmt: str) -> list[Path]:
     folder = user_maps_dir()
     if folder is None or not folder.is_dir():
         return []
-    shipped = {p.stem.lower() for p in MAPS_DIR.glob("*.json")}
+    shipped = shipped_names()
     out = []
     try:
         files = sorted(folder.glob("*.json"))[:MAX_USER_MAPS]

@@ -748,14 +748,14 @@ class Board(pn.viewable.Viewer):
                  y_offset="dy", text_align="align", text_baseline="baseline", text_color="#1a1a1a",
                  text_font_style="bold", background_fill_color="#ffffff", background_fill_alpha=0.7,
                  name="city_labels")
-        # the tooltip points at the spot of the track under the mouse ("interp"); the default
-        # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
         # the route being claimed: a dark-edged amber outline round its cars, on the canvas's
         # overlay layer, so that showing it repaints only that layer (not the whole board: the
         # payment choice shows twice as fast)
         for name, colour, width in (("pending_edge", "#1a1a1a", 7), ("pending_glow", "#ffc107", 4)):
             fig.multi_line("xs", "ys", source=self.pending_src, line_color=colour, line_width=width,
                            line_join="round", name=name, level="overlay")
+        # the tooltip points at the spot of the track under the mouse ("interp"); the default
+        # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
         fig.add_tools(HoverTool(renderers=[hit], line_policy="interp",
                                 tooltips=[("route", "@id"), ("length", "@length"), ("colour", "@color"),
                                           ("owner", "@owner"), ("paid", "@paid")]))

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import copy
 import math
-import re
 from pathlib import Path
 from typing import Callable
 
@@ -45,11 +44,9 @@ from bokeh.models import ColumnDataSource, CustomJS, PointDrawTool
 from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
-from railkit.maps import MAPS_DIR, ROUTE_COLOURS, Map, load, user_maps_dir
+from railkit.maps import MAP_NAME, MAPS_DIR, ROUTE_COLOURS, Map, load, shipped_names, user_maps_dir
 from railkit.viz.style import card_hex
 
-#: A map name the editor saves as ``<folder>/<name>.json``: never a path.
-SAFE_MAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 #: The maps that ship with railkit (in ``maps/``): the editor never writes over them.
 SHIPPED_MAPS = ("usa", "teaching-small", "steam-default")
 
@@ -444,10 +441,10 @@ class MapEditor(pn.viewable.Viewer):
         p = Path(text)
         if p.suffix == ".json" and (p.parent == Path(".") or p.parent.resolve() == self.folder.resolve()):
             text = p.stem  # the editor's own folder, named in full
-        if not SAFE_MAP_NAME.fullmatch(text):
+        if not MAP_NAME.fullmatch(text):  # saved as <folder>/<name>.json: never a path
             raise DataError("map name", "$", what, str(name))
         folder = self.folder.resolve()
-        shipped = set(SHIPPED_MAPS) | {p.stem.lower() for p in MAPS_DIR.glob("*.json")}
+        shipped = set(SHIPPED_MAPS) | shipped_names()
         # a map there is found by name: never one that would stand for a shipped map
         if folder in (MAPS_DIR.resolve(), user_maps_dir()) and text.lower() in shipped:
             raise DataError("map name", "$", f"a name other than {text!r}, a map that ships with railkit "

@@ -62,6 +62,11 @@ class NotAllowed(ValueError):
         super().__init__(reason)
 
 
+def _json_file(data) -> io.BytesIO:
+    """``data`` as an indented JSON file in memory (for a download button)."""
+    return io.BytesIO((json.dumps(data, indent=2) + "\n").encode("utf-8"))
+
+
 def new_seed() -> int:
     """A fresh seed from a secure random source (nobody can guess the deal)."""
     return secrets.randbits(48)
@@ -257,7 +262,7 @@ class Table:
 
     def to_json_bytes(self) -> io.BytesIO:
         """The game as a JSON file in memory."""
-        return io.BytesIO((json.dumps(self.game.to_json(), indent=2) + "\n").encode("utf-8"))
+        return _json_file(self.game.to_json())
 
     def save_for(self, seat: int | None) -> io.BytesIO:
         """The file a seat's "Save game" button downloads: the whole game, except while a
@@ -266,7 +271,7 @@ class Table:
         if self.shared and not self.game.is_over:
             note = {"railkit": "no save while a shared game runs: a save names the seed and every hand, so it "
                                "is offered once the game is over"}
-            return io.BytesIO((json.dumps(note, indent=2) + "\n").encode("utf-8"))
+            return _json_file(note)
         return self.to_json_bytes()
 
     def set_describe(self, describe: Callable[[Game, Action], str]) -> None:
