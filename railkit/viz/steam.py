@@ -171,6 +171,37 @@ def olivia_steps(before, after) -> list[str]:
     return steps
 
 
+
+def score_table(g, names: list[str]) -> tuple[str, str]:
+    """The score of every seat by part (SR-SCORE-*), with Olivia's in solo, as an HTML
+    table, and, once a solo game is over, who won (SR-SOLO-TIE-LOSS; else "")."""
+    from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
+
+    head = ("<tr><th></th><th>deliveries</th><th>network</th><th>engine bonus</th><th>tiles</th>"
+            "<th>orders/power</th><th>total</th></tr>")
+    rows = []
+    for s in range(g.players):
+        b = breakdown(g, s)
+        rows.append(f"<tr><td><b>{html.escape(names[s])}</b></td><td>{b['delivery_points']}</td>"
+                    f"<td>{b['network_points']} ({b['connections']} conn., {b['towns_connected']} towns)</td>"
+                    f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
+                    f"<td>{b['order_vp'] + b['power_vp']}</td><td><b>{b['score']}</b></td></tr>")
+    result = ""
+    if g.solo:
+        ob = olivia_breakdown(g)
+        rows.append(f"<tr><td><b>Olivia</b></td><td>{ob['olivia_delivery_points']}</td>"
+                    f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
+                    f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
+                    f"<td><b>{ob['olivia_score']}</b></td></tr>")
+        if g.is_over:
+            me, her = g.score(0), ob["olivia_score"]
+            won = not g.olivia_won and me > her
+            why = ("Olivia filled a region" if g.olivia_won else "a tie is a loss" if me == her
+                   else f"{me} to {her}")
+            result = (f"<div class='solo-result' style='font-size:1.2em'><b>{'You win' if won else 'You lose'}"
+                      f"</b> ({why}).</div>")
+    return result, f"<table class='score-table' style='font-size:12px' border=0>{head}{''.join(rows)}</table>"
+
 class SteamRollersView(TableShell):
     """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
 
@@ -838,35 +869,9 @@ class SteamRollersView(TableShell):
 
     # ------------------------------------------------------------ scoring
     def _show_scoring(self, g, obs) -> None:
-        from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
-
-        names = ["You"] if g.solo else seat_names(g)
-        head = ("<tr><th></th><th>deliveries</th><th>network</th><th>engine bonus</th><th>tiles</th>"
-                "<th>orders/power</th><th>total</th></tr>")
-        rows = []
-        for s in range(g.players):
-            b = breakdown(g, s)
-            rows.append(f"<tr><td><b>{html.escape(names[s])}</b></td><td>{b['delivery_points']}</td>"
-                        f"<td>{b['network_points']} ({b['connections']} conn., {b['towns_connected']} towns)</td>"
-                        f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
-                        f"<td>{b['order_vp'] + b['power_vp']}</td><td><b>{b['score']}</b></td></tr>")
-        result = ""
-        if g.solo:
-            ob = olivia_breakdown(g)
-            rows.append(f"<tr><td><b>Olivia</b></td><td>{ob['olivia_delivery_points']}</td>"
-                        f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
-                        f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
-                        f"<td><b>{ob['olivia_score']}</b></td></tr>")
-            if g.is_over:
-                me = g.score(0)
-                won = (not g.olivia_won) and me > ob["olivia_score"]
-                why = ("Olivia filled a region" if g.olivia_won else
-                       "a tie is a loss" if me == ob["olivia_score"] else f"{me} to {ob['olivia_score']}")
-                result = (f"<div class='solo-result' style='font-size:1.2em'><b>{'You win' if won else 'You lose'}"
-                          f"</b> ({why}).</div>")
+        result, table = score_table(g, ["You"] if g.solo else seat_names(g))
         title = "Final score" if g.is_over else "Score so far"
-        self.score_pane.object = (f"{result}<b>{title}</b><table style='font-size:12px' border=0>{head}"
-                                  f"{''.join(rows)}</table>")
+        self.score_pane.object = f"{result}<b>{title}</b>{table}"
         if self.looking != OLIVIA:
             ds = g.ps[self.looking].deliveries
             opts = {"(none)": -1}

@@ -31,7 +31,7 @@ import panel as pn
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
 from railkit.viz.sheet import STRONG, SheetFigure
-from railkit.viz.steam import ROUTE_COLOURS, connection_routes, good_chip, route_tracks
+from railkit.viz.steam import ROUTE_COLOURS, connection_routes, good_chip, route_tracks, score_table
 
 __all__ = ["draw", "delivery", "connections", "engine_html", "tiles_html", "supply_html", "score_html",
            "side_by_side", "engine_position", "first_index"]
@@ -160,32 +160,10 @@ def supply_html(game) -> str:
 
 
 def score_html(game) -> str:
-    """The score of every seat by part (SR-SCORE-*), and Olivia's in solo."""
-    from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
-
-    head = ("<tr><th></th><th>deliveries</th><th>network</th><th>engine bonus</th><th>tiles</th>"
-            "<th>orders/power</th><th>total</th></tr>")
-    rows = []
-    for s in range(game.players):
-        b = breakdown(game, s)
-        rows.append(f"<tr><td><b>{html.escape(_name(game, s))}</b></td><td>{b['delivery_points']}</td>"
-                    f"<td>{b['network_points']} ({b['connections']} conn., {b['towns_connected']} towns)</td>"
-                    f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
-                    f"<td>{b['order_vp'] + b['power_vp']}</td><td><b>{b['score']}</b></td></tr>")
-    if game.solo:
-        ob = olivia_breakdown(game)
-        rows.append(f"<tr><td><b>Olivia</b></td><td>{ob['olivia_delivery_points']}</td>"
-                    f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
-                    f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
-                    f"<td><b>{ob['olivia_score']}</b></td></tr>")
-    table = f"<table class='score-table' style='font-size:12px'>{head}{''.join(rows)}</table>"
-    if game.solo and game.is_over:  # SR-SOLO-TIE-LOSS
-        me, her = game.score(0), ob["olivia_score"]
-        won = not game.olivia_won and me > her
-        why = ("Olivia filled a region" if game.olivia_won else "a tie is a loss" if me == her
-               else f"{me} to {her}")
-        table = f"<div class='solo-result'><b>{'You win' if won else 'You lose'}</b> ({why}).</div>" + table
-    return table
+    """The score of every seat by part (SR-SCORE-*), and Olivia's in solo, under who won
+    once a solo game is over."""
+    result, table = score_table(game, [_name(game, s) for s in range(game.players)])
+    return result + table
 
 
 def engine_position(seed: int, boxes: int = 4, seat: int = 0, players: int = 2):
