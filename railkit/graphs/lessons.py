@@ -128,33 +128,121 @@ def hand_study(m, k: int = 3, deck: str | None = None) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------------- 45 trains, best score
-#: The best network :func:`max_score_milp` found for the USA map, base deck, 45 trains (route ids),
-#: in 40 minutes of HiGHS, and the upper bound it proved: no network of 45 trains
-#: scores more than ``bound`` (so ``score`` is within ``bound - score`` of the best possible).
-#: Recheck the score with :func:`verify_max_score`.
+#: The best network for the USA map, base deck, 45 trains (route ids), and its proof from
+#: :func:`max_score_milp` (about 6 minutes of HiGHS on one core): ``bounds[c]`` is the most a
+#: single tree of at most c trains can score (a linear relaxation, or an exact solve for the
+#: budgets in ``trees``, whose best tree is listed), and no split of the 45 trains into such
+#: budgets beats ``score`` (:func:`forest_bound`). Recheck the networks with :func:`verify_max_score`.
 MAX_SCORE_SOLUTION: dict = {
     "routes": [
+        "Atlanta-Miami",
         "Atlanta-Nashville",
-        "Atlanta-New Orleans/1",
-        "Chicago-Duluth",
+        "Boston-Montreal/1",
+        "Boston-New York/1",
         "Chicago-Pittsburgh/1",
-        "Dallas-El Paso",
-        "Dallas-Houston/2",
-        "El Paso-Santa Fe",
-        "Houston-New Orleans",
+        "Chicago-Saint Louis/1",
+        "Denver-Kansas City/1",
+        "Denver-Santa Fe",
+        "Kansas City-Saint Louis/1",
         "Los Angeles-Phoenix",
         "Los Angeles-San Francisco/1",
-        "Montreal-New York",
-        "Nashville-Pittsburgh",
+        "Nashville-Saint Louis",
         "New York-Pittsburgh/1",
         "Phoenix-Santa Fe",
-        "Portland-San Francisco/2",
-        "Portland-Seattle/2",
+        "Pittsburgh-Toronto",
+        "Portland-San Francisco/1",
+        "Portland-Seattle/1",
         "Seattle-Vancouver/1",
     ],
-    "score": 284,
-    "bound": 342,
-    "optimal": False,
+    "score": 285,
+    "bound": 285,
+    "optimal": True,
+    "trees": {
+        19: {"score": 75, "bound": 75, "routes": [
+            "Calgary-Vancouver",
+            "Denver-Salt Lake City/1",
+            "Denver-Santa Fe",
+            "Phoenix-Santa Fe",
+            "Portland-Salt Lake City",
+            "Portland-Seattle/1",
+            "Seattle-Vancouver/1",
+        ]},
+        25: {"score": 112, "bound": 112, "routes": [
+            "Chicago-Omaha",
+            "Chicago-Pittsburgh/1",
+            "Denver-Omaha",
+            "Denver-Santa Fe",
+            "Duluth-Omaha/1",
+            "El Paso-Los Angeles",
+            "El Paso-Santa Fe",
+            "New York-Pittsburgh/1",
+        ]},
+        43: {"score": 273, "bound": 273, "routes": [
+            "Atlanta-Miami",
+            "Atlanta-Nashville",
+            "Boston-Montreal/1",
+            "Boston-New York/1",
+            "Chicago-Pittsburgh/1",
+            "Chicago-Saint Louis/1",
+            "Denver-Kansas City/1",
+            "Denver-Santa Fe",
+            "Kansas City-Saint Louis/1",
+            "Los Angeles-Phoenix",
+            "Los Angeles-San Francisco/1",
+            "Nashville-Saint Louis",
+            "New York-Pittsburgh/1",
+            "Phoenix-Santa Fe",
+            "Portland-San Francisco/1",
+            "Portland-Seattle/1",
+            "Seattle-Vancouver/1",
+        ]},
+        44: {"score": 279, "bound": 279, "routes": [
+            "Atlanta-Nashville",
+            "Atlanta-New Orleans/1",
+            "Chicago-Pittsburgh/1",
+            "Dallas-El Paso",
+            "Dallas-Houston/1",
+            "Denver-Santa Fe",
+            "El Paso-Santa Fe",
+            "Houston-New Orleans",
+            "Los Angeles-Phoenix",
+            "Los Angeles-San Francisco/1",
+            "Montreal-New York",
+            "Nashville-Pittsburgh",
+            "New York-Pittsburgh/1",
+            "Phoenix-Santa Fe",
+            "Portland-San Francisco/1",
+            "Portland-Seattle/1",
+            "Seattle-Vancouver/1",
+        ]},
+        45: {"score": 285, "bound": 285, "routes": [
+            "Atlanta-Miami",
+            "Atlanta-Nashville",
+            "Boston-Montreal/1",
+            "Boston-New York/1",
+            "Chicago-Pittsburgh/1",
+            "Chicago-Saint Louis/1",
+            "Denver-Kansas City/1",
+            "Denver-Santa Fe",
+            "Kansas City-Saint Louis/1",
+            "Los Angeles-Phoenix",
+            "Los Angeles-San Francisco/1",
+            "Nashville-Saint Louis",
+            "New York-Pittsburgh/1",
+            "Phoenix-Santa Fe",
+            "Pittsburgh-Toronto",
+            "Portland-San Francisco/1",
+            "Portland-Seattle/1",
+            "Seattle-Vancouver/1",
+        ]},
+    },
+    "bounds": {
+        1: 2, 2: 5, 3: 7, 4: 12, 5: 15, 6: 18, 7: 21, 8: 29, 9: 35, 10: 40, 11: 48, 12: 58, 13: 67,
+        14: 71, 15: 75, 16: 75, 17: 75, 18: 75, 19: 75, 20: 112, 21: 112, 22: 112, 23: 112, 24: 112,
+        25: 112, 26: 181, 27: 187, 28: 193, 29: 199, 30: 205, 31: 211, 32: 218, 33: 224, 34: 230,
+        35: 236, 36: 242, 37: 248, 38: 254, 39: 261, 40: 267, 41: 273, 42: 273, 43: 273, 44: 279,
+        45: 285,
+    },
 }
 
 
@@ -196,14 +284,160 @@ def verify_max_score(m, routes: Iterable[str], trains: int = 45, deck: str | Non
             "score": rp + tp, "longest trail": longest_trail(G)[0] if routes else 0}
 
 
-def max_score_milp(m, trains: int = 45, deck: str | None = None, time_limit: float = 600.0) -> dict:
-    """The highest score one player can reach with ``trains`` trains, as an integer programme.
+def ticket_tree_costs(m, tickets: list) -> tuple[list[float], dict[tuple[int, int], float]]:
+    """For :func:`best_tree_milp`: the trains each ticket needs on its own (its shortest
+    path), and for every two tickets the exact Steiner tree joining their four cities
+    (Dreyfus–Wagner)."""
+    G = m.graph()
+    alone = [steiner.DreyfusWagner(G, [t.a, t.b]).cost([t.a, t.b]) for t in tickets]
+    pairs = {}
+    for (i, s), (j, t) in itertools.combinations(enumerate(tickets), 2):
+        ends = [s.a, s.b, t.a, t.b]
+        pairs[i, j] = steiner.DreyfusWagner(G, ends).cost(ends)
+    return alone, pairs
+
+
+def best_tree_milp(m, trains: int, deck: str | None = None, relax: bool = False, time_limit: float = 600.0,
+                   costs: tuple | None = None) -> dict:
+    """The best *connected* network of at most ``trains`` trains, as an integer programme
+    (SciPy's ``milp``): route points plus every ticket with both cities in it.
+
+    The network is a tree rooted at its first city in the map's order. Each of its
+    cities has one claimed route coming in from the root's side, and a flow of one
+    unit runs from the root to each of them on claimed routes only, so the routes
+    are connected. A ticket counts when both of its cities are in the tree. Of the
+    tracks between two cities it keeps one of each length (a tree uses at most one).
+    Two cuts from exact Steiner trees make it solve faster: a ticket whose shortest
+    path is longer than ``trains`` cannot count, and two tickets can both count only
+    when the tree holds at least the trains of the cheapest tree joining their four
+    cities. With ``relax``, only the linear relaxation is solved: a quick upper bound.
+
+    Returns ``routes``, ``score`` (None when relaxed), ``bound`` (the solver's proven
+    upper bound, rounded down: scores are whole numbers) and ``optimal``.
+
+    >>> from railkit.maps import load
+    >>> best_tree_milp(load("teaching-small"), 4)["score"]
+    9
+    """
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import coo_matrix
+
+    tickets = list(m.deck(deck))
+    alone, together = costs or ticket_tree_costs(m, tickets)
+    edges = [next(r for r in tracks if r.length == length)  # one track of each length per two cities
+             for tracks in m.routes_by_pair.values() for length in sorted({r.length for r in tracks})]
+    cities = list(m.cities)
+    ci = {c: i for i, c in enumerate(cities)}
+    E, N, T = len(edges), len(cities), len(tickets)
+    arcs = [(ci[r.a], ci[r.b]) for r in edges] + [(ci[r.b], ci[r.a]) for r in edges]
+    A = len(arcs)
+    # variables: the arcs (a claimed route and the direction away from the root), the cities
+    # in the tree, the root, the tickets, then for each city its flow on every arc and on a
+    # source arc into every city (open only into the root)
+    zin, zroot, zt, zflow = A, A + N, A + 2 * N, A + 2 * N + T
+    F = A + N
+    nvar = zflow + N * F
+    rows: list[int] = []
+    cols: list[int] = []
+    vals: list[float] = []
+    lo: list[float] = []
+    hi: list[float] = []
+
+    def row(coefs, low, high):
+        for j, v in coefs:
+            rows.append(len(lo))
+            cols.append(j)
+            vals.append(v)
+        lo.append(low)
+        hi.append(high)
+
+    for pair in m.routes_by_pair:  # at most one track between two cities, one way
+        row([(j, 1) for j in range(A) if edges[j % E].pair == pair], -np.inf, 1)
+    into = [[j for j, (_, v) in enumerate(arcs) if v == c] for c in range(N)]
+    out = [[j for j, (u, _) in enumerate(arcs) if u == c] for c in range(N)]
+    for c in range(N):  # a city is in the tree when a route comes into it, or when it is the root
+        row([(j, 1) for j in into[c]] + [(zroot + c, 1), (zin + c, -1)], 0, 0)
+        for j in out[c]:
+            row([(j, 1), (zin + c, -1)], -np.inf, 0)
+    row([(zroot + c, 1) for c in range(N)], 1, 1)
+    for c in range(N):  # the root is the tree's first city
+        for d in range(c):
+            row([(zroot + c, 1), (zin + d, 1)], -np.inf, 1)
+    used = [(j, edges[j % E].length) for j in range(A)]
+    row(used, -np.inf, trains)
+    for t, tk in enumerate(tickets):
+        row([(zt + t, 1), (zin + ci[tk.a], -1)], -np.inf, 0)
+        row([(zt + t, 1), (zin + ci[tk.b], -1)], -np.inf, 0)
+        if alone[t] > trains:
+            row([(zt + t, 1)], -np.inf, 0)
+    for (s, t), cost in together.items():  # trains >= cost * (y_s + y_t - 1)
+        if alone[s] <= trains and alone[t] <= trains:
+            row(used + [(zt + s, -cost), (zt + t, -cost)], -cost, np.inf)
+    for k in range(N):  # one unit from the root to city k, when k is in the tree
+        base = zflow + k * F
+        for c in range(N):
+            coefs = [(base + j, 1) for j in into[c]] + [(base + j, -1) for j in out[c]] + [(base + A + c, 1)]
+            if c == k:
+                coefs.append((zin + k, -1))
+            row(coefs, 0, 0)
+        for j in range(A):
+            row([(base + j, 1), (j, -1)], -np.inf, 0)
+        for c in range(N):
+            row([(base + A + c, 1), (zroot + c, -1)], -np.inf, 0)
+    objective = np.zeros(nvar)
+    objective[:A] = [-ROUTE_POINTS[edges[j % E].length] for j in range(A)]
+    objective[zt:zflow] = [-t.points for t in tickets]
+    integrality = np.zeros(nvar)
+    if not relax:
+        integrality[:zt] = 1
+    matrix = coo_matrix((vals, (rows, cols)), shape=(len(lo), nvar)).tocsr()
+    res = milp(objective, constraints=LinearConstraint(matrix, lo, hi), integrality=integrality,
+               bounds=Bounds(0, 1), options={"time_limit": time_limit, "disp": False})
+    if res.x is None:
+        raise RuntimeError(f"the solver found no solution: {res.message}")
+    if relax:
+        return {"routes": [], "score": None, "bound": math.floor(-res.fun + 1e-6), "optimal": False}
+    dual = getattr(res, "mip_dual_bound", None)
+    return {"routes": sorted(edges[j % E].id for j in range(A) if res.x[j] > 0.5), "score": round(-res.fun),
+            "bound": math.floor((-res.fun if dual is None else -dual) + 1e-6), "optimal": res.status == 0}
+
+
+def forest_bound(tree_bounds: dict[int, int], trains: int) -> tuple[int, list[int]]:
+    """The most a network of at most ``trains`` trains can score, given an upper bound on
+    the best single tree for every budget (``tree_bounds[c]``, c = 1 ... trains).
+
+    Every network is one tree per connected part, plus the routes that close a
+    cycle; each such route scores no more than the best one-route tree of its length.
+    So no network scores more than the best split of the trains into budgets, each
+    scoring its tree's bound. Returns that bound and the budgets of the best split.
+
+    >>> forest_bound({1: 1, 2: 5, 3: 6}, 3)
+    (6, [3])
+    >>> forest_bound({1: 3, 2: 5, 3: 6}, 3)
+    (9, [1, 1, 1])
+    """
+    best: dict[int, tuple[int, list[int]]] = {0: (0, [])}
+    top = 0
+    for c in range(1, trains + 1):
+        top = max(top, tree_bounds[c])  # a tree of fewer trains is also one of at most c
+        options = [(top, [c])] + [(best[a][0] + best[c - a][0], best[a][1] + best[c - a][1])
+                                  for a in range(1, c // 2 + 1)]
+        best[c] = max(options, key=lambda o: (o[0], -len(o[1])))
+    return best[trains][0], sorted(best[trains][1])
+
+
+def network_milp(m, trains: int = 45, deck: str | None = None, time_limit: float = 600.0) -> dict:
+    """The best network of any shape with ``trains`` trains, as one integer programme.
 
     Variables: ``x_r`` (claim route r), ``y_t`` (ticket t completed) and, per
     ticket, a flow of ``y_t`` units from one city to the other that may only run
     on claimed routes (so a ticket counts only when its cities are joined).
     Maximise route points plus ticket points; at most ``trains`` trains; never
-    both tracks of a double. The 10-point longest-route bonus is left out.
+    both tracks of a double. The 10-point longest-route bonus is left out. It is exact
+    but its relaxation is weak (claiming half of each route of a loop lets every
+    ticket on the loop flow), so on the USA map it does not finish;
+    :func:`max_score_milp` uses it only where trees alone do not settle the answer.
 
     Needs SciPy (``pip install railkit[lessons]``). Returns the route ids, the
     objective, the solver's bound and status.
@@ -273,5 +507,59 @@ def max_score_milp(m, trains: int = 45, deck: str | None = None, time_limit: flo
         raise RuntimeError(f"the solver found no solution: {res.message}")
     chosen = sorted(r.id for r, v in zip(routes, res.x[:R]) if v > 0.5)
     bound = getattr(res, "mip_dual_bound", None)
-    return {"routes": chosen, "score": round(-res.fun), "bound": None if bound is None else -bound,
-            "status": res.message, "optimal": res.status == 0}
+    return {"routes": chosen, "score": round(-res.fun),
+            "bound": math.floor((-res.fun if bound is None else -bound) + 1e-6), "optimal": res.status == 0}
+
+
+def max_score_milp(m, trains: int = 45, deck: str | None = None, time_limit: float = 600.0,
+                   progress=None) -> dict:
+    """The highest score one player can reach with ``trains`` trains, proved with integer
+    programmes (SciPy's ``milp``): route points plus every ticket of the deck the
+    network completes, never both tracks of a double (the 10-point longest-route
+    bonus is left out).
+
+    1. The best single tree with all the trains (:func:`best_tree_milp`).
+    2. Could a network of several parts do better? Each part is a tree, so the
+       :func:`forest_bound` of the trees' bounds for every smaller budget answers
+       it. The bounds start as the quick linear relaxations; while the best split
+       still beats the tree, the budget of that split with the loosest bound is
+       solved exactly (its bound also bounds every smaller budget), and so on
+       until no split beats the tree.
+    3. If one still does, :func:`network_milp` (networks of any shape) settles it.
+
+    ``time_limit`` is per solve; ``progress`` is called with a line of text after each.
+    Needs SciPy (``pip install railkit[lessons]``). Returns ``routes``, ``score``,
+    ``bound`` (no network scores more), ``optimal`` (``score == bound``), ``trees``
+    (budget -> the exact best tree, for the budgets it solved) and ``bounds`` (budget
+    -> the bound used).
+    """
+    tickets = list(m.deck(deck))
+    costs = ticket_tree_costs(m, tickets)
+    say = progress or (lambda line: None)
+    trees = {trains: best_tree_milp(m, trains, deck, time_limit=time_limit, costs=costs)}
+    say(f"best tree with {trains} trains: {trees[trains]['score']} (bound {trees[trains]['bound']})")
+    bounds = {c: min(trees[trains]["bound"], best_tree_milp(m, c, deck, relax=True, costs=costs)["bound"])
+              for c in range(1, trains)}
+    bounds[trains] = trees[trains]["bound"]
+    best = trees[trains]
+    while True:
+        bound, split = forest_bound(bounds, trains)
+        open_ = [c for c in split if c not in trees]
+        if bound <= best["score"] or not open_:
+            break
+        c = max(open_, key=lambda c: bounds[c] - max([0] + [trees[d]["score"] for d in trees if d <= c]))
+        trees[c] = best_tree_milp(m, c, deck, time_limit=time_limit, costs=costs)
+        for d in range(1, c + 1):  # a tree of fewer trains is also one of at most c
+            bounds[d] = min(bounds[d], trees[c]["bound"])
+        say(f"split {split} scores up to {bound}: best tree with {c} trains {trees[c]['score']} "
+            f"(bound {trees[c]['bound']})")
+    if bound > best["score"]:  # a network of several parts may do better: solve for any shape
+        anyshape = network_milp(m, trains, deck, time_limit=time_limit)
+        say(f"any network: {anyshape['score']} (bound {anyshape['bound']})")
+        bound = min(bound, anyshape["bound"])
+        if anyshape["score"] > best["score"]:
+            best = anyshape
+    score = verify_max_score(m, best["routes"], trains=trains, deck=deck)["score"] if best["routes"] else 0
+    return {"routes": best["routes"], "score": score, "bound": max(bound, score), "optimal": bound <= score,
+            "trees": {c: {k: trees[c][k] for k in ("routes", "score", "bound")} for c in sorted(trees)},
+            "bounds": dict(sorted(bounds.items()))}
