@@ -58,6 +58,19 @@ def make_table(page, url: str, name: str) -> None:
     page.locator(f"a.join[href='?table={name}&join=1']").wait_for()
 
 
+def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
+    """Open the lobby (making table ``make`` first if given) and join ``seat`` (1-based)."""
+    if make:
+        make_table(page, url, make)
+    else:
+        page.goto(url + "/")
+    link = page.locator(f"a.join[href$='join={seat}']")
+    link.wait_for()
+    link.click()
+    wait_text(page, "You play")
+    page.wait_for_function("() => location.search.includes('token=')")
+
+
 def click_route(page, rid: str) -> None:
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
     page.mouse.move(1, 1)  # a hover tooltip left over a route would catch the click

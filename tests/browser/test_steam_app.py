@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch, stop_server
-from helpers import page_text, wait_text
+from helpers import join_from_lobby, page_text, wait_text
 from steam_serve import autoplay
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
 from railkit.viz.sheet import centre
@@ -196,19 +196,9 @@ def test_the_end_shows_the_scoring_and_the_result(page, steam):
     assert not bad, bad
 
 
-def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
-    """Open the lobby (making table ``make`` first if given) and join ``seat`` (1-based)."""
-    page.goto(url + "/")
-    if make:
-        box = page.locator("input[placeholder='e.g. class-a']")
-        box.fill(make)
-        box.press("Enter")
-        page.get_by_role("button", name="Make table").click()
-    link = page.locator(f"a.join[href$='join={seat}']")
-    link.wait_for()
-    link.click()
-    wait_text(page, "You play")
-    page.wait_for_function("() => location.search.includes('token=')")
+def join_sheet(page, url: str, seat: int, make: str | None = None) -> None:
+    """Join ``seat`` from the lobby and wait for the sheet."""
+    join_from_lobby(page, url, seat, make)
     page.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
 
 
@@ -260,8 +250,8 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         bad_a, bad_b = watch(a), watch(b)
         for p in (a, b):
             p.set_default_timeout(60_000)
-        join_from_lobby(a, proc.url, 1, make="steam-two")
-        join_from_lobby(b, proc.url, 2)
+        join_sheet(a, proc.url, 1, make="steam-two")
+        join_sheet(b, proc.url, 2)
         g = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers").game
         for d in g.dice:  # both pages show the table's dice
             for p in (a, b):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
-from helpers import GATE, click_route, page_text, route_owner, route_xy, wait_text
+from helpers import GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.controller import MAX_PAYMENTS, pay_text
 from railkit.viz.table import Table
@@ -81,21 +81,6 @@ def lobby_server():
     proc, url = start_server(["--seats", "2"])
     yield url
     stop_server(proc)
-
-
-def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
-    """Open the lobby (making table ``make`` first if given) and join ``seat`` (1-based)."""
-    page.goto(url + "/")
-    if make:
-        box = page.locator("input[placeholder='e.g. class-a']")
-        box.fill(make)
-        box.press("Enter")
-        page.get_by_role("button", name="Make table").click()
-    link = page.locator(f"a.join[href$='join={seat}']")
-    link.wait_for()
-    link.click()
-    wait_text(page, "You play")
-    page.wait_for_function("() => location.search.includes('token=')")
 
 
 def test_shared_table_from_the_lobby_hides_hands_and_tickets(browser, lobby_server):
