@@ -12,6 +12,7 @@ Screenshots (1280x720) go to ``$RAILKIT_SCREENSHOTS`` (default: a folder
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -387,6 +388,34 @@ def _progress_bars_shown(nb: LabNotebook) -> None:
 
 WATCH_DURING_RUN_ALL = {"21-solo-difficulty.ipynb": (WATCH_PROGRESS_BARS, _progress_bars_shown)}
 
+# ---------------------------------------------------------------- 52: the 45-train proof on the page
+def _cell_index(name: str, start: str) -> int:
+    cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+    return next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith(start))
+
+
+def _max_score_proof_shown(nb: LabNotebook) -> None:
+    from railkit.graphs import lessons
+    from railkit.maps import load
+
+    name = "52-graphs-spanning-trees-steiner.ipynb"
+    sol, usa = lessons.MAX_SCORE_SOLUTION, load("usa")
+    score = lessons.verify_max_score(usa, sol["routes"])
+    want = {
+        "best = lessons.MAX_SCORE_SOLUTION": f"(45, {score['route points']}, {score['ticket points']}, {sol['score']})",
+        "lessons.forest_bound(": f"(({sol['bound']}, [45]), {sol['bound']}, {sol['optimal']})",
+        "{c: lessons.verify_max_score(": repr({c: t["score"] for c, t in sol["trees"].items()}),
+        "tree = lessons.best_tree_milp(": f"({sol['score']}, {sol['bound']}, True)",
+    }
+    for start, text in want.items():
+        i = _cell_index(name, start)
+        nb.scroll_to_cell(i)
+        shown = " ".join(nb.output_element(i).inner_text().split())
+        assert text in shown, f"cell {i} ({start}...) shows {shown!r}, not {text!r}"
+    assert score["score"] == sol["score"] == sol["bound"] and sol["optimal"]
+    screenshot(nb, "run-all-52-proof", _cell_index(name, "lessons.forest_bound("))
+
+
 CHECKS_AFTER_RUN_ALL = {
     "10-ttr-rules.ipynb": _scoring_has_board,
     "12-ttr-scoring.ipynb": _scoring_has_board,
@@ -395,6 +424,7 @@ CHECKS_AFTER_RUN_ALL = {
     "13-ttr-map-editor.ipynb": _editor_saved_equals_shown,
     "32-steam-rollers-sheet-editor.ipynb": _sheet_editor_saved_equals_shown,
     "42-station-master-card-editor.ipynb": editor_saved_equals_shown,
+    "52-graphs-spanning-trees-steiner.ipynb": _max_score_proof_shown,
 }
 CHECKS_AFTER_CELL_BY_CELL = {
     "01-maps-and-graphs.ipynb": _after_cells_01,
