@@ -60,6 +60,19 @@ def _value(key: str, kind: str, reading: str) -> int:
         return v
 
 
+_KINDS = ("standard", "executive", "freight")
+
+
+def _deck_facts(counts: dict[str, int], reading: str) -> tuple:
+    """The carriages of a card list (``counts``: copies per card name) for counting unseen cards:
+    ``(counts, reading, carriages in all, their values summed per locomotive kind, per carriage
+    name its value on each kind)``; whole numbers, so sums in any order are exact."""
+    values = {k: tuple(_value(k, kind, reading) for kind in _KINDS) for k in counts if _carriage(k)}
+    total = sum(counts[k] for k in values)
+    sums = tuple(sum(values[k][i] * counts[k] for k in values) for i in range(3))
+    return dict(counts), reading, total, sums, values
+
+
 class RandomAgent(Agent):
     """A uniformly random legal action (seeded)."""
 
@@ -74,36 +87,54 @@ class GreedyAgent(Agent):
     """One-step expected-value bot working from its observation only."""
 
     name = "greedy"
+    #: the card-list facts of the last observation (see _deck_facts)
+    _deck: tuple | None = None
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         obs = observation
-        self.reading = obs["rules"]["executive_reading"]
-        chips = obs["rules"]["chip_values"]
-        self.mean_chip = sum(chips) / len(chips)
-        self.opponents = max(obs["players"] - 1, 1)
-        self.royal_slot = obs["rules"]["royal_takes_slot"]
-        self.royal_doubles = obs["rules"]["royal_doubles"]
+        rules = obs["rules"]
+        self.reading = rules["executive_reading"]
+        chips = rules["chip_values"]
+        self.mean_chip = mean_chip = sum(chips) / len(chips)
+        self.opponents = opponents = max(obs["players"] - 1, 1)
+        self.royal_slot = rules["royal_takes_slot"]
+        self.royal_doubles = rules["royal_doubles"]
         self.seat = obs["seat"]
-        self.mu = self._unseen_means(obs)
+        self.mu = mu = self._unseen_means(obs)
         trains = {t["id"]: t for t in obs["station"]}
-        base = {tid: self._utility(t) for tid, t in trains.items()}
         # a chip placed on a train: (mine + value - others / opponents) x final value, as
         # _utility reckons it, with the sums per train made once
+        base = {}
         chip_parts = {}
         for tid, t in trains.items():
-            others = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip
-            final = t["value"] + max(t["number"] - t["slots_used"], 0) * self.mu[t["kind"]]
-            chip_parts[tid] = (sum(t["my_chips"]), others / self.opponents, final, base[tid])
+            my = t["my_chips"]
+            mine = sum(my)
+            share = (t["chips_on"] - len(my)) * mean_chip / opponents
+            final = t["value"] + max(t["number"] - t["slots_used"], 0) * mu[t["kind"]]
+            base[tid] = b = (mine - share) * final
+            chip_parts[tid] = (mine, share, final, b)
         best, best_score = legal[0], float("-inf")
         rand = self.rng.random
+        delta = self._delta
+        reading = self.reading
         for a in legal:
-            if type(a) is PlaceChip:
+            ta = type(a)
+            if ta is PlaceChip:
                 mine, share, final, b = chip_parts[a.train]
                 score = ((mine + a.value - share) * final - b) + rand() * 1e-6
+            elif ta is PlayCarriage:  # _delta's reckoning, with the train's sums made once
+                mine, share, _, b = chip_parts[a.train]
+                t = trains[a.train]
+                kind = t["kind"]
+                value = t["value"] + _value(a.card, kind, reading)
+                slots = t["slots_used"] + 1
+                number = t["number"]
+                final = value if slots >= number else value + max(number - slots, 0) * mu[kind]
+                score = ((mine - share) * final - b) + rand() * 1e-6
             else:
-                score = self._delta(a, trains, base) + rand() * 1e-6
+                score = delta(a, trains, base) + rand() * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -111,21 +142,26 @@ class GreedyAgent(Agent):
     # ------------------------------------------------------------ estimates
     def _unseen_means(self, obs: dict) -> dict[str, float]:
         """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
-        unseen = {k: c for k, c in obs["card_counts"].items() if _carriage(k)}
+        counts = obs["card_counts"]
+        facts = self._deck
+        if facts is None or facts[0] != counts or facts[1] != self.reading:
+            facts = self._deck = _deck_facts(counts, self.reading)
+        _, _, total, sums, values = facts
+        sums = list(sums)
         seen = Counter(obs["discard"])
         seen.update(obs["hand"])
         for t in obs["station"]:
             seen.update(t["cards"])
         for k, c in seen.items():
-            if k in unseen:
-                unseen[k] = max(unseen[k] - c, 0)
-        total = sum(unseen.values())
-        out = {}
-        reading = self.reading
-        for kind in ("standard", "executive", "freight"):
-            s = sum(_value(k, kind, reading) * c for k, c in unseen.items())
-            out[kind] = s / total if total else 0.0
-        return out
+            have = counts.get(k)
+            if have is not None:
+                vals = values.get(k)
+                if vals is not None:  # a carriage: fewer of them unseen (never below none)
+                    gone = c if c < have else have
+                    total -= gone
+                    for i in range(3):
+                        sums[i] -= vals[i] * gone
+        return {kind: s / total if total else 0.0 for kind, s in zip(_KINDS, sums)}
 
     def _eff(self, key: str, kind: str) -> int:
         return _value(key, kind, self.reading)

@@ -23,12 +23,50 @@ from railkit.games.station_master.actions import (
     Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
     PlayStandingRoom, PlayTransfer, PlayUncouple, parse_action,
 )
-from railkit.games.station_master.cards import CardList, Loco, load_cards
+from railkit.games.station_master.cards import LOCO_KINDS, CardList, Loco, load_cards, resolve
 from railkit.games.station_master.rules import StationMasterRules
 from railkit.games.station_master.scoring import departure_points, train_value
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _HINT_CARD = "Play a card from your hand, or place a chip instead."
+
+
+#: card lists read, by (path, modification time, size): a game reads its file once per change
+_CARD_LISTS: dict[tuple, CardList] = {}
+#: (id of a card list, executive reading) -> (that list, its card tables); see _card_tables
+_TABLES: dict[tuple, tuple] = {}
+
+
+def _card_list(name: str) -> CardList:
+    """:func:`~railkit.games.station_master.cards.load_cards`, read again only when the file changed."""
+    path = resolve(name)
+    try:
+        st = path.stat()
+    except OSError:
+        return load_cards(name)  # its DataError names the file
+    key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
+    cl = _CARD_LISTS.get(key)
+    if cl is None:
+        if len(_CARD_LISTS) > 64:
+            _CARD_LISTS.clear()
+        cl = _CARD_LISTS[key] = load_cards(name)
+    return cl
+
+
+def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str, dict[str, int]]]:
+    """Per card name of ``cl``: is it a carriage, and what it adds to a train of each locomotive
+    kind (:func:`~railkit.games.station_master.scoring.train_value` of that card alone: 0 for a
+    card that is not a carriage)."""
+    hit = _TABLES.get((id(cl), reading))
+    if hit is not None and hit[0] is cl:
+        return hit[1]
+    info = cl.info
+    tables = ({k: ci.kind == "carriage" for k, ci in info.items()},
+              {kind: {k: train_value([(k, 1)], kind, info, reading) for k in info} for kind in LOCO_KINDS})
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[(id(cl), reading)] = (cl, tables)
+    return tables
 
 
 class Train:
@@ -76,6 +114,7 @@ class StationMasterGame(Game):
         settings = rules_to_dict(self.rules)
         self.cfg = r = SimpleNamespace(**settings)
         self._public = {"rules": settings}  # public facts for observe(), computed once
+        self._list_rules = [k for k, v in settings.items() if isinstance(v, list)]
         for key in self.options:
             if key != "setup":
                 raise DataError("options", f"$.{key}", "only the option 'setup' (a teaching position; "
@@ -85,8 +124,9 @@ class StationMasterGame(Game):
         for i, v in enumerate(r.chip_values):
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
                 raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
-        self.cardlist: CardList = load_cards(r.cards)
+        self.cardlist: CardList = _card_list(r.cards)
         self.info = self.cardlist.info
+        self._is_carriage, self._adds = _card_tables(self.cardlist, r.executive_reading)
         self._public["card_counts"] = self.cardlist.card_counts
         n = self.players
         locos = self.cardlist.locomotives
@@ -225,8 +265,8 @@ class StationMasterGame(Game):
         return None
 
     def carriages(self, t: Train) -> int:
-        info = self.info
-        return sum(1 for k, _ in t.cards if info[k].kind == "carriage")
+        is_carriage = self._is_carriage
+        return sum([1 for k, _ in t.cards if is_carriage[k]])
 
     def slots_used(self, t: Train) -> int:
         """Carriage places used (carriages, plus Royal Carriages if they take a place)."""
@@ -239,7 +279,9 @@ class StationMasterGame(Game):
         return t.loco.number + len(t.standing) * self.cfg.standing_room_capacity
 
     def value(self, t: Train) -> int:
-        return train_value(t.cards, t.loco.kind, self.info, self.cfg.executive_reading)
+        """The train's value (:func:`~railkit.games.station_master.scoring.train_value`)."""
+        adds = self._adds[t.loco.kind]
+        return sum([adds[k] * m for k, m in t.cards])
 
     def repair_choices(self, depth: int) -> list[str]:
         """Distinct carriages among the top ``depth`` discards (sorted names)."""
@@ -307,34 +349,61 @@ class StationMasterGame(Game):
             a = self._memo[key] = cls(*args)
         return a
 
+    def _acts(self, key: tuple, build) -> list[Action]:
+        """A list of legal-action objects remembered under ``key`` (the facts it depends on)."""
+        memo = self._memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            out = memo[key] = build()
+        return out
+
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
         r = self.cfg
         act = self._act
+        acts = self._acts
         seat = self.to_move
-        if "rush-hour" in self.hands[seat]:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
+        hand = self.hands[seat]
+        if "rush-hour" in hand:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
             return [act(PlayRushHour)]
         out: list[Action] = []
         station = self.station
-        values = sorted(set(self.supply[seat]))
-        room = [t for t in station if len(t.chips) < self.chip_capacity(t)]
+        values = tuple(sorted(set(self.supply[seat])))
+        room: list[Train] = []
+        free: list[Train] = []
+        royal_slot = r.royal_takes_slot
+        sr_cap = r.standing_room_capacity
+        info = self.info
+        for t in station:
+            number = t.loco.number
+            if len(t.chips) < number + len(t.standing) * sr_cap:  # chip_capacity
+                room.append(t)
+            if (len(t.cards) if royal_slot else self.carriages(t)) < number:  # slots_used
+                free.append(t)
         for t in room:
-            out.extend(act(PlaceChip, v, t.tid) for v in values)
-        free = [t for t in station if self.slots_used(t) < t.loco.number]
-        for key in sorted(set(self.hands[seat])):
-            ci = self.info[key]
+            tid = t.tid
+            out += acts(("chip", tid, values), lambda: [act(PlaceChip, v, tid) for v in values])
+        if not hand:
+            return out or [act(Pass)]
+        free_ids = tuple(t.tid for t in free)
+        all_ids = tuple(t.tid for t in station)
+        for key in sorted(set(hand)):
+            ci = info[key]
             kind = ci.kind
             if kind == "carriage":
-                out.extend(act(PlayCarriage, key, t.tid) for t in free)
+                out += acts(("carriage", key, free_ids), lambda: [act(PlayCarriage, key, i) for i in free_ids])
             elif kind == "brake-van":
-                out.extend(act(PlayBrakeVan, t.tid) for t in station)
+                out += acts(("brake-van", all_ids), lambda: [act(PlayBrakeVan, i) for i in all_ids])
             elif kind == "royal":
-                out.extend(act(PlayRoyal, t.tid) for t in (free if r.royal_takes_slot else station) if self.carriages(t))
+                ids = tuple(t.tid for t in (free if royal_slot else station) if self.carriages(t))
+                out += acts(("royal", ids), lambda: [act(PlayRoyal, i) for i in ids])
             elif kind == "reassign":
-                for s in station:
-                    if self.carriages(s):
-                        out.extend(act(PlayReassign, s.tid, t.tid) for t in free if t is not s)
+                ids = tuple(s.tid for s in station if self.carriages(s))
+                out += acts(("reassign", ids, free_ids),
+                            lambda: [act(PlayReassign, s, t) for s in ids for t in free_ids if t != s])
             elif kind == "repair":
                 takes = [act(PlayRepair, key, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
                 if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
@@ -343,16 +412,22 @@ class StationMasterGame(Game):
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
+                        seats = tuple(sorted(seat for seat, _ in s.chips))
                         for t in room:
                             if t is not s:
-                                out.extend(act(PlayTransfer, s.tid, t.tid, o) for o in self.transfer_choices(s, t))
+                                k = self.transfer_room(s, t)
+                                out += acts(("transfer", s.tid, t.tid, seats, k),
+                                            lambda: [act(PlayTransfer, s.tid, t.tid, o) for o in self.transfer_choices(s, t)])
             elif kind == "standing-room":
-                for t in station:
-                    out.append(act(PlayStandingRoom, t.tid))
-                    out.extend(act(PlayStandingRoom, t.tid, v) for v in values)
+                out += acts(("standing-room", all_ids, values),
+                            lambda: [a for i in all_ids
+                                     for a in [act(PlayStandingRoom, i)] + [act(PlayStandingRoom, i, v) for v in values]])
             elif kind == "uncouple":
                 for t in station:
-                    out.extend(act(PlayUncouple, n, t.tid) for n in range(1, min(r.uncouple_max, self.carriages(t)) + 1))
+                    n = min(r.uncouple_max, self.carriages(t))
+                    if n > 0:
+                        tid = t.tid
+                        out += acts(("uncouple", tid, n), lambda: [act(PlayUncouple, c, tid) for c in range(1, n + 1)])
             elif kind == "rush-hour":
                 out.append(act(PlayRushHour))
         return out or [act(Pass)]
@@ -665,19 +740,31 @@ class StationMasterGame(Game):
         counts = [0] * self.players
         for s, _ in t.chips:
             counts[s] += 1
+        loco = t.loco
+        is_carriage = self._is_carriage
+        adds = self._adds[loco.kind]
+        names: list[str] = []
+        mults: list[int] = []
+        carriages = value = 0  # carriages(t), value(t) in one pass
+        for k, m in t.cards:
+            names.append(k)
+            mults.append(m)
+            if is_carriage[k]:
+                carriages += 1
+                value += adds[k] * m
         view = {
-            "train": t.name, "id": t.tid, "locomotive": t.loco.key, "number": t.loco.number, "kind": t.loco.kind,
-            "banner": t.loco.banner, "cards": [k for k, _ in t.cards], "multipliers": [m for _, m in t.cards],
-            "carriages": self.carriages(t), "slots_used": self.slots_used(t), "value": self.value(t),
-            "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t), "chips_on": len(t.chips),
-            "chip_counts": counts,
+            "train": f"T{t.tid}", "id": t.tid, "locomotive": loco.key, "number": loco.number, "kind": loco.kind,
+            "banner": loco.banner, "cards": names, "multipliers": mults,
+            "carriages": carriages, "slots_used": len(names) if self.cfg.royal_takes_slot else carriages,
+            "value": value, "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t),
+            "chips_on": len(t.chips), "chip_counts": counts,
         }
         if public:
             view["my_chips"] = []
         elif seat is None:
             view["chips"] = [[s, v] for s, v in t.chips]
         else:
-            view["my_chips"] = sorted(v for s, v in t.chips if s == seat)
+            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
         return view
 
     def observe(self, seat: int | None) -> dict:
@@ -702,9 +789,16 @@ class StationMasterGame(Game):
             "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
             "discard": list(self.discard), "scores": list(self.scores),
             "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
-            "rules": {k: list(v) if isinstance(v, list) else v for k, v in self._public["rules"].items()},
+            "rules": self._rules_view(),
             "card_counts": dict(self._public["card_counts"]),
         }
+
+    def _rules_view(self) -> dict:
+        """A fresh copy of the public rule settings (their lists copied too)."""
+        rules = dict(self._public["rules"])
+        for k in self._list_rules:
+            rules[k] = list(rules[k])
+        return rules
 
     def score_history(self) -> list[dict]:
         """One dict per departure: train, locomotive, number, kind, cards, multipliers, standing_room,
