@@ -17,6 +17,8 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.game import Action, Game, rules_to_dict
 from railkit.games.station_master.actions import (
@@ -69,6 +71,7 @@ def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str,
     return tables
 
 
+@mypyc_attr(native_class=False)  # a plain Python class, compiled or not: copies (railkit.agents.mcts) make them
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
 
@@ -92,6 +95,7 @@ class Train:
         return f"<Train {self.name} {self.loco.key} cards={[c[0] for c in self.cards]} chips={len(self.chips)}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
 class StationMasterGame(Game):
     """Station Master for 2-6 players.
 
@@ -129,13 +133,13 @@ class StationMasterGame(Game):
         self._is_carriage, self._adds = _card_tables(self.cardlist, r.executive_reading)
         self._public["card_counts"] = self.cardlist.card_counts
         n = self.players
-        locos = self.cardlist.locomotives
+        all_locos = self.cardlist.locomotives
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
-        top = max(lo.number for lo in locos)
+        top = max(lo.number for lo in all_locos)
         out = [(n < r.remove_banner_below and lo.banner) or (n in r.remove_highest_at and lo.number == top)
-               for lo in locos]
-        self.removed_locos: list[Loco] = [lo for lo, gone in zip(locos, out) if gone]
-        locos = [lo for lo, gone in zip(locos, out) if not gone]
+               for lo in all_locos]
+        self.removed_locos: list[Loco] = [lo for lo, gone in zip(all_locos, out) if gone]
+        locos = [lo for lo, gone in zip(all_locos, out) if not gone]
         if not locos:
             raise DataError(self.cardlist.source, "$.locomotives", f"a locomotive left in play with {n} players "
                             "(all of them have a green banner or the highest number)")
@@ -166,7 +170,7 @@ class StationMasterGame(Game):
         # SM-SETUP-CHIPS: six hidden chips per player
         self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
         self.scores = [0] * n
-        self.best = [None] * n
+        self.best: list[int | None] = [None] * n
         self.turns = [0] * n
         self.chips_placed = [0] * n
         self.cards_played = [0] * n
@@ -222,7 +226,7 @@ class StationMasterGame(Game):
             self.loco_pile = pool
             self.station = [Train(i + 1, lo) for i, lo in enumerate(station)]
             self.next_tid = len(station) + 1
-        pool = self.draw_pile + [c for h in self.hands for c in h] + self.discard
+        cards = self.draw_pile + [c for h in self.hands for c in h] + self.discard
         old = [list(h) for h in self.hands]
         hands = setup.get("hands", [])
         if not isinstance(hands, list) or len(hands) > self.players:
@@ -230,15 +234,18 @@ class StationMasterGame(Game):
         new: list[list[str] | None] = [None] * self.players
         for s, hand in enumerate(hands):
             if hand is not None:
-                new[s] = [take(pool, k, f"$.hands[{s}][{i}]", "a card") for i, k in enumerate(names(f"hands[{s}]", hand))]
-        self.discard = [take(pool, k, f"$.discard[{i}]", "a card") for i, k in enumerate(names("discard", setup.get("discard", [])))]
-        top = [take(pool, k, f"$.draw[{i}]", "a card") for i, k in enumerate(names("draw", setup.get("draw", [])))]
+                new[s] = [take(cards, k, f"$.hands[{s}][{i}]", "a card") for i, k in enumerate(names(f"hands[{s}]", hand))]
+        self.discard = [take(cards, k, f"$.discard[{i}]", "a card") for i, k in enumerate(names("discard", setup.get("discard", [])))]
+        top = [take(cards, k, f"$.draw[{i}]", "a card") for i, k in enumerate(names("draw", setup.get("draw", [])))]
+        hands_now: list[list[str]] = []
         for s in range(self.players):
-            if new[s] is None:
-                new[s] = [pool.pop(pool.index(k)) if k in pool else pool.pop() for k in old[s]]
-        self.hands = new
-        pool.sort(key=lambda k: self.info[k].kind != "rush-hour")  # stable: others keep their order
-        self.draw_pile = pool + top[::-1]
+            h = new[s]
+            if h is None:
+                h = [cards.pop(cards.index(k)) if k in cards else cards.pop() for k in old[s]]
+            hands_now.append(h)
+        self.hands = hands_now
+        cards.sort(key=lambda k: self.info[k].kind != "rush-hour")  # stable: others keep their order
+        self.draw_pile = cards + top[::-1]
         self.rush_hours = 0
         self.events = []
         to_move = setup.get("to_move", 0)
@@ -258,11 +265,18 @@ class StationMasterGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def train(self, tid: int) -> Train | None:
+    def train(self, tid: Any) -> Train | None:
         for t in self.station:
             if t.tid == tid:
                 return t
         return None
+
+    def _at(self, tid: int | None) -> Train:
+        """The train ``tid`` in the station (the actions :meth:`_do` gets were checked)."""
+        for t in self.station:
+            if t.tid == tid:
+                return t
+        raise KeyError(f"T{tid} is not in the station")
 
     def carriages(self, t: Train) -> int:
         is_carriage = self._is_carriage
@@ -433,7 +447,7 @@ class StationMasterGame(Game):
         return out or [act(Pass)]
 
     # ================================================================ checks
-    def _need_train(self, tid: int, what: str = "") -> Train:
+    def _need_train(self, tid: Any, what: str = "") -> Train:
         t = self.train(tid)
         if t is None:
             names = ", ".join(x.name for x in self.station) or "no trains"
@@ -441,25 +455,25 @@ class StationMasterGame(Game):
                               "Name a train that is in the station now.")
         return t
 
-    def _need_card(self, seat: int, key: str) -> None:
+    def _need_card(self, seat: int, key: Any) -> None:
         if key not in self.hands[seat]:
             held = ", ".join(sorted(self.hands[seat])) or "no cards"
             raise IllegalMove("SM-CARD-IN-HAND", f"Seat {seat} does not hold a {key} card (her hand: {held}).", _HINT_CARD)
 
-    def _need_free_slot(self, t: Train, card: str) -> None:
+    def _need_free_slot(self, t: Train, card: Any) -> None:
         if self.slots_used(t) >= t.loco.number:  # SM-CARRIAGE-LIMIT
             raise IllegalMove("SM-CARRIAGE-LIMIT",
                               f"{t.name} ({t.loco.key}) already has all {t.loco.number} carriages, so {card} cannot be coupled.",
                               "Couple it to another train.")
 
-    def _need_chip(self, seat: int, value: int) -> None:
+    def _need_chip(self, seat: int, value: Any) -> None:
         if value not in self.supply[seat]:
             left = ", ".join(map(str, self.supply[seat])) or "none"
             raise IllegalMove("SM-CHIP-SUPPLY",
                               f"Seat {seat} has no chip of value {value} left to place (chips not on trains: {left}).",
                               "Place a chip you still have; chips come back when their train leaves.")
 
-    def _need_chip_room(self, t: Train, extra: int = 0) -> None:
+    def _need_chip_room(self, t: Train, extra: Any = 0) -> None:
         cap = self.chip_capacity(t) + extra
         if len(t.chips) >= cap:  # SM-CHIP-CAPACITY
             raise IllegalMove("SM-CHIP-CAPACITY",
@@ -516,6 +530,7 @@ class StationMasterGame(Game):
                 raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
             self._need_free_slot(t, f"{s.name}'s last carriage")
         elif isinstance(a, PlayRepair):
+            assert ci is not None  # the card is in the hand
             if a.take is None and not r.repair_optional:
                 free = [t.name for t in self.station if self.slots_used(t) < t.loco.number]
                 choices = self.repair_choices(ci.depth)
@@ -569,9 +584,9 @@ class StationMasterGame(Game):
             if not 1 <= a.count <= r.uncouple_max:
                 raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {r.uncouple_max} carriages, not {a.count}.",
                                   f"Use 'play uncouple 1 from {t.name}' or up to {r.uncouple_max}.")
-            have = self.carriages(t)
-            if a.count > have:
-                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {have} carriage(s), so {a.count} cannot be uncoupled.",
+            n_have = self.carriages(t)
+            if a.count > n_have:
+                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {n_have} carriage(s), so {a.count} cannot be uncoupled.",
                                   "Uncouple fewer carriages or choose another train.")
         elif isinstance(a, PlayRushHour):
             pass  # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn
@@ -588,21 +603,22 @@ class StationMasterGame(Game):
         else:
             self.passes = 0
         if isinstance(a, PlaceChip):
-            self._place(seat, self.train(a.train), a.value)
+            self._place(seat, self._at(a.train), a.value)
         elif not isinstance(a, Pass):
-            key = a.card
+            key: str = a.card  # type: ignore[attr-defined]  # every action but these two names its card
             self.hands[seat].remove(key)
             self.cards_played[seat] += 1
             if isinstance(a, PlayCarriage):
-                self._couple(self.train(a.train), key, seat)
+                self._couple(self._at(a.train), key, seat)
             elif isinstance(a, PlayBrakeVan):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 self._depart(t, "brake-van", seat)  # SM-BRAKE-VAN: the train leaves at once
                 self.discard.append(key)
             elif isinstance(a, PlayRoyal):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 done = 0
-                for entry in reversed(t.cards):  # SM-ROYAL: double the last carriages
+                for i in range(len(t.cards) - 1, -1, -1):  # SM-ROYAL: double the last carriages
+                    entry = t.cards[i]
                     if self.info[entry[0]].kind == "carriage":
                         entry[1] *= 2
                         done += 1
@@ -610,7 +626,7 @@ class StationMasterGame(Game):
                             break
                 self._couple(t, key, seat)
             elif isinstance(a, PlayReassign):
-                s, t = self.train(a.source), self.train(a.target)
+                s, t = self._at(a.source), self._at(a.target)
                 i = max(i for i, e in enumerate(s.cards) if self.info[e[0]].kind == "carriage")
                 moved = s.cards.pop(i)[0]  # SM-REASSIGN: a moved carriage loses Royal doubling
                 self.discard.append(key)
@@ -625,19 +641,19 @@ class StationMasterGame(Game):
                             break
                     self.events.append(f"Seat {seat} repaired {a.take} from the discard pile onto T{a.train}.")
                     self.discard.append(key)
-                    self._couple(self.train(a.train), a.take, seat)
+                    self._couple(self._at(a.train), a.take, seat)
                 else:
                     self.discard.append(key)
             elif isinstance(a, PlayTransfer):
-                self._transfer(seat, self.train(a.source), self.train(a.target), a.owners)
+                self._transfer(seat, self._at(a.source), self._at(a.target), a.owners)
                 self.discard.append(key)
             elif isinstance(a, PlayStandingRoom):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 t.standing.append(key)  # SM-STANDING-ROOM: one more chip place, a chip at once
                 if a.chip is not None:
                     self._place(seat, t, a.chip)
             elif isinstance(a, PlayUncouple):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 idx = [i for i, e in enumerate(t.cards) if self.info[e[0]].kind == "carriage"][-a.count:]
                 for i in reversed(idx):  # SM-UNCOUPLE: the last carriages go to the discard pile
                     self.discard.append(t.cards.pop(i)[0])
@@ -685,7 +701,7 @@ class StationMasterGame(Game):
         vals = [v for _, v in t.chips]
         seats = [s for s, _ in t.chips]
         points = departure_points(vals, seats, value, n)
-        chips = [[] for _ in range(n)]
+        chips: list[list[int]] = [[] for _ in range(n)]
         for s, v in t.chips:
             chips[s].append(v)
             self.supply[s].append(v)
@@ -694,7 +710,8 @@ class StationMasterGame(Game):
             if chips[s]:
                 self.supply[s].sort()
                 self.trains_scored[s] += 1
-                self.best[s] = points[s] if self.best[s] is None else max(self.best[s], points[s])
+                b = self.best[s]
+                self.best[s] = points[s] if b is None else max(b, points[s])
             self.scores[s] += points[s]
             if points[s] > 0:
                 self.points_pos[s] += points[s]
@@ -833,7 +850,7 @@ class StationMasterGame(Game):
         rows = []
         for s in range(n):
             rank = 1 + sum(1 for o in range(n) if key[o] > key[s])
-            row = {
+            row: dict[str, Any] = {
                 "seat": s, "score": self.scores[s], "win": rank == 1, "rank": rank, "turns": self.turns[s],
                 "best_train": best[s], "trains_scored": self.trains_scored[s], "chips_placed": self.chips_placed[s],
                 "cards_played": self.cards_played[s], "points_positive": self.points_pos[s],
