@@ -363,22 +363,16 @@ class StationMasterGame(Game):
             a = self._memo[key] = cls(*args)
         return a
 
-    def _acts(self, key: tuple, build) -> list[Action]:
-        """A list of legal-action objects remembered under ``key`` (the facts it depends on)."""
-        memo = self._memo
-        out = memo.get(key)
-        if out is None:
-            if len(memo) > 50_000:
-                memo.clear()
-            out = memo[key] = build()
-        return out
-
     def legal_actions(self) -> list[Action]:
+        # the lists of actions for a train (or the trains) are remembered in _memo under the
+        # facts they depend on: a turn mostly changes one train
         if self.over:
             return []
         r = self.cfg
         act = self._act
-        acts = self._acts
+        memo = self._memo
+        if len(memo) > 50_000:
+            memo.clear()
         seat = self.to_move
         hand = self.hands[seat]
         if "rush-hour" in hand:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
@@ -388,8 +382,8 @@ class StationMasterGame(Game):
         values = tuple(sorted(set(self.supply[seat])))
         room: list[Train] = []
         free: list[Train] = []
-        royal_slot = r.royal_takes_slot
-        sr_cap = r.standing_room_capacity
+        royal_slot: bool = r.royal_takes_slot
+        sr_cap: int = r.standing_room_capacity
         info = self.info
         for t in station:
             number = t.loco.number
@@ -397,51 +391,84 @@ class StationMasterGame(Game):
                 room.append(t)
             if (len(t.cards) if royal_slot else self.carriages(t)) < number:  # slots_used
                 free.append(t)
+        lst: list[Action] | None
+        key: tuple
         for t in room:
             tid = t.tid
-            out += acts(("chip", tid, values), lambda: [act(PlaceChip, v, tid) for v in values])
+            key = ("chip", tid, values)
+            lst = memo.get(key)
+            if lst is None:
+                lst = memo[key] = [act(PlaceChip, v, tid) for v in values]
+            out.extend(lst)
         if not hand:
             return out or [act(Pass)]
-        free_ids = tuple(t.tid for t in free)
-        all_ids = tuple(t.tid for t in station)
-        for key in sorted(set(hand)):
-            ci = info[key]
+        free_ids = tuple([t.tid for t in free])
+        all_ids = tuple([t.tid for t in station])
+        for card in sorted(set(hand)):
+            ci = info[card]
             kind = ci.kind
             if kind == "carriage":
-                out += acts(("carriage", key, free_ids), lambda: [act(PlayCarriage, key, i) for i in free_ids])
+                key = ("carriage", card, free_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayCarriage, card, i) for i in free_ids]
+                out.extend(lst)
             elif kind == "brake-van":
-                out += acts(("brake-van", all_ids), lambda: [act(PlayBrakeVan, i) for i in all_ids])
+                key = ("brake-van", all_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayBrakeVan, i) for i in all_ids]
+                out.extend(lst)
             elif kind == "royal":
-                ids = tuple(t.tid for t in (free if royal_slot else station) if self.carriages(t))
-                out += acts(("royal", ids), lambda: [act(PlayRoyal, i) for i in ids])
+                ids = tuple([t.tid for t in (free if royal_slot else station) if self.carriages(t)])
+                key = ("royal", ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayRoyal, i) for i in ids]
+                out.extend(lst)
             elif kind == "reassign":
-                ids = tuple(s.tid for s in station if self.carriages(s))
-                out += acts(("reassign", ids, free_ids),
-                            lambda: [act(PlayReassign, s, t) for s in ids for t in free_ids if t != s])
+                ids = tuple([s.tid for s in station if self.carriages(s)])
+                key = ("reassign", ids, free_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
+                out.extend(lst)
             elif kind == "repair":
-                takes = [act(PlayRepair, key, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
+                takes = [act(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
                 if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
-                    out.append(act(PlayRepair, key))
+                    out.append(act(PlayRepair, card))
                 out.extend(takes)
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
-                        seats = tuple(sorted(seat for seat, _ in s.chips))
+                        seats = tuple(sorted([o for o, _ in s.chips]))
                         for t in room:
                             if t is not s:
-                                k = self.transfer_room(s, t)
-                                out += acts(("transfer", s.tid, t.tid, seats, k),
-                                            lambda: [act(PlayTransfer, s.tid, t.tid, o) for o in self.transfer_choices(s, t)])
+                                key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t))
+                                lst = memo.get(key)
+                                if lst is None:
+                                    lst = memo[key] = [act(PlayTransfer, s.tid, t.tid, o)
+                                                       for o in self.transfer_choices(s, t)]
+                                out.extend(lst)
             elif kind == "standing-room":
-                out += acts(("standing-room", all_ids, values),
-                            lambda: [a for i in all_ids
-                                     for a in [act(PlayStandingRoom, i)] + [act(PlayStandingRoom, i, v) for v in values]])
+                key = ("standing-room", all_ids, values)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = []
+                    for i in all_ids:
+                        lst.append(act(PlayStandingRoom, i))
+                        lst.extend([act(PlayStandingRoom, i, v) for v in values])
+                    memo[key] = lst
+                out.extend(lst)
             elif kind == "uncouple":
                 for t in station:
                     n = min(r.uncouple_max, self.carriages(t))
                     if n > 0:
-                        tid = t.tid
-                        out += acts(("uncouple", tid, n), lambda: [act(PlayUncouple, c, tid) for c in range(1, n + 1)])
+                        key = ("uncouple", t.tid, n)
+                        lst = memo.get(key)
+                        if lst is None:
+                            lst = memo[key] = [act(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
+                        out.extend(lst)
             elif kind == "rush-hour":
                 out.append(act(PlayRushHour))
         return out or [act(Pass)]

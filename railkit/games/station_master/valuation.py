@@ -17,7 +17,6 @@ the average chip value. It sits beside the engine so that it is compiled with it
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, Sequence
 
 from railkit.core.game import Action
@@ -115,10 +114,14 @@ class Valuation:
         total: int = facts[2]
         sums: list[int] = list(facts[3])
         values: dict[str, tuple[int, int, int]] = facts[4]
-        seen: Counter[str] = Counter(obs["discard"])
-        seen.update(obs["hand"])
+        seen: dict[str, int] = {}
+        for k in obs["discard"]:
+            seen[k] = seen.get(k, 0) + 1
+        for k in obs["hand"]:
+            seen[k] = seen.get(k, 0) + 1
         for t in obs["station"]:
-            seen.update(t["cards"])
+            for k in t["cards"]:
+                seen[k] = seen.get(k, 0) + 1
         for k, c in seen.items():
             if k in counts and k in values:  # a carriage: fewer of them unseen (never below none)
                 have = counts[k]
@@ -195,24 +198,25 @@ class Valuation:
         return value(key, kind, self.reading)
 
     def delta(self, a: Action, trains: dict[int, dict[str, Any]], base: dict[int, float]) -> float:
-        """The estimated change of (my - the average opponent's) expected points by ``a``."""
-        if isinstance(a, PlaceChip):
+        """The estimated change of (my - the average opponent's) expected points by ``a`` (one of the
+        engine's action classes)."""
+        if type(a) is PlaceChip:
             t = trains[a.train]
             return self.utility(t, mine=sum(t["my_chips"]) + a.value) - base[a.train]
-        if isinstance(a, PlayStandingRoom):
+        if type(a) is PlayStandingRoom:
             if a.chip is None:
                 return -0.01
             t = trains[a.train]
             return self.utility(t, mine=sum(t["my_chips"]) + a.chip) - base[a.train] - 0.01
-        if isinstance(a, PlayCarriage) or (isinstance(a, PlayRepair) and a.take is not None):
-            key: str = a.card if isinstance(a, PlayCarriage) else a.take  # type: ignore[assignment]
+        if type(a) is PlayCarriage or (type(a) is PlayRepair and a.take is not None):
+            key: str = a.card if type(a) is PlayCarriage else a.take  # type: ignore[assignment, union-attr]
             tid: int = a.train  # type: ignore[assignment]
             t = trains[tid]
             return self.after_card(t, t["value"] + self.eff(key, t["kind"]), 1) - base[tid]
-        if isinstance(a, PlayBrakeVan):
+        if type(a) is PlayBrakeVan:
             t = trains[a.train]
             return self.utility(t, departs=True) - base[a.train]
-        if isinstance(a, PlayRoyal):
+        if type(a) is PlayRoyal:
             t = trains[a.train]
             extra, done = 0, 0
             cards: list[str] = t["cards"]
@@ -224,19 +228,19 @@ class Valuation:
                     if done == self.royal_doubles:
                         break
             return self.after_card(t, t["value"] + extra, 1 if self.royal_slot else 0) - base[a.train]
-        if isinstance(a, PlayUncouple):
+        if type(a) is PlayUncouple:
             t = trains[a.train]
             removed = [self.eff(k, t["kind"]) * m for k, m in zip(t["cards"], t["multipliers"])
                        if carriage(k) is not None][-a.count:]
             v = t["value"] - sum(removed)
             return self.utility(t, value=v, slots=t["slots_used"] - a.count) - base[a.train]
-        if isinstance(a, PlayReassign):
+        if type(a) is PlayReassign:
             s, t = trains[a.source], trains[a.target]
             key, mult = [(k, m) for k, m in zip(s["cards"], s["multipliers"]) if carriage(k) is not None][-1]
             us = self.utility(s, value=s["value"] - self.eff(key, s["kind"]) * mult, slots=s["slots_used"] - 1)
             ut = self.after_card(t, t["value"] + self.eff(key, t["kind"]), 1)
             return us + ut - base[a.source] - base[a.target]
-        if isinstance(a, PlayTransfer):
+        if type(a) is PlayTransfer:
             # SM-TRANSFER: the bot chose whose chips move; which of an owner's chips is blind, so
             # its own move at their mean value on the source, the others' at the mean chip value
             s, t = trains[a.source], trains[a.target]
