@@ -2,7 +2,8 @@
 
 Three loops: the engine alone (legal_actions + apply), the bot loop the simulator uses
 (railkit.core.game.play: observe, legal_actions, agent.act, apply) with random bots, and
-the same with greedy bots.
+the same with greedy bots. The first line says whether the compiled engine ran (``RAILKIT_PURE=1``
+runs the Python source).
 
     python benchmarks/station_games.py [--games 1000] [--players 4] [--preset railkit-default]
         [--unchecked] [--only engine,random,greedy] [--profile random|greedy]
@@ -21,6 +22,7 @@ import statistics
 import time
 
 from railkit.agents.station_master import AGENTS
+from railkit.core.compiled import ENGINE
 from railkit.core.game import play
 from railkit.games.station_master import SPEC
 
@@ -71,7 +73,7 @@ def main() -> None:
     checked = not a.unchecked
     n, p = a.games, a.players
     print(f"Station Master, {p} players, preset {a.preset}, {n} games per line, "
-          f"{'checked apply' if checked else 'unchecked apply'}")
+          f"{'checked apply' if checked else 'unchecked apply'}, {ENGINE.get('railkit.games.station_master', 'pure')} engine")
     if a.profile:
         pr = cProfile.Profile()
         pr.enable()
