@@ -17,6 +17,7 @@ the average chip value. It sits beside the engine so that it is compiled with it
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Sequence
 
 from railkit.core.game import Action
@@ -114,14 +115,10 @@ class Valuation:
         total: int = facts[2]
         sums: list[int] = list(facts[3])
         values: dict[str, tuple[int, int, int]] = facts[4]
-        seen: dict[str, int] = {}
-        for k in obs["discard"]:
-            seen[k] = seen.get(k, 0) + 1
-        for k in obs["hand"]:
-            seen[k] = seen.get(k, 0) + 1
+        cards: list[str] = obs["discard"] + obs["hand"]
         for t in obs["station"]:
-            for k in t["cards"]:
-                seen[k] = seen.get(k, 0) + 1
+            cards.extend(t["cards"])
+        seen = Counter(cards)  # counted in C
         for k, c in seen.items():
             if k in counts and k in values:  # a carriage: fewer of them unseen (never below none)
                 have = counts[k]
@@ -159,12 +156,14 @@ class Valuation:
             chip_parts[tid] = (mine, share, final, b)
         best = legal[0]
         best_score = float("-inf")
+        place_chip: object = PlaceChip  # looked up once, not once per action
+        play_carriage: object = PlayCarriage
         for a in legal:
             ta = type(a)
-            if ta is PlaceChip:
+            if ta is place_chip:
                 mine, share, final, b = chip_parts[a.train]  # type: ignore[attr-defined]
                 score = ((mine + a.value - share) * final - b) + rand() * 1e-6  # type: ignore[attr-defined]
-            elif ta is PlayCarriage:  # delta's reckoning, with the train's sums made once
+            elif ta is play_carriage:  # delta's reckoning, with the train's sums made once
                 mine, share, _, b = chip_parts[a.train]  # type: ignore[attr-defined]
                 t = trains[a.train]  # type: ignore[attr-defined]
                 kind: str = t["kind"]
