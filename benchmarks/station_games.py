@@ -2,10 +2,14 @@
 
 Three loops: the engine alone (legal_actions + apply), the bot loop the simulator uses
 (railkit.core.game.play: observe, legal_actions, agent.act, apply) with random bots, and
-the same with greedy bots.
+the same with greedy bots. The first line says whether the compiled engine ran (``RAILKIT_PURE=1``
+runs the Python source).
 
     python benchmarks/station_games.py [--games 1000] [--players 4] [--preset railkit-default]
-        [--unchecked] [--profile]
+        [--unchecked] [--only engine,random,greedy] [--profile random|greedy]
+
+``--profile AGENT`` runs the games of that bot under cProfile and prints the top functions
+by cumulative and by own time instead of the figures.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import statistics
 import time
 
 from railkit.agents.station_master import AGENTS
+from railkit.core.compiled import ENGINE
 from railkit.core.game import play
 from railkit.games.station_master import SPEC
 
@@ -62,23 +67,30 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--preset", default="railkit-default")
     ap.add_argument("--unchecked", action="store_true", help="apply_unchecked instead of apply")
-    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--only", default="engine,random,greedy", help="which lines to print (comma-separated)")
+    ap.add_argument("--profile", choices=sorted(AGENTS), default=None, help="profile the games of this bot")
     a = ap.parse_args()
     checked = not a.unchecked
     n, p = a.games, a.players
     print(f"Station Master, {p} players, preset {a.preset}, {n} games per line, "
-          f"{'checked apply' if checked else 'unchecked apply'}")
+          f"{'checked apply' if checked else 'unchecked apply'}, {ENGINE.get('railkit.games.station_master', 'pure')} engine")
     if a.profile:
         pr = cProfile.Profile()
         pr.enable()
-        with_bots(n, p, a.preset, checked, "random")
+        with_bots(n, p, a.preset, checked, a.profile)
         pr.disable()
-        pstats.Stats(pr).sort_stats("tottime").print_stats(18)
+        stats = pstats.Stats(pr)
+        stats.sort_stats("cumulative").print_stats(20)
+        stats.sort_stats("tottime").print_stats(20)
         return
-    timed("engine only (legal + apply)", lambda: engine_only(n, p, a.preset, checked), n)
-    timed("play() with random bots", lambda: with_bots(n, p, a.preset, checked, "random"), n)
+    lines = set(a.only.split(","))
+    if "engine" in lines:
+        timed("engine only (legal + apply)", lambda: engine_only(n, p, a.preset, checked), n)
+    if "random" in lines:
+        timed("play() with random bots", lambda: with_bots(n, p, a.preset, checked, "random"), n)
     m = max(n // 5, 1)
-    timed("play() with greedy bots", lambda: with_bots(m, p, a.preset, checked, "greedy"), m)
+    if "greedy" in lines:
+        timed("play() with greedy bots", lambda: with_bots(m, p, a.preset, checked, "greedy"), m)
 
 
 if __name__ == "__main__":

@@ -15,49 +15,10 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
 from railkit.core.game import Action, Agent
-from railkit.games.station_master.actions import (
-    PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayStandingRoom, PlayTransfer,
-    PlayUncouple,
-)
-from railkit.games.station_master.cards import carriage_from_key
-from railkit.games.station_master.scoring import carriage_value
-
-#: card name -> its carriage (or None), and (name, locomotive kind, reading) -> its value:
-#: pure functions of a few dozen card names, looked up hundreds of times a decision
-_CARRIAGES: dict = {}
-_VALUES: dict = {}
-
-
-def _carriage(key: str):
-    """:func:`~railkit.games.station_master.cards.carriage_from_key`, remembered.
-
-    >>> _carriage("+3").value, _carriage("royal") is None
-    (3, True)
-    """
-    try:
-        return _CARRIAGES[key]
-    except KeyError:
-        if len(_CARRIAGES) > 4096:
-            _CARRIAGES.clear()
-        ci = _CARRIAGES[key] = carriage_from_key(key)
-        return ci
-
-
-def _value(key: str, kind: str, reading: str) -> int:
-    """What card ``key`` adds on a ``kind`` train (0 for a card that is not a carriage)."""
-    k = (key, kind, reading)
-    try:
-        return _VALUES[k]
-    except KeyError:
-        if len(_VALUES) > 4096:
-            _VALUES.clear()
-        ci = _carriage(key)
-        v = _VALUES[k] = carriage_value(ci, kind, reading) if ci else 0
-        return v
+from railkit.games.station_master.valuation import Valuation
 
 
 class RandomAgent(Agent):
@@ -71,132 +32,28 @@ class RandomAgent(Agent):
 
 
 class GreedyAgent(Agent):
-    """One-step expected-value bot working from its observation only."""
+    """One-step expected-value bot working from its observation only (the reckoning is
+    :class:`railkit.games.station_master.valuation.Valuation`)."""
 
     name = "greedy"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
+        self.valuation = Valuation()
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        obs = observation
-        self.reading = obs["rules"]["executive_reading"]
-        chips = obs["rules"]["chip_values"]
-        self.mean_chip = sum(chips) / len(chips)
-        self.opponents = max(obs["players"] - 1, 1)
-        self.royal_slot = obs["rules"]["royal_takes_slot"]
-        self.royal_doubles = obs["rules"]["royal_doubles"]
-        self.seat = obs["seat"]
-        self.mu = self._unseen_means(obs)
-        trains = {t["id"]: t for t in obs["station"]}
-        base = {tid: self._utility(t) for tid, t in trains.items()}
-        # a chip placed on a train: (mine + value - others / opponents) x final value, as
-        # _utility reckons it, with the sums per train made once
-        chip_parts = {}
-        for tid, t in trains.items():
-            others = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip
-            final = t["value"] + max(t["number"] - t["slots_used"], 0) * self.mu[t["kind"]]
-            chip_parts[tid] = (sum(t["my_chips"]), others / self.opponents, final, base[tid])
-        best, best_score = legal[0], float("-inf")
-        rand = self.rng.random
-        for a in legal:
-            if type(a) is PlaceChip:
-                mine, share, final, b = chip_parts[a.train]
-                score = ((mine + a.value - share) * final - b) + rand() * 1e-6
-            else:
-                score = self._delta(a, trains, base) + rand() * 1e-6
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        return self.valuation.choose(observation, legal, self.rng.random)
 
-    # ------------------------------------------------------------ estimates
-    def _unseen_means(self, obs: dict) -> dict[str, float]:
-        """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
-        unseen = {k: c for k, c in obs["card_counts"].items() if _carriage(k)}
-        seen = Counter(obs["discard"])
-        seen.update(obs["hand"])
-        for t in obs["station"]:
-            seen.update(t["cards"])
-        for k, c in seen.items():
-            if k in unseen:
-                unseen[k] = max(unseen[k] - c, 0)
-        total = sum(unseen.values())
-        out = {}
-        reading = self.reading
-        for kind in ("standard", "executive", "freight"):
-            s = sum(_value(k, kind, reading) * c for k, c in unseen.items())
-            out[kind] = s / total if total else 0.0
-        return out
-
-    def _eff(self, key: str, kind: str) -> int:
-        return _value(key, kind, self.reading)
-
-    def _utility(self, t: dict, value: float | None = None, slots: int | None = None, mine: float | None = None,
-                 others: float | None = None, departs: bool = False) -> float:
-        """(my stake - average opponent stake) x expected final value of a train."""
-        value = t["value"] if value is None else value
-        slots = t["slots_used"] if slots is None else slots
-        mine = sum(t["my_chips"]) if mine is None else mine
-        if others is None:
-            others = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip
-        final = value if departs else value + max(t["number"] - slots, 0) * self.mu[t["kind"]]
-        return (mine - others / self.opponents) * final
-
-    def _after_card(self, t: dict, value: float, slots_added: int) -> float:
-        slots = t["slots_used"] + slots_added
-        return self._utility(t, value=value, slots=slots, departs=slots >= t["number"])
+    # the estimates of the last observation acted on (the search bot ranks its candidates by them)
+    def _utility(self, t: dict) -> float:
+        """(my stake - average opponent stake) x expected final value of train ``t``."""
+        return self.valuation.utility(t)
 
     def _delta(self, a: Action, trains: dict, base: dict) -> float:
-        if isinstance(a, PlaceChip):
-            t = trains[a.train]
-            return self._utility(t, mine=sum(t["my_chips"]) + a.value) - base[a.train]
-        if isinstance(a, PlayStandingRoom):
-            if a.chip is None:
-                return -0.01
-            t = trains[a.train]
-            return self._utility(t, mine=sum(t["my_chips"]) + a.chip) - base[a.train] - 0.01
-        if isinstance(a, PlayCarriage) or (isinstance(a, PlayRepair) and a.take is not None):
-            key = a.card if isinstance(a, PlayCarriage) else a.take
-            t = trains[a.train]
-            return self._after_card(t, t["value"] + self._eff(key, t["kind"]), 1) - base[a.train]
-        if isinstance(a, PlayBrakeVan):
-            t = trains[a.train]
-            return self._utility(t, departs=True) - base[a.train]
-        if isinstance(a, PlayRoyal):
-            t = trains[a.train]
-            extra, done = 0, 0
-            for key, mult in zip(reversed(t["cards"]), reversed(t["multipliers"])):
-                if _carriage(key):
-                    extra += self._eff(key, t["kind"]) * mult
-                    done += 1
-                    if done == self.royal_doubles:
-                        break
-            return self._after_card(t, t["value"] + extra, 1 if self.royal_slot else 0) - base[a.train]
-        if isinstance(a, PlayUncouple):
-            t = trains[a.train]
-            removed = [self._eff(k, t["kind"]) * m for k, m in zip(t["cards"], t["multipliers"]) if _carriage(k)][-a.count:]
-            v = t["value"] - sum(removed)
-            return self._utility(t, value=v, slots=t["slots_used"] - a.count) - base[a.train]
-        if isinstance(a, PlayReassign):
-            s, t = trains[a.source], trains[a.target]
-            key, mult = [(k, m) for k, m in zip(s["cards"], s["multipliers"]) if _carriage(k)][-1]
-            us = self._utility(s, value=s["value"] - self._eff(key, s["kind"]) * mult, slots=s["slots_used"] - 1)
-            ut = self._after_card(t, t["value"] + self._eff(key, t["kind"]), 1)
-            return us + ut - base[a.source] - base[a.target]
-        if isinstance(a, PlayTransfer):
-            # SM-TRANSFER: the bot chose whose chips move; which of an owner's chips is blind, so
-            # its own move at their mean value on the source, the others' at the mean chip value
-            s, t = trains[a.source], trains[a.target]
-            me = self.seat
-            n_mine = sum(1 for o in a.owners if o == me)
-            mine_s = s["my_chips"]
-            my_moved = sum(mine_s) * n_mine / len(mine_s) if mine_s else 0.0
-            opp_moved = (len(a.owners) - n_mine) * self.mean_chip
-            opp_s = (s["chips_on"] - len(mine_s)) * self.mean_chip
-            us = self._utility(s, mine=sum(mine_s) - my_moved, others=opp_s - opp_moved)
-            ut = self._utility(t, mine=sum(t["my_chips"]) + my_moved,
-                               others=(t["chips_on"] - len(t["my_chips"])) * self.mean_chip + opp_moved)
-            return us + ut - base[a.source] - base[a.target]
-        return 0.0  # repair taking nothing, rush hour, pass
+        """The estimated change of (my - the average opponent's) expected points by ``a``."""
+        return self.valuation.delta(a, trains, base)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

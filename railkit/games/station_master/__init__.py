@@ -79,7 +79,10 @@ SM-GAME-OVER            [railkit]    No turns after the end.
 
 from __future__ import annotations
 
+from railkit.core.compiled import load as _load_engine
 from railkit.core.game import GameSpec
+
+_load_engine(__name__)  # the mypyc-compiled engine when it is current, else cards.py, scoring.py and game.py
 from railkit.games.station_master.actions import (
     FORMS, Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
     PlayStandingRoom, PlayTransfer, PlayUncouple, parse_action,

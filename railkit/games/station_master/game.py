@@ -17,13 +17,15 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.game import Action, Game, rules_to_dict
 from railkit.games.station_master.actions import (
     Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
     PlayStandingRoom, PlayTransfer, PlayUncouple, parse_action,
 )
-from railkit.games.station_master.cards import CardList, Loco, load_cards
+from railkit.games.station_master.cards import LOCO_KINDS, CardList, Loco, load_cards, resolve
 from railkit.games.station_master.rules import StationMasterRules
 from railkit.games.station_master.scoring import departure_points, train_value
 
@@ -31,6 +33,45 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _HINT_CARD = "Play a card from your hand, or place a chip instead."
 
 
+#: card lists read, by (path, modification time, size): a game reads its file once per change
+_CARD_LISTS: dict[tuple, CardList] = {}
+#: (id of a card list, executive reading) -> (that list, its card tables); see _card_tables
+_TABLES: dict[tuple, tuple] = {}
+
+
+def _card_list(name: str) -> CardList:
+    """:func:`~railkit.games.station_master.cards.load_cards`, read again only when the file changed."""
+    path = resolve(name)
+    try:
+        st = path.stat()
+    except OSError:
+        return load_cards(name)  # its DataError names the file
+    key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
+    cl = _CARD_LISTS.get(key)
+    if cl is None:
+        if len(_CARD_LISTS) > 64:
+            _CARD_LISTS.clear()
+        cl = _CARD_LISTS[key] = load_cards(name)
+    return cl
+
+
+def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str, dict[str, int]]]:
+    """Per card name of ``cl``: is it a carriage, and what it adds to a train of each locomotive
+    kind (:func:`~railkit.games.station_master.scoring.train_value` of that card alone: 0 for a
+    card that is not a carriage)."""
+    hit = _TABLES.get((id(cl), reading))
+    if hit is not None and hit[0] is cl:
+        return hit[1]
+    info = cl.info
+    tables = ({k: ci.kind == "carriage" for k, ci in info.items()},
+              {kind: {k: train_value([(k, 1)], kind, info, reading) for k in info} for kind in LOCO_KINDS})
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[(id(cl), reading)] = (cl, tables)
+    return tables
+
+
+@mypyc_attr(native_class=False)  # a plain Python class, compiled or not: copies (railkit.agents.mcts) make them
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
 
@@ -54,6 +95,7 @@ class Train:
         return f"<Train {self.name} {self.loco.key} cards={[c[0] for c in self.cards]} chips={len(self.chips)}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
 class StationMasterGame(Game):
     """Station Master for 2-6 players.
 
@@ -76,6 +118,7 @@ class StationMasterGame(Game):
         settings = rules_to_dict(self.rules)
         self.cfg = r = SimpleNamespace(**settings)
         self._public = {"rules": settings}  # public facts for observe(), computed once
+        self._list_rules = [k for k, v in settings.items() if isinstance(v, list)]
         for key in self.options:
             if key != "setup":
                 raise DataError("options", f"$.{key}", "only the option 'setup' (a teaching position; "
@@ -85,17 +128,18 @@ class StationMasterGame(Game):
         for i, v in enumerate(r.chip_values):
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
                 raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
-        self.cardlist: CardList = load_cards(r.cards)
+        self.cardlist: CardList = _card_list(r.cards)
         self.info = self.cardlist.info
+        self._is_carriage, self._adds = _card_tables(self.cardlist, r.executive_reading)
         self._public["card_counts"] = self.cardlist.card_counts
         n = self.players
-        locos = self.cardlist.locomotives
+        all_locos = self.cardlist.locomotives
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
-        top = max(lo.number for lo in locos)
+        top = max(lo.number for lo in all_locos)
         out = [(n < r.remove_banner_below and lo.banner) or (n in r.remove_highest_at and lo.number == top)
-               for lo in locos]
-        self.removed_locos: list[Loco] = [lo for lo, gone in zip(locos, out) if gone]
-        locos = [lo for lo, gone in zip(locos, out) if not gone]
+               for lo in all_locos]
+        self.removed_locos: list[Loco] = [lo for lo, gone in zip(all_locos, out) if gone]
+        locos = [lo for lo, gone in zip(all_locos, out) if not gone]
         if not locos:
             raise DataError(self.cardlist.source, "$.locomotives", f"a locomotive left in play with {n} players "
                             "(all of them have a green banner or the highest number)")
@@ -126,7 +170,7 @@ class StationMasterGame(Game):
         # SM-SETUP-CHIPS: six hidden chips per player
         self.supply: list[list[int]] = [sorted(r.chip_values) for _ in range(n)]
         self.scores = [0] * n
-        self.best = [None] * n
+        self.best: list[int | None] = [None] * n
         self.turns = [0] * n
         self.chips_placed = [0] * n
         self.cards_played = [0] * n
@@ -182,7 +226,7 @@ class StationMasterGame(Game):
             self.loco_pile = pool
             self.station = [Train(i + 1, lo) for i, lo in enumerate(station)]
             self.next_tid = len(station) + 1
-        pool = self.draw_pile + [c for h in self.hands for c in h] + self.discard
+        cards = self.draw_pile + [c for h in self.hands for c in h] + self.discard
         old = [list(h) for h in self.hands]
         hands = setup.get("hands", [])
         if not isinstance(hands, list) or len(hands) > self.players:
@@ -190,15 +234,18 @@ class StationMasterGame(Game):
         new: list[list[str] | None] = [None] * self.players
         for s, hand in enumerate(hands):
             if hand is not None:
-                new[s] = [take(pool, k, f"$.hands[{s}][{i}]", "a card") for i, k in enumerate(names(f"hands[{s}]", hand))]
-        self.discard = [take(pool, k, f"$.discard[{i}]", "a card") for i, k in enumerate(names("discard", setup.get("discard", [])))]
-        top = [take(pool, k, f"$.draw[{i}]", "a card") for i, k in enumerate(names("draw", setup.get("draw", [])))]
+                new[s] = [take(cards, k, f"$.hands[{s}][{i}]", "a card") for i, k in enumerate(names(f"hands[{s}]", hand))]
+        self.discard = [take(cards, k, f"$.discard[{i}]", "a card") for i, k in enumerate(names("discard", setup.get("discard", [])))]
+        top = [take(cards, k, f"$.draw[{i}]", "a card") for i, k in enumerate(names("draw", setup.get("draw", [])))]
+        hands_now: list[list[str]] = []
         for s in range(self.players):
-            if new[s] is None:
-                new[s] = [pool.pop(pool.index(k)) if k in pool else pool.pop() for k in old[s]]
-        self.hands = new
-        pool.sort(key=lambda k: self.info[k].kind != "rush-hour")  # stable: others keep their order
-        self.draw_pile = pool + top[::-1]
+            h = new[s]
+            if h is None:
+                h = [cards.pop(cards.index(k)) if k in cards else cards.pop() for k in old[s]]
+            hands_now.append(h)
+        self.hands = hands_now
+        cards.sort(key=lambda k: self.info[k].kind != "rush-hour")  # stable: others keep their order
+        self.draw_pile = cards + top[::-1]
         self.rush_hours = 0
         self.events = []
         to_move = setup.get("to_move", 0)
@@ -218,15 +265,22 @@ class StationMasterGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def train(self, tid: int) -> Train | None:
+    def train(self, tid: Any) -> Train | None:
         for t in self.station:
             if t.tid == tid:
                 return t
         return None
 
+    def _at(self, tid: int | None) -> Train:
+        """The train ``tid`` in the station (the actions :meth:`_do` gets were checked)."""
+        for t in self.station:
+            if t.tid == tid:
+                return t
+        raise KeyError(f"T{tid} is not in the station")
+
     def carriages(self, t: Train) -> int:
-        info = self.info
-        return sum(1 for k, _ in t.cards if info[k].kind == "carriage")
+        is_carriage = self._is_carriage
+        return sum([1 for k, _ in t.cards if is_carriage[k]])
 
     def slots_used(self, t: Train) -> int:
         """Carriage places used (carriages, plus Royal Carriages if they take a place)."""
@@ -239,7 +293,9 @@ class StationMasterGame(Game):
         return t.loco.number + len(t.standing) * self.cfg.standing_room_capacity
 
     def value(self, t: Train) -> int:
-        return train_value(t.cards, t.loco.kind, self.info, self.cfg.executive_reading)
+        """The train's value (:func:`~railkit.games.station_master.scoring.train_value`)."""
+        adds = self._adds[t.loco.kind]
+        return sum([adds[k] * m for k, m in t.cards])
 
     def repair_choices(self, depth: int) -> list[str]:
         """Distinct carriages among the top ``depth`` discards (sorted names)."""
@@ -308,57 +364,117 @@ class StationMasterGame(Game):
         return a
 
     def legal_actions(self) -> list[Action]:
+        # the lists of actions for a train (or the trains) are remembered in _memo under the
+        # facts they depend on: a turn mostly changes one train
         if self.over:
             return []
         r = self.cfg
         act = self._act
+        memo = self._memo
+        if len(memo) > 50_000:
+            memo.clear()
         seat = self.to_move
-        if "rush-hour" in self.hands[seat]:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
+        hand = self.hands[seat]
+        if "rush-hour" in hand:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
             return [act(PlayRushHour)]
         out: list[Action] = []
         station = self.station
-        values = sorted(set(self.supply[seat]))
-        room = [t for t in station if len(t.chips) < self.chip_capacity(t)]
+        values = tuple(sorted(set(self.supply[seat])))
+        room: list[Train] = []
+        free: list[Train] = []
+        royal_slot: bool = r.royal_takes_slot
+        sr_cap: int = r.standing_room_capacity
+        info = self.info
+        for t in station:
+            number = t.loco.number
+            if len(t.chips) < number + len(t.standing) * sr_cap:  # chip_capacity
+                room.append(t)
+            if (len(t.cards) if royal_slot else self.carriages(t)) < number:  # slots_used
+                free.append(t)
+        lst: list[Action] | None
+        key: tuple
         for t in room:
-            out.extend(act(PlaceChip, v, t.tid) for v in values)
-        free = [t for t in station if self.slots_used(t) < t.loco.number]
-        for key in sorted(set(self.hands[seat])):
-            ci = self.info[key]
+            tid = t.tid
+            key = ("chip", tid, values)
+            lst = memo.get(key)
+            if lst is None:
+                lst = memo[key] = [act(PlaceChip, v, tid) for v in values]
+            out.extend(lst)
+        if not hand:
+            return out or [act(Pass)]
+        free_ids = tuple([t.tid for t in free])
+        all_ids = tuple([t.tid for t in station])
+        for card in sorted(set(hand)):
+            ci = info[card]
             kind = ci.kind
             if kind == "carriage":
-                out.extend(act(PlayCarriage, key, t.tid) for t in free)
+                key = ("carriage", card, free_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayCarriage, card, i) for i in free_ids]
+                out.extend(lst)
             elif kind == "brake-van":
-                out.extend(act(PlayBrakeVan, t.tid) for t in station)
+                key = ("brake-van", all_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayBrakeVan, i) for i in all_ids]
+                out.extend(lst)
             elif kind == "royal":
-                out.extend(act(PlayRoyal, t.tid) for t in (free if r.royal_takes_slot else station) if self.carriages(t))
+                ids = tuple([t.tid for t in (free if royal_slot else station) if self.carriages(t)])
+                key = ("royal", ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayRoyal, i) for i in ids]
+                out.extend(lst)
             elif kind == "reassign":
-                for s in station:
-                    if self.carriages(s):
-                        out.extend(act(PlayReassign, s.tid, t.tid) for t in free if t is not s)
+                ids = tuple([s.tid for s in station if self.carriages(s)])
+                key = ("reassign", ids, free_ids)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = memo[key] = [act(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
+                out.extend(lst)
             elif kind == "repair":
-                takes = [act(PlayRepair, key, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
+                takes = [act(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
                 if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
-                    out.append(act(PlayRepair, key))
+                    out.append(act(PlayRepair, card))
                 out.extend(takes)
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
+                        seats = tuple(sorted([o for o, _ in s.chips]))
                         for t in room:
                             if t is not s:
-                                out.extend(act(PlayTransfer, s.tid, t.tid, o) for o in self.transfer_choices(s, t))
+                                key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t))
+                                lst = memo.get(key)
+                                if lst is None:
+                                    lst = memo[key] = [act(PlayTransfer, s.tid, t.tid, o)
+                                                       for o in self.transfer_choices(s, t)]
+                                out.extend(lst)
             elif kind == "standing-room":
-                for t in station:
-                    out.append(act(PlayStandingRoom, t.tid))
-                    out.extend(act(PlayStandingRoom, t.tid, v) for v in values)
+                key = ("standing-room", all_ids, values)
+                lst = memo.get(key)
+                if lst is None:
+                    lst = []
+                    for i in all_ids:
+                        lst.append(act(PlayStandingRoom, i))
+                        lst.extend([act(PlayStandingRoom, i, v) for v in values])
+                    memo[key] = lst
+                out.extend(lst)
             elif kind == "uncouple":
                 for t in station:
-                    out.extend(act(PlayUncouple, n, t.tid) for n in range(1, min(r.uncouple_max, self.carriages(t)) + 1))
+                    n = min(r.uncouple_max, self.carriages(t))
+                    if n > 0:
+                        key = ("uncouple", t.tid, n)
+                        lst = memo.get(key)
+                        if lst is None:
+                            lst = memo[key] = [act(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
+                        out.extend(lst)
             elif kind == "rush-hour":
                 out.append(act(PlayRushHour))
         return out or [act(Pass)]
 
     # ================================================================ checks
-    def _need_train(self, tid: int, what: str = "") -> Train:
+    def _need_train(self, tid: Any, what: str = "") -> Train:
         t = self.train(tid)
         if t is None:
             names = ", ".join(x.name for x in self.station) or "no trains"
@@ -366,25 +482,25 @@ class StationMasterGame(Game):
                               "Name a train that is in the station now.")
         return t
 
-    def _need_card(self, seat: int, key: str) -> None:
+    def _need_card(self, seat: int, key: Any) -> None:
         if key not in self.hands[seat]:
             held = ", ".join(sorted(self.hands[seat])) or "no cards"
             raise IllegalMove("SM-CARD-IN-HAND", f"Seat {seat} does not hold a {key} card (her hand: {held}).", _HINT_CARD)
 
-    def _need_free_slot(self, t: Train, card: str) -> None:
+    def _need_free_slot(self, t: Train, card: Any) -> None:
         if self.slots_used(t) >= t.loco.number:  # SM-CARRIAGE-LIMIT
             raise IllegalMove("SM-CARRIAGE-LIMIT",
                               f"{t.name} ({t.loco.key}) already has all {t.loco.number} carriages, so {card} cannot be coupled.",
                               "Couple it to another train.")
 
-    def _need_chip(self, seat: int, value: int) -> None:
+    def _need_chip(self, seat: int, value: Any) -> None:
         if value not in self.supply[seat]:
             left = ", ".join(map(str, self.supply[seat])) or "none"
             raise IllegalMove("SM-CHIP-SUPPLY",
                               f"Seat {seat} has no chip of value {value} left to place (chips not on trains: {left}).",
                               "Place a chip you still have; chips come back when their train leaves.")
 
-    def _need_chip_room(self, t: Train, extra: int = 0) -> None:
+    def _need_chip_room(self, t: Train, extra: Any = 0) -> None:
         cap = self.chip_capacity(t) + extra
         if len(t.chips) >= cap:  # SM-CHIP-CAPACITY
             raise IllegalMove("SM-CHIP-CAPACITY",
@@ -441,6 +557,7 @@ class StationMasterGame(Game):
                 raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
             self._need_free_slot(t, f"{s.name}'s last carriage")
         elif isinstance(a, PlayRepair):
+            assert ci is not None  # the card is in the hand
             if a.take is None and not r.repair_optional:
                 free = [t.name for t in self.station if self.slots_used(t) < t.loco.number]
                 choices = self.repair_choices(ci.depth)
@@ -494,9 +611,9 @@ class StationMasterGame(Game):
             if not 1 <= a.count <= r.uncouple_max:
                 raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {r.uncouple_max} carriages, not {a.count}.",
                                   f"Use 'play uncouple 1 from {t.name}' or up to {r.uncouple_max}.")
-            have = self.carriages(t)
-            if a.count > have:
-                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {have} carriage(s), so {a.count} cannot be uncoupled.",
+            n_have = self.carriages(t)
+            if a.count > n_have:
+                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {n_have} carriage(s), so {a.count} cannot be uncoupled.",
                                   "Uncouple fewer carriages or choose another train.")
         elif isinstance(a, PlayRushHour):
             pass  # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn
@@ -513,21 +630,22 @@ class StationMasterGame(Game):
         else:
             self.passes = 0
         if isinstance(a, PlaceChip):
-            self._place(seat, self.train(a.train), a.value)
+            self._place(seat, self._at(a.train), a.value)
         elif not isinstance(a, Pass):
-            key = a.card
+            key: str = a.card  # type: ignore[attr-defined]  # every action but these two names its card
             self.hands[seat].remove(key)
             self.cards_played[seat] += 1
             if isinstance(a, PlayCarriage):
-                self._couple(self.train(a.train), key, seat)
+                self._couple(self._at(a.train), key, seat)
             elif isinstance(a, PlayBrakeVan):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 self._depart(t, "brake-van", seat)  # SM-BRAKE-VAN: the train leaves at once
                 self.discard.append(key)
             elif isinstance(a, PlayRoyal):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 done = 0
-                for entry in reversed(t.cards):  # SM-ROYAL: double the last carriages
+                for i in range(len(t.cards) - 1, -1, -1):  # SM-ROYAL: double the last carriages
+                    entry = t.cards[i]
                     if self.info[entry[0]].kind == "carriage":
                         entry[1] *= 2
                         done += 1
@@ -535,7 +653,7 @@ class StationMasterGame(Game):
                             break
                 self._couple(t, key, seat)
             elif isinstance(a, PlayReassign):
-                s, t = self.train(a.source), self.train(a.target)
+                s, t = self._at(a.source), self._at(a.target)
                 i = max(i for i, e in enumerate(s.cards) if self.info[e[0]].kind == "carriage")
                 moved = s.cards.pop(i)[0]  # SM-REASSIGN: a moved carriage loses Royal doubling
                 self.discard.append(key)
@@ -550,19 +668,19 @@ class StationMasterGame(Game):
                             break
                     self.events.append(f"Seat {seat} repaired {a.take} from the discard pile onto T{a.train}.")
                     self.discard.append(key)
-                    self._couple(self.train(a.train), a.take, seat)
+                    self._couple(self._at(a.train), a.take, seat)
                 else:
                     self.discard.append(key)
             elif isinstance(a, PlayTransfer):
-                self._transfer(seat, self.train(a.source), self.train(a.target), a.owners)
+                self._transfer(seat, self._at(a.source), self._at(a.target), a.owners)
                 self.discard.append(key)
             elif isinstance(a, PlayStandingRoom):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 t.standing.append(key)  # SM-STANDING-ROOM: one more chip place, a chip at once
                 if a.chip is not None:
                     self._place(seat, t, a.chip)
             elif isinstance(a, PlayUncouple):
-                t = self.train(a.train)
+                t = self._at(a.train)
                 idx = [i for i, e in enumerate(t.cards) if self.info[e[0]].kind == "carriage"][-a.count:]
                 for i in reversed(idx):  # SM-UNCOUPLE: the last carriages go to the discard pile
                     self.discard.append(t.cards.pop(i)[0])
@@ -610,7 +728,7 @@ class StationMasterGame(Game):
         vals = [v for _, v in t.chips]
         seats = [s for s, _ in t.chips]
         points = departure_points(vals, seats, value, n)
-        chips = [[] for _ in range(n)]
+        chips: list[list[int]] = [[] for _ in range(n)]
         for s, v in t.chips:
             chips[s].append(v)
             self.supply[s].append(v)
@@ -619,7 +737,8 @@ class StationMasterGame(Game):
             if chips[s]:
                 self.supply[s].sort()
                 self.trains_scored[s] += 1
-                self.best[s] = points[s] if self.best[s] is None else max(self.best[s], points[s])
+                b = self.best[s]
+                self.best[s] = points[s] if b is None else max(b, points[s])
             self.scores[s] += points[s]
             if points[s] > 0:
                 self.points_pos[s] += points[s]
@@ -665,19 +784,31 @@ class StationMasterGame(Game):
         counts = [0] * self.players
         for s, _ in t.chips:
             counts[s] += 1
+        loco = t.loco
+        is_carriage = self._is_carriage
+        adds = self._adds[loco.kind]
+        names: list[str] = []
+        mults: list[int] = []
+        carriages = value = 0  # carriages(t), value(t) in one pass
+        for k, m in t.cards:
+            names.append(k)
+            mults.append(m)
+            if is_carriage[k]:
+                carriages += 1
+                value += adds[k] * m
         view = {
-            "train": t.name, "id": t.tid, "locomotive": t.loco.key, "number": t.loco.number, "kind": t.loco.kind,
-            "banner": t.loco.banner, "cards": [k for k, _ in t.cards], "multipliers": [m for _, m in t.cards],
-            "carriages": self.carriages(t), "slots_used": self.slots_used(t), "value": self.value(t),
-            "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t), "chips_on": len(t.chips),
-            "chip_counts": counts,
+            "train": f"T{t.tid}", "id": t.tid, "locomotive": loco.key, "number": loco.number, "kind": loco.kind,
+            "banner": loco.banner, "cards": names, "multipliers": mults,
+            "carriages": carriages, "slots_used": len(names) if self.cfg.royal_takes_slot else carriages,
+            "value": value, "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t),
+            "chips_on": len(t.chips), "chip_counts": counts,
         }
         if public:
             view["my_chips"] = []
         elif seat is None:
             view["chips"] = [[s, v] for s, v in t.chips]
         else:
-            view["my_chips"] = sorted(v for s, v in t.chips if s == seat)
+            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
         return view
 
     def observe(self, seat: int | None) -> dict:
@@ -702,9 +833,16 @@ class StationMasterGame(Game):
             "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
             "discard": list(self.discard), "scores": list(self.scores),
             "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
-            "rules": {k: list(v) if isinstance(v, list) else v for k, v in self._public["rules"].items()},
+            "rules": self._rules_view(),
             "card_counts": dict(self._public["card_counts"]),
         }
+
+    def _rules_view(self) -> dict:
+        """A fresh copy of the public rule settings (their lists copied too)."""
+        rules = dict(self._public["rules"])
+        for k in self._list_rules:
+            rules[k] = list(rules[k])
+        return rules
 
     def score_history(self) -> list[dict]:
         """One dict per departure: train, locomotive, number, kind, cards, multipliers, standing_room,
@@ -739,7 +877,7 @@ class StationMasterGame(Game):
         rows = []
         for s in range(n):
             rank = 1 + sum(1 for o in range(n) if key[o] > key[s])
-            row = {
+            row: dict[str, Any] = {
                 "seat": s, "score": self.scores[s], "win": rank == 1, "rank": rank, "turns": self.turns[s],
                 "best_train": best[s], "trains_scored": self.trains_scored[s], "chips_placed": self.chips_placed[s],
                 "cards_played": self.cards_played[s], "points_positive": self.points_pos[s],
