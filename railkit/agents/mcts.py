@@ -304,7 +304,8 @@ class TicketToRideAdapter(Adapter):
 # ---------------------------------------------------------------- Station Master
 class StationMasterAdapter(Adapter):
     game_name = "station-master"
-    shared = ("rules", "cfg", "_public", "cardlist", "info", "removed_locos", "options", "log")
+    shared = ("rules", "cfg", "_public", "cardlist", "info", "removed_locos", "options", "log",
+              "_adds", "_is_carriage", "_list_rules")  # the last three: read-only tables of the card list
     proposers = ("greedy",)
     rollout = "greedy"
     scale = 10.0
