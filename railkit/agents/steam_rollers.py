@@ -283,6 +283,7 @@ class GreedyAgent(Agent):
         sheet_key = (tuple((k, *v) for k, v in me["tracks"].items()), obs["mountains"], obs["sheet"], self.town_cost)
         facts = self._sheet_facts
         if self._sheet_key != sheet_key:
+            old_key, old = self._sheet_key, facts
             self._sheet_key = sheet_key
             tracks = _tracks(me)
             net = nw.Network(sheet, tracks)
@@ -291,6 +292,8 @@ class GreedyAgent(Agent):
                 "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
                 "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
                 "terms": {}}
+            if old_key is not None and old_key[1:] == sheet_key[1:]:
+                facts["terms"] = _terms_kept(old["terms"], old["tracks"], old["tips"], tracks, facts["tips"])
         tracks = facts["tracks"]
         key = (sheet_key, json.dumps(obs["supply"], sort_keys=True))
         if self._plans_key != key:
@@ -456,8 +459,9 @@ class GreedyAgent(Agent):
 
     def _build_terms(self, h, a, b, ctx) -> tuple:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again): the terms added after the plan's share, in order, and the connection
-        graph after the build when it changes (else None)."""
+        draw again, and then for most hexes, see :func:`_terms_kept`): the terms added
+        after the plan's share, in order, the connection graph after the build when it
+        changes (else None), and whether the network was looked at."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
         terms = []
         ends = []
@@ -511,7 +515,28 @@ class GreedyAgent(Agent):
             terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
                 adj_after = adj2
-        return tuple(terms), adj_after
+            return tuple(terms), adj_after, True
+        return tuple(terms), adj_after, False
+
+
+def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_now: dict) -> dict:
+    """The build terms (:meth:`GreedyAgent._build_terms`) that still hold after one more
+    track was drawn: those of hexes that are not that hex or next to it (their ends are
+    the same), whose live chain tips are the same, and that did not look at the network
+    (their gain in connections may change). Empty unless ``tracks_now`` is ``tracks``
+    plus one track.
+
+    >>> t = {((0, 0), 0, 3): ((0.1,), None, False), ((5, 0), 0, 3): ((0.2,), None, False),
+    ...      ((5, -5), 0, 3): ((0.3,), None, True)}
+    >>> sorted(_terms_kept(t, {}, {}, {(1, 0): (0, 3)}, {}))
+    [((5, 0), 0, 3)]
+    """
+    if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
+        return {}
+    (h0,) = tracks_now.keys() - tracks.keys()
+    near = {h0, *(hx.neighbor(h0, e) for e in range(6))}
+    return {k: t for k, t in terms.items()
+            if not t[2] and k[0] not in near and tips.get(k[0]) == tips_now.get(k[0])}
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
@@ -556,13 +581,18 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
 class _Geometry:
     """The sheet's hexes numbered in sorted order and, per (hex, edge), where a step
     leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
-    the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``)."""
+    the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``);
+    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it."""
 
-    __slots__ = ("hexes", "index", "step", "town")
+    __slots__ = ("hexes", "index", "step", "town", "starts")
 
     def __init__(self, sheet, blocked) -> None:
         self.hexes = sorted(h for h in sheet.hexes if h not in sheet.city_at)
         self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.starts: dict = {}  # in edge order; off the sheet, a city or a mountain: left out
+        for n, c in sheet.cities.items():
+            self.starts[n] = [(self.index[m], (e + 3) % 6) for e in range(6)
+                              if (c, e) not in blocked and (m := hx.neighbor(c, e)) in self.index]
         self.town = [h in sheet.town_at for h in self.hexes]
         self.step = []
         for h in self.hexes:
@@ -615,33 +645,29 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
             tr[i] = t
     enter_cost = [0 if tr[i] is not None else (town_cost if town[i] else 1) for i in range(n_hex)]
     heappush, heappop = heapq.heappush, heapq.heappop
+    n_states = n_hex * 6
+    starts = geo.starts
     out: list = []
     for A in sorted(sheet.cities):
-        cA = sheet.cities[A]
-        best: dict = {}
-        prev: dict = {}
+        # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
+        # state and exit it was reached from (None: a first step out of the city)
+        best: list = [99] * n_states
+        prev: list = [None] * n_states
         heap: list = []
         found: dict = {}
-        for e in range(6):
-            if (cA, e) in blocked:
-                continue
-            m = hx.neighbor(cA, e)
-            i = index.get(m)
-            if i is None:
-                continue  # off the sheet or a city
-            enter = (e + 3) % 6
+        for i, enter in starts[A]:
             t = tr[i]
             if t is not None and enter not in t:
                 continue
             st = i * 6 + enter
             c = enter_cost[i]
-            if c < best.get(st, 99):
+            if c < best[st]:
                 best[st] = c
                 prev[st] = None
                 heappush(heap, (c, st))
         while heap:
             cost, st = heappop(heap)
-            if cost > best.get(st, 99):
+            if cost > best[st]:
                 continue
             i, enter = divmod(st, 6)
             t = tr[i]
@@ -660,7 +686,7 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
                     continue
                 nst = j * 6 + back
                 nc = cost + enter_cost[j]
-                if nc < best.get(nst, 99):
+                if nc < best[nst]:
                     best[nst] = nc
                     prev[nst] = (st, x)
                     heappush(heap, (nc, nst))
