@@ -26,9 +26,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import is_
 from typing import Sequence
+
+from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
@@ -54,6 +57,7 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class RandomAgent(Agent):
     """Random play: first a random kind of action (build, engine, deliver, tile,
     use, ...) among those legal now, then a random action of that kind; passing
@@ -62,7 +66,7 @@ class RandomAgent(Agent):
     name = "random"
     needs_observation = False  # it never reads the observation: the play loop skips building it
 
-    def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+    def act(self, observation: dict | None, legal: Sequence[Action]) -> Action:
         # As ``first_in_line(legal)`` then a kind, then an action of that kind, with the
         # lists made by C-level filters (the legal list can hold hundreds of builds).
         kinds = set(map(type, legal))
@@ -76,7 +80,7 @@ class RandomAgent(Agent):
         if not kinds:
             return self.rng.choice(list(first_in_line(legal)))
         kind = self.rng.choice(sorted(kinds, key=_type_name))
-        return self.rng.choice(delivers if kind is Deliver else _of_kind(legal, kind))
+        return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
 
 
 def _type_name(t: type) -> str:
@@ -153,6 +157,7 @@ def olivia_cost(obs: dict, die: int, sheet, depth: int = 0, threat: float = 1.2)
     return cost
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class GreedyAgent(Agent):
     """Greedy player: every legal action gets a value in points (see the module
     docstring); in solo the two drafts of a turn are chosen together, net of what
@@ -193,9 +198,9 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
-        self._plans_key = None
+        self._plans_key: tuple | None = None
         self._plans: dict = {}
-        self._sheet_key = None  # (tracks, mountains) the facts below are for
+        self._sheet_key: tuple | None = None  # (tracks, mountains) the facts below are for
         self._sheet_facts: dict = {}
 
     # ------------------------------------------------------------------ choice
@@ -464,7 +469,7 @@ class GreedyAgent(Agent):
         changes (else None), and whether the network was looked at."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
         terms = []
-        ends = []
+        ends: list = []  # (kind, the city number or the open hex beyond)
         for e in (a, b):
             n = hx.neighbor(h, e)
             if n in sheet.city_at:
@@ -486,12 +491,12 @@ class GreedyAgent(Agent):
         if h in sheet.town_at:
             terms.append(self.town_weight)
         if live:
-            for k, n in ends:
+            for k, beyond in ends:
                 if k == "open":
                     others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
                     if others:
                         d_now = min(hx.distance(h, c) for c in others)
-                        d_next = min(hx.distance(n, c) for c in others)
+                        d_next = min(hx.distance(beyond, c) for c in others)
                         terms.append(0.25 * (d_now - d_next))
         adj_after = None
         if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
@@ -587,14 +592,14 @@ class _Geometry:
     __slots__ = ("hexes", "index", "step", "town", "starts")
 
     def __init__(self, sheet, blocked) -> None:
-        self.hexes = sorted(h for h in sheet.hexes if h not in sheet.city_at)
-        self.index = {h: i for i, h in enumerate(self.hexes)}
-        self.starts: dict = {}  # in edge order; off the sheet, a city or a mountain: left out
+        self.hexes: list[tuple[int, int]] = sorted(h for h in sheet.hexes if h not in sheet.city_at)
+        self.index: dict[tuple[int, int], int] = {h: i for i, h in enumerate(self.hexes)}
+        self.starts: dict[int, list[tuple[int, int]]] = {}  # in edge order; off the sheet, a city or a mountain: left out
         for n, c in sheet.cities.items():
             self.starts[n] = [(self.index[m], (e + 3) % 6) for e in range(6)
                               if (c, e) not in blocked and (m := hx.neighbor(c, e)) in self.index]
-        self.town = [h in sheet.town_at for h in self.hexes]
-        self.step = []
+        self.town: list[bool] = [h in sheet.town_at for h in self.hexes]
+        self.step: list[tuple[int, ...]] = []
         for h in self.hexes:
             row = []
             for x in range(6):
@@ -633,79 +638,87 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
     >>> sorted({(a, b) for a, b, *_ in routes})[:3], min(r[2] for r in routes) >= 1
     ([(1, 2), (1, 3), (1, 4)], True)
     """
-    import heapq
-
     geo = _geometry(sheet, blocked)
     index, hexes, step, town = geo.index, geo.hexes, geo.step, geo.town
     n_hex = len(hexes)
-    tr: list = [None] * n_hex
+    tr: list[tuple[int, int] | None] = [None] * n_hex
     for h, t in tracks.items():
-        i = index.get(h)
-        if i is not None:
-            tr[i] = t
-    enter_cost = [0 if tr[i] is not None else (town_cost if town[i] else 1) for i in range(n_hex)]
-    heappush, heappop = heapq.heappush, heapq.heappop
+        i = index.get(h, -1)
+        if i >= 0:
+            tr[i] = (t[0], t[1])
+    tc = float(town_cost)
+    enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
     n_states = n_hex * 6
     starts = geo.starts
     out: list = []
     for A in sorted(sheet.cities):
-        # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
-        # state and exit it was reached from (None: a first step out of the city)
-        best: list = [99] * n_states
-        prev: list = [None] * n_states
-        heap: list = []
-        found: dict = {}
-        for i, enter in starts[A]:
-            t = tr[i]
-            if t is not None and enter not in t:
+        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states))
+    return out
+
+
+def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
+                 step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int) -> list:
+    """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search)."""
+    # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
+    # state and exit it was reached from (None: a first step out of the city)
+    best: list[float] = [99.0] * n_states
+    prev: list[tuple[int, int] | None] = [None] * n_states
+    heap: list[tuple[float, int]] = []
+    found: dict[int, tuple[float, int, int]] = {}
+    for i, enter in firsts:
+        t = tr[i]
+        if t is not None and enter not in t:
+            continue
+        st = i * 6 + enter
+        c = enter_cost[i]
+        if c < best[st]:
+            best[st] = c
+            prev[st] = None
+            heappush(heap, (c, st))
+    while heap:
+        cost, st = heappop(heap)
+        if cost > best[st]:
+            continue
+        i = st // 6
+        enter = st % 6
+        t = tr[i]
+        row = step[i]
+        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+        for x in exits:
+            j = row[x]
+            if j < 0:
+                if j <= -2:
+                    B = -2 - j
+                    if B != A and (B not in found or cost < found[B][0]):
+                        found[B] = (cost, st, x)
                 continue
-            st = i * 6 + enter
-            c = enter_cost[i]
-            if c < best[st]:
-                best[st] = c
-                prev[st] = None
-                heappush(heap, (c, st))
-        while heap:
-            cost, st = heappop(heap)
-            if cost > best[st]:
+            back = (x + 3) % 6
+            tj = tr[j]
+            if tj is not None and back not in tj:
                 continue
-            i, enter = divmod(st, 6)
-            t = tr[i]
-            row = step[i]
-            for x in ((t[1] if t[0] == enter else t[0],) if t is not None else _OTHER_EDGES[enter]):
-                j = row[x]
-                if j < 0:
-                    if j <= -2:
-                        B = -2 - j
-                        if B != A and (B not in found or cost < found[B][0]):
-                            found[B] = (cost, st, x)
-                    continue
-                back = (x + 3) % 6
-                tj = tr[j]
-                if tj is not None and back not in tj:
-                    continue
-                nst = j * 6 + back
-                nc = cost + enter_cost[j]
-                if nc < best[nst]:
-                    best[nst] = nc
-                    prev[nst] = (st, x)
-                    heappush(heap, (nc, nst))
-        for B, (cost, st, x) in found.items():
-            if cost == 0:
-                continue
-            steps = []
-            cur, ex = st, x
-            while cur is not None:
-                steps.append((cur // 6, cur % 6, ex))
-                p = prev[cur]
-                if p is None:
-                    break
-                cur, ex = p
-            if len({i for i, _, _ in steps}) != len(steps):
-                continue  # would use a hex twice
-            towns = sum(1 for i, _, _ in steps if town[i])
-            keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
-            out.append((A, B, cost, towns, keys))
+            nst = j * 6 + back
+            nc = cost + enter_cost[j]
+            if nc < best[nst]:
+                best[nst] = nc
+                prev[nst] = (st, x)
+                heappush(heap, (nc, nst))
+    out: list = []
+    for B, (cost, st, x) in found.items():
+        if cost == 0:
+            continue
+        steps: list[tuple[int, int, int]] = []
+        cur, ex = st, x
+        while True:
+            steps.append((cur // 6, cur % 6, ex))
+            p = prev[cur]
+            if p is None:
+                break
+            cur, ex = p
+        if len({i for i, _, _ in steps}) != len(steps):
+            continue  # would use a hex twice
+        towns = sum(1 for i, _, _ in steps if town[i])
+        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
+        out.append((A, B, cost, towns, keys))
     return out
 
 
@@ -717,7 +730,7 @@ def live_tips(sheet, tracks) -> dict:
     """Empty hexes that a chain from a city or town points into: ``{hex: [(edge, origin), ...]}``
     where ``edge`` is the edge of the empty hex the chain enters by."""
     out: dict = {}
-    starts = []
+    starts: list = []
     for n, c in sheet.cities.items():
         starts.extend((f"C{n}", c, e) for e in range(6))
     for n, t in sheet.towns.items():
