@@ -35,7 +35,7 @@ from pathlib import Path
 #: package -> its modules that are compiled together (in import order)
 COMPILED: dict[str, tuple[str, ...]] = {
     "railkit.games.ticket_to_ride": ("railkit.games.ticket_to_ride.board", "railkit.games.ticket_to_ride.game"),
-    "railkit.games.steam_rollers": ("railkit.games.steam_rollers.network",),
+    "railkit.games.steam_rollers": ("railkit.games.steam_rollers.network", "railkit.games.steam_rollers.game"),
     "railkit.agents": ("railkit.agents.steam_rollers",),
 }
 

@@ -1,5 +1,5 @@
-"""The mypyc-compiled Steam Rollers modules (``railkit.games.steam_rollers.network`` and
-the bots in ``railkit.agents.steam_rollers``; see railkit.core.compiled and setup.py):
+"""The mypyc-compiled Steam Rollers modules (the engine's ``network.py`` and ``game.py``,
+and the bots in ``railkit.agents.steam_rollers``; see railkit.core.compiled and setup.py):
 they play exactly like the Python sources, they are the ones in use once built, a bot or
 a game can still be subclassed, and an edited source is never shadowed by an older
 compiled module."""
@@ -26,6 +26,7 @@ PACKAGES = ("railkit.games.steam_rollers", "railkit.agents")
 SCRIPT = r"""
 import doctest, json
 import railkit.agents.steam_rollers as bots
+import railkit.games.steam_rollers.game as engine
 import railkit.games.steam_rollers.network as nw
 from railkit.agents.mcts import MCTSAgent
 from railkit.core.compiled import ENGINE
@@ -34,7 +35,7 @@ from railkit.games.steam_rollers import SteamRollers
 
 out = {"engine": [ENGINE["railkit.games.steam_rollers"], ENGINE["railkit.agents"]], "games": []}
 if out["engine"] == ["pure", "pure"]:  # method doctests are found in the Python source only
-    out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (nw, bots))
+    out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (nw, engine, bots))
 names = sorted(n for n in bots.AGENTS if not issubclass(bots.AGENTS[n], MCTSAgent))
 modules = {"coal": True, "order_tiles": True, "starting_powers": True, "mountains": "medium"}
 for seed in range(15):
@@ -134,3 +135,21 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     r = run_probe(probe, tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["compiled", "compiled", "T1", "1.6"] and "changed since" not in r.stderr
+
+
+def test_a_rule_variant_can_subclass_the_compiled_engine():
+    """A designer's subclass overrides a step of the engine, compiled or not, and the
+    engine calls the override; undo and replay still work on it."""
+    from railkit.agents.steam_rollers import RandomAgent
+    from railkit.games.steam_rollers import SteamRollers
+
+    class CountRounds(SteamRollers):
+        def _start_round(self) -> None:
+            self.started = getattr(self, "started", 0) + 1
+            super()._start_round()
+
+    g = play(CountRounds(players=3, seed=2), [RandomAgent(i) for i in range(3)])
+    assert g.is_over and g.started == g.round > 0
+    assert SteamRollers(players=3, seed=2).replay(g.log).summary() == g.summary()
+    g.undo(4)
+    assert not g.is_over and len(g.log) == len(SteamRollers(players=3, seed=2).replay(g.log).log)
