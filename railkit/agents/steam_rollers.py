@@ -651,8 +651,81 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
     n_states = n_hex * 6
     starts = geo.starts
     out: list = []
+    if tc == int(tc) and tc >= 0:
+        # whole costs (the default): one int per heap entry, cost * n_states + state, which
+        # orders exactly as the pair (cost, state) does, so the search takes the same steps
+        whole: list[int] = [int(c) for c in enter_cost]
+        for A in sorted(sheet.cities):
+            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states))
+        return out
     for A in sorted(sheet.cities):
         out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states))
+    return out
+
+
+def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
+                       step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int) -> list:
+    """:func:`_routes_from` for whole entry costs, with each heap entry one int."""
+    best: list[int] = [99] * n_states  # 99: none yet
+    prev: list[int] = [-1] * n_states  # state * 6 + exit it was reached from; -1: a first step
+    heap: list[int] = []
+    found: dict[int, tuple[int, int, int]] = {}
+    for i, enter in firsts:
+        t = tr[i]
+        if t is not None and enter not in t:
+            continue
+        st = i * 6 + enter
+        c = enter_cost[i]
+        if c < best[st]:
+            best[st] = c
+            prev[st] = -1
+            heappush(heap, c * n_states + st)
+    while heap:
+        key = heappop(heap)
+        cost = key // n_states
+        st = key - cost * n_states
+        if cost > best[st]:
+            continue
+        i = st // 6
+        enter = st - i * 6
+        t = tr[i]
+        row = step[i]
+        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+        for x in exits:
+            j = row[x]
+            if j < 0:
+                if j <= -2:
+                    B = -2 - j
+                    if B != A and (B not in found or cost < found[B][0]):
+                        found[B] = (cost, st, x)
+                continue
+            back = (x + 3) % 6
+            tj = tr[j]
+            if tj is not None and back not in tj:
+                continue
+            nst = j * 6 + back
+            nc = cost + enter_cost[j]
+            if nc < best[nst]:
+                best[nst] = nc
+                prev[nst] = st * 6 + x
+                heappush(heap, nc * n_states + nst)
+    out: list = []
+    for B, (cost, st, x) in found.items():
+        if cost == 0:
+            continue
+        steps: list[tuple[int, int, int]] = []
+        cur, ex = st, x
+        while True:
+            steps.append((cur // 6, cur % 6, ex))
+            p = prev[cur]
+            if p < 0:
+                break
+            cur, ex = p // 6, p % 6
+        if len({i for i, _, _ in steps}) != len(steps):
+            continue  # would use a hex twice
+        towns = sum(1 for i, _, _ in steps if town[i])
+        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
+        out.append((A, B, cost, towns, keys))
     return out
 
 
