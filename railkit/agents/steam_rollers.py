@@ -83,6 +83,29 @@ class RandomAgent(Agent):
         return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
 
 
+_DIRECTIONS: tuple[tuple[int, int], ...] = hx.DIRECTIONS
+
+
+def _step(h: tuple[int, int], edge: int) -> tuple[int, int]:
+    """:func:`railkit.maps.hexes.neighbor` (called in the bots' inner loops).
+
+    >>> _step((2, -1), 1) == hx.neighbor((2, -1), 1)
+    True
+    """
+    dq, dr = _DIRECTIONS[edge]
+    return (h[0] + dq, h[1] + dr)
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """:func:`railkit.maps.hexes.distance`.
+
+    >>> _hex_distance((0, 0), (2, -3)) == hx.distance((0, 0), (2, -3))
+    True
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def _type_name(t: type) -> str:
     return t.__name__
 
@@ -278,7 +301,7 @@ class GreedyAgent(Agent):
         if not goods or src not in adj:
             return -1.0
         best = longest_distances(adj, src, engine + ctx["boost"])
-        d = max((best.get(f"C{t}", 0) for g in goods for t in ctx["sheet"].destinations(g) if t != city), default=0)
+        d = max((best.get(f"C{t}", 0) for g in goods for t in ctx["sheet"].goods_destination.get(g, ()) if t != city), default=0)
         return d + 0.3 if d else -1.0
 
     def _context(self, obs: dict) -> dict:
@@ -333,7 +356,7 @@ class GreedyAgent(Agent):
                 continue
             best = longest_distances(adj, src, cap)
             for g in goods:
-                total += max((best.get(f"C{d}", 0) for d in sheet.destinations(g) if str(d) != s), default=0)
+                total += max((best.get(f"C{d}", 0) for d in sheet.goods_destination.get(g, ()) if str(d) != s), default=0)
         return total
 
     # ------------------------------------------------------------------ values
@@ -437,7 +460,7 @@ class GreedyAgent(Agent):
                 base = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]))
                 more = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]) + _TILE_BOOST[tid])
                 for g in goods:
-                    ds = [str(d) for d in ctx["sheet"].destinations(g)]
+                    ds = [str(d) for d in ctx["sheet"].goods_destination.get(g, ())]
                     gain = max(gain, max((more.get(f"C{d}", 0) for d in ds), default=0)
                                - max((base.get(f"C{d}", 0) for d in ds), default=0))
             return gain - lost - 0.3
@@ -471,7 +494,7 @@ class GreedyAgent(Agent):
         terms = []
         ends: list = []  # (kind, the city number or the open hex beyond)
         for e in (a, b):
-            n = hx.neighbor(h, e)
+            n = _step(h, e)
             if n in sheet.city_at:
                 ends.append(("city", sheet.city_at[n]))
             elif n in tracks and (e + 3) % 6 in tracks[n]:
@@ -495,8 +518,8 @@ class GreedyAgent(Agent):
                 if k == "open":
                     others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
                     if others:
-                        d_now = min(hx.distance(h, c) for c in others)
-                        d_next = min(hx.distance(beyond, c) for c in others)
+                        d_now = min(_hex_distance(h, c) for c in others)
+                        d_next = min(_hex_distance(beyond, c) for c in others)
                         terms.append(0.25 * (d_now - d_next))
         adj_after = None
         if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
@@ -539,7 +562,7 @@ def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_no
     if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
         return {}
     (h0,) = tracks_now.keys() - tracks.keys()
-    near = {h0, *(hx.neighbor(h0, e) for e in range(6))}
+    near = {h0, *(_step(h0, e) for e in range(6))}
     return {k: t for k, t in terms.items()
             if not t[2] and k[0] not in near and tips.get(k[0]) == tips_now.get(k[0])}
 
@@ -575,8 +598,8 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     for A, B, cost, towns, keys in routes:
         goods_a = supply.get(str(A), [])
         goods_b = supply.get(str(B), [])
-        interest = sum(1 for g in goods_a if B in sheet.destinations(g)) + \
-            sum(1 for g in goods_b if A in sheet.destinations(g))
+        interest = sum(1 for g in goods_a if B in sheet.goods_destination.get(g, ())) + \
+            sum(1 for g in goods_b if A in sheet.goods_destination.get(g, ()))
         value = (1 + towns + 0.5 * min(interest, 4)) / cost
         for key in keys:
             out[key] = max(out.get(key, 0.0), value)
@@ -813,7 +836,7 @@ def live_tips(sheet, tracks) -> dict:
         seen = 0
         while seen < 80:
             seen += 1
-            n = hx.neighbor(h, e)
+            n = _step(h, e)
             enter = (e + 3) % 6
             if n not in sheet.hexes or n in sheet.city_at:
                 break
