@@ -100,6 +100,13 @@ class SteamRollers(Game):
         # rule values read on every action, as plain attributes (a param lookup costs more)
         self._engine_max = r.engine_max
         self._solo_dice = r.solo_dice
+        self._rotate_start = bool(r.rotate_start)
+        self._end_empty_cities = r.end_empty_cities
+        self._max_rounds = r.max_rounds
+        self._olivia_max_rerolls = r.olivia_max_rerolls
+        self._olivia_min_crossed = r.olivia_min_crossed
+        self._mountains = r.mountains
+        self._engine_bonus = tuple(r.engine_bonus)
         self.blocked = self.sheet.blocked_edges(r.mountains)  # SR-MOUNTAIN-LEVEL
         # Track placements per hex and the build candidates are facts of (sheet, mountain level):
         # memoised on the sheet object, so many games on one sheet share them (actions are values).
@@ -200,7 +207,7 @@ class SteamRollers(Game):
     # ================================================================== flow
     def _start_round(self) -> None:
         self.round += 1
-        if self.round > 1 and self.rules.rotate_start:
+        if self.round > 1 and self._rotate_start:
             self.start_player = (self.start_player + 1) % self.players  # SR-ROUND-START
         self.order = [(self.start_player + i) % self.players for i in range(self.players)]
         self.turn_index = 0
@@ -245,9 +252,9 @@ class SteamRollers(Game):
         return [n for n in CITIES if not self.supply[n]]
 
     def _end_round(self) -> None:
-        if len(self.empty_cities()) >= self.rules.end_empty_cities:  # SR-END-THREE-EMPTY
+        if len(self.empty_cities()) >= self._end_empty_cities:  # SR-END-THREE-EMPTY
             self._finish("cities")
-        elif self.round >= self.rules.max_rounds:  # SR-END-MAX-ROUNDS
+        elif self.round >= self._max_rounds:  # SR-END-MAX-ROUNDS
             self._finish("max-rounds")
         else:
             self._start_round()
@@ -273,7 +280,7 @@ class SteamRollers(Game):
 
     def _olivia_phase(self) -> None:
         d = self.dice[0]
-        for _ in range(self.rules.olivia_max_rerolls):
+        for _ in range(self._olivia_max_rerolls):
             self.olivia_dice.append(d)
             if not self._olivia_cross(d):  # SR-OLIVIA-1: region full -> she wins at once
                 self.olivia_won = True
@@ -285,7 +292,7 @@ class SteamRollers(Game):
                 d = self.rng.randint(1, 6)
                 continue
             crossed = len(self.olivia_crossed[d])
-            if crossed >= self.rules.olivia_min_crossed:  # SR-OLIVIA-4
+            if crossed >= self._olivia_min_crossed:  # SR-OLIVIA-4
                 good = self.supply[d].pop()
                 self.bag[good] += 1
                 self.olivia_goods.append(good)
@@ -970,7 +977,7 @@ class SteamRollers(Game):
             "solo": self.solo,
             "difficulty": self.difficulty,
             "sheet": self.options.get("sheet", "steam-default"),
-            "mountains": self.rules.mountains,
+            "mountains": self._mountains,
             "phase": self.phase,
             "round": self.round,
             "current_player": self.current_player,
