@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
@@ -323,7 +322,7 @@ class GreedyAgent(Agent):
             if old_key is not None and old_key[1:] == sheet_key[1:]:
                 facts["terms"] = _terms_kept(old["terms"], old["tracks"], old["tips"], tracks, facts["tips"])
         tracks = facts["tracks"]
-        key = (sheet_key, json.dumps(obs["supply"], sort_keys=True))
+        key = (sheet_key, tuple(sorted((k, tuple(v)) for k, v in obs["supply"].items())))
         if self._plans_key != key:
             self._plans_key = key
             self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
