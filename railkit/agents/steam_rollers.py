@@ -678,15 +678,18 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
         # orders exactly as the pair (cost, state) does, so the search takes the same steps
         whole: list[int] = [int(c) for c in enter_cost]
         for A in sorted(sheet.cities):
-            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states))
+            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states, len(sheet.cities) - 1))
         return out
     for A in sorted(sheet.cities):
-        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states))
+        # (a negative town cost breaks the order Dijkstra relies on: then the search runs to its end)
+        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states,
+                                len(sheet.cities) - 1 if tc >= 0 else -1))
     return out
 
 
 def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
-                       step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int) -> list:
+                       step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
+                       others: int) -> list:
     """:func:`_routes_from` for whole entry costs, with each heap entry one int."""
     best: list[int] = [99] * n_states  # 99: none yet
     prev: list[int] = [-1] * n_states  # state * 6 + exit it was reached from; -1: a first step
@@ -702,12 +705,15 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
             best[st] = c
             prev[st] = -1
             heappush(heap, c * n_states + st)
+    worst = 0  # the dearest route found so far
     while heap:
         key = heappop(heap)
         cost = key // n_states
         st = key - cost * n_states
         if cost > best[st]:
             continue
+        if cost >= worst and len(found) == others:
+            break  # every other city is found, and no later state is cheaper than its route
         i = st // 6
         enter = st - i * 6
         t = tr[i]
@@ -720,6 +726,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     B = -2 - j
                     if B != A and (B not in found or cost < found[B][0]):
                         found[B] = (cost, st, x)
+                        worst = max(c for c, _, _ in found.values())
                 continue
             back = (x + 3) % 6
             tj = tr[j]
@@ -752,8 +759,13 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
 
 
 def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
-                 step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int) -> list:
-    """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search)."""
+                 step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
+                 others: int) -> list:
+    """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search over
+    (hex, entry edge) states, in (cost, state) order). It stops once all ``others`` other
+    cities are found and no state left is cheaper than the dearest of their routes: a
+    route is only replaced by a cheaper one, and the states on the routes found are
+    settled, so the rest of the search would change nothing."""
     # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
     # state and exit it was reached from (None: a first step out of the city)
     best: list[float] = [99.0] * n_states
@@ -770,10 +782,13 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
             best[st] = c
             prev[st] = None
             heappush(heap, (c, st))
+    worst = 0.0  # the dearest route found so far
     while heap:
         cost, st = heappop(heap)
         if cost > best[st]:
             continue
+        if cost >= worst and len(found) == others:
+            break  # every other city is found, and no later state is cheaper than its route
         i = st // 6
         enter = st % 6
         t = tr[i]
@@ -786,6 +801,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
                     B = -2 - j
                     if B != A and (B not in found or cost < found[B][0]):
                         found[B] = (cost, st, x)
+                        worst = max(c for c, _, _ in found.values())
                 continue
             back = (x + 3) % 6
             tj = tr[j]
