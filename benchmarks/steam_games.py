@@ -90,6 +90,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--sheets", type=int, default=40)
     args = ap.parse_args()
+    from railkit.core.compiled import ENGINE
+
+    print("engine:", ", ".join(f"{k} {v}" for k, v in sorted(ENGINE.items())) or "pure")
     for label, kw in (("random 3p, checked", dict(players=3, agent=RandomAgent, checked=True)),
                       ("random 3p, unchecked", dict(players=3, agent=RandomAgent, checked=False)),
                       ("greedy 3p, checked", dict(players=3, agent=GreedyAgent, checked=True)),

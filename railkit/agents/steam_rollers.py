@@ -24,11 +24,13 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
+from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import is_
 from typing import Sequence
+
+from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
@@ -54,6 +56,7 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class RandomAgent(Agent):
     """Random play: first a random kind of action (build, engine, deliver, tile,
     use, ...) among those legal now, then a random action of that kind; passing
@@ -62,7 +65,7 @@ class RandomAgent(Agent):
     name = "random"
     needs_observation = False  # it never reads the observation: the play loop skips building it
 
-    def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+    def act(self, observation: dict | None, legal: Sequence[Action]) -> Action:
         # As ``first_in_line(legal)`` then a kind, then an action of that kind, with the
         # lists made by C-level filters (the legal list can hold hundreds of builds).
         kinds = set(map(type, legal))
@@ -76,7 +79,30 @@ class RandomAgent(Agent):
         if not kinds:
             return self.rng.choice(list(first_in_line(legal)))
         kind = self.rng.choice(sorted(kinds, key=_type_name))
-        return self.rng.choice(delivers if kind is Deliver else _of_kind(legal, kind))
+        return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
+
+
+_DIRECTIONS: tuple[tuple[int, int], ...] = hx.DIRECTIONS
+
+
+def _step(h: tuple[int, int], edge: int) -> tuple[int, int]:
+    """:func:`railkit.maps.hexes.neighbor` (called in the bots' inner loops).
+
+    >>> _step((2, -1), 1) == hx.neighbor((2, -1), 1)
+    True
+    """
+    dq, dr = _DIRECTIONS[edge]
+    return (h[0] + dq, h[1] + dr)
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """:func:`railkit.maps.hexes.distance`.
+
+    >>> _hex_distance((0, 0), (2, -3)) == hx.distance((0, 0), (2, -3))
+    True
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def _type_name(t: type) -> str:
@@ -153,6 +179,7 @@ def olivia_cost(obs: dict, die: int, sheet, depth: int = 0, threat: float = 1.2)
     return cost
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class GreedyAgent(Agent):
     """Greedy player: every legal action gets a value in points (see the module
     docstring); in solo the two drafts of a turn are chosen together, net of what
@@ -193,9 +220,9 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
-        self._plans_key = None
+        self._plans_key: tuple | None = None
         self._plans: dict = {}
-        self._sheet_key = None  # (tracks, mountains) the facts below are for
+        self._sheet_key: tuple | None = None  # (tracks, mountains) the facts below are for
         self._sheet_facts: dict = {}
 
     # ------------------------------------------------------------------ choice
@@ -273,7 +300,7 @@ class GreedyAgent(Agent):
         if not goods or src not in adj:
             return -1.0
         best = longest_distances(adj, src, engine + ctx["boost"])
-        d = max((best.get(f"C{t}", 0) for g in goods for t in ctx["sheet"].destinations(g) if t != city), default=0)
+        d = max((best.get(f"C{t}", 0) for g in goods for t in ctx["sheet"].goods_destination.get(g, ()) if t != city), default=0)
         return d + 0.3 if d else -1.0
 
     def _context(self, obs: dict) -> dict:
@@ -283,6 +310,7 @@ class GreedyAgent(Agent):
         sheet_key = (tuple((k, *v) for k, v in me["tracks"].items()), obs["mountains"], obs["sheet"], self.town_cost)
         facts = self._sheet_facts
         if self._sheet_key != sheet_key:
+            old_key, old = self._sheet_key, facts
             self._sheet_key = sheet_key
             tracks = _tracks(me)
             net = nw.Network(sheet, tracks)
@@ -291,8 +319,10 @@ class GreedyAgent(Agent):
                 "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
                 "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
                 "terms": {}}
+            if old_key is not None and old_key[1:] == sheet_key[1:]:
+                facts["terms"] = _terms_kept(old["terms"], old["tracks"], old["tips"], tracks, facts["tips"])
         tracks = facts["tracks"]
-        key = (sheet_key, json.dumps(obs["supply"], sort_keys=True))
+        key = (sheet_key, tuple(sorted((k, tuple(v)) for k, v in obs["supply"].items())))
         if self._plans_key != key:
             self._plans_key = key
             self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
@@ -325,7 +355,7 @@ class GreedyAgent(Agent):
                 continue
             best = longest_distances(adj, src, cap)
             for g in goods:
-                total += max((best.get(f"C{d}", 0) for d in sheet.destinations(g) if str(d) != s), default=0)
+                total += max((best.get(f"C{d}", 0) for d in sheet.goods_destination.get(g, ()) if str(d) != s), default=0)
         return total
 
     # ------------------------------------------------------------------ values
@@ -429,7 +459,7 @@ class GreedyAgent(Agent):
                 base = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]))
                 more = longest_distances(ctx["adj"], f"C{s}", min(6, ctx["engine"]) + _TILE_BOOST[tid])
                 for g in goods:
-                    ds = [str(d) for d in ctx["sheet"].destinations(g)]
+                    ds = [str(d) for d in ctx["sheet"].goods_destination.get(g, ())]
                     gain = max(gain, max((more.get(f"C{d}", 0) for d in ds), default=0)
                                - max((base.get(f"C{d}", 0) for d in ds), default=0))
             return gain - lost - 0.3
@@ -456,13 +486,14 @@ class GreedyAgent(Agent):
 
     def _build_terms(self, h, a, b, ctx) -> tuple:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again): the terms added after the plan's share, in order, and the connection
-        graph after the build when it changes (else None)."""
+        draw again, and then for most hexes, see :func:`_terms_kept`): the terms added
+        after the plan's share, in order, the connection graph after the build when it
+        changes (else None), and whether the network was looked at."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
         terms = []
-        ends = []
+        ends: list = []  # (kind, the city number or the open hex beyond)
         for e in (a, b):
-            n = hx.neighbor(h, e)
+            n = _step(h, e)
             if n in sheet.city_at:
                 ends.append(("city", sheet.city_at[n]))
             elif n in tracks and (e + 3) % 6 in tracks[n]:
@@ -482,12 +513,12 @@ class GreedyAgent(Agent):
         if h in sheet.town_at:
             terms.append(self.town_weight)
         if live:
-            for k, n in ends:
+            for k, beyond in ends:
                 if k == "open":
                     others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
                     if others:
-                        d_now = min(hx.distance(h, c) for c in others)
-                        d_next = min(hx.distance(n, c) for c in others)
+                        d_now = min(_hex_distance(h, c) for c in others)
+                        d_next = min(_hex_distance(beyond, c) for c in others)
                         terms.append(0.25 * (d_now - d_next))
         adj_after = None
         if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
@@ -511,7 +542,28 @@ class GreedyAgent(Agent):
             terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
                 adj_after = adj2
-        return tuple(terms), adj_after
+            return tuple(terms), adj_after, True
+        return tuple(terms), adj_after, False
+
+
+def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_now: dict) -> dict:
+    """The build terms (:meth:`GreedyAgent._build_terms`) that still hold after one more
+    track was drawn: those of hexes that are not that hex or next to it (their ends are
+    the same), whose live chain tips are the same, and that did not look at the network
+    (their gain in connections may change). Empty unless ``tracks_now`` is ``tracks``
+    plus one track.
+
+    >>> t = {((0, 0), 0, 3): ((0.1,), None, False), ((5, 0), 0, 3): ((0.2,), None, False),
+    ...      ((5, -5), 0, 3): ((0.3,), None, True)}
+    >>> sorted(_terms_kept(t, {}, {}, {(1, 0): (0, 3)}, {}))
+    [((5, 0), 0, 3)]
+    """
+    if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
+        return {}
+    (h0,) = tracks_now.keys() - tracks.keys()
+    near = {h0, *(_step(h0, e) for e in range(6))}
+    return {k: t for k, t in terms.items()
+            if not t[2] and k[0] not in near and tips.get(k[0]) == tips_now.get(k[0])}
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
@@ -545,8 +597,8 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     for A, B, cost, towns, keys in routes:
         goods_a = supply.get(str(A), [])
         goods_b = supply.get(str(B), [])
-        interest = sum(1 for g in goods_a if B in sheet.destinations(g)) + \
-            sum(1 for g in goods_b if A in sheet.destinations(g))
+        interest = sum(1 for g in goods_a if B in sheet.goods_destination.get(g, ())) + \
+            sum(1 for g in goods_b if A in sheet.goods_destination.get(g, ()))
         value = (1 + towns + 0.5 * min(interest, 4)) / cost
         for key in keys:
             out[key] = max(out.get(key, 0.0), value)
@@ -556,15 +608,20 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
 class _Geometry:
     """The sheet's hexes numbered in sorted order and, per (hex, edge), where a step
     leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
-    the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``)."""
+    the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``);
+    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it."""
 
-    __slots__ = ("hexes", "index", "step", "town")
+    __slots__ = ("hexes", "index", "step", "town", "starts")
 
     def __init__(self, sheet, blocked) -> None:
-        self.hexes = sorted(h for h in sheet.hexes if h not in sheet.city_at)
-        self.index = {h: i for i, h in enumerate(self.hexes)}
-        self.town = [h in sheet.town_at for h in self.hexes]
-        self.step = []
+        self.hexes: list[tuple[int, int]] = sorted(h for h in sheet.hexes if h not in sheet.city_at)
+        self.index: dict[tuple[int, int], int] = {h: i for i, h in enumerate(self.hexes)}
+        self.starts: dict[int, list[tuple[int, int]]] = {}  # in edge order; off the sheet, a city or a mountain: left out
+        for n, c in sheet.cities.items():
+            self.starts[n] = [(self.index[m], (e + 3) % 6) for e in range(6)
+                              if (c, e) not in blocked and (m := hx.neighbor(c, e)) in self.index]
+        self.town: list[bool] = [h in sheet.town_at for h in self.hexes]
+        self.step: list[tuple[int, ...]] = []
         for h in self.hexes:
             row = []
             for x in range(6):
@@ -603,83 +660,176 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
     >>> sorted({(a, b) for a, b, *_ in routes})[:3], min(r[2] for r in routes) >= 1
     ([(1, 2), (1, 3), (1, 4)], True)
     """
-    import heapq
-
     geo = _geometry(sheet, blocked)
     index, hexes, step, town = geo.index, geo.hexes, geo.step, geo.town
     n_hex = len(hexes)
-    tr: list = [None] * n_hex
+    tr: list[tuple[int, int] | None] = [None] * n_hex
     for h, t in tracks.items():
-        i = index.get(h)
-        if i is not None:
-            tr[i] = t
-    enter_cost = [0 if tr[i] is not None else (town_cost if town[i] else 1) for i in range(n_hex)]
-    heappush, heappop = heapq.heappush, heapq.heappop
+        i = index.get(h, -1)
+        if i >= 0:
+            tr[i] = (t[0], t[1])
+    tc = float(town_cost)
+    enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
+    n_states = n_hex * 6
+    starts = geo.starts
     out: list = []
+    if tc == int(tc) and tc >= 0:
+        # whole costs (the default): one int per heap entry, cost * n_states + state, which
+        # orders exactly as the pair (cost, state) does, so the search takes the same steps
+        whole: list[int] = [int(c) for c in enter_cost]
+        for A in sorted(sheet.cities):
+            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states, len(sheet.cities) - 1))
+        return out
     for A in sorted(sheet.cities):
-        cA = sheet.cities[A]
-        best: dict = {}
-        prev: dict = {}
-        heap: list = []
-        found: dict = {}
-        for e in range(6):
-            if (cA, e) in blocked:
+        # (a negative town cost breaks the order Dijkstra relies on: then the search runs to its end)
+        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states,
+                                len(sheet.cities) - 1 if tc >= 0 else -1))
+    return out
+
+
+def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
+                       step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
+                       others: int) -> list:
+    """:func:`_routes_from` for whole entry costs, with each heap entry one int."""
+    best: list[int] = [99] * n_states  # 99: none yet
+    prev: list[int] = [-1] * n_states  # state * 6 + exit it was reached from; -1: a first step
+    heap: list[int] = []
+    found: dict[int, tuple[int, int, int]] = {}
+    for i, enter in firsts:
+        t = tr[i]
+        if t is not None and enter not in t:
+            continue
+        st = i * 6 + enter
+        c = enter_cost[i]
+        if c < best[st]:
+            best[st] = c
+            prev[st] = -1
+            heappush(heap, c * n_states + st)
+    worst = 0  # the dearest route found so far
+    while heap:
+        key = heappop(heap)
+        cost = key // n_states
+        st = key - cost * n_states
+        if cost > best[st]:
+            continue
+        if cost >= worst and len(found) == others:
+            break  # every other city is found, and no later state is cheaper than its route
+        i = st // 6
+        enter = st - i * 6
+        t = tr[i]
+        row = step[i]
+        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+        for x in exits:
+            j = row[x]
+            if j < 0:
+                if j <= -2:
+                    B = -2 - j
+                    if B != A and (B not in found or cost < found[B][0]):
+                        found[B] = (cost, st, x)
+                        worst = max(c for c, _, _ in found.values())
                 continue
-            m = hx.neighbor(cA, e)
-            i = index.get(m)
-            if i is None:
-                continue  # off the sheet or a city
-            enter = (e + 3) % 6
-            t = tr[i]
-            if t is not None and enter not in t:
+            back = (x + 3) % 6
+            tj = tr[j]
+            if tj is not None and back not in tj:
                 continue
-            st = i * 6 + enter
-            c = enter_cost[i]
-            if c < best.get(st, 99):
-                best[st] = c
-                prev[st] = None
-                heappush(heap, (c, st))
-        while heap:
-            cost, st = heappop(heap)
-            if cost > best.get(st, 99):
+            nst = j * 6 + back
+            nc = cost + enter_cost[j]
+            if nc < best[nst]:
+                best[nst] = nc
+                prev[nst] = st * 6 + x
+                heappush(heap, nc * n_states + nst)
+    out: list = []
+    for B, (cost, st, x) in found.items():
+        if cost == 0:
+            continue
+        steps: list[tuple[int, int, int]] = []
+        cur, ex = st, x
+        while True:
+            steps.append((cur // 6, cur % 6, ex))
+            p = prev[cur]
+            if p < 0:
+                break
+            cur, ex = p // 6, p % 6
+        if len({i for i, _, _ in steps}) != len(steps):
+            continue  # would use a hex twice
+        towns = sum(1 for i, _, _ in steps if town[i])
+        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
+        out.append((A, B, cost, towns, keys))
+    return out
+
+
+def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
+                 step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
+                 others: int) -> list:
+    """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search over
+    (hex, entry edge) states, in (cost, state) order). It stops once all ``others`` other
+    cities are found and no state left is cheaper than the dearest of their routes: a
+    route is only replaced by a cheaper one, and the states on the routes found are
+    settled, so the rest of the search would change nothing."""
+    # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
+    # state and exit it was reached from (None: a first step out of the city)
+    best: list[float] = [99.0] * n_states
+    prev: list[tuple[int, int] | None] = [None] * n_states
+    heap: list[tuple[float, int]] = []
+    found: dict[int, tuple[float, int, int]] = {}
+    for i, enter in firsts:
+        t = tr[i]
+        if t is not None and enter not in t:
+            continue
+        st = i * 6 + enter
+        c = enter_cost[i]
+        if c < best[st]:
+            best[st] = c
+            prev[st] = None
+            heappush(heap, (c, st))
+    worst = 0.0  # the dearest route found so far
+    while heap:
+        cost, st = heappop(heap)
+        if cost > best[st]:
+            continue
+        if cost >= worst and len(found) == others:
+            break  # every other city is found, and no later state is cheaper than its route
+        i = st // 6
+        enter = st % 6
+        t = tr[i]
+        row = step[i]
+        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+        for x in exits:
+            j = row[x]
+            if j < 0:
+                if j <= -2:
+                    B = -2 - j
+                    if B != A and (B not in found or cost < found[B][0]):
+                        found[B] = (cost, st, x)
+                        worst = max(c for c, _, _ in found.values())
                 continue
-            i, enter = divmod(st, 6)
-            t = tr[i]
-            row = step[i]
-            for x in ((t[1] if t[0] == enter else t[0],) if t is not None else _OTHER_EDGES[enter]):
-                j = row[x]
-                if j < 0:
-                    if j <= -2:
-                        B = -2 - j
-                        if B != A and (B not in found or cost < found[B][0]):
-                            found[B] = (cost, st, x)
-                    continue
-                back = (x + 3) % 6
-                tj = tr[j]
-                if tj is not None and back not in tj:
-                    continue
-                nst = j * 6 + back
-                nc = cost + enter_cost[j]
-                if nc < best.get(nst, 99):
-                    best[nst] = nc
-                    prev[nst] = (st, x)
-                    heappush(heap, (nc, nst))
-        for B, (cost, st, x) in found.items():
-            if cost == 0:
+            back = (x + 3) % 6
+            tj = tr[j]
+            if tj is not None and back not in tj:
                 continue
-            steps = []
-            cur, ex = st, x
-            while cur is not None:
-                steps.append((cur // 6, cur % 6, ex))
-                p = prev[cur]
-                if p is None:
-                    break
-                cur, ex = p
-            if len({i for i, _, _ in steps}) != len(steps):
-                continue  # would use a hex twice
-            towns = sum(1 for i, _, _ in steps if town[i])
-            keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
-            out.append((A, B, cost, towns, keys))
+            nst = j * 6 + back
+            nc = cost + enter_cost[j]
+            if nc < best[nst]:
+                best[nst] = nc
+                prev[nst] = (st, x)
+                heappush(heap, (nc, nst))
+    out: list = []
+    for B, (cost, st, x) in found.items():
+        if cost == 0:
+            continue
+        steps: list[tuple[int, int, int]] = []
+        cur, ex = st, x
+        while True:
+            steps.append((cur // 6, cur % 6, ex))
+            p = prev[cur]
+            if p is None:
+                break
+            cur, ex = p
+        if len({i for i, _, _ in steps}) != len(steps):
+            continue  # would use a hex twice
+        towns = sum(1 for i, _, _ in steps if town[i])
+        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
+        out.append((A, B, cost, towns, keys))
     return out
 
 
@@ -691,7 +841,7 @@ def live_tips(sheet, tracks) -> dict:
     """Empty hexes that a chain from a city or town points into: ``{hex: [(edge, origin), ...]}``
     where ``edge`` is the edge of the empty hex the chain enters by."""
     out: dict = {}
-    starts = []
+    starts: list = []
     for n, c in sheet.cities.items():
         starts.extend((f"C{n}", c, e) for e in range(6))
     for n, t in sheet.towns.items():
@@ -701,7 +851,7 @@ def live_tips(sheet, tracks) -> dict:
         seen = 0
         while seen < 80:
             seen += 1
-            n = hx.neighbor(h, e)
+            n = _step(h, e)
             enter = (e + 3) % 6
             if n not in sheet.hexes or n in sheet.city_at:
                 break

@@ -8,23 +8,18 @@ import importlib.machinery
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from compiled_checks import ROOT, built, copy_tree, pure_and_compiled, run_probe
 
-import railkit
 import railkit.games.ticket_to_ride as ttr
 from railkit.core import compiled
 from railkit.core.game import play
 
-PKG = Path(ttr.__file__).parent
-ROOT = Path(railkit.__file__).parent.parent
-
 
 def _built() -> bool:
-    return all(compiled._compiled_files(PKG, leaf) for leaf in ("game", "board"))
+    return built("railkit.games.ticket_to_ride")
 
 
 # Plays seeded games with every heuristic bot, player count and preset and prints the action
@@ -58,23 +53,10 @@ print(json.dumps(out, sort_keys=True, default=str))
 """
 
 
-def _run(env_extra: dict[str, str], cwd: Path = ROOT, pythonpath: Path | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
-    env.update(env_extra)
-    if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
-    return subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=cwd,
-                          timeout=600)
-
-
 def test_compiled_engine_plays_exactly_like_the_python_source():
     """Same action logs, scores, undo and views from the compiled and the Python engine
     (the Python one also passes the doctests of game.py and board.py)."""
-    pure = _run({"RAILKIT_PURE": "1"})
-    assert pure.returncode == 0, pure.stderr
-    here = _run({})
-    assert here.returncode == 0, here.stderr
-    p, c = json.loads(pure.stdout), json.loads(here.stdout)
+    p, c = pure_and_compiled(SCRIPT)
     assert p["engine"] == "pure" and p["doctest_failures"] == 0
     assert c["engine"] == ("compiled" if _built() else "pure")
     assert len(p["games"]) == 24
@@ -99,33 +81,28 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     to compile again), so the edit takes effect."""
     if not _built():
         pytest.skip("the engine is not compiled in this install")
-    copy = tmp_path / "railkit"
-    shutil.copytree(ROOT / "railkit", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "maps").symlink_to(ROOT / "maps")
+    copy = copy_tree(tmp_path)
     src = copy / "games" / "ticket_to_ride" / "game.py"
     src.write_text(src.read_text(encoding="utf-8").replace(
         'SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")',
         'SEAT_NAMES = ("Rot", "Blau", "Gruen", "Gelb", "Schwarz")'), encoding="utf-8")
-    probe = ("import warnings; warnings.simplefilter('always')\n"
-             "import railkit.games.ticket_to_ride as t, railkit.core.compiled as c\n"
+    probe = ("import railkit.games.ticket_to_ride as t, railkit.core.compiled as c\n"
              "print(c.ENGINE[t.__name__], t.game.__file__, t.SPEC.new_game(None, 2, 0).names)")
-    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
-    env["PYTHONPATH"] = str(tmp_path)
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    r = run_probe(probe, tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[:2] == ["pure", str(src)]
     assert "['Rot', 'Blau']" in r.stdout
     assert "game.py changed since the engine was compiled" in r.stderr and "pip install -e ." in r.stderr
     # the unedited copy uses its compiled modules again
     shutil.copy(ROOT / "railkit" / "games" / "ticket_to_ride" / "game.py", src)
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    r = run_probe(probe, tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "compiled" and "changed since" not in r.stderr
     # without the stamp nothing says which sources were compiled
     stamp = src.parent / compiled.STAMP
     kept = stamp.read_bytes()
     stamp.unlink()
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    r = run_probe(probe, tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "pure"
     assert "is missing or unreadable, so the Python source is used" in r.stderr and "pip install -e ." in r.stderr
@@ -133,7 +110,7 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     # a build that left one module uncompiled (its compiler failed) never mixes the two
     for so in compiled._compiled_files(src.parent, "board"):
         so.unlink()
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    r = run_probe(probe, tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[:2] == ["pure", str(src)] and "compiled engine in" in r.stderr and "incomplete" in r.stderr
 

@@ -113,7 +113,10 @@ SR-SOLO-TIE-LOSS        seed       Solo: the player must score more than Olivia;
 ======================  =========  ======================================================================
 """
 
+from railkit.core.compiled import load as _load_engine
 from railkit.core.game import GameSpec
+
+_load_engine(__name__)  # the mypyc-compiled engine when it is current, else network.py and game.py
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile, parse,
 )

@@ -15,7 +15,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NoReturn, cast
+
+from mypy_extensions import mypyc_attr
 
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.game import Action, Game
@@ -32,6 +34,7 @@ OPTIONS = ("sheet", "solo", "difficulty")
 CITIES = (1, 2, 3, 4, 5, 6)
 
 
+@mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
 class PlayerState:
     """What one player has on her sheet (tracks, engine, deliveries, tiles' VP sources)."""
 
@@ -47,6 +50,7 @@ class PlayerState:
         self.turns = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
 class SteamRollers(Game):
     """Steam Rollers: draft dice, draw track on your hex sheet, upgrade your engine, deliver goods.
 
@@ -66,6 +70,8 @@ class SteamRollers(Game):
 
     game_name = "steam-rollers"
     rules_class = SteamRules
+    #: the game's rules (a frozen :class:`SteamRules`)
+    rules: Any
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -94,6 +100,13 @@ class SteamRollers(Game):
         # rule values read on every action, as plain attributes (a param lookup costs more)
         self._engine_max = r.engine_max
         self._solo_dice = r.solo_dice
+        self._rotate_start = bool(r.rotate_start)
+        self._end_empty_cities = r.end_empty_cities
+        self._max_rounds = r.max_rounds
+        self._olivia_max_rerolls = r.olivia_max_rerolls
+        self._olivia_min_crossed = r.olivia_min_crossed
+        self._mountains = r.mountains
+        self._engine_bonus = tuple(r.engine_bonus)
         self.blocked = self.sheet.blocked_edges(r.mountains)  # SR-MOUNTAIN-LEVEL
         # Track placements per hex and the build candidates are facts of (sheet, mountain level):
         # memoised on the sheet object, so many games on one sheet share them (actions are values).
@@ -142,7 +155,7 @@ class SteamRollers(Game):
                     self.supply[n].append("black")
                     self.coal_supply -= 1
         self.bag_after_setup = Counter(self.bag)
-        self.delivered = Counter()
+        self.delivered: Counter = Counter()
         self.personal: dict[int, int | None] = {s: None for s in range(self.players)}
 
         self.ps = [PlayerState() for _ in range(self.players)]
@@ -194,7 +207,7 @@ class SteamRollers(Game):
     # ================================================================== flow
     def _start_round(self) -> None:
         self.round += 1
-        if self.round > 1 and self.rules.rotate_start:
+        if self.round > 1 and self._rotate_start:
             self.start_player = (self.start_player + 1) % self.players  # SR-ROUND-START
         self.order = [(self.start_player + i) % self.players for i in range(self.players)]
         self.turn_index = 0
@@ -239,9 +252,9 @@ class SteamRollers(Game):
         return [n for n in CITIES if not self.supply[n]]
 
     def _end_round(self) -> None:
-        if len(self.empty_cities()) >= self.rules.end_empty_cities:  # SR-END-THREE-EMPTY
+        if len(self.empty_cities()) >= self._end_empty_cities:  # SR-END-THREE-EMPTY
             self._finish("cities")
-        elif self.round >= self.rules.max_rounds:  # SR-END-MAX-ROUNDS
+        elif self.round >= self._max_rounds:  # SR-END-MAX-ROUNDS
             self._finish("max-rounds")
         else:
             self._start_round()
@@ -267,7 +280,7 @@ class SteamRollers(Game):
 
     def _olivia_phase(self) -> None:
         d = self.dice[0]
-        for _ in range(self.rules.olivia_max_rerolls):
+        for _ in range(self._olivia_max_rerolls):
             self.olivia_dice.append(d)
             if not self._olivia_cross(d):  # SR-OLIVIA-1: region full -> she wins at once
                 self.olivia_won = True
@@ -279,7 +292,7 @@ class SteamRollers(Game):
                 d = self.rng.randint(1, 6)
                 continue
             crossed = len(self.olivia_crossed[d])
-            if crossed >= self.rules.olivia_min_crossed:  # SR-OLIVIA-4
+            if crossed >= self._olivia_min_crossed:  # SR-OLIVIA-4
                 good = self.supply[d].pop()
                 self.bag[good] += 1
                 self.olivia_goods.append(good)
@@ -409,7 +422,7 @@ class SteamRollers(Game):
                 del cache[key]
 
     # ================================================================== checks
-    def _illegal(self, rule: str, reason: str, hint: str = "") -> None:
+    def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
         raise IllegalMove(rule, reason, hint)
 
     def _check_value(self, seat: int, die: int, value: int | None) -> int:
@@ -486,7 +499,7 @@ class SteamRollers(Game):
     def _plan_uncached(self, a: Action) -> dict:
         if self.phase == "over":
             self._illegal("SR-PHASE", "The game is over.", "Start a new game or undo.")
-        seat = self.current_player
+        seat = cast(int, self.current_player)
         phase = self.phase
         if isinstance(a, DraftAction):
             if phase != "draft":
@@ -545,7 +558,7 @@ class SteamRollers(Game):
                 self._illegal(why or "SR-TILE-3A", f"Delivering from city {src} with die {v} needs an upright tile 3a"
                               + (" not yet used this turn." if why == "SR-SOLO-PERMANENT-ONCE" else "."),
                               f"Deliver from city {v}.")
-            perms.append(tid)
+            perms.append(cast(str, tid))
         if a.good == "own":
             if self.personal.get(seat) != src:
                 self._illegal("SR-DELIVER-SOURCE", f"{self.player_name(seat)} {'have' if self.solo else 'has'} no personal good on city {src}.",
@@ -658,9 +671,12 @@ class SteamRollers(Game):
         if a.power == "engine" and not 1 <= (a.number or 0) <= 6:  # SR-POWER-ENGINE
             self._illegal("SR-POWER-ENGINE", "The engine power crosses one box 1 to 6.", "Write 'power engine N'.")
         if a.power == "track":  # SR-POWER-TRACK
+            if a.hex is None or a.a is None or a.b is None:
+                self._illegal("SR-POWER-TRACK", "The track power draws one track: it needs a hex and two edges.",
+                              "Write 'power track Q,R A-B'.")
             self._check_build(seat, a.hex, a.a, a.b, [], "", power=True)
         if a.power == "tile":  # SR-POWER-TILE
-            if not 1 <= (a.number or 0) <= 6 or self.tile_holder[a.number] is not None:
+            if not 1 <= (a.number or 0) <= 6 or self.tile_holder[cast(int, a.number)] is not None:
                 self._illegal("SR-POWER-TILE", f"Tile {a.number} is not in the centre.", "Pick a tile from the centre.")
         if a.power == "good" and a.number not in self.rules.personal_good_cities:  # SR-POWER-GOOD
             self._illegal("SR-POWER-GOOD", f"The personal good starts on city "
@@ -675,7 +691,7 @@ class SteamRollers(Game):
     def _do(self, a: Action) -> None:
         plan = self._plan(a)
         self._plan_cache = None
-        seat = self.current_player
+        seat = cast(int, self.current_player)
         ps = self.ps[seat]
         if isinstance(a, DraftAction):
             self.dice.remove(a.die)
@@ -729,14 +745,14 @@ class SteamRollers(Game):
         elif isinstance(a, Power):
             ps.power = a.power
             if a.power == "engine":
-                ps.boxes.add(a.number)
+                ps.boxes.add(cast(int, a.number))
             elif a.power == "track":
-                self._place(seat, a.hex, a.a, a.b)
+                self._place(seat, a.hex, cast(int, a.a), cast(int, a.b))
             elif a.power == "vp":
                 ps.power_vp = self.rules.power_vp  # SR-POWER-VP
             elif a.power == "tile":
-                self.tile_holder[a.number] = seat
-                self.tile_sideways[a.number] = True
+                self.tile_holder[cast(int, a.number)] = seat
+                self.tile_sideways[cast(int, a.number)] = True
             elif a.power == "good":
                 self.personal[seat] = a.number
             self._check_orders(seat)
@@ -789,7 +805,7 @@ class SteamRollers(Game):
     def legal_actions(self) -> list[Action]:
         if self.phase == "over":
             return []
-        seat = self.current_player
+        seat = cast(int, self.current_player)
         if self.phase == "power":
             return self._legal_powers(seat)
         if self.phase == "reroll":
@@ -851,7 +867,7 @@ class SteamRollers(Game):
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
         apply, looked up here when not given). The list is shared: do not change it."""
         sheet = self.sheet
-        kinds = sheet.black_die_faces[self.black]
+        kinds: tuple[str, ...] = sheet.black_die_faces[self.black]
         if any_type is None:
             any_type = self._perm(seat, "any-track-type")[0] is not None
         if any_type:
@@ -878,7 +894,7 @@ class SteamRollers(Game):
         return out
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
-        numbers = (v,)
+        numbers: tuple[int, ...] = (v,)
         if "6b" in self.active:
             numbers = CITIES
         holder, sideways = self.tile_holder, self.tile_sideways
@@ -920,10 +936,10 @@ class SteamRollers(Game):
                 for dest in dests:
                     if dest == src or nw.city(dest) not in reach:
                         continue
-                    act = _action(Deliver, die, good, dest, None if src == v else src, value)
-                    out.append(act)
+                    source = None if src == v else src
+                    out.append(_action(Deliver, die, good, dest, source, value))
                     if self.solo and good != "own":  # SR-SOLO-ANY-GOOD: each distinct line left
-                        out.extend(Deliver(die, good, dest, act.source, value, p) for p in later_runs(self.supply[src], good))
+                        out.extend(Deliver(die, good, dest, source, value, p) for p in later_runs(self.supply[src], good))
         return out
 
     def _legal_powers(self, seat: int) -> list[Action]:
@@ -951,8 +967,9 @@ class SteamRollers(Game):
         return parse(text)
 
     # ================================================================== views
-    def observe(self, seat: int) -> dict:
-        """Everything public plus ``seat``'s own view; the bag's contents are hidden (only its size)."""
+    def observe(self, seat: int | None) -> dict:
+        """Everything public plus ``seat``'s own view (None: a spectator's); the bag's contents
+        are hidden (only its size)."""
         return {
             "game": self.game_name,
             "seat": seat,
@@ -960,7 +977,7 @@ class SteamRollers(Game):
             "solo": self.solo,
             "difficulty": self.difficulty,
             "sheet": self.options.get("sheet", "steam-default"),
-            "mountains": self.rules.mountains,
+            "mountains": self._mountains,
             "phase": self.phase,
             "round": self.round,
             "current_player": self.current_player,

@@ -134,7 +134,7 @@ def best_delivery(sheet: Sheet, tracks: Tracks, source: int, dests: Iterable[int
     if res is None:
         return None
     length, nodes, keys = res
-    return int(length), list(nodes), list(keys)
+    return int(length), [str(n) for n in nodes], [str(k) for k in keys]
 
 
 def connections(sheet: Sheet, tracks: Tracks, G=None) -> list[tuple[str, str, int]]:
@@ -187,22 +187,22 @@ def longest_distances(adj: Mapping, source: str, cap: int) -> dict:
     best: dict = {}
     if source not in adj or cap <= 0:
         return best
-    seen = {source}
-
-    def dfs(node: str, depth: int) -> None:
-        for n in adj.get(node, ()):
-            if n in seen:
-                continue
-            d = depth + 1
-            if n[0] == "C" and d > best.get(n, 0):
-                best[n] = d
-            if d < cap and n in adj:
-                seen.add(n)
-                dfs(n, d)
-                seen.discard(n)
-
-    dfs(source, 0)
+    _longest_dfs(adj, source, 0, cap, {source}, best)
     return best
+
+
+def _longest_dfs(adj: Mapping, node: str, depth: int, cap: int, seen: set, best: dict) -> None:
+    """The search of :func:`longest_distances` below ``node`` (reached in ``depth`` steps)."""
+    d = depth + 1
+    for n in adj.get(node, ()):
+        if n in seen:
+            continue
+        if n[0] == "C" and d > best.get(n, 0):
+            best[n] = d
+        if d < cap and n in adj:
+            seen.add(n)
+            _longest_dfs(adj, n, d, cap, seen, best)
+            seen.discard(n)
 
 
 class Network:

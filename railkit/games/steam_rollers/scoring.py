@@ -19,7 +19,7 @@ def breakdown(game, seat: int) -> dict:
     conns = game.connections(seat)
     delivery = sum(d["distance"] + d["bonus"] for d in ps.deliveries)  # SR-SCORE-DELIVERY
     network = sum(1 + t for *_, t in conns)  # SR-SCORE-NETWORK
-    bonus = game.rules.engine_bonus[min(len(ps.boxes), 6)]  # SR-SCORE-ENGINE-BONUS: boxes only, no tile bonus
+    bonus = game._engine_bonus[min(len(ps.boxes), 6)]  # SR-SCORE-ENGINE-BONUS: boxes only, no tile bonus
     tile_vp = sum(game.tile_defs[game.tile_id[n]].vp for n in range(1, 7) if game.tile_holder[n] == seat)  # SR-SCORE-TILES
     from railkit.games.steam_rollers.data import load_orders
 
