@@ -1,7 +1,8 @@
-"""Build hook: compile the Ticket to Ride engine with mypyc where a C compiler is available.
+"""Build hook: compile the game engines (and the Steam Rollers bots) with mypyc where a C
+compiler is available; the modules are listed in ``railkit/core/compiled.py``.
 
-The compiled modules behave exactly like their Python sources (``game.py`` and
-``board.py`` stay the code to read and edit). Without a compiler, or with
+The compiled modules behave exactly like their Python sources (which stay the
+code to read and edit). Without a compiler, or with
 ``RAILKIT_PURE=1`` set at install time, the install is pure Python. Once every
 module of a package is built, a stamp next to them records the sources they were
 built from; at run time :mod:`railkit.core.compiled` uses the Python sources when
