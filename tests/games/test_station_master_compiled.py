@@ -4,27 +4,19 @@ is never shadowed by an older compiled module."""
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from compiled_checks import built, copy_tree, pure_and_compiled, run_probe
 
-import railkit
 import railkit.games.station_master as sm
 from railkit.core import compiled
 from railkit.core.game import play
 
-PKG = Path(sm.__file__).parent
-ROOT = Path(railkit.__file__).parent.parent
-LEAVES = ("scoring", "game", "valuation")
-
 
 def _built() -> bool:
-    return all(compiled._compiled_files(PKG, leaf) for leaf in LEAVES)
+    return built("railkit.games.station_master")
 
 
 # Plays seeded games with every heuristic bot, player count and preset and prints the action
@@ -72,21 +64,10 @@ print(json.dumps(out, sort_keys=True, default=str))
 """
 
 
-def _run(env_extra: dict[str, str]) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
-    env.update(env_extra)
-    return subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=600)
-
-
 def test_compiled_engine_plays_exactly_like_the_python_source():
     """Same action logs, scores, views, undo and copies from the compiled and the Python
     engine (the Python one also passes the doctests of cards.py, scoring.py, game.py and valuation.py)."""
-    pure = _run({"RAILKIT_PURE": "1"})
-    assert pure.returncode == 0, pure.stderr
-    here = _run({})
-    assert here.returncode == 0, here.stderr
-    p, c = json.loads(pure.stdout), json.loads(here.stdout)
+    p, c = pure_and_compiled(SCRIPT)
     assert p["engine"] == "pure" and p["doctest_failures"] == 0
     assert c["engine"] == ("compiled" if _built() else "pure")
     assert len(p["games"]) == 30
@@ -111,23 +92,17 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     to compile again), so the edit takes effect."""
     if not _built():
         pytest.skip("the engine is not compiled in this install")
-    copy = tmp_path / "railkit"
-    shutil.copytree(ROOT / "railkit", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "maps").symlink_to(ROOT / "maps")
+    copy = copy_tree(tmp_path)
     src = copy / "games" / "station_master" / "game.py"
     original = src.read_text(encoding="utf-8")
     assert "MIN_PLAYERS, MAX_PLAYERS = 2, 6" in original
     src.write_text(original.replace("MIN_PLAYERS, MAX_PLAYERS = 2, 6", "MIN_PLAYERS, MAX_PLAYERS = 2, 7"),
                    encoding="utf-8")
-    probe = ("import warnings; warnings.simplefilter('always')\n"
-             "import railkit.games.station_master as s, railkit.core.compiled as c\n"
+    probe = ("import railkit.games.station_master as s, railkit.core.compiled as c\n"
              "print(c.ENGINE[s.__name__], s.game.__file__, s.game.MAX_PLAYERS)")
-    env = {k: v for k, v in os.environ.items() if k != "RAILKIT_PURE"}
-    env["PYTHONPATH"] = str(tmp_path)
 
-    def probe_run() -> subprocess.CompletedProcess:
-        r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path,
-                           timeout=120)
+    def probe_run():
+        r = run_probe(probe, tmp_path)
         assert r.returncode == 0, r.stderr
         return r
 
