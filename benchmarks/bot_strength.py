@@ -43,16 +43,25 @@ def _share(summary: list[dict], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def _hard(spec, name: str, seed: str, max_ms: float | None):
+    bot = spec.make_agent(name, seed)
+    if max_ms is not None and hasattr(bot, "max_ms"):
+        bot.max_ms = max_ms
+    return bot
+
+
 def series(game: str, players: int, n: int, hard: str = "hard", other: str = "medium",
-           baseline: bool = False) -> dict:
-    """``n`` seeded games: one ``hard`` seat (rotating), the rest ``other``."""
+           baseline: bool = False, max_ms: float | None = None) -> dict:
+    """``n`` seeded games: one ``hard`` seat (rotating), the rest ``other``; ``max_ms``
+    replaces hard's wall-clock cap (a series on a busy machine stays reproducible)."""
     spec = get_spec(game)
     wins, times = 0.0, []
     t0 = time.perf_counter()
     for i in range(n):
         seat = i % players
         g = spec.new_game(None, players=players, seed=1000 + i, **OPTIONS[game])
-        bots = [spec.make_agent(hard if s == seat else other, f"{1000 + i}-{s}") for s in range(players)]
+        bots = [_hard(spec, hard, f"{1000 + i}-{s}", max_ms) if s == seat else spec.make_agent(other, f"{1000 + i}-{s}")
+                for s in range(players)]
         play(g, bots)
         wins += _share(g.summary(), seat)
         times += [st[1:] for st in getattr(bots[seat], "stats", [])]
@@ -71,14 +80,14 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
             "baseline": base, "times": times, "seconds": time.perf_counter() - t0}
 
 
-def solo(n: int, agent: str) -> list[dict]:
+def solo(n: int, agent: str, max_ms: float | None = None) -> list[dict]:
     spec = get_spec("steam-rollers")
     out = []
     for level in OLIVIA:
         wins, times = 0, []
         for i in range(n):
             g = spec.new_game(None, players=1, seed=2000 + i, difficulty=level)
-            bot = spec.make_agent(agent, f"{2000 + i}")
+            bot = _hard(spec, agent, f"{2000 + i}", max_ms)
             play(g, [bot])
             wins += bool(g.summary()[0]["win"])
             times += [st[1:] for st in getattr(bot, "stats", [])]
@@ -107,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solo", type=int, default=4, help="solo Steam Rollers games per Olivia level (0: none)")
     ap.add_argument("--baseline", action="store_true", help="also play medium in the hard seat of the same games")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--max-ms", type=float, help="hard's wall-clock cap per decision (default: its own, 900 ms); "
+                    "raise it on a busy machine to keep the series reproducible")
     a = ap.parse_args(argv)
     rows, solos = [], []
     print("hard (search over medium's moves, default budget) against medium: win rate of the hard seat")
@@ -116,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         for players, n in ((2, a.n2), (4, a.n4)):
             if n <= 0:
                 continue
-            r = series(game, players, n, baseline=a.baseline)
+            r = series(game, players, n, baseline=a.baseline, max_ms=a.max_ms)
             rows.append(r)
             t = r["times"]
             base = "-" if r["baseline"] is None else f"{r['baseline']:.2f}"
@@ -126,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{_share_of(t, 2):>6.1%} {_share_of(t, 3):>7.1%}", flush=True)
     if a.solo > 0 and "steam-rollers" in a.games:
         print("\nsolo Steam Rollers against Olivia: win rate (95 % interval), n games per level")
-        hard = solo(a.solo, "hard")
+        hard = solo(a.solo, "hard", a.max_ms)
         greedy = solo(a.solo, "greedy")
         solos = hard + greedy
         print(f"{'Olivia':12} {'n':>3} {'hard':>6} {'interval':>14} {'greedy':>7} {'interval':>14}")

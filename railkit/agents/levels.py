@@ -61,6 +61,14 @@ HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
     "station-master": (40, None, 2600),
 }
 
+#: budgets of ``hard`` that replace :data:`HARD_BUDGET` at some player counts:
+#: {game: {players: (playouts, depth, most actions simulated)}}
+HARD_BUDGET_BY_PLAYERS: dict[str, dict[int, tuple[int, int | None, int | None]]] = {
+    "ticket-to-ride": {},
+    "steam-rollers": {},
+    "station-master": {},
+}
+
 
 def _alias(base: type[Agent], name: str, doc: str) -> type[Agent]:
     """``base`` under another name (same play)."""
@@ -150,8 +158,9 @@ def register(game_name: str, agents: dict[str, type[Agent]]) -> None:
                    else _mixed(agents[easy], share, "easy"))
     new["medium"] = _alias(agents[medium], "medium", f"Medium: the {medium} bot.")
     iters, depth, steps = HARD_BUDGET[game_name]
-    new["hard"] = mcts_class(game_name, "hard", iterations=iters, depth=depth, steps=steps)
-    new["mcts"] = mcts_class(game_name, "mcts", iterations=iters, depth=depth, steps=steps)
+    by_players = HARD_BUDGET_BY_PLAYERS[game_name]
+    new["hard"] = mcts_class(game_name, "hard", iterations=iters, depth=depth, steps=steps, by_players=by_players)
+    new["mcts"] = mcts_class(game_name, "mcts", iterations=iters, depth=depth, steps=steps, by_players=by_players)
     if game_name == "ticket-to-ride":
         new["route-focus"] = _alias(agents["tickets"], "route-focus", "Route Focus: the tickets planner.")
         new["one-step-thinking"] = _alias(agents["greedy-route"], "one-step-thinking",

@@ -148,6 +148,14 @@ class Adapter:
         """Per seat: its (estimated) final score minus the best other score."""
         raise NotImplementedError
 
+    def reward(self, game: Game, seat: int) -> float:
+        """The playout reward of ``seat`` at the end of a playout, in [0, 1]:
+        ``0.5 * win + 0.5 * sigmoid(margin / scale)``, where a game that is not over
+        counts its estimated margin for ``win`` too."""
+        r = _sigmoid(self.margins(game)[seat] / self.scale)
+        wins = self.wins(game)
+        return 0.5 * r + 0.5 * (wins[seat] if wins is not None else r)
+
     def wins(self, game: Game) -> list[float] | None:
         """Per seat 1 for a win (ties split) once the game is over, else None."""
         if not game.is_over:
@@ -495,6 +503,8 @@ class MCTSAgent(Agent):
     default_iterations = 32
     default_depth: int | None = None
     default_steps: int | None = None
+    #: budgets that replace the defaults at some player counts: {players: (iterations, depth, steps)}
+    default_by_players: dict[int, tuple[int, int | None, int | None]] = {}
 
     def __init__(self, seed: int | str | None = None, *, iterations: int | None = None, max_ms: float = 900.0,
                  depth: int | None | str = "default", steps: int | None | str = "default", width: int | None = None,
@@ -508,6 +518,8 @@ class MCTSAgent(Agent):
         self.max_ms = float(max_ms)
         self.depth = self.default_depth if depth == "default" else (None if depth is None else int(depth))
         self.steps = self.default_steps if steps == "default" else (None if steps is None else int(steps))
+        # a budget given here holds at every player count; otherwise default_by_players may replace it
+        self._given = (iterations is not None, depth != "default", steps != "default")
         self.width = int(width if width is not None else self.adapter.width)
         self.z = float(z)
         self._game: Game | None = None
@@ -543,6 +555,15 @@ class MCTSAgent(Agent):
             b = self._proposers[(name, seat)] = self._agents()[name](f"{self.seed}-{name}-{seat}")
         return b
 
+    def budget(self, players: int) -> tuple[int, int | None, int | None]:
+        """(iterations, depth, steps) at a table of ``players``: the class's budget for that
+        player count where it has one, except for the parts given to the constructor."""
+        mine = (self.iterations, self.depth, self.steps)
+        table = self.default_by_players.get(players)
+        if table is None:
+            return mine
+        return tuple(m if given else t for m, t, given in zip(mine, table, self._given))  # type: ignore[return-value]
+
     # ------------------------------------------------------------ acting
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -564,8 +585,9 @@ class MCTSAgent(Agent):
             self._proposers = {}  # another game, or one taken back: fresh proposers
         self._proposers_for = key
         allowed = set(legal)
+        iterations, depth, steps = self.budget(game.players)
         # at least two playouts per candidate fit the budget
-        width = max(1, min(self.width, max(2, self.iterations // 2)))
+        width = max(1, min(self.width, max(2, iterations // 2)))
         cands = [a for a in self.adapter.candidates(self, observation, legal) if a in allowed][:width]
         self.last = {}
         if len(cands) <= 1:
@@ -579,22 +601,22 @@ class MCTSAgent(Agent):
         rounds = max(1, math.ceil(math.log2(len(cands))))
         deadline = t0 + self.max_ms / 1000.0
         done, simulated, cut = 0, 0, False
-        budget = self.iterations
+        budget = iterations
         for r in range(rounds):
             per = None
             k = 0
             while per is None or k < per:
                 seed = rng.getrandbits(64)
                 for a in alive:
-                    reward, length = self._playout(game, seat, a, seed)
+                    reward, length = self._playout(game, seat, a, seed, depth)
                     rewards[a].append(reward)
                     done += 1
                     simulated += length
                 k += 1
                 if per is None:
-                    if r == 0 and self.steps is not None:  # the first deal measured a playout's length
+                    if r == 0 and steps is not None:  # the first deal measured a playout's length
                         mean_len = max(1.0, simulated / len(alive))
-                        budget = min(self.iterations, max(2 * len(cands), int(self.steps / mean_len)))
+                        budget = min(iterations, max(2 * len(cands), int(steps / mean_len)))
                     per = max(1, (budget - done + len(alive)) // (len(alive) * (rounds - r)))
                 if time.perf_counter() > deadline:
                     cut = True
@@ -620,15 +642,15 @@ class MCTSAgent(Agent):
                            best != base))
         return best
 
-    def _playout(self, game: Game, seat: int, action: Action, seed: int) -> tuple[float, int]:
+    def _playout(self, game: Game, seat: int, action: Action, seed: int, depth: int | None) -> tuple[float, int]:
         """Reward for ``seat`` of ``action`` on the determinisation dealt from ``seed``, every
-        seat then playing the rollout bot (seeded from ``seed`` too), and the actions played."""
+        seat then playing the rollout bot (seeded from ``seed`` too) for ``depth`` actions
+        (None: to the end), and the actions played."""
         rng = random.Random(seed)
         d = determinise(game, seat, rng, self.adapter)
         d.apply_unchecked(action)
         cls = self._agents()[self.adapter.rollout]
         bots: dict[int, Agent] = {}
-        depth = self.depth
         steps = 0
         while not d.is_over and (depth is None or steps < depth):
             s = d.current_player
@@ -642,12 +664,7 @@ class MCTSAgent(Agent):
                 a = bot.act(d.observe(s) if bot.needs_observation else None, legal)
             d.apply_unchecked(a)
             steps += 1
-        return self._reward(d, seat), steps + 1
-
-    def _reward(self, d: Game, seat: int) -> float:
-        r = _sigmoid(self.adapter.margins(d)[seat] / self.adapter.scale)
-        wins = self.adapter.wins(d)
-        return 0.5 * r + 0.5 * (wins[seat] if wins is not None else r)
+        return self.adapter.reward(d, seat), steps + 1
 
 
 def _mean(xs: Sequence[float]) -> float:
@@ -660,11 +677,14 @@ def make_mcts(game_name: str, seed: int | str | None = None, **options: Any) -> 
 
 
 def mcts_class(game_name: str, name: str = "mcts", iterations: int = 32, depth: int | None = None,
-               steps: int | None = None) -> type[MCTSAgent]:
-    """An agent class (constructed from a seed alone, as the registries expect) for one game."""
+               steps: int | None = None,
+               by_players: dict[int, tuple[int, int | None, int | None]] | None = None) -> type[MCTSAgent]:
+    """An agent class (constructed from a seed alone, as the registries expect) for one game;
+    ``by_players`` replaces the budget at some player counts."""
     horizon = "to the end of the game" if depth is None else f"{depth} actions, then an evaluation"
     return type(f"MCTS_{game_name.replace('-', '_')}_{name.replace('-', '_')}", (MCTSAgent,), {
         "name": name, "game_name": game_name, "default_iterations": iterations, "default_depth": depth,
-        "default_steps": steps, "__doc__": f"Search over medium's moves for {game_name}: {iterations} playouts per decision, {horizon}.",
+        "default_steps": steps, "default_by_players": dict(by_players or {}),
+        "__doc__": f"Search over medium's moves for {game_name}: {iterations} playouts per decision, {horizon}.",
         "__module__": __name__,
     })

@@ -11,6 +11,7 @@ import pytest
 from railkit.agents.mcts import ADAPTERS, determinise, make_mcts
 from railkit.core.game import play
 from railkit.games.station_master import SPEC as SM
+from railkit.games.station_master import StationMasterGame
 from railkit.games.steam_rollers import SPEC as SR
 from railkit.games.ticket_to_ride import SPEC as TTR
 
@@ -241,3 +242,22 @@ def test_the_step_budget_cuts_long_playouts():
     short.act(obs, legal)
     k = len(long.last)
     assert long.stats[-1][0] > short.stats[-1][0] >= 2 * k
+
+
+def test_a_budget_by_player_count_replaces_the_default_but_not_a_given_one():
+    from railkit.agents.mcts import mcts_class
+
+    cls = mcts_class("station-master", "probe", iterations=40, depth=None, steps=2600,
+                     by_players={4: (80, 12, 5000)})
+    assert cls(1).budget(2) == (40, None, 2600)
+    assert cls(1).budget(4) == (80, 12, 5000)
+    assert cls(1, iterations=10).budget(4) == (10, 12, 5000)
+    assert cls(1, depth=None, steps=None).budget(4) == (80, None, None)
+    g = StationMasterGame(players=4, seed=3)
+    bot = cls(1, max_ms=60_000).bind(g)
+    while not g.is_over and not bot.stats:
+        legal = g.legal_actions()
+        g.apply(bot.act(g.observe(g.current_player), legal) if g.current_player == 0 and len(legal) > 1
+                else legal[0])
+    played = [len(v) for v in bot.last.values()]
+    assert bot.stats[0][0] > 40 and sum(played) == bot.stats[0][0]  # more than the 2-player budget
