@@ -38,12 +38,12 @@ Nothing is computed, imported from Dask or configured at import time.
 
 from railkit.sim.runner import (
     chunk_size, close_workers, derive_seed, game_seeds, load_results, local_cluster, play_batch, replay_game, resolve_agents,
-    resolve_rules, run, run_variants, save_results,
+    resolve_rules, run, run_variants, save_results, task_sizes,
 )
 from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
     "chunk_size", "close_workers", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster",
     "mean_interval", "play_batch", "replay_game", "resolve_agents", "resolve_rules", "run", "run_variants",
-    "save_results", "summarise", "usage_ranks", "verdict", "wilson",
+    "save_results", "summarise", "task_sizes", "usage_ranks", "verdict", "wilson",
 ]

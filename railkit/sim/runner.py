@@ -34,9 +34,11 @@ from railkit.core.errors import DataError
 from railkit.core.jsonio import atomic_path
 from railkit.core.game import Game, GameSpec, frozen_rules, play, rules_to_dict
 
-#: Aim for this much work (seconds) per Dask task: Dask costs a few ms per task.
+#: Aim for this much work (seconds) per Dask task: Dask costs a few ms per task. The last
+#: tasks of a job are this small, so the workers finish within about this time of each other.
 TASK_SECONDS = 0.25
-#: ... but cut the work into at least this many tasks per worker (load balance).
+#: ... but cut the work into at least this many tasks per worker (load balance, and a
+#: progress bar that moves).
 TASKS_PER_WORKER = 8
 #: Columns every row has, first, in this order (``error`` comes last).
 KEY_COLUMNS = ("game", "seed", "seat", "agent")
@@ -298,7 +300,9 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     scheduler : str or distributed.Client, optional
         Run on an existing Dask cluster (scheduler address or client).
     chunk : int, optional
-        Games per Dask task (default: timed so a task is >= ~0.25 s of work).
+        Games per Dask task. Default: timed by the first games, and the tasks shrink
+        towards the end of the job so the workers finish together (:func:`task_sizes`);
+        ``df.attrs["chunk"]`` is then the largest task.
     progress : bool
         Show a progress bar on a terminal or in a notebook.
     rotate : bool
@@ -465,6 +469,32 @@ def chunk_size(games: int, workers: int, seconds_per_game: float) -> int:
     return max(1, min(max(by_time, by_balance), max(games, 1)))
 
 
+def task_sizes(games: int, workers: int, seconds_per_game: float) -> list[int]:
+    """Games per Dask task, in the order the tasks are sent (guided self-scheduling).
+
+    The tasks are :func:`chunk_size` games long until the games left would give each
+    worker fewer than two such tasks; from there every task takes half a worker's share
+    of the games left, but never less than :data:`TASK_SECONDS` of work. The workers
+    then run out of work within about a small task of each other, instead of one of
+    them idling while the other plays a whole chunk.
+
+    >>> sizes = task_sizes(10_000, 2, 0.003)
+    >>> sizes[:3], sizes[-3:], sum(sizes)
+    ([625, 625, 625], [84, 84, 81], 10000)
+    >>> task_sizes(50, 2, 0.003)          # little work: one task
+    [50]
+    """
+    big = chunk_size(games, workers, seconds_per_game)
+    small = min(big, math.ceil(TASK_SECONDS / max(seconds_per_game, 1e-6)))
+    sizes: list[int] = []
+    left = games
+    while left > 0:
+        size = min(left, big, max(small, math.ceil(left / (2 * max(workers, 1)))))
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
 def local_cluster(workers: int = 2, **kwargs: Any):
     """A Dask ``LocalCluster`` set up for bot games: ``workers`` processes with
     one thread each, no dashboard, quiet logs, and the workers' statistical
@@ -538,7 +568,16 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
 
     client = None
     own_client = True
+    frames = []
+    rest = seeds
+    per_game = None
+    if pilot is not None:  # the games played here to time them count
+        frames.append(_frame(pilot[0]))
+        rest, per_game = seeds[pilot[1]:], pilot[2]
+    bar = _progress_bar(len(seeds), progress, title)
     try:
+        if bar is not None:
+            bar.update(len(seeds) - len(rest))
         if scheduler is None:
             client, own_client = kept_workers(workers), False
         elif isinstance(scheduler, Client):
@@ -552,35 +591,34 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
         n_workers = max(1, sum(client.nthreads().values()))
 
-        frames = []
-        rest = seeds
-        if pilot is None and chunk is None:
-            pilot = _pilot(job, seeds)
-        if pilot is not None:  # the games played here to time them count
-            pilot_rows, n, per_game = pilot
-            frames.append(_frame(pilot_rows))
-            rest = seeds[n:]
-            if chunk is None:
-                chunk = chunk_size(len(rest), n_workers, per_game)
-        bar = _progress_bar(len(seeds), progress, title)
-        if bar is not None:
-            bar.update(len(seeds) - len(rest))
-        try:
-            parts = [rest[i:i + chunk] for i in range(0, len(rest), chunk)]
-            futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
-            sizes = {f.key: len(p) for f, p in zip(futures, parts)}
-            done = {}
-            for fut in as_completed(futures):
-                done[fut.key] = fut.result()
+        if chunk is not None:
+            sizes = [chunk] * math.ceil(len(rest) / chunk)
+        else:
+            if per_game is None:
+                rows, n, per_game = _pilot(job, rest)
+                frames.append(_frame(rows))
+                rest = rest[n:]
                 if bar is not None:
-                    bar.update(sizes[fut.key])
-            frames += [done[f.key] for f in futures]  # the parts in seed order
-        finally:
+                    bar.update(n)
+            sizes = task_sizes(len(rest), n_workers, per_game)
+            chunk = max(sizes, default=1)
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(rest[start:start + size])
+            start += size
+        futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
+        games_in = {f.key: len(p) for f, p in zip(futures, parts)}
+        done = {}
+        for fut in as_completed(futures):
+            done[fut.key] = fut.result()
             if bar is not None:
-                bar.close()
+                bar.update(games_in[fut.key])
+        frames += [done[f.key] for f in futures]  # the parts in seed order
         df = pd.concat(frames, ignore_index=True, sort=False) if frames else _frame([])
         return df, n_workers, chunk
     finally:
+        if bar is not None:
+            bar.close()
         if client is not None and own_client:
             client.close()
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from railkit.core.errors import DataError
 from railkit.games import get_spec
 from railkit.sim import (
-    chunk_size, derive_seed, game_seeds, load_results, play_batch, resolve_rules, run, run_variants, save_results,
+    chunk_size, derive_seed, task_sizes, game_seeds, load_results, play_batch, resolve_rules, run, run_variants, save_results,
 )
 
 SMALL = {"map": "teaching-small"}
@@ -221,6 +221,22 @@ def test_chunk_size_is_sane(games, workers, per_game):
     tasks = math.ceil(games / c) if games else 0
     # enough work per task, or else already as few tasks as the balance rule allows
     assert c * per_game >= 0.25 - 1e-9 or tasks <= workers * 8 or c == games
+
+
+@settings(max_examples=60, deadline=None)
+@given(games=st.integers(0, 100_000), workers=st.integers(1, 64), per_game=st.floats(1e-5, 30))
+def test_task_sizes_cover_the_games_and_shrink_to_small_tasks_at_the_end(games, workers, per_game):
+    sizes = task_sizes(games, workers, per_game)
+    assert sum(sizes) == games and all(k >= 1 for k in sizes)
+    assert all(a >= b for a, b in zip(sizes, sizes[1:]))  # tasks only get smaller
+    big = chunk_size(games, workers, per_game)
+    small = min(big, math.ceil(0.25 / per_game))
+    left = games
+    for k in sizes:  # no task is larger than a chunk, nor than half a worker's share of what is left
+        assert k <= big and k <= max(small, math.ceil(left / (2 * workers)))
+        left -= k
+    if len(sizes) > 2 * workers:  # the last tasks are small ones
+        assert sizes[-1] <= small
 
 
 @settings(max_examples=15, deadline=None)
