@@ -11,7 +11,8 @@ Every game gets three levels, accepted wherever a bot name is (``--bots``,
             move and a few alternatives, each played out on determinisations
             (hidden parts dealt again from what the seat may know) with every
             seat playing medium -- whole games in Ticket to Ride and Station
-            Master, a few actions and an evaluation in Steam Rollers; sequential
+            Master, two turns of every seat and an evaluation (score, engine
+            and the deliveries still in reach) in Steam Rollers; sequential
             halving spends the budget, and medium's move stands unless another
             is clearly better on the paired playouts
 ==========  ===================================================================
@@ -65,7 +66,8 @@ HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
 #: {game: {players: (playouts, depth, most actions simulated)}}
 HARD_BUDGET_BY_PLAYERS: dict[str, dict[int, tuple[int, int | None, int | None]]] = {
     "ticket-to-ride": {},
-    "steam-rollers": {},
+    # Steam Rollers: the playouts cover two turns of every seat (2 * players actions)
+    "steam-rollers": {3: (18, 6, None), 4: (24, 8, None), 5: (20, 10, None)},
     "station-master": {},
 }
 

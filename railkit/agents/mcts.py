@@ -417,8 +417,48 @@ class SteamRollersAdapter(Adapter):
         cities and those delivered); only the future (dice, bag draws) is unknown, and
         :func:`determinise` reseeds the copy's generator."""
 
+    #: weight of an engine box (beyond what it adds to the deliveries in reach)
+    engine_weight = 0.5
+    #: weight of the deliveries still to come (see :meth:`future`); without them a
+    #: build that brings goods within reach was worth nothing until it scored
+    future_weight = 0.5
+
+    def future(self, g: Game, seat: int) -> float:
+        """The points of the deliveries ``seat`` can still make: the longest delivery its
+        network and engine allow now for each good on the cities, the best ``k`` summed,
+        where ``k`` (about twice the goods to go before three cities are empty, shared
+        among the seats) estimates the deliveries left to it."""
+        from railkit.games.steam_rollers.game import CITIES
+        from railkit.games.steam_rollers.network import city
+
+        sizes = sorted(len(g.supply[c]) for c in CITIES)
+        empty = sum(1 for n in sizes if n == 0)
+        need = sum([n for n in sizes if n][:max(0, 3 - empty)])  # SR-END-THREE-EMPTY
+        k = math.ceil(2 * need / max(1, g.players))
+        if k == 0:
+            return 0.0
+        adj = g.network(seat).adj
+        strength = g.engine_strength(seat)
+        found: list[int] = []
+        for src in CITIES:
+            goods = g.supply[src]
+            if not goods or city(src) not in adj:
+                continue
+            reach = g._distances(seat, src, strength)
+            for good in goods:
+                dests = CITIES if good == "black" else g.sheet.destinations(good)
+                best = max((reach.get(city(d), 0) for d in dests if d != src), default=0)
+                if best:
+                    found.append(best)
+        found.sort(reverse=True)
+        return float(sum(found[:k]))
+
     def margins(self, g: Game) -> list[float]:
-        values = [float(g.score(s)) + 0.5 * g.engine_strength(s) for s in range(g.players)]
+        """Per seat: score + :attr:`engine_weight` * engine strength + :attr:`future_weight`
+        * :meth:`future`, minus the best other seat's (solo: minus Olivia's score)."""
+        values = [float(g.score(s)) + self.engine_weight * g.engine_strength(s)
+                  + (self.future_weight * self.future(g, s) if self.future_weight else 0.0)
+                  for s in range(g.players)]
         if g.solo:
             return [values[0] - float(g.olivia_score() or 0)]
         return _margins_of(values)

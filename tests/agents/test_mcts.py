@@ -261,3 +261,57 @@ def test_a_budget_by_player_count_replaces_the_default_but_not_a_given_one():
                 else legal[0])
     played = [len(v) for v in bot.last.values()]
     assert bot.stats[0][0] > 40 and sum(played) == bot.stats[0][0]  # more than the 2-player budget
+
+
+# ------------------------------------------------------------ Steam Rollers: the evaluation
+def test_steam_rollers_future_counts_the_best_deliveries_the_network_allows():
+    """The deliveries still to come are the longest routes the engine allows for the goods on
+    the cities (as the engine's own delivery search finds them), the best few summed; a seat
+    without goods in reach has none."""
+    from railkit.games.steam_rollers.game import CITIES
+
+    adapter = ADAPTERS[SR.name]()
+    g = _advance(SR, SR.new_game(None, players=2, seed=5), 40)
+    assert not g.is_over
+    sizes = sorted(len(g.supply[c]) for c in CITIES)
+    need = sum([n for n in sizes if n][:max(0, 3 - sizes.count(0))])
+    k = -(-2 * need // g.players)
+    futures = []
+    for seat in range(g.players):
+        best = []
+        for src in CITIES:
+            for good in g.supply[src]:
+                dests = CITIES if good == "black" else g.sheet.destinations(good)
+                routes = [g.delivery_route(seat, src, d) for d in dests if d != src]
+                d = max((r[0] for r in routes if r is not None), default=0)
+                if d:
+                    best.append(d)
+        best.sort(reverse=True)
+        futures.append(adapter.future(g, seat))
+        assert futures[-1] == sum(best[:k])
+        assert 0 < k < len(best) or futures[-1] == sum(best)
+    assert max(futures) > 0
+    h = g.replay(g.log)
+    for c in CITIES:
+        h.supply[c] = []
+    assert [adapter.future(h, s) for s in range(g.players)] == [0.0] * g.players
+
+
+def test_steam_rollers_margins_value_the_deliveries_to_come():
+    """Of two seats with the same score and engine, the one with more deliveries in reach is ahead."""
+    adapter = ADAPTERS[SR.name]()
+    assert adapter.future_weight > 0
+    g = _advance(SR, SR.new_game(None, players=2, seed=5), 40)
+    now = [float(g.score(s)) + adapter.engine_weight * g.engine_strength(s) for s in range(2)]
+    fut = [adapter.future(g, s) for s in range(2)]
+    m = adapter.margins(g)
+    assert m[0] == pytest.approx(now[0] - now[1] + adapter.future_weight * (fut[0] - fut[1]))
+    assert fut[0] != fut[1]
+
+
+def test_steam_rollers_hard_looks_two_own_turns_ahead():
+    """Hard's playouts cover two turns of every seat before the evaluation, at each table size."""
+    hard = SR.agents()["hard"]
+    for players in (2, 3, 4, 5):
+        _, depth, _ = hard(1).budget(players)
+        assert depth == 2 * players
