@@ -64,7 +64,7 @@ HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
 #: budgets of ``hard`` that replace :data:`HARD_BUDGET` at some player counts:
 #: {game: {players: (playouts, depth, most actions simulated)}}
 HARD_BUDGET_BY_PLAYERS: dict[str, dict[int, tuple[int, int | None, int | None]]] = {
-    "ticket-to-ride": {},
+    "ticket-to-ride": {4: (48, None, 4800)},
     "steam-rollers": {},
     "station-master": {},
 }
