@@ -211,6 +211,15 @@ class TicketToRideAdapter(Adapter):
             new.offered = new.setup_offers[new._cur]
         return new
 
+    def reward(self, game: Game, seat: int) -> float:
+        """At two seats the shared reward (:meth:`Adapter.reward`); at three or more,
+        ``sigmoid(margin / scale)`` alone: a 4-player playout's win indicator is a rare,
+        noisy event, while the margin over the best other seat measures the same aim
+        with less noise, so the paired comparisons separate the moves sooner."""
+        if game.players <= 2:
+            return super().reward(game, seat)
+        return _sigmoid(self.margins(game)[seat] / self.scale)
+
     def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
         n = g.players
         # train cards: every card not in my hand or face up is unseen
