@@ -24,10 +24,16 @@ Powley and Whitehouse, 2012). At each decision
    choice on the paired playouts by more than ``z`` standard errors; with too
    little evidence the bot plays medium's move.
 
-The reward of a playout is ``0.5 * win + 0.5 * sigmoid(margin / scale)`` where
-``win`` is the seat's win share (ties split) at the end of the game and ``margin``
-its score minus the best other score (a position that is not over scores its
-estimated margin and ``win = sigmoid(margin / scale)``).
+The reward of a playout (:meth:`Adapter.reward`) is ``0.5 * win + 0.5 *
+sigmoid(margin / scale)`` where ``win`` is the seat's win share (ties split) at the
+end of the game and ``margin`` its score minus the best other score (a position that
+is not over scores its estimated margin, :meth:`Adapter.margins`, and ``win =
+sigmoid(margin / scale)``). Ticket to Ride at three or more seats uses the margin
+term alone (a 4-player playout's win is a rare, noisy event). Steam Rollers'
+estimate of a half-played game counts the deliveries its network and engine still
+reach. The budget can depend on the player count (``default_by_players``; the
+``hard`` level's is in :mod:`railkit.agents.levels`): whole 4-player games are long,
+so the same number of simulated actions gives fewer playouts per candidate.
 
 What may be read
 ----------------
