@@ -65,10 +65,12 @@ HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
 #: budgets of ``hard`` that replace :data:`HARD_BUDGET` at some player counts:
 #: {game: {players: (playouts, depth, most actions simulated)}}
 HARD_BUDGET_BY_PLAYERS: dict[str, dict[int, tuple[int, int | None, int | None]]] = {
+    # Ticket to Ride and Station Master at 4 players: whole playouts are about twice as long
+    # as at 2, so twice the simulated actions keep the playouts per candidate
     "ticket-to-ride": {4: (48, None, 4800)},
     # Steam Rollers: the playouts cover two turns of every seat (2 * players actions)
     "steam-rollers": {3: (18, 6, None), 4: (24, 8, None), 5: (20, 10, None)},
-    "station-master": {},
+    "station-master": {4: (80, None, 5200)},
 }
 
 

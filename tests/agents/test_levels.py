@@ -88,3 +88,11 @@ def test_the_served_table_plays_a_hard_bot():
     for _ in range(6):
         assert t.step_bot()
     assert len(t.game.log) == 6 and t.agents[0].stats
+
+
+def test_station_master_hard_searches_more_at_four_players():
+    hard = SM.make_agent("hard", 1)
+    iterations2, depth2, steps2 = hard.budget(2)
+    iterations4, depth4, steps4 = hard.budget(4)
+    assert iterations4 > iterations2 and steps4 > steps2 and depth4 is depth2 is None
+    assert hard.budget(3) == hard.budget(2)
