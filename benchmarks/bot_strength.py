@@ -6,7 +6,7 @@
   share 1/players, and (``--baseline``) medium's own win rate in the same seats of the
   same seeded games (how lucky those seats are);
 * solo Steam Rollers: hard's and greedy's win rate against Olivia at each level;
-* hard's decision times at its default budget: p95 wall-clock, and p95 and max CPU
+* hard's decision times at its default budget (which depends on the player count): p95 wall-clock, and p95 and max CPU
   time (the CPU figures do not grow when other programs share the machine), the share
   of decisions the wall-clock cap cut short and the share where hard's move differs
   from medium's choice.
@@ -16,7 +16,8 @@ Run from the repository root, e.g.::
     python benchmarks/bot_strength.py --games ticket-to-ride,station-master --n2 20 --n4 12 --solo 0
     python benchmarks/bot_strength.py --games steam-rollers --n2 8 --n4 4 --solo 6
 
-The series are seeded (game ``i`` uses seed ``1000 + i``), so a run can be repeated.
+The series are seeded (game ``i`` uses seed ``1000 + i``, or ``--first`` + ``i``), so a run can be
+repeated, and a fresh set of seeds checks a result.
 Hard's decisions are reproducible while no decision reaches its wall-time cap.
 """
 
@@ -51,7 +52,7 @@ def _hard(spec, name: str, seed: str, max_ms: float | None):
 
 
 def series(game: str, players: int, n: int, hard: str = "hard", other: str = "medium",
-           baseline: bool = False, max_ms: float | None = None) -> dict:
+           baseline: bool = False, max_ms: float | None = None, first: int = 1000) -> dict:
     """``n`` seeded games: one ``hard`` seat (rotating), the rest ``other``; ``max_ms``
     replaces hard's wall-clock cap (a series on a busy machine stays reproducible)."""
     spec = get_spec(game)
@@ -59,8 +60,8 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
     t0 = time.perf_counter()
     for i in range(n):
         seat = i % players
-        g = spec.new_game(None, players=players, seed=1000 + i, **OPTIONS[game])
-        bots = [_hard(spec, hard, f"{1000 + i}-{s}", max_ms) if s == seat else spec.make_agent(other, f"{1000 + i}-{s}")
+        g = spec.new_game(None, players=players, seed=first + i, **OPTIONS[game])
+        bots = [_hard(spec, hard, f"{first + i}-{s}", max_ms) if s == seat else spec.make_agent(other, f"{first + i}-{s}")
                 for s in range(players)]
         play(g, bots)
         wins += _share(g.summary(), seat)
@@ -71,8 +72,8 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
         base = 0.0
         for i in range(n):
             seat = i % players
-            g = spec.new_game(None, players=players, seed=1000 + i, **OPTIONS[game])
-            play(g, [spec.make_agent(other, f"{1000 + i}-{s}") for s in range(players)])
+            g = spec.new_game(None, players=players, seed=first + i, **OPTIONS[game])
+            play(g, [spec.make_agent(other, f"{first + i}-{s}") for s in range(players)])
             base += _share(g.summary(), seat)
         base /= n
     return {"game": game, "players": players, "n": n, "hard": hard, "vs": other, "wins": wins,
@@ -116,18 +117,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solo", type=int, default=4, help="solo Steam Rollers games per Olivia level (0: none)")
     ap.add_argument("--baseline", action="store_true", help="also play medium in the hard seat of the same games")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--first", type=int, default=1000, help="seed of the first game of each series")
     ap.add_argument("--max-ms", type=float, help="hard's wall-clock cap per decision (default: its own, 900 ms); "
                     "raise it on a busy machine to keep the series reproducible")
     a = ap.parse_args(argv)
     rows, solos = [], []
-    print("hard (search over medium's moves, default budget) against medium: win rate of the hard seat")
+    print(f"hard (search over medium's moves, default budget) against medium: win rate of the hard seat, "
+          f"seeds {a.first} on")
     print(f"{'game':16} {'players':>7} {'n':>4} {'wins':>6} {'rate':>6} {'95% interval':>16} {'fair':>5} "
           f"{'above fair':>10} {'medium':>6} {'p95 ms':>7} {'p95 cpu':>7} {'max cpu':>7} {'capped':>6} {'changed':>7}")
     for game in a.games.split(","):
         for players, n in ((2, a.n2), (4, a.n4)):
             if n <= 0:
                 continue
-            r = series(game, players, n, baseline=a.baseline, max_ms=a.max_ms)
+            r = series(game, players, n, baseline=a.baseline, max_ms=a.max_ms, first=a.first)
             rows.append(r)
             t = r["times"]
             base = "-" if r["baseline"] is None else f"{r['baseline']:.2f}"
