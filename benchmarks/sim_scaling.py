@@ -11,7 +11,10 @@ Figures printed (wall-clock seconds, games per second, speed-up over one process
   worker processes (Dask's default start method, ``spawn``) and plays; ``run``
   keeps the cluster for the next calls of the process;
 * ``next call``          -- the same call again, on the cluster the first one kept
-  (what every later call of a notebook sees), and how much CPU its workers got.
+  (what every later call of a notebook sees), and how much CPU its workers got;
+* with ``--rounds K``: K more pairs of one process and a next call, in turn, and
+  the median of their speed-ups (a single pair moves with the machine's noise:
+  the same one-process job was seen to vary by 15 % between runs here).
 
 Workers start with Dask's default method, ``spawn``. (``fork`` starts about
 3 s faster, but a forked 10,000-game run hung here once: the parent had
@@ -45,6 +48,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=0, help="more pairs of one process and next call, in turn")
     args = ap.parse_args()
     kw = dict(game=args.game, agents=args.agents, players=args.players, games=args.games, seed=args.seed,
               progress=False)
@@ -78,6 +82,16 @@ def main() -> None:
     wall = results[-1][1]
     print(f"  next call: the workers got {cpu:.1f} CPU-seconds in {wall:.1f} s of wall time "
           f"({cpu / wall:.2f} cores of {args.workers}; the rest went to other processes on the machine)")
+    pairs = [results[0][1] / results[-1][1]]
+    for k in range(args.rounds):
+        t = time.perf_counter()
+        run(**kw)
+        alone = time.perf_counter() - t
+        t = time.perf_counter()
+        run(**kw, workers=args.workers)
+        kept = time.perf_counter() - t
+        pairs.append(alone / kept)
+        print(f"  round {k + 1}: one process {alone:.1f} s, next call {kept:.1f} s, {pairs[-1]:.2f}x")
     close_workers()
 
     print("after: ", load())
@@ -86,6 +100,11 @@ def main() -> None:
     print(f"{'':<36}{'seconds':>9}{'games/s':>10}{'speed-up':>10}")
     for label, sec in results:
         print(f"{label:<36}{sec:>9.2f}{args.games / sec:>10.1f}{base / sec:>9.2f}x")
+    if args.rounds:
+        import statistics
+
+        print(f"next call against one process, {len(pairs)} pairs: median {statistics.median(pairs):.2f}x "
+              f"(from {min(pairs):.2f}x to {max(pairs):.2f}x)")
 
 
 if __name__ == "__main__":
