@@ -10,9 +10,11 @@ Every game gets three levels, accepted wherever a bot name is (``--bots``,
 ``hard``    medium, improved by search (:mod:`railkit.agents.mcts`): medium's
             move and a few alternatives, each played out on determinisations
             (hidden parts dealt again from what the seat may know) with every
-            seat playing medium -- whole games in Ticket to Ride and Station
-            Master, two turns of every seat and an evaluation (score, engine
-            and the deliveries still in reach) in Steam Rollers; sequential
+            seat playing medium -- whole games in Ticket to Ride and in
+            Station Master (at 4 players five turns of every seat, then each
+            train at its expected final value), two turns of every seat and
+            an evaluation (score, engine and the deliveries still in reach)
+            in Steam Rollers; sequential
             halving spends the budget, and medium's move stands unless another
             is clearly better on the paired playouts
 ==========  ===================================================================
@@ -65,12 +67,14 @@ HARD_BUDGET: dict[str, tuple[int, int | None, int | None]] = {
 #: budgets of ``hard`` that replace :data:`HARD_BUDGET` at some player counts:
 #: {game: {players: (playouts, depth, most actions simulated)}}
 HARD_BUDGET_BY_PLAYERS: dict[str, dict[int, tuple[int, int | None, int | None]]] = {
-    # Ticket to Ride and Station Master at 4 players: whole playouts are about twice as long
-    # as at 2, so twice the simulated actions keep the playouts per candidate
+    # Ticket to Ride at 4 players: whole playouts are about twice as long as at 2, so twice
+    # the simulated actions keep the playouts per candidate
     "ticket-to-ride": {4: (48, None, 4800)},
     # Steam Rollers: the playouts cover two turns of every seat (2 * players actions)
     "steam-rollers": {3: (18, 6, None), 4: (24, 8, None), 5: (20, 10, None)},
-    "station-master": {4: (80, None, 5200)},
+    # Station Master at 4 players: 20 actions (five turns of every seat), then each train in the
+    # station at its expected final value; whole 4-player games were too noisy to tell moves apart
+    "station-master": {4: (160, 20, None)},
 }
 
 

@@ -31,9 +31,12 @@ is not over scores its estimated margin, :meth:`Adapter.margins`, and ``win =
 sigmoid(margin / scale)``). Ticket to Ride at three or more seats uses the margin
 term alone (a 4-player playout's win is a rare, noisy event). Steam Rollers'
 estimate of a half-played game counts the deliveries its network and engine still
-reach. The budget can depend on the player count (``default_by_players``; the
+reach; Station Master's counts each train still in the station at its expected final
+value. The budget can depend on the player count (``default_by_players``; the
 ``hard`` level's is in :mod:`railkit.agents.levels`): whole 4-player games are long,
-so the same number of simulated actions gives fewer playouts per candidate.
+so the same number of simulated actions gives fewer playouts per candidate, and at
+4 players Station Master plays 20 actions and evaluates instead (a whole game's
+outcome there varied too much to tell close moves apart).
 
 What may be read
 ----------------
@@ -384,10 +387,22 @@ class StationMasterAdapter(Adapter):
         g._memo = {}
 
     def margins(self, g: Game) -> list[float]:
+        """A game that is not over counts every train in the station at its expected final
+        value: its value now plus, for each carriage place still free, the mean value on
+        its locomotive of the carriages not yet played (the draw pile and the hands)."""
         values = [float(x) for x in g.scores]
         if not g.is_over:
+            is_carriage = g._is_carriage
+            unseen = [k for k in g.draw_pile if is_carriage[k]]
+            for hand in g.hands:
+                unseen += [k for k in hand if is_carriage[k]]
+            mean: dict[str, float] = {}
             for t in g.station:
-                v = g.value(t)
+                kind = t.loco.kind
+                if kind not in mean:
+                    adds = g._adds[kind]
+                    mean[kind] = sum([adds[k] for k in unseen]) / len(unseen) if unseen else 0.0
+                v = g.value(t) + max(t.loco.number - g.slots_used(t), 0) * mean[kind]
                 for s, c in t.chips:
                     values[s] += c * v
         return _margins_of(values)

@@ -90,9 +90,10 @@ def test_the_served_table_plays_a_hard_bot():
     assert len(t.game.log) == 6 and t.agents[0].stats
 
 
-def test_station_master_hard_searches_more_at_four_players():
+def test_station_master_hard_looks_five_turns_ahead_at_four_players():
     hard = SM.make_agent("hard", 1)
     iterations2, depth2, steps2 = hard.budget(2)
     iterations4, depth4, steps4 = hard.budget(4)
-    assert iterations4 > iterations2 and steps4 > steps2 and depth4 is depth2 is None
+    assert depth2 is None and steps2 is not None  # whole games at 2 players
+    assert depth4 == 5 * 4 and steps4 is None and iterations4 > iterations2
     assert hard.budget(3) == hard.budget(2)

@@ -315,3 +315,28 @@ def test_steam_rollers_hard_looks_two_own_turns_ahead():
     for players in (2, 3, 4, 5):
         _, depth, _ = hard(1).budget(players)
         assert depth == 2 * players
+
+
+def test_station_master_margins_count_each_train_at_its_expected_final_value():
+    """A half-played game: every train's chips times its value now plus, per free carriage place,
+    the mean value on its locomotive of the carriages still to come (the draw pile and the hands)."""
+    from railkit.games.station_master.scoring import train_value
+
+    g = _advance(SM, SM.new_game(None, players=4, seed=3), 24)
+    info, reading = g.cardlist.info, g.cfg.executive_reading
+    to_come = [k for k in list(g.draw_pile) + [c for h in g.hands for c in h] if info[k].kind == "carriage"]
+    points = [float(x) for x in g.scores]
+    free_places_with_chips = 0
+    for t in g.station:
+        mean = sum(train_value([(k, 1)], t.loco.kind, info, reading) for k in to_come) / len(to_come)
+        free = t.loco.number - g.slots_used(t)
+        final = train_value(t.cards, t.loco.kind, info, reading) + free * mean
+        for seat, chip in t.chips:
+            points[seat] += chip * final
+        free_places_with_chips += free * len(t.chips)
+    assert free_places_with_chips > 0  # the position tests the expected part
+    margins = ADAPTERS[SM.name]().margins(g)
+    assert margins == pytest.approx([p - max(points[:s] + points[s + 1:]) for s, p in enumerate(points)])
+    # a finished game counts its scores alone
+    play(g, [SM.make_agent("medium", s) for s in range(4)])
+    assert ADAPTERS[SM.name]().margins(g) == [s - max(g.scores[:i] + g.scores[i + 1:]) for i, s in enumerate(g.scores)]
