@@ -41,7 +41,7 @@ from typing import Any
 import pandas as pd
 
 from railkit.core.game import Action, Agent, play
-from railkit.sim.stats import wilson
+from railkit.sim.stats import verdict, wilson
 
 #: a predicate: (observation, action) -> True when the action is forbidden
 Forbid = Callable[[dict, Action], bool]
@@ -182,7 +182,24 @@ def probe(name: str, *, players: int = 2, games: int = 40, seed: int = 0, agent:
     lo, hi = wilson(wins, games)
     return {"probe": name, "game": p.game, "forbidden": p.text, "players": players, "games": games,
             "win_rate": wins / games, "win_rate_lo": lo, "win_rate_hi": hi, "fair": 1.0 / players,
-            "restricted_decisions": blocked / games}
+            "restricted_decisions": blocked / games, "reading": reading(lo, hi, 1.0 / players, games)}
+
+
+def reading(lo: float, hi: float, fair: float, games: int) -> str:
+    """What a probe's interval shows, in words: the mechanic matters (the whole interval is
+    below the fair share), it is a trap for this bot (above), or ``games`` games cannot tell.
+
+    >>> reading(0.21, 0.30, 0.5, 400)
+    'matters: the bot wins less without it'
+    >>> reading(0.35, 0.65, 0.5, 40)
+    'cannot tell from a fair share in 40 games'
+    """
+    side = verdict(lo, hi, fair)
+    if side == "below":
+        return "matters: the bot wins less without it"
+    if side == "above":
+        return "a trap for this bot: it wins more without it"
+    return f"cannot tell from a fair share in {games} games"
 
 
 def run_probes(game: str, names: Sequence[str] | None = None, **kwargs: Any) -> pd.DataFrame:

@@ -94,3 +94,13 @@ def test_probe_rows_have_intervals_and_are_seeded():
 def test_unknown_probe_is_a_clear_error():
     with pytest.raises(DataError, match="no-new-tickets"):
         run_probes("ticket-to-ride", ["no-tiles"], games=1)
+
+
+def test_a_probe_says_in_words_what_its_interval_shows():
+    from railkit.sim.probes import reading
+
+    row = probe("no-faceup-locos", players=2, games=6, seed=4, options={"map": "teaching-small"})
+    assert row["reading"] == reading(row["win_rate_lo"], row["win_rate_hi"], 0.5, 6)
+    assert reading(0.1, 0.45, 0.5, 400).startswith("matters")
+    assert reading(0.55, 0.7, 0.5, 400).startswith("a trap")
+    assert reading(0.45, 0.55, 0.5, 400) == "cannot tell from a fair share in 400 games"
