@@ -10,23 +10,51 @@ from railkit.sim import local_cluster, run
 pytest.importorskip("distributed")
 
 
-@pytest.mark.timeout(120)
-def test_local_cluster_matches_single_process():
-    kw = dict(game="ticket-to-ride", agents=["random"], players=3, games=40, seed=11, progress=False)
-    one = run(**kw)
+def _workers_of(kept):
+    """The worker processes behind what kept_workers returned (a forked pool or a Dask client)."""
+    if hasattr(kept, "scheduler_info"):
+        return set(kept.scheduler_info()["workers"])
+    return set(kept._processes)
+
+
+def _kept_workers_match_single_process(kw, one, key):
+    from railkit.sim import close_workers, runner
+
     two = run(workers=2, chunk=3, **kw)  # 14 tasks, unequal last chunk
     assert two.attrs["workers"] == 2 and two.attrs["chunk"] == 3
     pd.testing.assert_frame_equal(one, two)
     # the next call (in a notebook, say) plays on the same worker processes
-    from railkit.sim import close_workers, runner
-
-    kept = runner._KEPT["client"]
-    workers = set(kept.scheduler_info()["workers"])
+    kept = runner._KEPT[key]
+    workers = _workers_of(kept)
+    assert len(workers) == 2
     again = run(workers=2, **{**kw, "games": 6})
-    assert runner._KEPT["client"] is kept and set(kept.scheduler_info()["workers"]) == workers
+    assert runner._KEPT[key] is kept and _workers_of(kept) == workers
     pd.testing.assert_frame_equal(one[one.game < 6].reset_index(drop=True), again)
     close_workers()
-    assert kept.status != "running" and not runner._KEPT.get("client")
+    assert not runner._KEPT.get(key)
+    return kept
+
+
+@pytest.mark.timeout(120)
+def test_local_workers_match_single_process(monkeypatch):
+    kw = dict(game="ticket-to-ride", agents=["random"], players=3, games=40, seed=11, progress=False)
+    one = run(**kw)
+    from railkit.sim import runner
+
+    if runner.forks():  # Linux: processes forked from this one
+        pool = _kept_workers_match_single_process(kw, one, "pool")
+        with pytest.raises(RuntimeError):  # stopped
+            pool.submit(print)
+    # elsewhere (and here, asked for): a Dask LocalCluster
+    monkeypatch.setattr(runner, "forks", lambda: False)
+    client = _kept_workers_match_single_process(kw, one, "client")
+    assert client.status != "running"
+
+
+@pytest.mark.timeout(120)
+def test_a_dask_cluster_matches_single_process():
+    kw = dict(game="ticket-to-ride", agents=["random"], players=3, games=40, seed=11, progress=False)
+    one = run(**kw)
     # the same client reused for another call, with the chunk timed by a pilot
     from distributed import Client
 
