@@ -71,7 +71,7 @@ def main() -> None:
     results: list[tuple[str, float]] = []
 
     t, c = time.perf_counter(), time.process_time()
-    single = run(**kw)
+    single = run(**kw, workers=None)
     results.append(("one process", time.perf_counter() - t))
     print(f"  one process: {time.process_time() - c:.1f} CPU-seconds in {results[0][1]:.1f} s of wall time")
     errors = single.attrs["errors"]
@@ -98,7 +98,7 @@ def main() -> None:
     pairs = [results[0][1] / results[-1][1]]
     for k in range(args.rounds):
         t = time.perf_counter()
-        run(**kw)
+        run(**kw, workers=None)
         alone = time.perf_counter() - t
         t = time.perf_counter()
         run(**kw, workers=args.workers)
