@@ -561,7 +561,8 @@ def kept_workers(workers: int):
         from concurrent.futures import ProcessPoolExecutor
 
         close_workers()
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_forked_worker, initargs=(os.getpid(),))
         pool.submit(int).result()  # forks every worker now, before the pool's own thread starts
         _KEPT.update(pool=pool, workers=workers)
         return pool
@@ -574,6 +575,23 @@ def kept_workers(workers: int):
     cluster = local_cluster(workers)
     _KEPT.update(cluster=cluster, client=Client(cluster))
     return _KEPT["client"]
+
+
+def _forked_worker(parent: int) -> None:
+    """Set up a forked worker: it ends with the process that forked it, even one killed
+    outright (a notebook kernel restarted), and it ignores Ctrl-C and a notebook's
+    interrupt, which reach the whole process group: the parent stops waiting and drops
+    the tasks not started, the workers finish the ones they hold and stay ready."""
+    import ctypes
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: SIGTERM when the parent ends
+    except (AttributeError, OSError):  # no prctl (not glibc): the pool's own shutdown still stops it
+        pass
+    if os.getppid() != parent:  # the parent ended before prctl took effect
+        os._exit(0)
 
 
 def close_workers() -> None:

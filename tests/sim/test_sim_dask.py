@@ -84,3 +84,66 @@ def test_bad_scheduler_is_a_data_error():
 
     with pytest.raises(DataError, match="scheduler"):
         run("ticket-to-ride", games=1, scheduler=3.5, progress=False)
+
+
+_CHILD = """
+import sys, time
+from railkit.sim import run, runner
+pool = runner.kept_workers(2)
+pids = sorted(pool._processes)
+print(" ".join(map(str, pids)), flush=True)
+if sys.argv[1] == "interrupt":
+    try:
+        run("ticket-to-ride", agents="random", players=4, games=200_000, seed=1, workers=2, progress=False)
+        print("not interrupted", flush=True)
+    except KeyboardInterrupt:
+        again = run("ticket-to-ride", agents="random", players=2, games=8, seed=1, workers=2, progress=False)
+        same = runner.kept_workers(2) is pool and sorted(pool._processes) == pids
+        print("after the interrupt:", len(again), same, flush=True)
+else:
+    time.sleep(600)
+"""
+
+
+def _alive(pid):
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("how", ["killed", "interrupt"])
+def test_forked_workers_end_with_their_parent_and_outlive_an_interrupt(how):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from railkit.sim import runner
+
+    if not runner.forks():
+        pytest.skip("local workers are forked on Linux only")
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, how], stdout=subprocess.PIPE, text=True,
+                             start_new_session=True)  # its own process group, as a notebook kernel has
+    try:
+        pids = [int(x) for x in child.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(p) for p in pids)
+        if how == "killed":  # a kernel killed outright takes its workers with it
+            child.kill()
+            child.wait(30)
+            deadline = time.monotonic() + 30
+            while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not any(_alive(p) for p in pids)
+        else:  # Ctrl-C or a notebook's interrupt reaches the whole group: the workers stay
+            os.killpg(child.pid, signal.SIGINT)
+            assert child.stdout.readline().strip() == "after the interrupt: 16 True"
+            assert child.wait(60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
