@@ -630,18 +630,19 @@ def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, c
             bar.update(len(seeds) - len(rest))
         if scheduler is None:
             client, own_client = kept_workers(workers), False
-        elif isinstance(scheduler, str) or type(scheduler).__name__ == "Client":
+        else:
             from distributed import Client
 
             if isinstance(scheduler, Client):
                 client, own_client = scheduler, False
-            else:
+            elif isinstance(scheduler, str):
                 try:
                     client = Client(scheduler, timeout=10)
                 except (OSError, TimeoutError) as exc:
                     raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
-        else:
-            raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
+            else:
+                raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client",
+                                type(scheduler).__name__)
         forked = not hasattr(client, "nthreads")  # the kept pool of forked processes
         n_workers = int(workers or 1) if forked else max(1, sum(client.nthreads().values()))
 
