@@ -415,14 +415,13 @@ class StationMasterGame(Game):
         if self.over:
             return []
         r = self.cfg
-        act = _action
         memo = self._memo
         if len(memo) > 50_000:
             memo.clear()
         seat = self.to_move
         hand = self.hands[seat]
         if "rush-hour" in hand:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
-            return [act(PlayRushHour)]
+            return [_action(PlayRushHour)]
         out: list[Action] = []
         station = self.station
         values = tuple(sorted(set(self.supply[seat])))
@@ -444,10 +443,10 @@ class StationMasterGame(Game):
             key = ("chip", tid, values)
             lst = memo.get(key)
             if lst is None:
-                lst = memo[key] = [act(PlaceChip, v, tid) for v in values]
+                lst = memo[key] = [_action(PlaceChip, v, tid) for v in values]
             out.extend(lst)
         if not hand:
-            return out or [act(Pass)]
+            return out or [_action(Pass)]
         free_ids = tuple([t.tid for t in free])
         all_ids = tuple([t.tid for t in station])
         for card in sorted(set(hand)):
@@ -457,32 +456,32 @@ class StationMasterGame(Game):
                 key = ("carriage", card, free_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayCarriage, card, i) for i in free_ids]
+                    lst = memo[key] = [_action(PlayCarriage, card, i) for i in free_ids]
                 out.extend(lst)
             elif kind == "brake-van":
                 key = ("brake-van", all_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayBrakeVan, i) for i in all_ids]
+                    lst = memo[key] = [_action(PlayBrakeVan, i) for i in all_ids]
                 out.extend(lst)
             elif kind == "royal":
                 ids = tuple([t.tid for t in (free if royal_slot else station) if self.carriages(t)])
                 key = ("royal", ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayRoyal, i) for i in ids]
+                    lst = memo[key] = [_action(PlayRoyal, i) for i in ids]
                 out.extend(lst)
             elif kind == "reassign":
                 ids = tuple([s.tid for s in station if self.carriages(s)])
                 key = ("reassign", ids, free_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
+                    lst = memo[key] = [_action(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
                 out.extend(lst)
             elif kind == "repair":
-                takes = [act(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
+                takes = [_action(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
                 if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
-                    out.append(act(PlayRepair, card))
+                    out.append(_action(PlayRepair, card))
                 out.extend(takes)
             elif kind == "transfer":
                 for s in station:
@@ -493,7 +492,7 @@ class StationMasterGame(Game):
                                 key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t))
                                 lst = memo.get(key)
                                 if lst is None:
-                                    lst = memo[key] = [act(PlayTransfer, s.tid, t.tid, o)
+                                    lst = memo[key] = [_action(PlayTransfer, s.tid, t.tid, o)
                                                        for o in self.transfer_choices(s, t)]
                                 out.extend(lst)
             elif kind == "standing-room":
@@ -502,8 +501,8 @@ class StationMasterGame(Game):
                 if lst is None:
                     lst = []
                     for i in all_ids:
-                        lst.append(act(PlayStandingRoom, i))
-                        lst.extend([act(PlayStandingRoom, i, v) for v in values])
+                        lst.append(_action(PlayStandingRoom, i))
+                        lst.extend([_action(PlayStandingRoom, i, v) for v in values])
                     memo[key] = lst
                 out.extend(lst)
             elif kind == "uncouple":
@@ -513,11 +512,11 @@ class StationMasterGame(Game):
                         key = ("uncouple", t.tid, n)
                         lst = memo.get(key)
                         if lst is None:
-                            lst = memo[key] = [act(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
+                            lst = memo[key] = [_action(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
                         out.extend(lst)
             elif kind == "rush-hour":
-                out.append(act(PlayRushHour))
-        return out or [act(Pass)]
+                out.append(_action(PlayRushHour))
+        return out or [_action(Pass)]
 
     # ================================================================ checks
     def _need_train(self, tid: Any, what: str = "") -> Train:

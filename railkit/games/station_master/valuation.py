@@ -102,12 +102,16 @@ class Stake:
 
     def __init__(self, t: dict[str, Any], mean_chip: float, opponents: int, mu: dict[str, float]) -> None:
         my: list[int] = t["my_chips"]
+        chips_on: int = t["chips_on"]
+        kind: str = t["kind"]
         self.mine: int = sum(my)
         self.my_count: int = len(my)
-        self.others: float = (t["chips_on"] - len(my)) * mean_chip
+        self.others: float = (chips_on - len(my)) * mean_chip
         self.share: float = self.others / opponents
-        self.kind: str = t["kind"]
-        self.mu: float = mu[self.kind]
+        self.kind = kind
+        #: which of :data:`KINDS` the locomotive is (the column of :func:`deck_facts`' values)
+        self.column: int = KINDS.index(kind) if kind in KINDS else -1
+        self.mu: float = mu[kind]
         self.value: int = t["value"]
         self.slots: int = t["slots_used"]
         self.number: int = t["number"]
@@ -192,10 +196,13 @@ class Valuation:
             trains[tid] = t
             base[tid] = p.base
             stakes[tid] = p
+        assert self.deck is not None  # read() made it
+        values: dict[str, tuple[int, int, int]] = self.deck[4]
         best = legal[0]
         best_score = float("-inf")
         place_chip: object = PlaceChip  # looked up once, not once per action
         play_carriage: object = PlayCarriage
+        play_repair: object = PlayRepair
         play_transfer: object = PlayTransfer
         play_brake_van: object = PlayBrakeVan
         play_standing_room: object = PlayStandingRoom
@@ -205,9 +212,11 @@ class Valuation:
             if ta is place_chip:
                 p = stakes[a.train]  # type: ignore[attr-defined]
                 score = (p.mine + a.value - p.share) * p.final - p.base  # type: ignore[attr-defined]
-            elif ta is play_carriage:
+            elif ta is play_carriage or (ta is play_repair and a.take is not None):  # type: ignore[attr-defined]
                 p = stakes[a.train]  # type: ignore[attr-defined]
-                v: int = p.value + value(a.card, p.kind, reading)  # type: ignore[attr-defined]
+                key: str = a.card if ta is play_carriage else a.take  # type: ignore[attr-defined]
+                vals = values.get(key)
+                v: int = p.value + (vals[p.column] if vals is not None and p.column >= 0 else value(key, p.kind, reading))
                 slots = p.slots + 1
                 final: float = v if slots >= p.number else v + max(p.number - slots, 0) * p.mu
                 score = (p.mine - p.share) * final - p.base
