@@ -837,8 +837,9 @@ class StationMasterGame(Game):
         if shown is None:  # what every seat sees, remembered until the train changes
             shown = t.view = self._public_train_view(t)
         view = dict(shown)
-        for key in ("cards", "multipliers", "chip_counts"):  # the caller's own lists
-            view[key] = list(shown[key])
+        view["cards"] = list(shown["cards"])  # the caller's own lists
+        view["multipliers"] = list(shown["multipliers"])
+        view["chip_counts"] = list(shown["chip_counts"])
         if public:
             view["my_chips"] = []
         elif seat is None:

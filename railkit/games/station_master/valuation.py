@@ -28,6 +28,8 @@ from railkit.games.station_master.cards import CardInfo, carriage_from_key
 from railkit.games.station_master.scoring import carriage_value
 
 KINDS = ("standard", "executive", "freight")
+#: locomotive kind -> its place in KINDS
+_COLUMNS: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 
 #: card name -> its carriage (or None), and (name, locomotive kind, reading) -> its value:
 #: pure functions of a few dozen card names, looked up hundreds of times a decision
@@ -110,7 +112,7 @@ class Stake:
         self.share: float = self.others / opponents
         self.kind = kind
         #: which of :data:`KINDS` the locomotive is (the column of :func:`deck_facts`' values)
-        self.column: int = KINDS.index(kind) if kind in KINDS else -1
+        self.column: int = _COLUMNS.get(kind, -1)
         self.mu: float = mu[kind]
         self.value: int = t["value"]
         self.slots: int = t["slots_used"]
@@ -165,11 +167,12 @@ class Valuation:
             self.pile_seen, self.pile_gone, n = {}, [0, 0, 0, 0], 0
         count_seen(pile[n:], values, counts, self.pile_seen, self.pile_gone)
         self.pile = list(pile)
+        cards: list[str] = list(obs["hand"])  # the hand and the trains, counted on from the pile
+        for t in obs["station"]:
+            cards.extend(t["cards"])
         seen = dict(self.pile_seen)
         gone = list(self.pile_gone)
-        count_seen(obs["hand"], values, counts, seen, gone)
-        for t in obs["station"]:
-            count_seen(t["cards"], values, counts, seen, gone)
+        count_seen(cards, values, counts, seen, gone)
         total: int = facts[2] - gone[0]
         sums: tuple[int, int, int] = facts[3]
         if not total:
@@ -206,23 +209,30 @@ class Valuation:
         play_transfer: object = PlayTransfer
         play_brake_van: object = PlayBrakeVan
         play_standing_room: object = PlayStandingRoom
+        # the action's fields are read into typed names once: the compiled module then reckons
+        # with machine numbers
         score: float
         for a in legal:
             ta = type(a)
             if ta is place_chip:
-                p = stakes[a.train]  # type: ignore[attr-defined]
-                score = (p.mine + a.value - p.share) * p.final - p.base  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
+                chip: int = a.value  # type: ignore[attr-defined]
+                p = stakes[tid]
+                score = (p.mine + chip - p.share) * p.final - p.base
             elif ta is play_carriage or (ta is play_repair and a.take is not None):  # type: ignore[attr-defined]
-                p = stakes[a.train]  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
                 key: str = a.card if ta is play_carriage else a.take  # type: ignore[attr-defined]
+                p = stakes[tid]
                 vals = values.get(key)
                 v: int = p.value + (vals[p.column] if vals is not None and p.column >= 0 else value(key, p.kind, reading))
                 slots = p.slots + 1
                 final: float = v if slots >= p.number else v + max(p.number - slots, 0) * p.mu
                 score = (p.mine - p.share) * final - p.base
             elif ta is play_transfer:  # SM-TRANSFER: see delta
-                ps, pt = stakes[a.source], stakes[a.target]  # type: ignore[attr-defined]
+                source: int = a.source  # type: ignore[attr-defined]
+                target: int = a.target  # type: ignore[attr-defined]
                 owners: tuple[int, ...] = a.owners  # type: ignore[attr-defined]
+                ps, pt = stakes[source], stakes[target]
                 n_mine = 0
                 for o in owners:
                     if o == me:
@@ -233,14 +243,18 @@ class Valuation:
                 ut = ((pt.mine + my_moved) - (pt.others + opp_moved) / opponents) * pt.final
                 score = us + ut - ps.base - pt.base
             elif ta is play_brake_van:
-                p = stakes[a.train]  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
+                p = stakes[tid]
                 score = (p.mine - p.share) * p.value - p.base
             elif ta is play_standing_room and a.chip is not None:  # type: ignore[attr-defined]
-                p = stakes[a.train]  # type: ignore[attr-defined]
-                score = ((p.mine + a.chip) - p.share) * p.final - p.base - 0.01  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
+                extra: int = a.chip  # type: ignore[attr-defined]
+                p = stakes[tid]
+                score = ((p.mine + extra) - p.share) * p.final - p.base - 0.01
             else:
                 score = self.delta(a, trains, base)
-            score = score + rand() * 1e-6
+            tie: float = rand()
+            score = score + tie * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
