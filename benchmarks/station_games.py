@@ -23,12 +23,18 @@ import time
 
 from railkit.agents.station_master import AGENTS
 from railkit.core.compiled import ENGINE
-from railkit.core.game import play
+from railkit.core.game import frozen_rules, play
 from railkit.games.station_master import SPEC
 
 
+def batch_rules(preset: str):
+    """One read-only copy of the preset's rules for every game, as the simulator makes one per
+    batch (:mod:`railkit.sim.runner`); freezing a rules object costs more than dealing a game."""
+    return frozen_rules(SPEC.make_rules(preset))
+
+
 def engine_only(games: int, players: int, preset: str, checked: bool, seed0: int = 0) -> list[int]:
-    rules = SPEC.make_rules(preset)
+    rules = batch_rules(preset)
     lengths = []
     for s in range(seed0, seed0 + games):
         g = SPEC.new_game(rules, players, s)
@@ -43,7 +49,7 @@ def engine_only(games: int, players: int, preset: str, checked: bool, seed0: int
 
 
 def with_bots(games: int, players: int, preset: str, checked: bool, agent: str, seed0: int = 0) -> list[int]:
-    rules = SPEC.make_rules(preset)
+    rules = batch_rules(preset)
     lengths = []
     for s in range(seed0, seed0 + games):
         g = SPEC.new_game(rules, players, s)

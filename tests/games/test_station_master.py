@@ -614,3 +614,31 @@ def test_rule_table_every_id_enforced_in_code_and_tested():
         assert re.search(rf"def test_\w*{rid.replace('-', '_')}", tests), f"{rid} has no test named after it"
     used = set(re.findall(r'"(SM-[A-Z-]+)"', code)) | set(re.findall(r"# (SM-[A-Z-]+)", code))
     assert used <= set(ids), f"ids in code but not in the table: {used - set(ids)}"
+
+
+@pytest.mark.parametrize("preset", sorted(sm.PRESETS))
+def test_remembered_train_views_match_fresh_ones(preset):
+    """observe() remembers what every seat sees of a train until its cards or chips change:
+    after every action of seeded games of the preset, each seat's and a spectator's view
+    equals one made from scratch, and changing a view handed out leaves the next one alone."""
+    from railkit.agents.station_master import AGENTS
+    from railkit.core.game import play
+
+    def check(game, action):
+        for seat in [*range(game.players), None]:
+            seen = game.observe(seat)
+            for t in game.station:
+                t.view = None  # forget: the next view is made from scratch
+            assert game.observe(seat) == seen, f"{preset} after {action}: seat {seat} sees a stale train"
+            handed = game.observe(seat)  # made from the views remembered just now
+            for v in handed["station"]:  # the caller's own: changing it changes nothing else
+                v["cards"].append("x")
+                v["chip_counts"][0] += 9
+                v["value"] = None
+            assert game.observe(seat) == seen
+
+    rules = SPEC.make_rules(preset)
+    for seed in range(3):
+        g = SPEC.new_game(rules, 3 + seed % 2, seed)
+        play(g, [AGENTS["greedy" if s % 2 else "random"](seed * 10 + s) for s in range(g.players)], on_action=check)
+        g.audit()

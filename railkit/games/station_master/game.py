@@ -20,7 +20,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from railkit.core.errors import DataError, IllegalMove
-from railkit.core.game import Action, Game, rules_to_dict
+from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
 from railkit.games.station_master.actions import (
     Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
     PlayStandingRoom, PlayTransfer, PlayUncouple, parse_action,
@@ -37,6 +37,12 @@ _HINT_CARD = "Play a card from your hand, or place a chip instead."
 _CARD_LISTS: dict[tuple, CardList] = {}
 #: (id of a card list, executive reading) -> (that list, its card tables); see _card_tables
 _TABLES: dict[tuple, tuple] = {}
+#: id of a read-only rules object -> (that object, its settings as a dict, the names of its list settings)
+_SETTINGS: dict[int, tuple] = {}
+#: action objects, by (class, fields): shared by all games, as actions are immutable values
+_ACTIONS: dict[tuple, Action] = {}
+#: (seats of the chips on a train, most chips that may move) -> the choices of whose chips move
+_OWNER_CHOICES: dict[tuple, list[tuple[int, ...]]] = {}
 
 
 def _card_list(name: str) -> CardList:
@@ -55,27 +61,89 @@ def _card_list(name: str) -> CardList:
     return cl
 
 
-def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str, dict[str, int]]]:
-    """Per card name of ``cl``: is it a carriage, and what it adds to a train of each locomotive
+def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str, dict[str, int]], dict[str, int]]:
+    """Per card name of ``cl``: is it a carriage, what it adds to a train of each locomotive
     kind (:func:`~railkit.games.station_master.scoring.train_value` of that card alone: 0 for a
-    card that is not a carriage)."""
+    card that is not a carriage), and how many copies the list has (``cl.card_counts``)."""
     hit = _TABLES.get((id(cl), reading))
     if hit is not None and hit[0] is cl:
         return hit[1]
     info = cl.info
     tables = ({k: ci.kind == "carriage" for k, ci in info.items()},
-              {kind: {k: train_value([(k, 1)], kind, info, reading) for k in info} for kind in LOCO_KINDS})
+              {kind: {k: train_value([(k, 1)], kind, info, reading) for k in info} for kind in LOCO_KINDS},
+              cl.card_counts)
     if len(_TABLES) > 64:
         _TABLES.clear()
     _TABLES[(id(cl), reading)] = (cl, tables)
     return tables
 
 
+def _settings(rules: Any) -> tuple[dict[str, Any], list[str]]:
+    """The settings of ``rules`` as a plain dict (:func:`~railkit.core.game.rules_to_dict`) and
+    the names of those that are lists; worked out once per read-only rules object (games
+    freeze theirs: :func:`~railkit.core.game.frozen_rules`), as param is slow to read."""
+    hit = _SETTINGS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1], hit[2]
+    settings = rules_to_dict(rules)
+    list_rules = [k for k, v in settings.items() if isinstance(v, list)]
+    if frozen_rules(rules) is rules:  # read-only, so the snapshot stays true
+        if len(_SETTINGS) > 64:
+            _SETTINGS.clear()
+        _SETTINGS[id(rules)] = (rules, settings, list_rules)
+    return settings, list_rules
+
+
+def _action(cls: type, *args: Any) -> Action:
+    """The action ``cls(*args)``, made once and shared (actions are immutable values)."""
+    key = (cls, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = cls(*args)
+    return a
+
+
+def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
+    """SM-TRANSFER: every choice of whose chips move, from a train whose chips belong to
+    ``seats`` (one seat per chip): 1 to ``most`` seats (sorted, each at most as often as in
+    ``seats``), shortest first, then in order. Remembered: do not change the list returned.
+
+    >>> owner_choices((0, 0, 2), 2)
+    [(0,), (2,), (0, 0), (0, 2)]
+    """
+    key = (seats, most)
+    out = _OWNER_CHOICES.get(key)
+    if out is not None:
+        return out
+    have = Counter(seats)
+    kinds = sorted(have)
+    out = []
+
+    def grow(prefix: tuple[int, ...], start: int) -> None:
+        if prefix:
+            out.append(prefix)
+        if len(prefix) == most:
+            return
+        for i in range(start, len(kinds)):
+            o = kinds[i]
+            if prefix.count(o) < have[o]:
+                grow(prefix + (o,), i)
+
+    grow((), 0)
+    out.sort(key=lambda o: (len(o), o))
+    if len(_OWNER_CHOICES) > 10_000:
+        _OWNER_CHOICES.clear()
+    _OWNER_CHOICES[key] = out
+    return out
+
+
 @mypyc_attr(native_class=False)  # a plain Python class, compiled or not: copies (railkit.agents.mcts) make them
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
 
-    __slots__ = ("tid", "loco", "cards", "chips", "standing")
+    __slots__ = ("tid", "loco", "cards", "chips", "standing", "view")
 
     def __init__(self, tid: int, loco: Loco) -> None:
         self.tid = tid
@@ -86,6 +154,9 @@ class Train:
         self.chips: list[tuple[int, int]] = []
         #: Standing Room cards in front of the locomotive
         self.standing: list[str] = []
+        #: what every seat sees of it (no chip values), made by the game's observe() and reset
+        #: to None when its cards or chips change
+        self.view: dict | None = None
 
     @property
     def name(self) -> str:
@@ -115,10 +186,9 @@ class StationMasterGame(Game):
     # ================================================================ setup
     def _setup(self) -> None:
         # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
-        settings = rules_to_dict(self.rules)
+        settings, self._list_rules = _settings(self.rules)
         self.cfg = r = SimpleNamespace(**settings)
         self._public = {"rules": settings}  # public facts for observe(), computed once
-        self._list_rules = [k for k, v in settings.items() if isinstance(v, list)]
         for key in self.options:
             if key != "setup":
                 raise DataError("options", f"$.{key}", "only the option 'setup' (a teaching position; "
@@ -130,8 +200,7 @@ class StationMasterGame(Game):
                 raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
         self.cardlist: CardList = _card_list(r.cards)
         self.info = self.cardlist.info
-        self._is_carriage, self._adds = _card_tables(self.cardlist, r.executive_reading)
-        self._public["card_counts"] = self.cardlist.card_counts
+        self._is_carriage, self._adds, self._public["card_counts"] = _card_tables(self.cardlist, r.executive_reading)
         n = self.players
         all_locos = self.cardlist.locomotives
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
@@ -310,23 +379,7 @@ class StationMasterGame(Game):
     def transfer_choices(self, s: Train, t: Train) -> list[tuple[int, ...]]:
         """SM-TRANSFER: every choice of whose chips move from ``s`` to ``t`` (one seat per chip,
         sorted), 1 chip up to :meth:`transfer_room`, in a fixed order."""
-        have = Counter(seat for seat, _ in s.chips)
-        seats = sorted(have)
-        out: list[tuple[int, ...]] = []
-
-        def grow(prefix: tuple[int, ...], start: int) -> None:
-            if prefix:
-                out.append(prefix)
-            if len(prefix) == k:
-                return
-            for i in range(start, len(seats)):
-                o = seats[i]
-                if prefix.count(o) < have[o]:
-                    grow(prefix + (o,), i)
-
-        k = self.transfer_room(s, t)
-        grow((), 0)
-        return sorted(out, key=lambda o: (len(o), o))
+        return list(owner_choices(tuple(sorted([o for o, _ in s.chips])), self.transfer_room(s, t)))
 
     def _enter_loco(self) -> Train | None:
         if not self.loco_pile:
@@ -355,28 +408,20 @@ class StationMasterGame(Game):
         self.events.append(f"Rush Hour {how} by seat {seat}: {where}.")
 
     # ================================================================ legal actions
-    def _act(self, cls: type, *args) -> Action:
-        """A legal-action object, shared between calls (actions are immutable values)."""
-        key = (cls, args)
-        a = self._memo.get(key)
-        if a is None:
-            a = self._memo[key] = cls(*args)
-        return a
-
     def legal_actions(self) -> list[Action]:
         # the lists of actions for a train (or the trains) are remembered in _memo under the
-        # facts they depend on: a turn mostly changes one train
+        # facts they depend on: a turn mostly changes one train; the action objects themselves
+        # are shared by all games (_action)
         if self.over:
             return []
         r = self.cfg
-        act = self._act
         memo = self._memo
         if len(memo) > 50_000:
             memo.clear()
         seat = self.to_move
         hand = self.hands[seat]
         if "rush-hour" in hand:  # SM-RUSH-HOUR: held ('hold' rules), it must be played at once
-            return [act(PlayRushHour)]
+            return [_action(PlayRushHour)]
         out: list[Action] = []
         station = self.station
         values = tuple(sorted(set(self.supply[seat])))
@@ -398,10 +443,10 @@ class StationMasterGame(Game):
             key = ("chip", tid, values)
             lst = memo.get(key)
             if lst is None:
-                lst = memo[key] = [act(PlaceChip, v, tid) for v in values]
+                lst = memo[key] = [_action(PlaceChip, v, tid) for v in values]
             out.extend(lst)
         if not hand:
-            return out or [act(Pass)]
+            return out or [_action(Pass)]
         free_ids = tuple([t.tid for t in free])
         all_ids = tuple([t.tid for t in station])
         for card in sorted(set(hand)):
@@ -411,32 +456,32 @@ class StationMasterGame(Game):
                 key = ("carriage", card, free_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayCarriage, card, i) for i in free_ids]
+                    lst = memo[key] = [_action(PlayCarriage, card, i) for i in free_ids]
                 out.extend(lst)
             elif kind == "brake-van":
                 key = ("brake-van", all_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayBrakeVan, i) for i in all_ids]
+                    lst = memo[key] = [_action(PlayBrakeVan, i) for i in all_ids]
                 out.extend(lst)
             elif kind == "royal":
                 ids = tuple([t.tid for t in (free if royal_slot else station) if self.carriages(t)])
                 key = ("royal", ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayRoyal, i) for i in ids]
+                    lst = memo[key] = [_action(PlayRoyal, i) for i in ids]
                 out.extend(lst)
             elif kind == "reassign":
                 ids = tuple([s.tid for s in station if self.carriages(s)])
                 key = ("reassign", ids, free_ids)
                 lst = memo.get(key)
                 if lst is None:
-                    lst = memo[key] = [act(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
+                    lst = memo[key] = [_action(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
                 out.extend(lst)
             elif kind == "repair":
-                takes = [act(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
+                takes = [_action(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
                 if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
-                    out.append(act(PlayRepair, card))
+                    out.append(_action(PlayRepair, card))
                 out.extend(takes)
             elif kind == "transfer":
                 for s in station:
@@ -447,7 +492,7 @@ class StationMasterGame(Game):
                                 key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t))
                                 lst = memo.get(key)
                                 if lst is None:
-                                    lst = memo[key] = [act(PlayTransfer, s.tid, t.tid, o)
+                                    lst = memo[key] = [_action(PlayTransfer, s.tid, t.tid, o)
                                                        for o in self.transfer_choices(s, t)]
                                 out.extend(lst)
             elif kind == "standing-room":
@@ -456,8 +501,8 @@ class StationMasterGame(Game):
                 if lst is None:
                     lst = []
                     for i in all_ids:
-                        lst.append(act(PlayStandingRoom, i))
-                        lst.extend([act(PlayStandingRoom, i, v) for v in values])
+                        lst.append(_action(PlayStandingRoom, i))
+                        lst.extend([_action(PlayStandingRoom, i, v) for v in values])
                     memo[key] = lst
                 out.extend(lst)
             elif kind == "uncouple":
@@ -467,11 +512,11 @@ class StationMasterGame(Game):
                         key = ("uncouple", t.tid, n)
                         lst = memo.get(key)
                         if lst is None:
-                            lst = memo[key] = [act(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
+                            lst = memo[key] = [_action(PlayUncouple, c, t.tid) for c in range(1, n + 1)]
                         out.extend(lst)
             elif kind == "rush-hour":
-                out.append(act(PlayRushHour))
-        return out or [act(Pass)]
+                out.append(_action(PlayRushHour))
+        return out or [_action(Pass)]
 
     # ================================================================ checks
     def _need_train(self, tid: Any, what: str = "") -> Train:
@@ -648,6 +693,7 @@ class StationMasterGame(Game):
                     entry = t.cards[i]
                     if self.info[entry[0]].kind == "carriage":
                         entry[1] *= 2
+                        t.view = None
                         done += 1
                         if done == r.royal_doubles:
                             break
@@ -656,6 +702,7 @@ class StationMasterGame(Game):
                 s, t = self._at(a.source), self._at(a.target)
                 i = max(i for i, e in enumerate(s.cards) if self.info[e[0]].kind == "carriage")
                 moved = s.cards.pop(i)[0]  # SM-REASSIGN: a moved carriage loses Royal doubling
+                s.view = None
                 self.discard.append(key)
                 self._couple(t, moved, seat)
             elif isinstance(a, PlayRepair):
@@ -677,6 +724,7 @@ class StationMasterGame(Game):
             elif isinstance(a, PlayStandingRoom):
                 t = self._at(a.train)
                 t.standing.append(key)  # SM-STANDING-ROOM: one more chip place, a chip at once
+                t.view = None
                 if a.chip is not None:
                     self._place(seat, t, a.chip)
             elif isinstance(a, PlayUncouple):
@@ -684,6 +732,7 @@ class StationMasterGame(Game):
                 idx = [i for i, e in enumerate(t.cards) if self.info[e[0]].kind == "carriage"][-a.count:]
                 for i in reversed(idx):  # SM-UNCOUPLE: the last carriages go to the discard pile
                     self.discard.append(t.cards.pop(i)[0])
+                t.view = None
                 self.discard.append(key)
             elif isinstance(a, PlayRushHour):
                 self._rush_hour(seat, "played")
@@ -696,11 +745,13 @@ class StationMasterGame(Game):
     def _place(self, seat: int, t: Train, value: int) -> None:
         self.supply[seat].remove(value)  # SM-CHIP-HIDDEN: face down; others see only counts
         t.chips.append((seat, value))
+        t.view = None
         self.chips_placed[seat] += 1
         self.placed_by_value[seat][value] += 1
 
     def _couple(self, t: Train, key: str, seat: int) -> None:
         t.cards.append([key, 1])
+        t.view = None
         if self.slots_used(t) >= t.loco.number:  # SM-DEPART-FULL
             self._depart(t, "full", seat)
 
@@ -718,6 +769,7 @@ class StationMasterGame(Game):
         for i in reversed(idx):
             del s.chips[i]
         t.chips.extend(moved)
+        s.view = t.view = None
         whose = ", ".join(f"{n} of seat {o}" for o, n in sorted(Counter(owners).items()))
         self.events.append(f"Seat {seat} moved {len(moved)} chip(s) ({whose}) from {s.name} to {t.name}.")
 
@@ -781,6 +833,23 @@ class StationMasterGame(Game):
     def _train_view(self, t: Train, seat: int | None, public: bool = False) -> dict:
         """One train as ``seat`` sees it: chip values of that seat only; ``seat=None`` every
         chip's value (for :meth:`describe`), unless ``public`` (a spectator: no values)."""
+        shown = t.view
+        if shown is None:  # what every seat sees, remembered until the train changes
+            shown = t.view = self._public_train_view(t)
+        view = dict(shown)
+        view["cards"] = list(shown["cards"])  # the caller's own lists
+        view["multipliers"] = list(shown["multipliers"])
+        view["chip_counts"] = list(shown["chip_counts"])
+        if public:
+            view["my_chips"] = []
+        elif seat is None:
+            view["chips"] = [[s, v] for s, v in t.chips]
+        else:
+            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
+        return view
+
+    def _public_train_view(self, t: Train) -> dict:
+        """What every seat sees of train ``t`` (:meth:`_train_view` without any chip value)."""
         counts = [0] * self.players
         for s, _ in t.chips:
             counts[s] += 1
@@ -796,20 +865,13 @@ class StationMasterGame(Game):
             if is_carriage[k]:
                 carriages += 1
                 value += adds[k] * m
-        view = {
+        return {
             "train": f"T{t.tid}", "id": t.tid, "locomotive": loco.key, "number": loco.number, "kind": loco.kind,
             "banner": loco.banner, "cards": names, "multipliers": mults,
             "carriages": carriages, "slots_used": len(names) if self.cfg.royal_takes_slot else carriages,
             "value": value, "standing_room": len(t.standing), "chip_capacity": self.chip_capacity(t),
             "chips_on": len(t.chips), "chip_counts": counts,
         }
-        if public:
-            view["my_chips"] = []
-        elif seat is None:
-            view["chips"] = [[s, v] for s, v in t.chips]
-        else:
-            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
-        return view
 
     def observe(self, seat: int | None) -> dict:
         """What ``seat`` may see: her hand and chip values; of others only counts (SM-CHIP-HIDDEN).

@@ -17,7 +17,6 @@ the average chip value. It sits beside the engine so that it is compiled with it
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, Sequence
 
 from railkit.core.game import Action
@@ -29,6 +28,8 @@ from railkit.games.station_master.cards import CardInfo, carriage_from_key
 from railkit.games.station_master.scoring import carriage_value
 
 KINDS = ("standard", "executive", "freight")
+#: locomotive kind -> its place in KINDS
+_COLUMNS: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 
 #: card name -> its carriage (or None), and (name, locomotive kind, reading) -> its value:
 #: pure functions of a few dozen card names, looked up hundreds of times a decision
@@ -79,6 +80,47 @@ def deck_facts(counts: dict[str, int], reading: str) -> tuple:
     return dict(counts), reading, total, sums, values
 
 
+def count_seen(cards: list[str], values: dict[str, tuple[int, int, int]], counts: dict[str, int],
+               seen: dict[str, int], gone: list[int]) -> None:
+    """Count the carriages among ``cards`` into ``seen`` (copies by name, never more than
+    ``counts``, the card list, has) and ``gone`` (how many, and their values on each locomotive
+    kind: ``values``, as in :func:`deck_facts`)."""
+    for k in cards:
+        vals = values.get(k)
+        if vals is not None:
+            c = seen.get(k, 0)
+            if c < counts[k]:
+                seen[k] = c + 1
+                gone[0] += 1
+                gone[1] += vals[0]
+                gone[2] += vals[1]
+                gone[3] += vals[2]
+
+
+class Stake:
+    """One train of an observation as the greedy bot reckons it (:meth:`Valuation.utility`):
+    my chips on it, the other seats' at the mean chip value (and that shared among the
+    opponents), its value and expected final value, and (mine - share) x final."""
+
+    def __init__(self, t: dict[str, Any], mean_chip: float, opponents: int, mu: dict[str, float]) -> None:
+        my: list[int] = t["my_chips"]
+        chips_on: int = t["chips_on"]
+        kind: str = t["kind"]
+        self.mine: int = sum(my)
+        self.my_count: int = len(my)
+        self.others: float = (chips_on - len(my)) * mean_chip
+        self.share: float = self.others / opponents
+        self.kind = kind
+        #: which of :data:`KINDS` the locomotive is (the column of :func:`deck_facts`' values)
+        self.column: int = _COLUMNS.get(kind, -1)
+        self.mu: float = mu[kind]
+        self.value: int = t["value"]
+        self.slots: int = t["slots_used"]
+        self.number: int = t["number"]
+        self.final: float = self.value + max(self.number - self.slots, 0) * self.mu
+        self.base: float = (self.mine - self.share) * self.final
+
+
 class Valuation:
     """The greedy bot's estimates for one observation (:meth:`read`), and its choice (:meth:`choose`)."""
 
@@ -93,6 +135,11 @@ class Valuation:
         self.mu: dict[str, float] = {}
         #: the card-list facts of the last observation (see :func:`deck_facts`)
         self.deck: tuple | None = None
+        #: the discard pile last counted, and its carriages (see :func:`count_seen`): a pile
+        #: that only grew on top since is counted on from there
+        self.pile: list[str] = []
+        self.pile_seen: dict[str, int] = {}
+        self.pile_gone: list[int] = [0, 0, 0, 0]
 
     def read(self, obs: dict[str, Any]) -> None:
         """Take the rules, the seat and the unseen-card means from an observation."""
@@ -112,68 +159,102 @@ class Valuation:
         facts = self.deck
         if facts is None or facts[0] != counts or facts[1] != self.reading:
             facts = self.deck = deck_facts(counts, self.reading)
-        total: int = facts[2]
-        sums: list[int] = list(facts[3])
+            self.pile, self.pile_seen, self.pile_gone = [], {}, [0, 0, 0, 0]  # count it all anew
         values: dict[str, tuple[int, int, int]] = facts[4]
-        cards: list[str] = obs["discard"] + obs["hand"]
+        pile: list[str] = obs["discard"]
+        n = len(self.pile)
+        if len(pile) < n or pile[:n] != self.pile:  # not the last pile with cards put on top
+            self.pile_seen, self.pile_gone, n = {}, [0, 0, 0, 0], 0
+        count_seen(pile[n:], values, counts, self.pile_seen, self.pile_gone)
+        self.pile = list(pile)
+        cards: list[str] = list(obs["hand"])  # the hand and the trains, counted on from the pile
         for t in obs["station"]:
             cards.extend(t["cards"])
-        seen = Counter(cards)  # counted in C
-        for k, c in seen.items():
-            if k in counts and k in values:  # a carriage: fewer of them unseen (never below none)
-                have = counts[k]
-                vals = values[k]
-                gone = c if c < have else have
-                total -= gone
-                for i in range(3):
-                    sums[i] -= vals[i] * gone
-        out: dict[str, float] = {}
-        for i in range(3):
-            out[KINDS[i]] = sums[i] / total if total else 0.0
-        return out
+        seen = dict(self.pile_seen)
+        gone = list(self.pile_gone)
+        count_seen(cards, values, counts, seen, gone)
+        total: int = facts[2] - gone[0]
+        sums: tuple[int, int, int] = facts[3]
+        if not total:
+            return {KINDS[0]: 0.0, KINDS[1]: 0.0, KINDS[2]: 0.0}
+        return {KINDS[0]: (sums[0] - gone[1]) / total, KINDS[1]: (sums[1] - gone[2]) / total,
+                KINDS[2]: (sums[2] - gone[3]) / total}
 
     def choose(self, obs: dict[str, Any], legal: Sequence[Action], rand: Callable[[], float]) -> Action:
-        """The legal action of the best estimate (``rand`` breaks ties: one draw per action, in order)."""
+        """The legal action of the best estimate (``rand`` breaks ties: one draw per action, in order).
+
+        The estimate is :meth:`delta`'s; the common actions are reckoned here with each train's
+        sums made once (:class:`Stake`), in the same steps, so the numbers are the same."""
         self.read(obs)
+        reading = self.reading
         mean_chip = self.mean_chip
         opponents = self.opponents
-        mu = self.mu
-        reading = self.reading
+        me = self.seat
         trains: dict[int, dict[str, Any]] = {}
-        for t in obs["station"]:
-            trains[t["id"]] = t
-        # a chip placed on a train: (mine + value - others / opponents) x final value, as
-        # utility reckons it, with the sums per train made once
         base: dict[int, float] = {}
-        chip_parts: dict[int, tuple[int, float, float, float]] = {}
-        for tid, t in trains.items():
-            my: list[int] = t["my_chips"]
-            mine: int = sum(my)
-            share: float = (t["chips_on"] - len(my)) * mean_chip / opponents
-            final: float = t["value"] + max(t["number"] - t["slots_used"], 0) * mu[t["kind"]]
-            b = (mine - share) * final
-            base[tid] = b
-            chip_parts[tid] = (mine, share, final, b)
+        stakes: dict[int, Stake] = {}
+        for t in obs["station"]:
+            tid: int = t["id"]
+            p = Stake(t, mean_chip, opponents, self.mu)
+            trains[tid] = t
+            base[tid] = p.base
+            stakes[tid] = p
+        assert self.deck is not None  # read() made it
+        values: dict[str, tuple[int, int, int]] = self.deck[4]
         best = legal[0]
         best_score = float("-inf")
         place_chip: object = PlaceChip  # looked up once, not once per action
         play_carriage: object = PlayCarriage
+        play_repair: object = PlayRepair
+        play_transfer: object = PlayTransfer
+        play_brake_van: object = PlayBrakeVan
+        play_standing_room: object = PlayStandingRoom
+        # the action's fields are read into typed names once: the compiled module then reckons
+        # with machine numbers
+        score: float
         for a in legal:
             ta = type(a)
             if ta is place_chip:
-                mine, share, final, b = chip_parts[a.train]  # type: ignore[attr-defined]
-                score = ((mine + a.value - share) * final - b) + rand() * 1e-6  # type: ignore[attr-defined]
-            elif ta is play_carriage:  # delta's reckoning, with the train's sums made once
-                mine, share, _, b = chip_parts[a.train]  # type: ignore[attr-defined]
-                t = trains[a.train]  # type: ignore[attr-defined]
-                kind: str = t["kind"]
-                v: int = t["value"] + value(a.card, kind, reading)  # type: ignore[attr-defined]
-                slots: int = t["slots_used"] + 1
-                number: int = t["number"]
-                final = v if slots >= number else v + max(number - slots, 0) * mu[kind]
-                score = ((mine - share) * final - b) + rand() * 1e-6
+                tid = a.train  # type: ignore[attr-defined]
+                chip: int = a.value  # type: ignore[attr-defined]
+                p = stakes[tid]
+                score = (p.mine + chip - p.share) * p.final - p.base
+            elif ta is play_carriage or (ta is play_repair and a.take is not None):  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
+                key: str = a.card if ta is play_carriage else a.take  # type: ignore[attr-defined]
+                p = stakes[tid]
+                vals = values.get(key)
+                v: int = p.value + (vals[p.column] if vals is not None and p.column >= 0 else value(key, p.kind, reading))
+                slots = p.slots + 1
+                final: float = v if slots >= p.number else v + max(p.number - slots, 0) * p.mu
+                score = (p.mine - p.share) * final - p.base
+            elif ta is play_transfer:  # SM-TRANSFER: see delta
+                source: int = a.source  # type: ignore[attr-defined]
+                target: int = a.target  # type: ignore[attr-defined]
+                owners: tuple[int, ...] = a.owners  # type: ignore[attr-defined]
+                ps, pt = stakes[source], stakes[target]
+                n_mine = 0
+                for o in owners:
+                    if o == me:
+                        n_mine += 1
+                my_moved = ps.mine * n_mine / ps.my_count if ps.my_count else 0.0
+                opp_moved = (len(owners) - n_mine) * mean_chip
+                us = ((ps.mine - my_moved) - (ps.others - opp_moved) / opponents) * ps.final
+                ut = ((pt.mine + my_moved) - (pt.others + opp_moved) / opponents) * pt.final
+                score = us + ut - ps.base - pt.base
+            elif ta is play_brake_van:
+                tid = a.train  # type: ignore[attr-defined]
+                p = stakes[tid]
+                score = (p.mine - p.share) * p.value - p.base
+            elif ta is play_standing_room and a.chip is not None:  # type: ignore[attr-defined]
+                tid = a.train  # type: ignore[attr-defined]
+                extra: int = a.chip  # type: ignore[attr-defined]
+                p = stakes[tid]
+                score = ((p.mine + extra) - p.share) * p.final - p.base - 0.01
             else:
-                score = self.delta(a, trains, base) + rand() * 1e-6
+                score = self.delta(a, trains, base)
+            tie: float = rand()
+            score = score + tie * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
