@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from pathlib import Path
 
 
 def load() -> str:
