@@ -2,9 +2,9 @@
 
 The unit of work is the pure function :func:`play_batch`: it plays the games
 of a list of seeds and returns plain row dicts. :func:`run` checks its input,
-derives the seeds, splits them into chunks and runs the chunks in this process,
-on worker processes of this machine (forked from this one on Linux, else a Dask
-:class:`~distributed.LocalCluster`), or on an existing Dask scheduler. Results depend only on the
+derives the seeds, splits them into chunks and runs the chunks in this process
+or on a Dask ``distributed`` cluster (a :class:`~distributed.LocalCluster`
+made for the call, or an existing scheduler). Results depend only on the
 seeds: game ``i`` of ``run(..., seed=S)`` is played with ``derive_seed(S, i)``
 and the bot in seat ``s`` with ``derive_seed(game_seed, s, "bot")``, so the
 same call gives the same table however the work was split.
@@ -285,16 +285,16 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     options : dict, optional
         Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
     workers : int or "auto", optional
-        ``None`` or 1: play in this process. ``N > 1``: play on N worker
-        processes, started by the first such call and kept for the next ones in
-        this process (see :func:`kept_workers`; :func:`close_workers` stops them):
-        on Linux forked from this process (they start at once, with everything
-        already imported), elsewhere a Dask ``LocalCluster`` (1 thread each).
+        ``None`` or 1: play in this process. ``N > 1``: play on a Dask
+        ``LocalCluster`` of N worker processes (1 thread each), started by the
+        first such call and kept for the next ones in this process (see
+        :func:`kept_workers`; :func:`close_workers` stops it).
         ``"auto"`` (the default): play the first games here to time them (see
         :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
-        of CPU time or more in one process goes to one worker per available core
-        (at most :data:`AUTO_MAX_WORKERS`); anything smaller, a machine with one
-        core, or (off Linux) a script file stays in this process (starting the
+        of CPU time or more in one process goes to a local cluster of one worker
+        per available core (at most :data:`AUTO_MAX_WORKERS`) when run from a
+        notebook, a console or ``railkit simulate``; anything smaller, a machine
+        with one core, or a script file stays in this process (starting the
         workers would eat the gain; see :func:`spawn_is_safe`). Either way the
         table is the same.
     scheduler : str or distributed.Client, optional
@@ -361,8 +361,8 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         rows = done_rows + _run_local(job, seeds[n_done:], progress, spec.title, total=len(seeds), done=n_done)
         df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
     else:
-        df, used_workers, used_chunk = _run_parallel(job, seeds, workers, scheduler, chunk, progress, spec.title,
-                                                     pilot=pilot)
+        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title,
+                                                 pilot=pilot)
     seconds = time.perf_counter() - t0
 
     if df.empty:
@@ -390,24 +390,13 @@ _SPAWN_SAFE = False
 
 
 def spawn_is_safe() -> bool:
-    """Whether ``workers="auto"`` may start worker processes from here: always on Linux
-    (they are forked, see :func:`forks`); elsewhere in a notebook, a console or ``python
-    -c`` (no main file), and in ``railkit simulate``. There a script file stays in one
-    process: Dask's workers start by importing the main module again, which re-runs a
-    script that has no ``if __name__ == "__main__":`` guard. (Such a script asks for
-    workers with ``workers=N`` under that guard.)"""
+    """Whether ``workers="auto"`` may start worker processes from here: in a notebook, a
+    console or ``python -c`` (no main file), and in ``railkit simulate``. A script file
+    stays in one process: the workers start by importing the main module again, which
+    re-runs a script that has no ``if __name__ == "__main__":`` guard. (Such a script
+    asks for workers with ``workers=N`` under that guard.)"""
     main = sys.modules.get("__main__")
-    return _SPAWN_SAFE or forks() or getattr(main, "__file__", None) is None
-
-
-def forks() -> bool:
-    """Whether :func:`run` forks its local worker processes from this one (on Linux): they
-    start in a fraction of a second, with what this process has imported, and never
-    import the main module again. Elsewhere (macOS and Windows, where forking a process
-    that has threads is unsafe or impossible) they are a Dask ``LocalCluster``."""
-    import multiprocessing
-
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return _SPAWN_SAFE or getattr(main, "__file__", None) is None
 
 
 def auto_workers(games: int, seconds_per_game: float, cores: int | None = None,
@@ -533,39 +522,19 @@ def local_cluster(workers: int = 2, **kwargs: Any):
         return LocalCluster(**options)
 
 
-#: the worker processes that :func:`run` started for ``workers=N``, kept for the next calls
-#: of this process (a notebook's calls share them): ``{"pool": ..., "workers": N}`` (forked,
-#: see :func:`forks`) or ``{"cluster": ..., "client": ...}`` (a Dask LocalCluster)
+#: the local cluster that :func:`run` started for ``workers=N``, kept for the next calls of
+#: this process (a notebook's calls share it): ``{"cluster": ..., "client": ...}``
 _KEPT: dict[str, Any] = {}
 
 
 def kept_workers(workers: int):
-    """The ``workers`` local worker processes that :func:`run` keeps for this process:
-    started on the first call that needs them, then reused (a second call, in a notebook
-    say, does not wait for them to start again). A call with another number of workers
-    replaces them; :func:`close_workers`, or the end of the process, stops them.
-
-    On Linux they are a :class:`concurrent.futures.ProcessPoolExecutor` of processes
-    forked from this one (see :func:`forks`), all forked before the pool starts its own
-    thread; elsewhere the ``distributed.Client`` of a Dask ``LocalCluster``."""
+    """The ``distributed.Client`` of the local cluster of ``workers`` processes that
+    :func:`run` keeps for this process: started on the first call that needs it, then
+    reused (a second call, in a notebook say, does not wait for worker processes to start
+    again). A call with another number of workers replaces it; :func:`close_workers`, or
+    the end of the process, stops it."""
     import atexit
 
-    if not _KEPT.get("atexit"):
-        atexit.register(close_workers)
-        _KEPT["atexit"] = True
-    if forks():
-        pool = _KEPT.get("pool")
-        if pool is not None and _KEPT.get("workers") == workers and not getattr(pool, "_broken", False):
-            return pool
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        close_workers()
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_forked_worker, initargs=(os.getpid(),))
-        pool.submit(int).result()  # forks every worker now, before the pool's own thread starts
-        _KEPT.update(pool=pool, workers=workers)
-        return pool
     from distributed import Client
 
     client = _KEPT.get("client")
@@ -574,33 +543,15 @@ def kept_workers(workers: int):
     close_workers()
     cluster = local_cluster(workers)
     _KEPT.update(cluster=cluster, client=Client(cluster))
+    if not _KEPT.get("atexit"):
+        atexit.register(close_workers)
+        _KEPT["atexit"] = True
     return _KEPT["client"]
-
-
-def _forked_worker(parent: int) -> None:
-    """Set up a forked worker: it ends with the process that forked it, even one killed
-    outright (a notebook kernel restarted), and it ignores Ctrl-C and a notebook's
-    interrupt, which reach the whole process group: the parent stops waiting and drops
-    the tasks not started, the workers finish the ones they hold and stay ready."""
-    import ctypes
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: SIGTERM when the parent ends
-    except (AttributeError, OSError):  # no prctl (not glibc): the pool's own shutdown still stops it
-        pass
-    if os.getppid() != parent:  # the parent ended before prctl took effect
-        os._exit(0)
 
 
 def close_workers() -> None:
     """Stop the worker processes that :func:`run` keeps (see :func:`kept_workers`); a
     no-op when there are none."""
-    pool = _KEPT.pop("pool", None)
-    _KEPT.pop("workers", None)
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
     client, cluster = _KEPT.pop("client", None), _KEPT.pop("cluster", None)
     for part in (client, cluster):
         if part is not None:
@@ -610,14 +561,13 @@ def close_workers() -> None:
                 pass
 
 
-def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
-                  progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
-    """The job's tasks on the kept local workers (``scheduler`` None) or a Dask scheduler."""
+def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
+              progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
     import pandas as pd
+    from distributed import Client, as_completed
 
     client = None
     own_client = True
-    futures: list = []
     frames = []
     rest = seeds
     per_game = None
@@ -630,21 +580,16 @@ def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, c
             bar.update(len(seeds) - len(rest))
         if scheduler is None:
             client, own_client = kept_workers(workers), False
+        elif isinstance(scheduler, Client):
+            client, own_client = scheduler, False
+        elif isinstance(scheduler, str):
+            try:
+                client = Client(scheduler, timeout=10)
+            except (OSError, TimeoutError) as exc:
+                raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
         else:
-            from distributed import Client
-
-            if isinstance(scheduler, Client):
-                client, own_client = scheduler, False
-            elif isinstance(scheduler, str):
-                try:
-                    client = Client(scheduler, timeout=10)
-                except (OSError, TimeoutError) as exc:
-                    raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
-            else:
-                raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client",
-                                type(scheduler).__name__)
-        forked = not hasattr(client, "nthreads")  # the kept pool of forked processes
-        n_workers = int(workers or 1) if forked else max(1, sum(client.nthreads().values()))
+            raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
+        n_workers = max(1, sum(client.nthreads().values()))
 
         if chunk is not None:
             sizes = [chunk] * math.ceil(len(rest) / chunk)
@@ -661,30 +606,17 @@ def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, c
         for size in sizes:
             parts.append(rest[start:start + size])
             start += size
-        if forked:
-            # the forked workers send rows and this process builds the tables: a forked child
-            # never touches pandas or pyarrow, whose threads and locks it would inherit
-            from concurrent.futures import as_completed
-
-            futures = [client.submit(play_batch, seeds=part, **job) for part in parts]
-        else:
-            from distributed import as_completed
-
-            futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
-        index = {f: i for i, f in enumerate(futures)}
-        done: dict[int, Any] = {}
+        futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
+        games_in = {f.key: len(p) for f, p in zip(futures, parts)}
+        done = {}
         for fut in as_completed(futures):
-            i = index[fut]
-            done[i] = _frame(fut.result()) if forked else fut.result()
+            done[fut.key] = fut.result()
             if bar is not None:
-                bar.update(len(parts[i]))
-        frames += [done[i] for i in range(len(parts))]  # the parts in seed order
+                bar.update(games_in[fut.key])
+        frames += [done[f.key] for f in futures]  # the parts in seed order
         df = pd.concat(frames, ignore_index=True, sort=False) if frames else _frame([])
         return df, n_workers, chunk
     finally:
-        for fut in futures:  # stopped early (an error, an interrupt): drop the tasks not done
-            if not fut.done():
-                fut.cancel()
         if bar is not None:
             bar.close()
         if client is not None and own_client:
