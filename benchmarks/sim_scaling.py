@@ -1,24 +1,21 @@
-"""Simulation scaling: random 4-player Ticket to Ride games in one process vs a
-2-worker Dask LocalCluster, with the same seeds (the tables must be identical).
+"""Simulation scaling: random 4-player Ticket to Ride games in one process vs 2 worker
+processes, with the same seeds (the tables must be identical).
 
     python benchmarks/sim_scaling.py [--games 10000] [--players 4] [--workers 2]
-        [--game ticket-to-ride] [--agents random]
+        [--game ticket-to-ride] [--agents random] [--rounds K]
 
 Figures printed (wall-clock seconds, games per second, speed-up over one process):
 
 * ``one process``        -- ``run(..., workers=None)``;
-* ``first call``         -- ``run(..., workers=N)``: starts a LocalCluster of N
-  worker processes (Dask's default start method, ``spawn``) and plays; ``run``
-  keeps the cluster for the next calls of the process;
-* ``next call``          -- the same call again, on the cluster the first one kept
+* ``first call``         -- ``run(..., workers=N)``: starts N worker processes (on
+  Linux forked by a fork server that imports railkit once; elsewhere a Dask
+  LocalCluster, whose workers start with ``spawn``) and plays; ``run`` keeps them
+  for the next calls of the process;
+* ``next call``          -- the same call again, on the workers the first one kept
   (what every later call of a notebook sees), and how much CPU its workers got;
 * with ``--rounds K``: K more pairs of one process and a next call, in turn, and
   the median of their speed-ups (a single pair moves with the machine's noise:
   the same one-process job was seen to vary by 15 % between runs here).
-
-Workers start with Dask's default method, ``spawn``. (``fork`` starts about
-3 s faster, but a forked 10,000-game run hung here once: the parent had
-pandas/pyarrow loaded, whose threads and locks a forked child inherits.)
 
 The machine load (``os.getloadavg``) is printed before and after: on a shared
 machine other work steals cores and lowers the speed-up.
@@ -29,11 +26,25 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from pathlib import Path
 
 
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} / {five:.2f} / {fifteen:.2f} (1/5/15 min) on {os.cpu_count()} cores"
+
+
+def _workers_cpu(kept) -> float:
+    """CPU-seconds the kept worker processes have used: a Dask client asks them; the fork
+    server's processes are read from /proc."""
+    if hasattr(kept, "run"):
+        return sum(kept.run(time.process_time).values())
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in kept._processes:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
 
 
 def main() -> None:
@@ -58,7 +69,7 @@ def main() -> None:
     results: list[tuple[str, float]] = []
 
     t, c = time.perf_counter(), time.process_time()
-    single = run(**kw)
+    single = run(**kw, workers=None)
     results.append(("one process", time.perf_counter() - t))
     print(f"  one process: {time.process_time() - c:.1f} CPU-seconds in {results[0][1]:.1f} s of wall time")
     errors = single.attrs["errors"]
@@ -74,18 +85,18 @@ def main() -> None:
 
     close_workers()
     timed(f"first call ({args.workers} workers)", workers=args.workers)
-    client = runner._KEPT["client"]
-    cpu0 = sum(client.run(time.process_time).values())
+    kept = runner.kept_workers(args.workers)
+    cpu0 = _workers_cpu(kept)
     timed(f"next call ({args.workers} workers)", workers=args.workers)
-    assert runner._KEPT["client"] is client, "the next call started its workers again"
-    cpu = sum(client.run(time.process_time).values()) - cpu0
+    assert runner.kept_workers(args.workers) is kept, "the next call started its workers again"
+    cpu = _workers_cpu(kept) - cpu0
     wall = results[-1][1]
     print(f"  next call: the workers got {cpu:.1f} CPU-seconds in {wall:.1f} s of wall time "
           f"({cpu / wall:.2f} cores of {args.workers}; the rest went to other processes on the machine)")
     pairs = [results[0][1] / results[-1][1]]
     for k in range(args.rounds):
         t = time.perf_counter()
-        run(**kw)
+        run(**kw, workers=None)
         alone = time.perf_counter() - t
         t = time.perf_counter()
         run(**kw, workers=args.workers)

@@ -43,12 +43,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
     parser.add_argument("--out", default=None, metavar="FILE", help="write the table of games (.csv or .parquet)")
     parser.add_argument("--workers", type=_workers, default="auto", metavar="N|auto",
-                        help="play on a Dask local cluster of N worker processes; 'auto' (the default) times the "
+                        help="play on N worker processes of this machine (forked by a fork server on Linux, else a Dask "
+                             "local cluster); 'auto' (the default) times the "
                              "first games and uses one worker per core only for a job of 20 s or more in one "
                              "process, else this process")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
-    parser.add_argument("--chunk", type=int, default=None, help="games per Dask task (default: timed)")
+    parser.add_argument("--chunk", type=int, default=None, help="games per task sent to a worker (default: timed)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -2,9 +2,9 @@
 
 The unit of work is the pure function :func:`play_batch`: it plays the games
 of a list of seeds and returns plain row dicts. :func:`run` checks its input,
-derives the seeds, splits them into chunks and runs the chunks in this process
-or on a Dask ``distributed`` cluster (a :class:`~distributed.LocalCluster`
-made for the call, or an existing scheduler). Results depend only on the
+derives the seeds, splits them into chunks and runs the chunks in this process,
+on worker processes of this machine (forked by a fork server on Linux, else a Dask
+:class:`~distributed.LocalCluster`), or on an existing Dask scheduler. Results depend only on the
 seeds: game ``i`` of ``run(..., seed=S)`` is played with ``derive_seed(S, i)``
 and the bot in seat ``s`` with ``derive_seed(game_seed, s, "bot")``, so the
 same call gives the same table however the work was split.
@@ -285,16 +285,18 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     options : dict, optional
         Game options, e.g. ``{"map": "usa"}`` or ``{"solo": True, "difficulty": "engineer"}``.
     workers : int or "auto", optional
-        ``None`` or 1: play in this process. ``N > 1``: play on a Dask
-        ``LocalCluster`` of N worker processes (1 thread each), started by the
-        first such call and kept for the next ones in this process (see
-        :func:`kept_workers`; :func:`close_workers` stops it).
+        ``None`` or 1: play in this process. ``N > 1``: play on N worker
+        processes, started by the first such call and kept for the next ones in
+        this process (see :func:`kept_workers`; :func:`close_workers` stops them):
+        on Linux forked by a fork server that has railkit imported (they start
+        at once; see :func:`uses_forkserver`), elsewhere a Dask ``LocalCluster``
+        (1 thread each).
         ``"auto"`` (the default): play the first games here to time them (see
         :func:`auto_workers`); a job estimated at :data:`AUTO_MIN_SECONDS` (20 s)
-        of CPU time or more in one process goes to a local cluster of one worker
-        per available core (at most :data:`AUTO_MAX_WORKERS`) when run from a
-        notebook, a console or ``railkit simulate``; anything smaller, a machine
-        with one core, or a script file stays in this process (starting the
+        of CPU time or more in one process goes to one worker per available core
+        (at most :data:`AUTO_MAX_WORKERS`) when run from a notebook, a console or
+        ``railkit simulate``; anything smaller, a machine with one core, or a
+        script file stays in this process (starting the
         workers would eat the gain; see :func:`spawn_is_safe`). Either way the
         table is the same.
     scheduler : str or distributed.Client, optional
@@ -361,8 +363,8 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         rows = done_rows + _run_local(job, seeds[n_done:], progress, spec.title, total=len(seeds), done=n_done)
         df, used_workers, used_chunk = _frame(rows), 1, len(seeds)
     else:
-        df, used_workers, used_chunk = _run_dask(job, seeds, workers, scheduler, chunk, progress, spec.title,
-                                                 pilot=pilot)
+        df, used_workers, used_chunk = _run_parallel(job, seeds, workers, scheduler, chunk, progress, spec.title,
+                                                     pilot=pilot)
     seconds = time.perf_counter() - t0
 
     if df.empty:
@@ -397,6 +399,22 @@ def spawn_is_safe() -> bool:
     asks for workers with ``workers=N`` under that guard.)"""
     main = sys.modules.get("__main__")
     return _SPAWN_SAFE or getattr(main, "__file__", None) is None
+
+
+def uses_forkserver() -> bool:
+    """Whether :func:`run`'s local worker processes come from a fork server (Linux): a
+    fresh process, started once, that has imported railkit and forks each worker from
+    itself. The workers start in a fraction of a second and hold none of this process's
+    open files, sockets or threads. Elsewhere (macOS and Windows) they are a Dask
+    ``LocalCluster``."""
+    import multiprocessing
+
+    return sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()
+
+
+#: what the fork server imports once, before it forks any worker: the runner, the games and their bots
+WORKER_PRELOAD = ("railkit.sim.runner", "railkit.games.ticket_to_ride", "railkit.games.steam_rollers",
+                  "railkit.games.station_master", "railkit.agents.levels")
 
 
 def auto_workers(games: int, seconds_per_game: float, cores: int | None = None,
@@ -522,19 +540,39 @@ def local_cluster(workers: int = 2, **kwargs: Any):
         return LocalCluster(**options)
 
 
-#: the local cluster that :func:`run` started for ``workers=N``, kept for the next calls of
-#: this process (a notebook's calls share it): ``{"cluster": ..., "client": ...}``
+#: the worker processes that :func:`run` started for ``workers=N``, kept for the next calls
+#: of this process (a notebook's calls share them): ``{"pool": ..., "workers": N}`` (from the
+#: fork server, see :func:`uses_forkserver`) or ``{"cluster": ..., "client": ...}`` (a Dask LocalCluster)
 _KEPT: dict[str, Any] = {}
 
 
 def kept_workers(workers: int):
-    """The ``distributed.Client`` of the local cluster of ``workers`` processes that
-    :func:`run` keeps for this process: started on the first call that needs it, then
-    reused (a second call, in a notebook say, does not wait for worker processes to start
-    again). A call with another number of workers replaces it; :func:`close_workers`, or
-    the end of the process, stops it."""
+    """The ``workers`` local worker processes that :func:`run` keeps for this process:
+    started on the first call that needs them, then reused (a second call, in a notebook
+    say, does not wait for them to start again). A call with another number of workers
+    replaces them; :func:`close_workers`, or the end of the process, stops them.
+
+    On Linux they are a :class:`concurrent.futures.ProcessPoolExecutor` whose processes
+    the fork server forks (see :func:`uses_forkserver`), each as its first task arrives;
+    elsewhere the ``distributed.Client`` of a Dask ``LocalCluster``."""
     import atexit
 
+    if not _KEPT.get("atexit"):
+        atexit.register(close_workers)
+        _KEPT["atexit"] = True
+    if uses_forkserver():
+        pool = _KEPT.get("pool")
+        if pool is not None and _KEPT.get("workers") == workers and not getattr(pool, "_broken", False):
+            return pool
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        close_workers()
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(WORKER_PRELOAD))  # read when the server starts (once a process)
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
+        _KEPT.update(pool=pool, workers=workers)
+        return pool
     from distributed import Client
 
     client = _KEPT.get("client")
@@ -543,15 +581,36 @@ def kept_workers(workers: int):
     close_workers()
     cluster = local_cluster(workers)
     _KEPT.update(cluster=cluster, client=Client(cluster))
-    if not _KEPT.get("atexit"):
-        atexit.register(close_workers)
-        _KEPT["atexit"] = True
     return _KEPT["client"]
+
+
+def _worker_started() -> None:
+    """Set up a local worker: it ends as soon as the process that uses it ends, even one
+    killed outright (a notebook kernel restarted), and it ignores Ctrl-C and a notebook's
+    interrupt, which reach the whole process group: the parent stops waiting and drops
+    the tasks not started, the workers finish the ones they hold and stay ready."""
+    import multiprocessing
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()  # its sentinel is a pipe only the parent holds open
+
+    def end_with_parent() -> None:
+        parent.join()
+        os._exit(0)
+
+    if parent is not None:
+        threading.Thread(target=end_with_parent, name="railkit-end-with-parent", daemon=True).start()
 
 
 def close_workers() -> None:
     """Stop the worker processes that :func:`run` keeps (see :func:`kept_workers`); a
     no-op when there are none."""
+    pool = _KEPT.pop("pool", None)
+    _KEPT.pop("workers", None)
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
     client, cluster = _KEPT.pop("client", None), _KEPT.pop("cluster", None)
     for part in (client, cluster):
         if part is not None:
@@ -561,13 +620,14 @@ def close_workers() -> None:
                 pass
 
 
-def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
-              progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
+def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk: int | None,
+                  progress: bool, title: str, pilot: tuple | None = None) -> tuple[Any, int, int]:
+    """The job's tasks on the kept local workers (``scheduler`` None) or a Dask scheduler."""
     import pandas as pd
-    from distributed import Client, as_completed
 
     client = None
     own_client = True
+    futures: list = []
     frames = []
     rest = seeds
     per_game = None
@@ -580,16 +640,21 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
             bar.update(len(seeds) - len(rest))
         if scheduler is None:
             client, own_client = kept_workers(workers), False
-        elif isinstance(scheduler, Client):
-            client, own_client = scheduler, False
-        elif isinstance(scheduler, str):
-            try:
-                client = Client(scheduler, timeout=10)
-            except (OSError, TimeoutError) as exc:
-                raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
         else:
-            raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client", type(scheduler).__name__)
-        n_workers = max(1, sum(client.nthreads().values()))
+            from distributed import Client
+
+            if isinstance(scheduler, Client):
+                client, own_client = scheduler, False
+            elif isinstance(scheduler, str):
+                try:
+                    client = Client(scheduler, timeout=10)
+                except (OSError, TimeoutError) as exc:
+                    raise DataError("--scheduler", "$", "the address of a running Dask scheduler", scheduler) from exc
+            else:
+                raise DataError("scheduler", "$", "a Dask scheduler address or a distributed.Client",
+                                type(scheduler).__name__)
+        pooled = not hasattr(client, "nthreads")  # the kept pool of the fork server's processes
+        n_workers = int(workers or 1) if pooled else max(1, sum(client.nthreads().values()))
 
         if chunk is not None:
             sizes = [chunk] * math.ceil(len(rest) / chunk)
@@ -606,17 +671,29 @@ def _run_dask(job: dict, seeds: list, workers: int | None, scheduler: Any, chunk
         for size in sizes:
             parts.append(rest[start:start + size])
             start += size
-        futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
-        games_in = {f.key: len(p) for f, p in zip(futures, parts)}
-        done = {}
+        if pooled:
+            # the workers send rows and this process builds the tables (one pandas table, not many)
+            from concurrent.futures import as_completed
+
+            futures = [client.submit(play_batch, seeds=part, **job) for part in parts]
+        else:
+            from distributed import as_completed
+
+            futures = [client.submit(play_frame, seeds=part, pure=False, **job) for part in parts]
+        index = {f: i for i, f in enumerate(futures)}
+        done: dict[int, Any] = {}
         for fut in as_completed(futures):
-            done[fut.key] = fut.result()
+            i = index[fut]
+            done[i] = _frame(fut.result()) if pooled else fut.result()
             if bar is not None:
-                bar.update(games_in[fut.key])
-        frames += [done[f.key] for f in futures]  # the parts in seed order
+                bar.update(len(parts[i]))
+        frames += [done[i] for i in range(len(parts))]  # the parts in seed order
         df = pd.concat(frames, ignore_index=True, sort=False) if frames else _frame([])
         return df, n_workers, chunk
     finally:
+        for fut in futures:  # stopped early (an error, an interrupt): drop the tasks not done
+            if not fut.done():
+                fut.cancel()
         if bar is not None:
             bar.close()
         if client is not None and own_client:
