@@ -93,9 +93,10 @@ read, write = os.pipe()  # open here before the workers start, as a browser driv
 run("ticket-to-ride", agents="random", players=2, games=4, seed=1, workers=2, chunk=1, progress=False)
 pool = runner.kept_workers(2)
 pids = sorted(pool._processes)
-print(" ".join(map(str, pids)), os.fstat(write).st_ino, flush=True)
+line = " ".join(map(str, pids)) + " " + str(os.fstat(write).st_ino)
 if sys.argv[1] == "interrupt":
-    try:
+    try:  # the interrupt may come as soon as the line is out
+        print(line, flush=True)
         run("ticket-to-ride", agents="random", players=4, games=200_000, seed=1, workers=2, progress=False)
         print("not interrupted", flush=True)
     except KeyboardInterrupt:
@@ -103,6 +104,7 @@ if sys.argv[1] == "interrupt":
         same = runner.kept_workers(2) is pool and sorted(pool._processes) == pids
         print("after the interrupt:", len(again), same, flush=True)
 else:
+    print(line, flush=True)
     time.sleep(600)
 """
 
