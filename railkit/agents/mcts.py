@@ -350,9 +350,8 @@ class StationMasterAdapter(Adapter):
         """The greedy bot's choice, then its next best moves by its one-step expected value."""
         bot = agent._proposer("greedy", observation["seat"])
         first = bot.act(observation, legal)  # also sets the bot's view of this observation
-        trains = {t["id"]: t for t in observation["station"]}
-        base = {tid: bot._utility(t) for tid, t in trains.items()}
-        scored = sorted(((bot._delta(a, trains, base), -i) for i, a in enumerate(legal)), reverse=True)
+        stakes = bot._stakes(observation)
+        scored = sorted(((bot._delta(a, stakes), -i) for i, a in enumerate(legal)), reverse=True)
         out = [first] + [legal[-i] for _, i in scored if legal[-i] != first]
         return out[:self.width]
 

@@ -46,14 +46,15 @@ class GreedyAgent(Agent):
             return legal[0]
         return self.valuation.choose(observation, legal, self.rng.random)
 
-    # the estimates of the last observation acted on (the search bot ranks its candidates by them)
-    def _utility(self, t: dict) -> float:
-        """(my stake - average opponent stake) x expected final value of train ``t``."""
-        return self.valuation.utility(t)
+    # the estimates of an observation (the search bot ranks its candidates by them)
+    def _stakes(self, observation: dict) -> dict:
+        """Each train of ``observation`` as the bot reckons it, by id."""
+        self.valuation.read(observation)
+        return self.valuation.stakes(observation)
 
-    def _delta(self, a: Action, trains: dict, base: dict) -> float:
+    def _delta(self, a: Action, stakes: dict) -> float:
         """The estimated change of (my - the average opponent's) expected points by ``a``."""
-        return self.valuation.delta(a, trains, base)
+        return self.valuation.delta(a, stakes)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

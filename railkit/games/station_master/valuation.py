@@ -97,15 +97,24 @@ def count_seen(cards: list[str], values: dict[str, tuple[int, int, int]], counts
                 gone[3] += vals[2]
 
 
+#: the action classes the estimate tells apart (:meth:`Valuation.delta`), by a small number
+_PLACE, _CARRIAGE, _REPAIR, _TRANSFER, _BRAKE_VAN, _STANDING, _ROYAL, _UNCOUPLE, _REASSIGN = range(9)
+_KIND_OF: dict[type, int] = {PlaceChip: _PLACE, PlayCarriage: _CARRIAGE, PlayRepair: _REPAIR,
+                             PlayTransfer: _TRANSFER, PlayBrakeVan: _BRAKE_VAN, PlayStandingRoom: _STANDING,
+                             PlayRoyal: _ROYAL, PlayUncouple: _UNCOUPLE, PlayReassign: _REASSIGN}
+
+
 class Stake:
-    """One train of an observation as the greedy bot reckons it (:meth:`Valuation.utility`):
-    my chips on it, the other seats' at the mean chip value (and that shared among the
-    opponents), its value and expected final value, and (mine - share) x final."""
+    """One train of an observation as the greedy bot reckons it: my chips on it, the other
+    seats' at the mean chip value (and that shared among the opponents), its value and
+    expected final value, and ``base``, what it is worth to me now: (mine - share) x final."""
 
     def __init__(self, t: dict[str, Any], mean_chip: float, opponents: int, mu: dict[str, float]) -> None:
         my: list[int] = t["my_chips"]
         chips_on: int = t["chips_on"]
         kind: str = t["kind"]
+        #: the train as the observation shows it (its cards, for the rarer actions)
+        self.train = t
         self.mine: int = sum(my)
         self.my_count: int = len(my)
         self.others: float = (chips_on - len(my)) * mean_chip
@@ -122,7 +131,8 @@ class Stake:
 
 
 class Valuation:
-    """The greedy bot's estimates for one observation (:meth:`read`), and its choice (:meth:`choose`)."""
+    """The greedy bot's estimates for one observation (:meth:`read`, :meth:`stakes`), and its
+    choice (:meth:`choose`)."""
 
     def __init__(self) -> None:
         self.reading = "luxury-positive"
@@ -153,6 +163,11 @@ class Valuation:
         self.seat = obs["seat"]
         self.mu = self.unseen_means(obs)
 
+    def stakes(self, obs: dict[str, Any]) -> dict[int, Stake]:
+        """Each train of the observation last read, by its id, as a :class:`Stake`."""
+        mean_chip, opponents, mu = self.mean_chip, self.opponents, self.mu
+        return {t["id"]: Stake(t, mean_chip, opponents, mu) for t in obs["station"]}
+
     def unseen_means(self, obs: dict[str, Any]) -> dict[str, float]:
         """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
         counts: dict[str, int] = obs["card_counts"]
@@ -181,157 +196,99 @@ class Valuation:
                 KINDS[2]: (sums[2] - gone[3]) / total}
 
     def choose(self, obs: dict[str, Any], legal: Sequence[Action], rand: Callable[[], float]) -> Action:
-        """The legal action of the best estimate (``rand`` breaks ties: one draw per action, in order).
-
-        The estimate is :meth:`delta`'s; the common actions are reckoned here with each train's
-        sums made once (:class:`Stake`), in the same steps, so the numbers are the same."""
+        """The legal action of the best estimate (:meth:`delta`; ``rand`` breaks ties: one draw
+        per action, in order)."""
         self.read(obs)
-        reading = self.reading
-        mean_chip = self.mean_chip
-        opponents = self.opponents
-        me = self.seat
-        trains: dict[int, dict[str, Any]] = {}
-        base: dict[int, float] = {}
-        stakes: dict[int, Stake] = {}
-        for t in obs["station"]:
-            tid: int = t["id"]
-            p = Stake(t, mean_chip, opponents, self.mu)
-            trains[tid] = t
-            base[tid] = p.base
-            stakes[tid] = p
-        assert self.deck is not None  # read() made it
-        values: dict[str, tuple[int, int, int]] = self.deck[4]
+        stakes = self.stakes(obs)
         best = legal[0]
         best_score = float("-inf")
-        place_chip: object = PlaceChip  # looked up once, not once per action
-        play_carriage: object = PlayCarriage
-        play_repair: object = PlayRepair
-        play_transfer: object = PlayTransfer
-        play_brake_van: object = PlayBrakeVan
-        play_standing_room: object = PlayStandingRoom
-        # the action's fields are read into typed names once: the compiled module then reckons
-        # with machine numbers
-        score: float
         for a in legal:
-            ta = type(a)
-            if ta is place_chip:
-                tid = a.train  # type: ignore[attr-defined]
-                chip: int = a.value  # type: ignore[attr-defined]
-                p = stakes[tid]
-                score = (p.mine + chip - p.share) * p.final - p.base
-            elif ta is play_carriage or (ta is play_repair and a.take is not None):  # type: ignore[attr-defined]
-                tid = a.train  # type: ignore[attr-defined]
-                key: str = a.card if ta is play_carriage else a.take  # type: ignore[attr-defined]
-                p = stakes[tid]
-                vals = values.get(key)
-                v: int = p.value + (vals[p.column] if vals is not None and p.column >= 0 else value(key, p.kind, reading))
-                slots = p.slots + 1
-                final: float = v if slots >= p.number else v + max(p.number - slots, 0) * p.mu
-                score = (p.mine - p.share) * final - p.base
-            elif ta is play_transfer:  # SM-TRANSFER: see delta
-                source: int = a.source  # type: ignore[attr-defined]
-                target: int = a.target  # type: ignore[attr-defined]
-                owners: tuple[int, ...] = a.owners  # type: ignore[attr-defined]
-                ps, pt = stakes[source], stakes[target]
-                n_mine = 0
-                for o in owners:
-                    if o == me:
-                        n_mine += 1
-                my_moved = ps.mine * n_mine / ps.my_count if ps.my_count else 0.0
-                opp_moved = (len(owners) - n_mine) * mean_chip
-                us = ((ps.mine - my_moved) - (ps.others - opp_moved) / opponents) * ps.final
-                ut = ((pt.mine + my_moved) - (pt.others + opp_moved) / opponents) * pt.final
-                score = us + ut - ps.base - pt.base
-            elif ta is play_brake_van:
-                tid = a.train  # type: ignore[attr-defined]
-                p = stakes[tid]
-                score = (p.mine - p.share) * p.value - p.base
-            elif ta is play_standing_room and a.chip is not None:  # type: ignore[attr-defined]
-                tid = a.train  # type: ignore[attr-defined]
-                extra: int = a.chip  # type: ignore[attr-defined]
-                p = stakes[tid]
-                score = ((p.mine + extra) - p.share) * p.final - p.base - 0.01
-            else:
-                score = self.delta(a, trains, base)
-            tie: float = rand()
-            score = score + tie * 1e-6
+            score: float = self.delta(a, stakes) + rand() * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
 
     # ------------------------------------------------------------ estimates
-    def utility(self, t: dict[str, Any], value: float | None = None, slots: int | None = None,
-                mine: float | None = None, others: float | None = None, departs: bool = False) -> float:
-        """(my stake - average opponent stake) x expected final value of a train."""
-        v: float = t["value"] if value is None else value
-        n_slots: int = t["slots_used"] if slots is None else slots
-        my: float = sum(t["my_chips"]) if mine is None else mine
-        opp: float = (t["chips_on"] - len(t["my_chips"])) * self.mean_chip if others is None else others
-        final = v if departs else v + max(t["number"] - n_slots, 0) * self.mu[t["kind"]]
-        return (my - opp / self.opponents) * final
-
-    def after_card(self, t: dict[str, Any], value: float, slots_added: int) -> float:
-        slots: int = t["slots_used"] + slots_added
-        return self.utility(t, value=value, slots=slots, departs=slots >= t["number"])
-
-    def eff(self, key: str, kind: str) -> int:
-        return value(key, kind, self.reading)
-
-    def delta(self, a: Action, trains: dict[int, dict[str, Any]], base: dict[int, float]) -> float:
-        """The estimated change of (my - the average opponent's) expected points by ``a`` (one of the
-        engine's action classes)."""
-        if type(a) is PlaceChip:
-            t = trains[a.train]
-            return self.utility(t, mine=sum(t["my_chips"]) + a.value) - base[a.train]
-        if type(a) is PlayStandingRoom:
-            if a.chip is None:
+    def delta(self, a: Action, stakes: dict[int, Stake]) -> float:
+        """The estimated change of (my - the average opponent's) expected points by ``a`` (one of
+        the engine's action classes), over the trains of :meth:`stakes`."""
+        k = _KIND_OF.get(type(a), -1)
+        if k == _PLACE:
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            chip: int = a.value  # type: ignore[attr-defined]
+            return (p.mine + chip - p.share) * p.final - p.base
+        if k == _CARRIAGE or (k == _REPAIR and a.take is not None):  # type: ignore[attr-defined]
+            key: str = a.card if k == _CARRIAGE else a.take  # type: ignore[attr-defined]
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            return self.coupled(p, p.value + self.adds(key, p), 1) - p.base
+        if k == _TRANSFER:
+            # SM-TRANSFER: the bot chose whose chips move; which of an owner's chips is blind, so
+            # its own move at their mean value on the source, the others' at the mean chip value
+            owners: tuple[int, ...] = a.owners  # type: ignore[attr-defined]
+            ps, pt = stakes[a.source], stakes[a.target]  # type: ignore[attr-defined]
+            me = self.seat
+            n_mine = 0
+            for o in owners:
+                if o == me:
+                    n_mine += 1
+            my_moved = ps.mine * n_mine / ps.my_count if ps.my_count else 0.0
+            opp_moved = (len(owners) - n_mine) * self.mean_chip
+            us = ((ps.mine - my_moved) - (ps.others - opp_moved) / self.opponents) * ps.final
+            ut = ((pt.mine + my_moved) - (pt.others + opp_moved) / self.opponents) * pt.final
+            return us + ut - ps.base - pt.base
+        if k == _BRAKE_VAN:  # the train departs as it is
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            return (p.mine - p.share) * p.value - p.base
+        if k == _STANDING:
+            extra: int | None = a.chip  # type: ignore[attr-defined]
+            if extra is None:
                 return -0.01
-            t = trains[a.train]
-            return self.utility(t, mine=sum(t["my_chips"]) + a.chip) - base[a.train] - 0.01
-        if type(a) is PlayCarriage or (type(a) is PlayRepair and a.take is not None):
-            key: str = a.card if type(a) is PlayCarriage else a.take  # type: ignore[assignment, union-attr]
-            tid: int = a.train  # type: ignore[assignment]
-            t = trains[tid]
-            return self.after_card(t, t["value"] + self.eff(key, t["kind"]), 1) - base[tid]
-        if type(a) is PlayBrakeVan:
-            t = trains[a.train]
-            return self.utility(t, departs=True) - base[a.train]
-        if type(a) is PlayRoyal:
-            t = trains[a.train]
-            extra, done = 0, 0
-            cards: list[str] = t["cards"]
-            mults: list[int] = t["multipliers"]
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            return ((p.mine + extra) - p.share) * p.final - p.base - 0.01
+        if k == _ROYAL:
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            cards: list[str] = p.train["cards"]
+            mults: list[int] = p.train["multipliers"]
+            more, done = 0, 0
             for i in range(len(cards) - 1, -1, -1):
                 if carriage(cards[i]) is not None:
-                    extra += self.eff(cards[i], t["kind"]) * mults[i]
+                    more += self.adds(cards[i], p) * mults[i]
                     done += 1
                     if done == self.royal_doubles:
                         break
-            return self.after_card(t, t["value"] + extra, 1 if self.royal_slot else 0) - base[a.train]
-        if type(a) is PlayUncouple:
-            t = trains[a.train]
-            removed = [self.eff(k, t["kind"]) * m for k, m in zip(t["cards"], t["multipliers"])
-                       if carriage(k) is not None][-a.count:]
-            v = t["value"] - sum(removed)
-            return self.utility(t, value=v, slots=t["slots_used"] - a.count) - base[a.train]
-        if type(a) is PlayReassign:
-            s, t = trains[a.source], trains[a.target]
-            key, mult = [(k, m) for k, m in zip(s["cards"], s["multipliers"]) if carriage(k) is not None][-1]
-            us = self.utility(s, value=s["value"] - self.eff(key, s["kind"]) * mult, slots=s["slots_used"] - 1)
-            ut = self.after_card(t, t["value"] + self.eff(key, t["kind"]), 1)
-            return us + ut - base[a.source] - base[a.target]
-        if type(a) is PlayTransfer:
-            # SM-TRANSFER: the bot chose whose chips move; which of an owner's chips is blind, so
-            # its own move at their mean value on the source, the others' at the mean chip value
-            s, t = trains[a.source], trains[a.target]
-            me = self.seat
-            n_mine = sum([1 for o in a.owners if o == me])
-            mine_s: list[int] = s["my_chips"]
-            my_moved = sum(mine_s) * n_mine / len(mine_s) if mine_s else 0.0
-            opp_moved = (len(a.owners) - n_mine) * self.mean_chip
-            opp_s = (s["chips_on"] - len(mine_s)) * self.mean_chip
-            us = self.utility(s, mine=sum(mine_s) - my_moved, others=opp_s - opp_moved)
-            ut = self.utility(t, mine=sum(t["my_chips"]) + my_moved,
-                              others=(t["chips_on"] - len(t["my_chips"])) * self.mean_chip + opp_moved)
-            return us + ut - base[a.source] - base[a.target]
+            return self.coupled(p, p.value + more, 1 if self.royal_slot else 0) - p.base
+        if k == _UNCOUPLE:
+            p = stakes[a.train]  # type: ignore[attr-defined]
+            count: int = a.count  # type: ignore[attr-defined]
+            removed = [self.adds(c, p) * m for c, m in zip(p.train["cards"], p.train["multipliers"])
+                       if carriage(c) is not None][-count:]
+            return self.worth(p, p.value - sum(removed), p.slots - count) - p.base
+        if k == _REASSIGN:
+            ps, pt = stakes[a.source], stakes[a.target]  # type: ignore[attr-defined]
+            key, mult = [(c, m) for c, m in zip(ps.train["cards"], ps.train["multipliers"])
+                         if carriage(c) is not None][-1]
+            us = self.worth(ps, ps.value - self.adds(key, ps) * mult, ps.slots - 1)
+            ut = self.coupled(pt, pt.value + self.adds(key, pt), 1)
+            return us + ut - ps.base - pt.base
         return 0.0  # repair taking nothing, rush hour, pass
+
+    def adds(self, key: str, p: Stake) -> int:
+        """What card ``key`` adds to train ``p`` (:func:`value`, from the card list's table)."""
+        assert self.deck is not None  # read() made it
+        vals: tuple[int, int, int] | None = self.deck[4].get(key)
+        if vals is not None and p.column >= 0:
+            return vals[p.column]
+        return value(key, p.kind, self.reading)
+
+    def worth(self, p: Stake, value: float, slots: int) -> float:
+        """(my stake - the average opponent's) x the expected final value of train ``p`` with
+        ``value`` and ``slots`` places used, still waiting to depart."""
+        return (p.mine - p.share) * (value + max(p.number - slots, 0) * p.mu)
+
+    def coupled(self, p: Stake, value: float, slots_added: int) -> float:
+        """:meth:`worth` after a card that takes ``slots_added`` places: a full train departs at
+        ``value``."""
+        slots = p.slots + slots_added
+        if slots >= p.number:
+            return (p.mine - p.share) * value
+        return self.worth(p, value, slots)
