@@ -27,7 +27,9 @@ from __future__ import annotations
 import heapq
 from itertools import compress
 from operator import ne
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
+
+from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
@@ -36,6 +38,7 @@ from railkit.maps import CARD_COLOURS
 _LOCO = "loco"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class RandomAgent(Agent):
     """Picks a legal action uniformly at random (never reads the observation)."""
 
@@ -138,16 +141,20 @@ def _claim_value(a: Claim, length: int, obs: dict) -> float:
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class _HeuristicAgent(Agent):
     """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
 
     name = "heuristic"
 
+    def __init__(self, seed=None) -> None:
+        super().__init__(seed)
+        self._mf = _FactsOfGame()
+        #: what :meth:`GreedyRouteAgent._free_groups` computed last, and for what
+        self._fg: tuple | None = None
+
     def _map_facts(self, obs: dict) -> _MapFacts:
-        mf = self.__dict__.get("_mf")
-        if mf is None:
-            mf = self._mf = _FactsOfGame()
-        return mf.get(obs)
+        return self._mf.get(obs)
 
     def _keep(self, obs: dict, legal: Sequence[Action]) -> Action:
         # keep the minimum number, preferring cheap tickets (low points): fewest first
@@ -161,7 +168,7 @@ class _HeuristicAgent(Agent):
         for a in legal:
             t = type(a)
             if t is DrawFaceUp:
-                c = faceup[a.slot - 1]
+                c = faceup[cast(DrawFaceUp, a).slot - 1]
                 w = 1.5 if c == _LOCO else wanted.get(c, 0.0)
                 if w > best_w:
                     best, best_w = a, w
@@ -191,6 +198,7 @@ class _HeuristicAgent(Agent):
         return legal[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class GreedyRouteAgent(_HeuristicAgent):
     """Claims the most valuable affordable route; otherwise draws toward the colour
     whose cards bring the most valuable free route within reach."""
@@ -229,15 +237,18 @@ class GreedyRouteAgent(_HeuristicAgent):
         a = self._draw(observation, legal, wanted)
         return a if a is not None else self._fallback(legal)
 
-    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
-        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
-        route of that colour, less the more cards it still misses; gray routes count
-        for the colour held most."""
-        hand = obs["hand"]
-        trains = obs["trains"]
-        claimed = obs["claimed"]
-        closed = obs["closed"]
-        loc = hand.get(_LOCO, 0)
+    def _free_groups(self, obs: dict, f: _MapFacts) -> tuple[list[tuple[int, int, float]], float]:
+        """The coloured (colour, length) groups with a free route of a wanted length within
+        the trains left, as (colour number, length, points per train) in the order of
+        ``f.groups_by_length``, and the best points per train of such a gray group (0.0
+        if none). Only claims change them: they are remembered while the observation
+        hands out the same ``claimed`` and ``closed`` objects (the engine never changes
+        those once handed out) and the same trains and points table."""
+        claimed, closed, trains, points = obs["claimed"], obs["closed"], obs["trains"], obs["route_points"]
+        hit = self._fg
+        if (hit is not None and hit[0] is claimed and hit[1] is closed and hit[2] == trains
+                and hit[3] is points and hit[4] is f):
+            return hit[5], hit[6]
         # free routes per (colour, length) group: every route of a group weighs the same
         free = f.group_size[:]
         group_of = f.group_of
@@ -247,9 +258,7 @@ class GreedyRouteAgent(_HeuristicAgent):
             for rid in set(closed):
                 if rid not in claimed:
                     free[group_of[rid]] -= 1
-        colours = f.colours
-        score_of = [0.0] * len(colours)  # by colour number
-        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
+        out: list[tuple[int, int, float]] = []
         best_gray = 0.0
         wanted_len = self._wanted_len
         for length, groups in f.groups_by_length:
@@ -263,10 +272,25 @@ class GreedyRouteAgent(_HeuristicAgent):
                     if per_train > best_gray:
                         best_gray = per_train
                     continue
-                missing = length - held[ci]
-                score = per_train / (1 + missing) if missing > 0 else per_train
-                if score > score_of[ci]:
-                    score_of[ci] = score
+                out.append((ci, length, per_train))
+        self._fg = (claimed, closed, trains, points, f, out, best_gray)
+        return out, best_gray
+
+    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
+        route of that colour, less the more cards it still misses; gray routes count
+        for the colour held most."""
+        hand = obs["hand"]
+        loc = hand.get(_LOCO, 0)
+        colours = f.colours
+        groups, best_gray = self._free_groups(obs, f)
+        score_of = [0.0] * len(colours)  # by colour number
+        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
+        for ci, length, per_train in groups:
+            missing = length - held[ci]
+            score = per_train / (1 + missing) if missing > 0 else per_train
+            if score > score_of[ci]:
+                score_of[ci] = score
         w = {c: v for c, v in zip(colours, score_of) if v > 0.0}
         # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
         top, top_n = None, -1
@@ -279,6 +303,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         return {c: v / m for c, v in w.items()}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class LongRouteAgent(GreedyRouteAgent):
     """Greedy, but only wants routes of length 5-6 while it has trains for them."""
 
@@ -288,6 +313,7 @@ class LongRouteAgent(GreedyRouteAgent):
         return length >= 5 or trains < 5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class TicketAgent(_HeuristicAgent):
     """Plans its tickets with cheapest completions (own routes cost 0, routes it
     cannot use are blocked), claims the planned routes, collects their colours and
@@ -297,7 +323,7 @@ class TicketAgent(_HeuristicAgent):
 
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
-        self._plan_key = None
+        self._plan_key: tuple | None = None
         self._plan: dict[str, int] = {}
         #: the map facts the remembered searches ran on, and the searches (see _search_memo)
         self._runs_of: _MapFacts | None = None
@@ -491,7 +517,7 @@ def _costs(f: _MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-def _search(iadj: list, cost: list[int], a: int, b: int, expanded: bytearray,
+def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, expanded: bytearray,
             improved: bytearray) -> tuple[int, list[int]] | None:
     """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
     (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.

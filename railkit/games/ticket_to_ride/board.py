@@ -56,6 +56,8 @@ class Board:
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
         self._tables: dict[int, list] = {}
+        #: route_tables[c][i]: :meth:`route_table` of route i in colour c (None until built)
+        self.route_tables: list[list[list | None]] = [[None] * self.n_routes for _ in range(8)]
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
         #: free routes at the start: by [colour][length], gray ones by length, all by length
         self.start_free_col = [[tuple(i for i in range(self.n_routes) if self.colour[i] == c and self.length[i] == ln)
@@ -82,6 +84,9 @@ class Board:
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
         self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
         self.start_gray_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
+        #: claim caches of buckets that lost routes, shared by all games on this map as well:
+        #: (colour or GRAY, length, the bucket's free routes) -> see :meth:`bucket_cache`
+        self.bucket_caches: dict[tuple[int, int, tuple[int, ...]], list] = {}
         #: all-locomotive claims of every route, by length (the starting position)
         self.start_loco_claims: list[tuple | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
@@ -122,15 +127,39 @@ class Board:
         self.pair_rows[nl][mask] = row
         return row
 
+    def route_table(self, i: int, c: int) -> list[tuple[Claim, ...]]:
+        """:meth:`claim_options` of route ``i`` in colour ``c`` for every hand, as a list
+        indexed by ``min(nc, L) * (L + 1) + min(nl, L)`` (L = the route's length); built
+        on first use."""
+        t = self.route_tables[c][i]
+        if t is None:
+            ln = self.length[i]
+            t = self.route_tables[c][i] = [self.claim_options(i, c, a, b) for a in range(ln + 1)
+                                           for b in range(ln + 1)]
+        return t
+
     def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
-        """For colour ``c``: per route i, :meth:`claim_options` for every hand, as a
-        list indexed by ``min(nc, L) * (L + 1) + min(nl, L)`` (L = the route's length)."""
+        """For colour ``c``: per route i, its :meth:`route_table`."""
         t = self._tables.get(c)
         if t is None:
-            t = self._tables[c] = [
-                [self.claim_options(i, c, a, b) for a in range(self.length[i] + 1) for b in range(self.length[i] + 1)]
-                for i in range(self.n_routes)]
+            t = self._tables[c] = [self.route_table(i, c) for i in range(self.n_routes)]
         return t
+
+    def bucket_cache(self, c: int, ln: int, free: tuple[int, ...]) -> list:
+        """The claim cache of the routes of colour ``c`` (index, or ``GRAY``) and length
+        ``ln`` when just the routes ``free`` (in route order) of them are free: a list over
+        table slots (see :meth:`pairs_row`) of tuples of Claims, None until a game builds
+        the entry. What a slot holds depends on these routes only, so every game on this
+        map shares the list. Gray routes are paid in any colour: for them, one such list
+        per colour."""
+        key = (c, ln, free)
+        v = self.bucket_caches.get(key)
+        if v is None:
+            if len(self.bucket_caches) > 100_000:
+                self.bucket_caches.clear()  # games keep the lists they hold
+            size = (ln + 1) * (ln + 1)
+            v = self.bucket_caches[key] = [[None] * size for _ in range(8)] if c == GRAY else [None] * size
+        return v
 
     def loco_claim(self, i: int) -> Claim:
         """The all-locomotive claim of route ``i``."""

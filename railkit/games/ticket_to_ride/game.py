@@ -206,8 +206,9 @@ class TicketToRide(Game):
         self._free_gray = [list(x) for x in b.start_free_gray]
         self._free_len = [list(x) for x in b.start_free_len]
         # legal-claim caches: per (colour, length) and table slot -> tuple of Claims (see _turn_actions)
-        # While a bucket is untouched its cache is the board's shared one (valid for every
-        # game on this map at the start); the first claim in it swaps in a private list.
+        # A bucket's cache is the board's shared one for the routes of the bucket still free
+        # (valid for every game on this map); a claim in the bucket swaps in the one for
+        # the routes left (Board.bucket_cache).
         self._cc: list[list[list]] = [list(row) for row in b.start_claim_cache]
         self._cg: list[list[list]] = [list(row) for row in b.start_gray_cache]
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
@@ -432,9 +433,10 @@ class TicketToRide(Game):
 
     def _turn_actions(self) -> list[Action]:
         # Claims come from caches per (colour, length), indexed by the table slot of the
-        # cards and locomotives held (each capped at the length); a claim empties the
-        # caches of its bucket only. Only lengths with free routes in reach are visited
-        # (a bit mask per colour), so listing moves costs a few lookups per colour held.
+        # cards and locomotives held (each capped at the length); a claim swaps in the
+        # caches of its bucket for the routes left (shared per map). Only lengths with free
+        # routes in reach are visited (a bit mask per colour), so listing moves costs a few
+        # lookups per colour held.
         s = self._cur
         hit = self._draw_cache
         if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
@@ -532,10 +534,13 @@ class TicketToRide(Game):
 
     def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple:
         # every route in the bucket has length ln: the same slot k of each route's table
-        tabs = self.board.claim_tables(c)
+        tabs = self.board.route_tables[c]
         v: list[Action] = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
-            v += tabs[i][k]
+            t = tabs[i]
+            if t is None:
+                t = self.board.route_table(i, c)
+            v += t[k]
         out = (self._cg if gray else self._cc)[c][ln][k] = tuple(v)
         return out
 
@@ -901,16 +906,17 @@ class TicketToRide(Game):
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
         self._lc[ln] = None
-        size = (ln + 1) * (ln + 1)
         off = ~(1 << ln)
         lm = self._len_mask
+        # the bucket's claim cache for its routes still free (shared with other games)
+        cache = b.bucket_cache(c, ln, tuple(bucket))
         if c == GRAY:
             for cc in range(8):
-                self._cg[cc][ln] = [None] * size
+                self._cg[cc][ln] = cache[cc]
                 if not bucket and not self._free_col[cc][ln]:
                     lm[cc] &= off
         else:
-            self._cc[c][ln] = [None] * size
+            self._cc[c][ln] = cache
             if not bucket and not self._free_gray[ln]:
                 lm[c] &= off
 
