@@ -84,9 +84,6 @@ class Board:
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
         self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
         self.start_gray_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
-        #: claim caches of buckets that lost routes, shared by all games on this map as well:
-        #: (colour or GRAY, length, the bucket's free routes) -> see :meth:`bucket_cache`
-        self.bucket_caches: dict[tuple[int, int, tuple[int, ...]], list] = {}
         #: all-locomotive claims of every route, by length (the starting position)
         self.start_loco_claims: list[tuple | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
@@ -144,22 +141,6 @@ class Board:
         if t is None:
             t = self._tables[c] = [self.route_table(i, c) for i in range(self.n_routes)]
         return t
-
-    def bucket_cache(self, c: int, ln: int, free: tuple[int, ...]) -> list:
-        """The claim cache of the routes of colour ``c`` (index, or ``GRAY``) and length
-        ``ln`` when just the routes ``free`` (in route order) of them are free: a list over
-        table slots (see :meth:`pairs_row`) of tuples of Claims, None until a game builds
-        the entry. What a slot holds depends on these routes only, so every game on this
-        map shares the list. Gray routes are paid in any colour: for them, one such list
-        per colour."""
-        key = (c, ln, free)
-        v = self.bucket_caches.get(key)
-        if v is None:
-            if len(self.bucket_caches) > 100_000:
-                self.bucket_caches.clear()  # games keep the lists they hold
-            size = (ln + 1) * (ln + 1)
-            v = self.bucket_caches[key] = [[None] * size for _ in range(8)] if c == GRAY else [None] * size
-        return v
 
     def loco_claim(self, i: int) -> Claim:
         """The all-locomotive claim of route ``i``."""

@@ -206,9 +206,8 @@ class TicketToRide(Game):
         self._free_gray = [list(x) for x in b.start_free_gray]
         self._free_len = [list(x) for x in b.start_free_len]
         # legal-claim caches: per (colour, length) and table slot -> tuple of Claims (see _turn_actions)
-        # A bucket's cache is the board's shared one for the routes of the bucket still free
-        # (valid for every game on this map); a claim in the bucket swaps in the one for
-        # the routes left (Board.bucket_cache).
+        # While a bucket is untouched its cache is the board's shared one (valid for every
+        # game on this map at the start); the first claim in it swaps in a private list.
         self._cc: list[list[list]] = [list(row) for row in b.start_claim_cache]
         self._cg: list[list[list]] = [list(row) for row in b.start_gray_cache]
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
@@ -433,10 +432,9 @@ class TicketToRide(Game):
 
     def _turn_actions(self) -> list[Action]:
         # Claims come from caches per (colour, length), indexed by the table slot of the
-        # cards and locomotives held (each capped at the length); a claim swaps in the
-        # caches of its bucket for the routes left (shared per map). Only lengths with free
-        # routes in reach are visited (a bit mask per colour), so listing moves costs a few
-        # lookups per colour held.
+        # cards and locomotives held (each capped at the length); a claim empties the
+        # caches of its bucket only. Only lengths with free routes in reach are visited
+        # (a bit mask per colour), so listing moves costs a few lookups per colour held.
         s = self._cur
         hit = self._draw_cache
         if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
@@ -906,17 +904,16 @@ class TicketToRide(Game):
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
         self._lc[ln] = None
+        size = (ln + 1) * (ln + 1)
         off = ~(1 << ln)
         lm = self._len_mask
-        # the bucket's claim cache for its routes still free (shared with other games)
-        cache = b.bucket_cache(c, ln, tuple(bucket))
         if c == GRAY:
             for cc in range(8):
-                self._cg[cc][ln] = cache[cc]
+                self._cg[cc][ln] = [None] * size
                 if not bucket and not self._free_col[cc][ln]:
                     lm[cc] &= off
         else:
-            self._cc[c][ln] = cache
+            self._cc[c][ln] = [None] * size
             if not bucket and not self._free_gray[ln]:
                 lm[c] &= off
 
