@@ -71,6 +71,7 @@ class _MapFacts:
         self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
         self.route_ids = [r.id for r in m.routes]
         self.length_of = {r.id: r.length for r in m.routes}
+        self.colour_of = {r.id: r.color for r in m.routes}
         self.route_ends = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
         self.lengths = [r.length for r in m.routes]
         self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
@@ -379,13 +380,21 @@ class TicketAgent(_HeuristicAgent):
             return self._plan
         seat = obs["seat"]
         claimed = obs["claimed"]
-        owned = {rid for rid, s in claimed.items() if s == seat}
-        blocked = {rid for rid, s in claimed.items() if s != seat}
-        blocked.update(obs["closed"])
-        parallel = f.parallel
-        for rid in owned:
-            blocked.update(parallel[rid])
-        cost = _costs(f, owned, blocked)
+        # as _costs(f, owned, blocked): owned routes cost 0, then blocked ones (the other
+        # seats' routes, closed tracks, the other track of a double I own) -1
+        route_ix, parallel = f.route_ix, f.parallel
+        cost = f.lengths[:]
+        for rid, s in claimed.items():
+            if s == seat:
+                cost[route_ix[rid]] = 0
+        for rid, s in claimed.items():
+            if s != seat:
+                cost[route_ix[rid]] = -1
+            else:
+                for p in parallel[rid]:
+                    cost[route_ix[p]] = -1
+        for rid in obs["closed"]:
+            cost[route_ix[rid]] = -1
         plan: dict[str, int] = {}
         budget = obs["trains"]
         city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
@@ -441,15 +450,20 @@ class TicketAgent(_HeuristicAgent):
         hand = obs["hand"]
         need: dict[str, float] = {}
         gray = 0
+        colour_of, length_of = f.colour_of, f.length_of
         for rid in plan:
-            r = f.routes[rid]
-            if r.color == "gray":
-                gray += r.length
+            colour = colour_of[rid]
+            if colour == "gray":
+                gray += length_of[rid]
             else:
-                need[r.color] = need.get(r.color, 0) + r.length
+                need[colour] = need.get(colour, 0) + length_of[rid]
         w = {c: max(0.0, n - hand.get(c, 0)) for c, n in need.items()}
         if gray:
-            top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
+            top, top_n = CARD_COLOURS[0], -1  # the colour held most, the first such
+            for c in CARD_COLOURS:
+                held = hand.get(c, 0)
+                if held > top_n:
+                    top, top_n = c, held
             w[top] = w.get(top, 0.0) + 0.5
         m = max(w.values(), default=0.0)
         if m <= 0:
