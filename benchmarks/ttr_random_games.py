@@ -1,7 +1,10 @@
 """Random Ticket to Ride games per second on one core, and time per action.
 
-Runs the simulation loop the runner uses (railkit.core.game.play: observe,
-legal_actions, agent.act, checked apply) with random bots.
+Runs railkit.core.game.play with random bots: legal_actions, agent.act, checked
+apply. play builds no observation for them (the random bot's ``needs_observation``
+is False), so ``--no-observe`` (a loop of its own without that check) measures the
+same work. The simulator (railkit.sim) runs play with the unchecked apply; the
+benchmark prints that figure too.
 
     python benchmarks/ttr_random_games.py [--games 1000] [--players 4] [--map usa]
         [--preset base] [--unchecked] [--no-observe] [--profile]
@@ -78,8 +81,8 @@ def main() -> None:
                                                  observe=not a.no_observe)
     print(f"{a.games} random {a.players}-player games on {a.map} ({a.preset}, "
           f"{'unchecked' if a.unchecked else 'checked'} apply, "
-          f"{'no observe' if a.no_observe else 'railkit.core.game.play loop with observe'}), one core, "
-          f"{ENGINE['railkit.games.ticket_to_ride']} engine (railkit.core.compiled)")
+          f"{'own loop, no observe' if a.no_observe else 'railkit.core.game.play loop (no observation for random bots)'}"
+          f"), one core, {ENGINE['railkit.games.ticket_to_ride']} engine (railkit.core.compiled)")
     print(f"  games/s (CPU time)   {a.games / cpu:8.1f}")
     print(f"  games/s (wall)       {a.games / total:8.1f}")
     print(f"  actions/game         {actions / a.games:8.1f}")
@@ -87,6 +90,9 @@ def main() -> None:
     print(f"  ms/game median wall  {1e3 * statistics.median(per_game):8.3f}")
     print(f"  us/action median     {1e6 * statistics.median(g / n for g, n in zip(per_game, lengths)):8.2f}"
           "  (median over games of wall time per action)")
+    if not a.unchecked and not a.no_observe:
+        cpu = run(a.games, a.players, a.map, a.preset, False)[1]
+        print(f"  games/s (CPU time)   {a.games / cpu:8.1f}  the simulator's loop (railkit.sim: play, unchecked apply)")
 
 
 if __name__ == "__main__":

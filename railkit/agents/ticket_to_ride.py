@@ -27,7 +27,9 @@ from __future__ import annotations
 import heapq
 from itertools import compress
 from operator import ne
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
+
+from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
@@ -36,6 +38,7 @@ from railkit.maps import CARD_COLOURS
 _LOCO = "loco"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class RandomAgent(Agent):
     """Picks a legal action uniformly at random (never reads the observation)."""
 
@@ -68,6 +71,7 @@ class _MapFacts:
         self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
         self.route_ids = [r.id for r in m.routes]
         self.length_of = {r.id: r.length for r in m.routes}
+        self.colour_of = {r.id: r.color for r in m.routes}
         self.route_ends = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
         self.lengths = [r.length for r in m.routes]
         self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
@@ -138,16 +142,20 @@ def _claim_value(a: Claim, length: int, obs: dict) -> float:
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class _HeuristicAgent(Agent):
     """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
 
     name = "heuristic"
 
+    def __init__(self, seed=None) -> None:
+        super().__init__(seed)
+        self._mf = _FactsOfGame()
+        #: what :meth:`GreedyRouteAgent._free_groups` computed last, and for what
+        self._fg: tuple | None = None
+
     def _map_facts(self, obs: dict) -> _MapFacts:
-        mf = self.__dict__.get("_mf")
-        if mf is None:
-            mf = self._mf = _FactsOfGame()
-        return mf.get(obs)
+        return self._mf.get(obs)
 
     def _keep(self, obs: dict, legal: Sequence[Action]) -> Action:
         # keep the minimum number, preferring cheap tickets (low points): fewest first
@@ -161,7 +169,7 @@ class _HeuristicAgent(Agent):
         for a in legal:
             t = type(a)
             if t is DrawFaceUp:
-                c = faceup[a.slot - 1]
+                c = faceup[cast(DrawFaceUp, a).slot - 1]
                 w = 1.5 if c == _LOCO else wanted.get(c, 0.0)
                 if w > best_w:
                     best, best_w = a, w
@@ -191,6 +199,7 @@ class _HeuristicAgent(Agent):
         return legal[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class GreedyRouteAgent(_HeuristicAgent):
     """Claims the most valuable affordable route; otherwise draws toward the colour
     whose cards bring the most valuable free route within reach."""
@@ -229,15 +238,18 @@ class GreedyRouteAgent(_HeuristicAgent):
         a = self._draw(observation, legal, wanted)
         return a if a is not None else self._fallback(legal)
 
-    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
-        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
-        route of that colour, less the more cards it still misses; gray routes count
-        for the colour held most."""
-        hand = obs["hand"]
-        trains = obs["trains"]
-        claimed = obs["claimed"]
-        closed = obs["closed"]
-        loc = hand.get(_LOCO, 0)
+    def _free_groups(self, obs: dict, f: _MapFacts) -> tuple[list[tuple[int, int, float]], float]:
+        """The coloured (colour, length) groups with a free route of a wanted length within
+        the trains left, as (colour number, length, points per train) in the order of
+        ``f.groups_by_length``, and the best points per train of such a gray group (0.0
+        if none). Only claims change them: they are remembered while the observation
+        hands out the same ``claimed`` and ``closed`` objects (the engine never changes
+        those once handed out) and the same trains and points table."""
+        claimed, closed, trains, points = obs["claimed"], obs["closed"], obs["trains"], obs["route_points"]
+        hit = self._fg
+        if (hit is not None and hit[0] is claimed and hit[1] is closed and hit[2] == trains
+                and hit[3] is points and hit[4] is f):
+            return hit[5], hit[6]
         # free routes per (colour, length) group: every route of a group weighs the same
         free = f.group_size[:]
         group_of = f.group_of
@@ -247,9 +259,7 @@ class GreedyRouteAgent(_HeuristicAgent):
             for rid in set(closed):
                 if rid not in claimed:
                     free[group_of[rid]] -= 1
-        colours = f.colours
-        score_of = [0.0] * len(colours)  # by colour number
-        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
+        out: list[tuple[int, int, float]] = []
         best_gray = 0.0
         wanted_len = self._wanted_len
         for length, groups in f.groups_by_length:
@@ -263,10 +273,25 @@ class GreedyRouteAgent(_HeuristicAgent):
                     if per_train > best_gray:
                         best_gray = per_train
                     continue
-                missing = length - held[ci]
-                score = per_train / (1 + missing) if missing > 0 else per_train
-                if score > score_of[ci]:
-                    score_of[ci] = score
+                out.append((ci, length, per_train))
+        self._fg = (claimed, closed, trains, points, f, out, best_gray)
+        return out, best_gray
+
+    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+        """Colour -> weight in (0, 1]: the best points per train of a free, wanted
+        route of that colour, less the more cards it still misses; gray routes count
+        for the colour held most."""
+        hand = obs["hand"]
+        loc = hand.get(_LOCO, 0)
+        colours = f.colours
+        groups, best_gray = self._free_groups(obs, f)
+        score_of = [0.0] * len(colours)  # by colour number
+        held = [hand.get(c, 0) + loc for c in colours]  # cards that pay for each colour
+        for ci, length, per_train in groups:
+            missing = length - held[ci]
+            score = per_train / (1 + missing) if missing > 0 else per_train
+            if score > score_of[ci]:
+                score_of[ci] = score
         w = {c: v for c, v in zip(colours, score_of) if v > 0.0}
         # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
         top, top_n = None, -1
@@ -279,6 +304,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         return {c: v / m for c, v in w.items()}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class LongRouteAgent(GreedyRouteAgent):
     """Greedy, but only wants routes of length 5-6 while it has trains for them."""
 
@@ -288,6 +314,7 @@ class LongRouteAgent(GreedyRouteAgent):
         return length >= 5 or trains < 5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class TicketAgent(_HeuristicAgent):
     """Plans its tickets with cheapest completions (own routes cost 0, routes it
     cannot use are blocked), claims the planned routes, collects their colours and
@@ -297,7 +324,7 @@ class TicketAgent(_HeuristicAgent):
 
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
-        self._plan_key = None
+        self._plan_key: tuple | None = None
         self._plan: dict[str, int] = {}
         #: the map facts the remembered searches ran on, and the searches (see _search_memo)
         self._runs_of: _MapFacts | None = None
@@ -353,13 +380,21 @@ class TicketAgent(_HeuristicAgent):
             return self._plan
         seat = obs["seat"]
         claimed = obs["claimed"]
-        owned = {rid for rid, s in claimed.items() if s == seat}
-        blocked = {rid for rid, s in claimed.items() if s != seat}
-        blocked.update(obs["closed"])
-        parallel = f.parallel
-        for rid in owned:
-            blocked.update(parallel[rid])
-        cost = _costs(f, owned, blocked)
+        # as _costs(f, owned, blocked): owned routes cost 0, then blocked ones (the other
+        # seats' routes, closed tracks, the other track of a double I own) -1
+        route_ix, parallel = f.route_ix, f.parallel
+        cost = f.lengths[:]
+        for rid, s in claimed.items():
+            if s == seat:
+                cost[route_ix[rid]] = 0
+        for rid, s in claimed.items():
+            if s != seat:
+                cost[route_ix[rid]] = -1
+            else:
+                for p in parallel[rid]:
+                    cost[route_ix[p]] = -1
+        for rid in obs["closed"]:
+            cost[route_ix[rid]] = -1
         plan: dict[str, int] = {}
         budget = obs["trains"]
         city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
@@ -415,15 +450,20 @@ class TicketAgent(_HeuristicAgent):
         hand = obs["hand"]
         need: dict[str, float] = {}
         gray = 0
+        colour_of, length_of = f.colour_of, f.length_of
         for rid in plan:
-            r = f.routes[rid]
-            if r.color == "gray":
-                gray += r.length
+            colour = colour_of[rid]
+            if colour == "gray":
+                gray += length_of[rid]
             else:
-                need[r.color] = need.get(r.color, 0) + r.length
+                need[colour] = need.get(colour, 0) + length_of[rid]
         w = {c: max(0.0, n - hand.get(c, 0)) for c, n in need.items()}
         if gray:
-            top = max(CARD_COLOURS, key=lambda c: hand.get(c, 0))
+            top, top_n = CARD_COLOURS[0], -1  # the colour held most, the first such
+            for c in CARD_COLOURS:
+                held = hand.get(c, 0)
+                if held > top_n:
+                    top, top_n = c, held
             w[top] = w.get(top, 0.0) + 0.5
         m = max(w.values(), default=0.0)
         if m <= 0:
@@ -491,7 +531,7 @@ def _costs(f: _MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-def _search(iadj: list, cost: list[int], a: int, b: int, expanded: bytearray,
+def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, expanded: bytearray,
             improved: bytearray) -> tuple[int, list[int]] | None:
     """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
     (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.

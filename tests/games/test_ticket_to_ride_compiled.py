@@ -1,5 +1,5 @@
-"""The mypyc-compiled Ticket to Ride engine (railkit.core.compiled, setup.py): it plays
-exactly like the Python source, it is the one in use once built, and an edited source
+"""The mypyc-compiled Ticket to Ride engine and bots (railkit.core.compiled, setup.py): they play
+exactly like the Python sources, they are the ones in use once built, and an edited source
 is never shadowed by an older compiled module."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from railkit.agents.ticket_to_ride import AGENTS
 from railkit.core.compiled import ENGINE
 from railkit.core.game import play
 
-out = {"engine": ENGINE["railkit.games.ticket_to_ride"], "games": []}
+out = {"engine": ENGINE["railkit.games.ticket_to_ride"], "bots": ENGINE["railkit.agents"], "games": []}
 if out["engine"] == "pure":  # method doctests are found in the Python source only
     out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (game, board))
 names = sorted(n for n in AGENTS if not issubclass(AGENTS[n], MCTSAgent))
@@ -55,10 +55,12 @@ print(json.dumps(out, sort_keys=True, default=str))
 
 def test_compiled_engine_plays_exactly_like_the_python_source():
     """Same action logs, scores, undo and views from the compiled and the Python engine
-    (the Python one also passes the doctests of game.py and board.py)."""
+    and bots (the Python engine also passes the doctests of game.py and board.py)."""
     p, c = pure_and_compiled(SCRIPT)
     assert p["engine"] == "pure" and p["doctest_failures"] == 0
     assert c["engine"] == ("compiled" if _built() else "pure")
+    # the bots of railkit.agents.ticket_to_ride are compiled too (with the Steam Rollers ones)
+    assert p["bots"] == "pure" and c["bots"] == ("compiled" if built("railkit.agents") else "pure")
     assert len(p["games"]) == 24
     for k, (a, b) in enumerate(zip(p["games"], c["games"])):
         assert a == b, f"game {k} differs between the Python and the compiled engine"

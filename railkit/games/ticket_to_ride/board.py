@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 from operator import is_
 
+from railkit.core.game import Action
 from railkit.games.ticket_to_ride.actions import (
     LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass,
 )
@@ -56,7 +57,10 @@ class Board:
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
         self._tables: dict[int, list] = {}
+        #: route_tables[c][i]: :meth:`route_table` of route i in colour c (None until built)
+        self.route_tables: list[list[list | None]] = [[None] * self.n_routes for _ in range(8)]
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
+        self._text: dict[int, tuple[Action, str]] = {}  # id(action) -> (action, str(action))
         #: free routes at the start: by [colour][length], gray ones by length, all by length
         self.start_free_col = [[tuple(i for i in range(self.n_routes) if self.colour[i] == c and self.length[i] == ln)
                                 for ln in range(self.max_length + 1)] for c in range(8)]
@@ -75,9 +79,10 @@ class Board:
         self.start_len_mask = [sum(1 << ln for ln in range(1, ml + 1)
                                    if self.start_free_col[c][ln] or self.start_free_gray[ln]) for c in range(8)]
         #: (face-up row, deck or discard not empty, face-up locomotive counts two,
-        #: face-up cards may be taken with deck and discard empty) ->
-        #: (first-card draws, second-card draws), filled by the games on this map
-        self.draw_table: dict[tuple, tuple] = {}
+        #: face-up cards may be taken with deck and discard empty), as a number (see
+        #: TicketToRide._draws) -> (first-card draws, second-card draws), filled by the
+        #: games on this map
+        self.draw_table: dict[int, tuple] = {}
         #: claim caches of the starting position (every route free), shared by all games
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
         self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
@@ -122,14 +127,22 @@ class Board:
         self.pair_rows[nl][mask] = row
         return row
 
+    def route_table(self, i: int, c: int) -> list[tuple[Claim, ...]]:
+        """:meth:`claim_options` of route ``i`` in colour ``c`` for every hand, as a list
+        indexed by ``min(nc, L) * (L + 1) + min(nl, L)`` (L = the route's length); built
+        on first use."""
+        t = self.route_tables[c][i]
+        if t is None:
+            ln = self.length[i]
+            t = self.route_tables[c][i] = [self.claim_options(i, c, a, b) for a in range(ln + 1)
+                                           for b in range(ln + 1)]
+        return t
+
     def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
-        """For colour ``c``: per route i, :meth:`claim_options` for every hand, as a
-        list indexed by ``min(nc, L) * (L + 1) + min(nl, L)`` (L = the route's length)."""
+        """For colour ``c``: per route i, its :meth:`route_table`."""
         t = self._tables.get(c)
         if t is None:
-            t = self._tables[c] = [
-                [self.claim_options(i, c, a, b) for a in range(self.length[i] + 1) for b in range(self.length[i] + 1)]
-                for i in range(self.n_routes)]
+            t = self._tables[c] = [self.route_table(i, c) for i in range(self.n_routes)]
         return t
 
     def loco_claim(self, i: int) -> Claim:
@@ -138,6 +151,16 @@ class Board:
         if v is None:
             v = self._loco_claim[i] = Claim(self.route_ids[i], LOCO, 0, self.length[i])
         return v
+
+    def action_text(self, a: Action) -> str:
+        """``str(a)``, remembered per action object (the actions handed out here are
+        few and kept for good; the entry holds the object, so its id stays its own)."""
+        hit = self._text.get(id(a))
+        if hit is None or hit[0] is not a:
+            if len(self._text) > 100_000:
+                self._text.clear()
+            hit = self._text[id(a)] = (a, str(a))
+        return hit[1]
 
     def faceup(self, slot: int) -> DrawFaceUp:
         v = self._faceup.get(slot)

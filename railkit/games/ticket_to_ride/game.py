@@ -81,9 +81,6 @@ PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
 #: (id(rules), id(board)) -> what _static_setup computed (holds both objects, so the ids stay theirs)
 _STATIC: dict[tuple[int, int], tuple] = {}
 
-#: face-up slot content -> kind: 0 a colour, 1 a locomotive, 2 empty (the draw lists depend on that only)
-_SLOT_KIND: dict[int | None, int] = {**{c: 0 for c in range(8)}, LOCO_I: 1, None: 2}
-
 _CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
 
 #: Default seat names: the players' train colours on the board (railkit.viz.style.PLAYER_COLOUR_NAMES),
@@ -350,7 +347,12 @@ class TicketToRide(Game):
         two = self._two
         # the same rows recur across games: shared per map (the actions are the board's)
         empty_ok = self._fu_empty_ok
-        key = (tuple(map(_SLOT_KIND.__getitem__, fu)), deck_ok, two, empty_ok)  # only colour/loco/empty matters
+        # only colour, locomotive or empty matters: a digit per slot in base 3 (after a
+        # leading 1, so rows of different lengths differ), then the three flags
+        key = 1
+        for c in fu:
+            key = key * 3 + (2 if c is None else 1 if c == LOCO_I else 0)
+        key = key * 8 + (4 if deck_ok else 0) + (2 if two else 0) + (1 if empty_ok else 0)
         tab = self.board.draw_table
         v = tab.get(key)
         if v is None:
@@ -532,10 +534,13 @@ class TicketToRide(Game):
 
     def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple:
         # every route in the bucket has length ln: the same slot k of each route's table
-        tabs = self.board.claim_tables(c)
+        tabs = self.board.route_tables[c]
         v: list[Action] = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
-            v += tabs[i][k]
+            t = tabs[i]
+            if t is None:
+                t = self.board.route_table(i, c)
+            v += t[k]
         out = (self._cg if gray else self._cc)[c][ln][k] = tuple(v)
         return out
 
@@ -1029,7 +1034,7 @@ class TicketToRide(Game):
             "phase": self.phase,
             "current_player": self.current_player,
             "turn": self.turn,
-            "last_action": {"seat": la[0], "action": str(la[1])} if la else None,
+            "last_action": {"seat": la[0], "action": self.board.action_text(la[1])} if la else None,
             "start_player": self.start_player,
             "faceup": self._faceup_names(),
             "deck_size": len(self.deck),
