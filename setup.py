@@ -1,4 +1,4 @@
-"""Build hook: compile the game engines (and the Steam Rollers bots) with mypyc where a C
+"""Build hook: compile the game engines (and the Steam Rollers and Ticket to Ride bots) with mypyc where a C
 compiler is available; the modules are listed in ``railkit/core/compiled.py``.
 
 The compiled modules behave exactly like their Python sources (which stay the

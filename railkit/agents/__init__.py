@@ -2,4 +2,4 @@
 
 from railkit.core.compiled import load as _load_compiled
 
-_load_compiled(__name__)  # the mypyc-compiled Steam Rollers bots when they are current, else the source
+_load_compiled(__name__)  # the mypyc-compiled Steam Rollers and Ticket to Ride bots when they are current, else the source
