@@ -34,6 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.game import LegalActions
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
@@ -68,6 +69,8 @@ class RandomAgent(Agent):
     def act(self, observation: dict | None, legal: Sequence[Action]) -> Action:
         # As ``first_in_line(legal)`` then a kind, then an action of that kind, with the
         # lists made by C-level filters (the legal list can hold hundreds of builds).
+        if isinstance(legal, LegalActions):
+            return self._act_by_kind(legal)
         kinds = set(map(type, legal))
         kinds.discard(Pass)
         kinds.discard(Skip)
@@ -80,6 +83,24 @@ class RandomAgent(Agent):
             return self.rng.choice(list(first_in_line(legal)))
         kind = self.rng.choice(sorted(kinds, key=_type_name))
         return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
+
+    def _act_by_kind(self, legal: LegalActions) -> Action:
+        """:meth:`act` on the engine's sequence of legal actions: the same draws from the
+        generator, with the actions of a kind taken from its parts (never a scan)."""
+        kinds = set(legal.kinds())
+        kinds.discard(Pass)
+        kinds.discard(Skip)
+        delivers = None
+        if Deliver in kinds:
+            delivers = [a for a in legal.of_kind(Deliver) if a.pos is None]
+            if not delivers:
+                kinds.discard(Deliver)
+        if not kinds:
+            return self.rng.choice(list(first_in_line(legal)))
+        kind = self.rng.choice(sorted(kinds, key=_type_name))
+        if kind is Deliver and delivers:
+            return self.rng.choice(delivers)
+        return self.rng.choice(legal.of_kind(kind))
 
 
 _DIRECTIONS: tuple[tuple[int, int], ...] = hx.DIRECTIONS

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
@@ -802,7 +803,10 @@ class SteamRollers(Game):
                 ps.orders.append(oid)
 
     # ================================================================== legal actions
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Any:
+        """Every legal action now, in a deterministic order. In a draft it is a
+        :class:`LegalActions` (a read-only sequence that holds the engine's shared lists
+        of builds instead of copying them), in the other phases a list."""
         if self.phase == "over":
             return []
         seat = cast(int, self.current_player)
@@ -812,13 +816,13 @@ class SteamRollers(Game):
             return [UseTile("2s"), Skip()]
         if self.phase == "build2":
             return self._legal_tracks(seat, [self.build2_region]) + [Skip()]
-        out: list[Action] = []
+        out = LegalActions()
         for n in range(1, 7):
             tid = self.tile_id[n]
             t = self.tile_defs[tid]
             if (self.tile_holder[n] == seat and not self.tile_sideways[n] and t.activate):
                 if self.why_illegal(UseTile(tid)) is None:
-                    out.append(UseTile(tid))
+                    out.add(UseTile, [UseTile(tid)])
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
         has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
@@ -839,11 +843,11 @@ class SteamRollers(Game):
             for value in vals:
                 v = die if value is None else value
                 if v not in boxes:
-                    out.append(_action(Engine, die, value))
-                out.extend(self._legal_tiles(seat, die, value, v))
-                out.extend(self._legal_deliveries(seat, die, value, v, source_adj))
-                out.extend(self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
-            out.append(_action(Pass, die))
+                    out.add(Engine, [_action(Engine, die, value)])
+                out.add(TakeTile, self._legal_tiles(seat, die, value, v))
+                out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
+                out.add(Build, self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
+            out.add(Pass, [_action(Pass, die)])
         return out
 
     def _region_candidates(self, region: int, die: int | None, value: int | None, kinds: tuple) -> list:
@@ -1063,6 +1067,99 @@ class SteamRollers(Game):
         """Status plus the sheet of the player to move (or of seat 0), as text."""
         cur = self.current_player
         return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)
+
+
+class LegalActions:
+    """The legal actions of a draft as a read-only sequence (``len``, indexing, slices,
+    iteration, ``in``, ``==`` with a list), in the order they are added. It is made of
+    parts, each a list of actions of one kind; the engine's lists of builds are held,
+    not copied, so a position with hundreds of builds costs a few parts. The bots ask
+    :meth:`kinds` and :meth:`of_kind` instead of scanning every action.
+
+    >>> la = LegalActions()
+    >>> la.add(Pass, [Pass(1)]); la.add(Engine, []); la.add(Pass, [Pass(2)])
+    >>> len(la), la[-1], Pass(1) in la, la == [Pass(1), Pass(2)], la.kinds()
+    (2, Pass(die=2), True, True, [<class 'railkit.games.steam_rollers.actions.Pass'>])
+    >>> list(la.of_kind(Pass)), la[:1]
+    ([Pass(die=1), Pass(die=2)], [Pass(die=1)])
+    """
+
+    __slots__ = ("_parts", "_kinds", "_n")
+
+    def __init__(self) -> None:
+        self._parts: list[list] = []  # never changed: they may be the engine's shared lists
+        self._kinds: list[type] = []  # the kind of each part
+        self._n = 0
+
+    def add(self, kind: type, actions: list) -> None:
+        """Append ``actions`` (all of type ``kind``; an empty list is left out). The list
+        is held, not copied: do not change it later."""
+        if actions:
+            self._parts.append(actions)
+            self._kinds.append(kind)
+            self._n += len(actions)
+
+    def kinds(self) -> list[type]:
+        """The kinds of action present, each once, in order of first appearance."""
+        out: list[type] = []
+        for k in self._kinds:
+            if k not in out:
+                out.append(k)
+        return out
+
+    def of_kind(self, kind: type) -> "LegalActions":
+        """The actions of type ``kind``, in order (a sequence of the same parts)."""
+        out = LegalActions()
+        for k, part in zip(self._kinds, self._parts):
+            if k is kind:
+                out.add(k, part)
+        return out
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return list(self)[i]
+        j = int(i)
+        if j < 0:
+            j += self._n
+        if not 0 <= j < self._n:
+            raise IndexError("legal action index out of range")
+        for part in self._parts:
+            n = len(part)
+            if j < n:
+                return part[j]
+            j -= n
+        raise IndexError("legal action index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Any:
+        return (a for part in self._parts for a in part)
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self._parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return list(self) == list(other)
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def index(self, action: object) -> int:
+        return list(self).index(action)
+
+    def count(self, action: object) -> int:
+        return sum(part.count(action) for part in self._parts)
+
+    def __reversed__(self) -> Any:
+        return reversed(list(self))
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+Sequence.register(LegalActions)
 
 
 _ACTIONS: dict[tuple, Action] = {}
