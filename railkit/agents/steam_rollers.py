@@ -52,7 +52,8 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     >>> first_in_line([Deliver(2, "red", 1), Deliver(2, "red", 1, pos=3)])
     [Deliver(die=2, good='red', dest=1, source=None, value=None, pos=None)]
     """
-    if not any(type(a) is Deliver and a.pos is not None for a in legal):
+    deliveries = legal.of_kind(Deliver) if isinstance(legal, LegalActions) else legal
+    if not any(type(a) is Deliver and a.pos is not None for a in deliveries):
         return legal
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
@@ -96,7 +97,7 @@ class RandomAgent(Agent):
             if not delivers:
                 kinds.discard(Deliver)
         if not kinds:
-            return self.rng.choice(list(first_in_line(legal)))
+            return self.rng.choice(list(first_in_line(list(legal))))
         kind = self.rng.choice(sorted(kinds, key=_type_name))
         if kind is Deliver and delivers:
             return self.rng.choice(delivers)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
@@ -1134,7 +1135,7 @@ class LegalActions:
         raise IndexError("legal action index out of range")  # pragma: no cover
 
     def __iter__(self) -> Any:
-        return (a for part in self._parts for a in part)
+        return chain.from_iterable(self._parts)
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self._parts)
