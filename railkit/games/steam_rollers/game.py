@@ -816,7 +816,7 @@ class SteamRollers(Game):
         if self.phase == "reroll":
             return [UseTile("2s"), Skip()]
         if self.phase == "build2":
-            return self._legal_tracks(seat, [self.build2_region]) + [Skip()]
+            return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
         out = LegalActions()
         for n in range(1, 7):
             tid = self.tile_id[n]
@@ -867,10 +867,26 @@ class SteamRollers(Game):
             self._cand_cache[key] = c
         return c
 
+    def _all_tracks(self, regs: tuple, die: int | None, value: int | None, kinds: tuple) -> tuple[tuple, tuple]:
+        """Every build in the regions ``regs`` with a track kind in ``kinds``, empty hex or
+        not, and the hex of each: ``(actions, hexes)`` (cached per sheet and mountain level;
+        the hexes are the same for every die and value)."""
+        key = ("all", regs, die, value, kinds)
+        c = self._cand_cache.get(key)
+        if c is None:
+            acts: list = []
+            hexes: list = []
+            for r in regs:
+                for h, group in self._region_candidates(r, die, value, kinds):
+                    acts.extend(group)
+                    hexes.extend([h] * len(group))
+            c = self._cand_cache[key] = (tuple(acts), tuple(hexes))
+        return c
+
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
-                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> list:
+                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> Any:
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
-        apply, looked up here when not given). The list is shared: do not change it."""
+        apply, looked up here when not given), as a read-only sequence."""
         sheet = self.sheet
         kinds: tuple[str, ...] = sheet.black_die_faces[self.black]
         if any_type is None:
@@ -883,20 +899,20 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        # the builds on the seat's empty hexes, kept until she draws a track in one of those regions
+        acts, hexes = self._all_tracks(regs, die, value, kinds)
+        # the places of the builds on the seat's empty hexes (the same for every die), kept
+        # until she draws a track in one of those regions
         cache = self._legal_track_cache.get(seat)
         if cache is None:
             cache = self._legal_track_cache[seat] = {}
-        key = (regs, die, value, kinds)
-        out = cache.get(key)
-        if out is None:
+        key = (regs, kinds)
+        places = cache.get(key)
+        if places is None:
             tracks = self.ps[seat].tracks
-            out = cache[key] = []
-            for r in regs:
-                for h, acts in self._region_candidates(r, die, value, kinds):
-                    if h not in tracks:
-                        out.extend(acts)
-        return out
+            places = cache[key] = tuple(i for i, h in enumerate(hexes) if h not in tracks)
+        if len(places) == len(acts):
+            return acts
+        return Picked(acts, places)
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
         numbers: tuple[int, ...] = (v,)
@@ -1088,13 +1104,13 @@ class LegalActions:
     __slots__ = ("_parts", "_kinds", "_n")
 
     def __init__(self) -> None:
-        self._parts: list[list] = []  # never changed: they may be the engine's shared lists
+        self._parts: list[Any] = []  # never changed: they may be the engine's shared lists
         self._kinds: list[type] = []  # the kind of each part
         self._n = 0
 
-    def add(self, kind: type, actions: list) -> None:
-        """Append ``actions`` (all of type ``kind``; an empty list is left out). The list
-        is held, not copied: do not change it later."""
+    def add(self, kind: type, actions: Any) -> None:
+        """Append ``actions`` (a sequence of actions of type ``kind``; an empty one is left
+        out). It is held, not copied: do not change it later."""
         if actions:
             self._parts.append(actions)
             self._kinds.append(kind)
@@ -1161,6 +1177,54 @@ class LegalActions:
 
 
 Sequence.register(LegalActions)
+
+
+class Picked:
+    """The actions of ``actions`` at the places ``places`` (in that order), as a
+    read-only sequence: the builds on a player's empty hexes, picked out of every
+    build of a region without copying them.
+
+    >>> p = Picked((Pass(1), Pass(2), Pass(3)), (0, 2))
+    >>> len(p), p[1], p[-1], list(p), Pass(2) in p, p[:1]
+    (2, Pass(die=3), Pass(die=3), [Pass(die=1), Pass(die=3)], False, [Pass(die=1)])
+    """
+
+    __slots__ = ("actions", "places")
+
+    def __init__(self, actions: tuple, places: tuple) -> None:
+        self.actions = actions
+        self.places = places
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.actions[j] for j in self.places[i]]
+        return self.actions[self.places[i]]
+
+    def __iter__(self) -> Any:
+        return map(self.actions.__getitem__, self.places)
+
+    def __contains__(self, action: object) -> bool:
+        return any(a == action for a in self)
+
+    def count(self, action: object) -> int:
+        return sum(1 for a in self if a == action)
+
+    def index(self, action: object) -> int:
+        return list(self).index(action)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Picked, LegalActions, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Picked({list(self)!r})"
+
+
+Sequence.register(Picked)
 
 
 _ACTIONS: dict[tuple, Action] = {}
