@@ -1124,6 +1124,10 @@ class LegalActions:
                 out.append(k)
         return out
 
+    def parts(self) -> list[tuple[type, Any]]:
+        """``[(kind, actions), ...]``: the parts in order (read-only sequences)."""
+        return list(zip(self._kinds, self._parts))
+
     def of_kind(self, kind: type) -> "LegalActions":
         """The actions of type ``kind``, in order (a sequence of the same parts)."""
         out = LegalActions()
