@@ -869,18 +869,18 @@ class SteamRollers(Game):
 
     def _all_tracks(self, regs: tuple, die: int | None, value: int | None, kinds: tuple) -> tuple[tuple, tuple]:
         """Every build in the regions ``regs`` with a track kind in ``kinds``, empty hex or
-        not, and the hex of each: ``(actions, hexes)`` (cached per sheet and mountain level;
-        the hexes are the same for every die and value)."""
+        not, and where each hex's builds are: ``(actions, ((hex, start, end), ...))``
+        (cached per sheet and mountain level; the places are the same for every die and value)."""
         key = ("all", regs, die, value, kinds)
         c = self._cand_cache.get(key)
         if c is None:
             acts: list = []
-            hexes: list = []
+            spans: list = []
             for r in regs:
                 for h, group in self._region_candidates(r, die, value, kinds):
+                    spans.append((h, len(acts), len(acts) + len(group)))
                     acts.extend(group)
-                    hexes.extend([h] * len(group))
-            c = self._cand_cache[key] = (tuple(acts), tuple(hexes))
+            c = self._cand_cache[key] = (tuple(acts), tuple(spans))
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
@@ -899,7 +899,7 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        acts, hexes = self._all_tracks(regs, die, value, kinds)
+        acts, spans = self._all_tracks(regs, die, value, kinds)
         # the places of the builds on the seat's empty hexes (the same for every die), kept
         # until she draws a track in one of those regions
         cache = self._legal_track_cache.get(seat)
@@ -909,7 +909,11 @@ class SteamRollers(Game):
         places = cache.get(key)
         if places is None:
             tracks = self.ps[seat].tracks
-            places = cache[key] = tuple(i for i, h in enumerate(hexes) if h not in tracks)
+            picked: list[int] = []
+            for h, start, end in spans:
+                if h not in tracks:
+                    picked.extend(range(start, end))
+            places = cache[key] = tuple(picked)
         if len(places) == len(acts):
             return acts
         return Picked(acts, places)
