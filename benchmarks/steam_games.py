@@ -6,7 +6,7 @@
   connection graph) on full sheets: every hex drawn, every source/destination
   pair, engine strength 6 and unbounded: median and max time per search.
 
-Usage: python benchmarks/steam_games.py [--games N] [--sheets N]
+Usage: python benchmarks/steam_games.py [--games N] [--sheets N]   (0 skips that part)
 """
 
 from __future__ import annotations
@@ -90,17 +90,29 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--sheets", type=int, default=40)
     args = ap.parse_args()
+    for name in ("games", "sheets"):
+        if getattr(args, name) < 0:
+            ap.error(f"--{name} must be 0 or more (0 skips that part), not {getattr(args, name)}")
     from railkit.core.compiled import ENGINE
 
     print("engine:", ", ".join(f"{k} {v}" for k, v in sorted(ENGINE.items())) or "pure")
-    for label, kw in (("random 3p, checked", dict(players=3, agent=RandomAgent, checked=True)),
-                      ("random 3p, unchecked", dict(players=3, agent=RandomAgent, checked=False)),
-                      ("greedy 3p, checked", dict(players=3, agent=GreedyAgent, checked=True)),
-                      ("random solo (engineer)", dict(players=1, agent=RandomAgent, checked=False, difficulty="engineer")),
-                      ("greedy solo (engineer)", dict(players=1, agent=GreedyAgent, checked=False, difficulty="engineer"))):
+    # (label, settings, the target of issue 18 in games per second or None)
+    lines = (("random 3p, checked", dict(players=3, agent=RandomAgent, checked=True), 500),
+             ("random 3p, unchecked", dict(players=3, agent=RandomAgent, checked=False), 500),
+             ("greedy 3p, checked", dict(players=3, agent=GreedyAgent, checked=True), 30),
+             ("random solo (engineer)", dict(players=1, agent=RandomAgent, checked=False, difficulty="engineer"), None),
+             ("greedy solo (engineer)", dict(players=1, agent=GreedyAgent, checked=False, difficulty="engineer"), 100))
+    if args.games == 0:
+        print("games per second: skipped (--games 0)")
+        lines = ()
+    for label, kw, target in lines:
         n = args.games if "random" in label else max(5, args.games // 4)
         gps, rounds, aps = games_per_second(n, **kw)
-        print(f"{label:26s} {gps:7.1f} games/s  ({rounds:5.1f} rounds/game, {aps:8.0f} actions/s, {n} games; CPU time)")
+        print(f"{label:26s} {gps:7.1f} games/s  ({rounds:5.1f} rounds/game, {aps:8.0f} actions/s, {n} games; CPU time)"
+              + (f"  target {target}" if target else ""))
+    if args.sheets == 0:
+        print("best delivery: skipped (--sheets 0)")
+        return
     for engine, (med, mx, edges, longest, count) in delivery_times(args.sheets).items():
         print(f"best delivery, full sheet, engine {engine!s:4s}: median {med * 1e6:8.1f} us, max {mx * 1e3:7.2f} ms "
               f"({count} searches, {edges:.1f} chains per sheet, longest {longest})")

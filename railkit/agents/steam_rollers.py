@@ -34,6 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.game import LegalActions
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
@@ -51,7 +52,8 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     >>> first_in_line([Deliver(2, "red", 1), Deliver(2, "red", 1, pos=3)])
     [Deliver(die=2, good='red', dest=1, source=None, value=None, pos=None)]
     """
-    if not any(type(a) is Deliver and a.pos is not None for a in legal):
+    deliveries = legal.of_kind(Deliver) if isinstance(legal, LegalActions) else legal
+    if not any(type(a) is Deliver and a.pos is not None for a in deliveries):
         return legal
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
@@ -68,6 +70,8 @@ class RandomAgent(Agent):
     def act(self, observation: dict | None, legal: Sequence[Action]) -> Action:
         # As ``first_in_line(legal)`` then a kind, then an action of that kind, with the
         # lists made by C-level filters (the legal list can hold hundreds of builds).
+        if isinstance(legal, LegalActions):
+            return self._act_by_kind(legal)
         kinds = set(map(type, legal))
         kinds.discard(Pass)
         kinds.discard(Skip)
@@ -80,6 +84,24 @@ class RandomAgent(Agent):
             return self.rng.choice(list(first_in_line(legal)))
         kind = self.rng.choice(sorted(kinds, key=_type_name))
         return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
+
+    def _act_by_kind(self, legal: LegalActions) -> Action:
+        """:meth:`act` on the engine's sequence of legal actions: the same draws from the
+        generator, with the actions of a kind taken from its parts (never a scan)."""
+        kinds = set(legal.kinds())
+        kinds.discard(Pass)
+        kinds.discard(Skip)
+        delivers = None
+        if Deliver in kinds:
+            delivers = [a for a in legal.of_kind(Deliver) if a.pos is None]
+            if not delivers:
+                kinds.discard(Deliver)
+        if not kinds:
+            return self.rng.choice(list(first_in_line(list(legal))))
+        kind = self.rng.choice(sorted(kinds, key=_type_name))
+        if kind is Deliver and delivers:
+            return self.rng.choice(delivers)
+        return self.rng.choice(legal.of_kind(kind))
 
 
 _DIRECTIONS: tuple[tuple[int, int], ...] = hx.DIRECTIONS
@@ -222,6 +244,7 @@ class GreedyAgent(Agent):
         super().__init__(seed)
         self._plans_key: tuple | None = None
         self._plans: dict = {}
+        self._pots: dict = {}  # (build, cap) -> delivery potential after it, for the plans' key
         self._sheet_key: tuple | None = None  # (tracks, mountains) the facts below are for
         self._sheet_facts: dict = {}
 
@@ -232,7 +255,7 @@ class GreedyAgent(Agent):
             return legal[0]
         obs = observation
         ctx = self._context(obs)
-        values = [self._value(a, obs, ctx) + self.rng.random() * 0.01 for a in legal]
+        values = self._values(legal, obs, ctx)
         solo_draft = obs.get("solo") and obs.get("phase") == "draft" and obs.get("olivia") and len(obs["dice"]) >= 2
         if solo_draft:
             dice = list(obs["dice"])
@@ -325,6 +348,7 @@ class GreedyAgent(Agent):
         key = (sheet_key, tuple(sorted((k, tuple(v)) for k, v in obs["supply"].items())))
         if self._plans_key != key:
             self._plans_key = key
+            self._pots = {}
             self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
                                            self.town_cost, routes=facts["routes"])
         adj = facts["adj"]
@@ -340,9 +364,17 @@ class GreedyAgent(Agent):
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
-        ctx["potential"] = self._potential(obs, sheet, adj, cap)
+        ctx["potential"] = self._potential_now(obs, ctx, cap)
         ctx["cap"] = cap
         return ctx
+
+    def _potential_now(self, obs, ctx, cap) -> float:
+        """:meth:`_potential` of my network as it is (kept while my tracks and the goods stay)."""
+        pkey = (None, cap)
+        pot = self._pots.get(pkey)
+        if pot is None:
+            pot = self._pots[pkey] = self._potential(obs, ctx["sheet"], ctx["adj"], cap)
+        return pot
 
     def _potential(self, obs, sheet, adj, cap) -> float:
         """Sum over the goods on the cities of their longest delivery within ``cap``."""
@@ -359,13 +391,33 @@ class GreedyAgent(Agent):
         return total
 
     # ------------------------------------------------------------------ values
-    def _value(self, a, obs, ctx) -> float:
-        solo = bool(obs.get("solo"))
-        pen = 0.0
+    def _values(self, legal: Sequence[Action], obs, ctx) -> list[float]:
+        """:meth:`_value` of each legal action plus a tie-break of up to 0.01 (one draw
+        per action, in order); the builds of a die are valued part by part."""
+        rng = self.rng
+        if not isinstance(legal, LegalActions):
+            return [self._value(a, obs, ctx) + rng.random() * 0.01 for a in legal]
+        out: list[float] = []
+        for kind, part in legal.parts():
+            if kind is Build:
+                pen = self._penalty(part[0], obs)  # one die and value for the whole part
+                for a in part:
+                    out.append(self._build_value(a.hex, a.a, a.b, obs, ctx) - pen + rng.random() * 0.01)
+            else:
+                for a in part:
+                    out.append(self._value(a, obs, ctx) + rng.random() * 0.01)
+        return out
+
+    def _penalty(self, a, obs) -> float:
+        """What playing a die as another value costs: tile 1 goes back to the centre."""
         value = getattr(a, "value", None)
         if value is not None and value != getattr(a, "die", None):
             t1 = obs["tiles"]["1"]
-            pen = t1["vp"] + (max(0, t1["vp"]) if solo else 0) + 0.5  # tile 1 goes back to the centre
+            return t1["vp"] + (max(0, t1["vp"]) if obs.get("solo") else 0) + 0.5
+        return 0.0
+
+    def _value(self, a, obs, ctx) -> float:
+        pen = self._penalty(a, obs)
         if isinstance(a, Deliver):
             src = a.source if a.source is not None else (a.value if a.value is not None else a.die)
             key = (src, a.dest)
@@ -386,9 +438,9 @@ class GreedyAgent(Agent):
         if isinstance(a, Engine):
             boxes = len(ctx["me"]["engine_boxes"])
             v = self.engine_prior[min(boxes, 6)] * min(1.0, ctx["turns_left"] / 6)
-            adj, cap = ctx["adj"], min(6, ctx["engine"] + 1)
-            gain = self._potential(obs, ctx["sheet"], adj, min(6, ctx["engine"] + 1)) - \
-                self._potential(obs, ctx["sheet"], adj, ctx["engine"]) if cap > ctx["engine"] else 0
+            cap = min(6, ctx["engine"] + 1)
+            gain = self._potential_now(obs, ctx, min(6, ctx["engine"] + 1)) - \
+                self._potential_now(obs, ctx, ctx["engine"]) if cap > ctx["engine"] else 0
             v += 0.5 * gain
             if boxes + 1 >= 4:
                 v += 1.0  # SR-SCORE-ENGINE-BONUS: boxes 4/5/6 score 1/2/3
@@ -480,7 +532,12 @@ class GreedyAgent(Agent):
         adj2 = terms[1]
         if adj2 is not None:
             ctx["adj_after"][key] = adj2
-            pot = self._potential(obs, ctx["sheet"], adj2, ctx["cap"])
+            # the graph after a build follows from my tracks, the potential from it, the
+            # goods and the cap: kept while my tracks and the goods stay as they are
+            pkey = (key, ctx["cap"])
+            pot = self._pots.get(pkey)
+            if pot is None:
+                pot = self._pots[pkey] = self._potential(obs, ctx["sheet"], adj2, ctx["cap"])
             score += self.potential_weight * (pot - ctx["potential"])
         return score
 

@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from itertools import chain
 from typing import Any, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
@@ -802,7 +804,10 @@ class SteamRollers(Game):
                 ps.orders.append(oid)
 
     # ================================================================== legal actions
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Any:
+        """Every legal action now, in a deterministic order. In a draft it is a
+        :class:`LegalActions` (a read-only sequence that holds the engine's shared lists
+        of builds instead of copying them), in the other phases a list."""
         if self.phase == "over":
             return []
         seat = cast(int, self.current_player)
@@ -811,14 +816,14 @@ class SteamRollers(Game):
         if self.phase == "reroll":
             return [UseTile("2s"), Skip()]
         if self.phase == "build2":
-            return self._legal_tracks(seat, [self.build2_region]) + [Skip()]
-        out: list[Action] = []
+            return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
+        out = LegalActions()
         for n in range(1, 7):
             tid = self.tile_id[n]
             t = self.tile_defs[tid]
             if (self.tile_holder[n] == seat and not self.tile_sideways[n] and t.activate):
                 if self.why_illegal(UseTile(tid)) is None:
-                    out.append(UseTile(tid))
+                    out.add(UseTile, [UseTile(tid)])
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
         has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
@@ -839,11 +844,11 @@ class SteamRollers(Game):
             for value in vals:
                 v = die if value is None else value
                 if v not in boxes:
-                    out.append(_action(Engine, die, value))
-                out.extend(self._legal_tiles(seat, die, value, v))
-                out.extend(self._legal_deliveries(seat, die, value, v, source_adj))
-                out.extend(self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
-            out.append(_action(Pass, die))
+                    out.add(Engine, [_action(Engine, die, value)])
+                out.add(TakeTile, self._legal_tiles(seat, die, value, v))
+                out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
+                out.add(Build, self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
+            out.add(Pass, [_action(Pass, die)])
         return out
 
     def _region_candidates(self, region: int, die: int | None, value: int | None, kinds: tuple) -> list:
@@ -862,10 +867,26 @@ class SteamRollers(Game):
             self._cand_cache[key] = c
         return c
 
+    def _all_tracks(self, regs: tuple, die: int | None, value: int | None, kinds: tuple) -> tuple[tuple, tuple]:
+        """Every build in the regions ``regs`` with a track kind in ``kinds``, empty hex or
+        not, and where each hex's builds are: ``(actions, ((hex, start, end), ...))``
+        (cached per sheet and mountain level; the places are the same for every die and value)."""
+        key = ("all", regs, die, value, kinds)
+        c = self._cand_cache.get(key)
+        if c is None:
+            acts: list = []
+            spans: list = []
+            for r in regs:
+                for h, group in self._region_candidates(r, die, value, kinds):
+                    spans.append((h, len(acts), len(acts) + len(group)))
+                    acts.extend(group)
+            c = self._cand_cache[key] = (tuple(acts), tuple(spans))
+        return c
+
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
-                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> list:
+                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> Any:
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
-        apply, looked up here when not given). The list is shared: do not change it."""
+        apply, looked up here when not given), as a read-only sequence."""
         sheet = self.sheet
         kinds: tuple[str, ...] = sheet.black_die_faces[self.black]
         if any_type is None:
@@ -878,20 +899,24 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        # the builds on the seat's empty hexes, kept until she draws a track in one of those regions
+        acts, spans = self._all_tracks(regs, die, value, kinds)
+        # the places of the builds on the seat's empty hexes (the same for every die), kept
+        # until she draws a track in one of those regions
         cache = self._legal_track_cache.get(seat)
         if cache is None:
             cache = self._legal_track_cache[seat] = {}
-        key = (regs, die, value, kinds)
-        out = cache.get(key)
-        if out is None:
+        key = (regs, kinds)
+        places = cache.get(key)
+        if places is None:
             tracks = self.ps[seat].tracks
-            out = cache[key] = []
-            for r in regs:
-                for h, acts in self._region_candidates(r, die, value, kinds):
-                    if h not in tracks:
-                        out.extend(acts)
-        return out
+            picked: list[int] = []
+            for h, start, end in spans:
+                if h not in tracks:
+                    picked.extend(range(start, end))
+            places = cache[key] = tuple(picked)
+        if len(places) == len(acts):
+            return acts
+        return Picked(acts, places)
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
         numbers: tuple[int, ...] = (v,)
@@ -1063,6 +1088,151 @@ class SteamRollers(Game):
         """Status plus the sheet of the player to move (or of seat 0), as text."""
         cur = self.current_player
         return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)
+
+
+class LegalActions:
+    """The legal actions of a draft as a read-only sequence (``len``, indexing, slices,
+    iteration, ``in``, ``==`` with a list), in the order they are added. It is made of
+    parts, each a list of actions of one kind; the engine's lists of builds are held,
+    not copied, so a position with hundreds of builds costs a few parts. The bots ask
+    :meth:`kinds` and :meth:`of_kind` instead of scanning every action.
+
+    >>> la = LegalActions()
+    >>> la.add(Pass, [Pass(1)]); la.add(Engine, []); la.add(Pass, [Pass(2)])
+    >>> len(la), la[-1], Pass(1) in la, la == [Pass(1), Pass(2)], la.kinds()
+    (2, Pass(die=2), True, True, [<class 'railkit.games.steam_rollers.actions.Pass'>])
+    >>> list(la.of_kind(Pass)), la[:1]
+    ([Pass(die=1), Pass(die=2)], [Pass(die=1)])
+    """
+
+    __slots__ = ("_parts", "_kinds", "_n")
+
+    def __init__(self) -> None:
+        self._parts: list[Any] = []  # never changed: they may be the engine's shared lists
+        self._kinds: list[type] = []  # the kind of each part
+        self._n = 0
+
+    def add(self, kind: type, actions: Any) -> None:
+        """Append ``actions`` (a sequence of actions of type ``kind``; an empty one is left
+        out). It is held, not copied: do not change it later."""
+        if actions:
+            self._parts.append(actions)
+            self._kinds.append(kind)
+            self._n += len(actions)
+
+    def kinds(self) -> list[type]:
+        """The kinds of action present, each once, in order of first appearance."""
+        out: list[type] = []
+        for k in self._kinds:
+            if k not in out:
+                out.append(k)
+        return out
+
+    def parts(self) -> list[tuple[type, Any]]:
+        """``[(kind, actions), ...]``: the parts in order (read-only sequences)."""
+        return list(zip(self._kinds, self._parts))
+
+    def of_kind(self, kind: type) -> "LegalActions":
+        """The actions of type ``kind``, in order (a sequence of the same parts)."""
+        out = LegalActions()
+        for k, part in zip(self._kinds, self._parts):
+            if k is kind:
+                out.add(k, part)
+        return out
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return list(self)[i]
+        j = int(i)
+        if j < 0:
+            j += self._n
+        if not 0 <= j < self._n:
+            raise IndexError("legal action index out of range")
+        for part in self._parts:
+            n = len(part)
+            if j < n:
+                return part[j]
+            j -= n
+        raise IndexError("legal action index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Any:
+        return chain.from_iterable(self._parts)
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self._parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return list(self) == list(other)
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def index(self, action: object) -> int:
+        return list(self).index(action)
+
+    def count(self, action: object) -> int:
+        return sum(part.count(action) for part in self._parts)
+
+    def __reversed__(self) -> Any:
+        return reversed(list(self))
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+Sequence.register(LegalActions)
+
+
+class Picked:
+    """The actions of ``actions`` at the places ``places`` (in that order), as a
+    read-only sequence: the builds on a player's empty hexes, picked out of every
+    build of a region without copying them.
+
+    >>> p = Picked((Pass(1), Pass(2), Pass(3)), (0, 2))
+    >>> len(p), p[1], p[-1], list(p), Pass(2) in p, p[:1]
+    (2, Pass(die=3), Pass(die=3), [Pass(die=1), Pass(die=3)], False, [Pass(die=1)])
+    """
+
+    __slots__ = ("actions", "places")
+
+    def __init__(self, actions: tuple, places: tuple) -> None:
+        self.actions = actions
+        self.places = places
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.actions[j] for j in self.places[i]]
+        return self.actions[self.places[i]]
+
+    def __iter__(self) -> Any:
+        return map(self.actions.__getitem__, self.places)
+
+    def __contains__(self, action: object) -> bool:
+        return any(a == action for a in self)
+
+    def count(self, action: object) -> int:
+        return sum(1 for a in self if a == action)
+
+    def index(self, action: object) -> int:
+        return list(self).index(action)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Picked, LegalActions, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Picked({list(self)!r})"
+
+
+Sequence.register(Picked)
 
 
 _ACTIONS: dict[tuple, Action] = {}

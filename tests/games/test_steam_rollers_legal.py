@@ -1,0 +1,62 @@
+"""The legal actions of a Steam Rollers draft are a read-only sequence of parts
+(:class:`railkit.games.steam_rollers.game.LegalActions`): it must behave exactly like
+the list of the same actions wherever the public protocol uses it (len, indexing,
+slices, iteration, ``in``, ``==``), and its parts must hold one kind of action each."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from railkit.games.steam_rollers import Build, Deliver, SteamRollers, SPEC
+from railkit.games.steam_rollers.game import LegalActions
+
+
+def positions(players: int, seed: int, preset: str = "base", **options):
+    """Every position of a seeded random playout, with its legal actions."""
+    g = SteamRollers(SPEC.make_rules(preset), players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not g.is_over:
+        legal = g.legal_actions()
+        yield g, legal
+        g.apply(rng.choice(list(legal)))
+
+
+@pytest.mark.parametrize("players, seed, preset, options", [
+    (3, 1, "base", {}), (2, 4, "all-modules", {}), (4, 7, "medium", {}),
+    (1, 2, "base", {"difficulty": "engineer"}), (1, 5, "hard", {"difficulty": "clerk"}),
+])
+def test_legal_actions_behave_as_the_list_of_them(players, seed, preset, options):
+    drafts = 0
+    for g, legal in positions(players, seed, preset, **options):
+        as_list = list(legal)
+        assert isinstance(legal, Sequence)
+        assert len(legal) == len(as_list) and legal == as_list
+        assert [legal[i] for i in range(len(legal))] == as_list
+        assert [legal[-i] for i in range(1, len(legal) + 1)] == as_list[::-1]
+        assert legal[1:4] == as_list[1:4] and legal[::-3] == as_list[::-3]
+        assert all(a in legal for a in as_list[::7])
+        with pytest.raises(IndexError):
+            legal[len(as_list)]
+        if isinstance(legal, LegalActions):
+            drafts += 1
+            for kind, part in legal.parts():
+                assert {type(a) for a in part} == {kind}
+            assert legal.kinds() == list(dict.fromkeys(map(type, as_list)))
+            for kind in (Build, Deliver):
+                assert list(legal.of_kind(kind)) == [a for a in as_list if type(a) is kind]
+            if len(legal.of_kind(Build)):
+                b = legal.of_kind(Build)[-1]
+                assert b in legal and g.why_illegal(b) is None
+    assert drafts > 10
+
+
+def test_a_legal_list_handed_out_does_not_change_when_play_goes_on():
+    g = SteamRollers(players=2, seed=3)
+    legal = g.legal_actions()
+    before = list(legal)
+    build = next(a for a in legal if isinstance(a, Build))
+    g.apply(build)
+    assert list(legal) == before  # the builds on the hex just drawn are still in the old list
