@@ -17,7 +17,7 @@ the average chip value. It sits beside the engine so that it is compiled with it
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from railkit.core.game import Action
 from railkit.games.station_master.actions import (
@@ -98,8 +98,17 @@ def count_seen(cards: list[str], values: dict[str, tuple[int, int, int]], counts
 
 
 #: the action classes the estimate tells apart (:meth:`Valuation.delta`), by a small number
-_PLACE, _CARRIAGE, _REPAIR, _TRANSFER, _BRAKE_VAN, _STANDING, _ROYAL, _UNCOUPLE, _REASSIGN = range(9)
-_KIND_OF: dict[type, int] = {PlaceChip: _PLACE, PlayCarriage: _CARRIAGE, PlayRepair: _REPAIR,
+#: (Final: the compiled module uses the numbers themselves, not a look-up by name)
+_PLACE: Final = 0
+_CARRIAGE: Final = 1
+_REPAIR: Final = 2
+_TRANSFER: Final = 3
+_BRAKE_VAN: Final = 4
+_STANDING: Final = 5
+_ROYAL: Final = 6
+_UNCOUPLE: Final = 7
+_REASSIGN: Final = 8
+_KIND_OF: Final[dict[type, int]] = {PlaceChip: _PLACE, PlayCarriage: _CARRIAGE, PlayRepair: _REPAIR,
                              PlayTransfer: _TRANSFER, PlayBrakeVan: _BRAKE_VAN, PlayStandingRoom: _STANDING,
                              PlayRoyal: _ROYAL, PlayUncouple: _UNCOUPLE, PlayReassign: _REASSIGN}
 
