@@ -378,23 +378,7 @@ class TicketAgent(_HeuristicAgent):
         key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
         if key == self._plan_key:
             return self._plan
-        seat = obs["seat"]
-        claimed = obs["claimed"]
-        # as _costs(f, owned, blocked): owned routes cost 0, then blocked ones (the other
-        # seats' routes, closed tracks, the other track of a double I own) -1
-        route_ix, parallel = f.route_ix, f.parallel
-        cost = f.lengths[:]
-        for rid, s in claimed.items():
-            if s == seat:
-                cost[route_ix[rid]] = 0
-        for rid, s in claimed.items():
-            if s != seat:
-                cost[route_ix[rid]] = -1
-            else:
-                for p in parallel[rid]:
-                    cost[route_ix[p]] = -1
-        for rid in obs["closed"]:
-            cost[route_ix[rid]] = -1
+        cost = _seat_costs(f, obs, parallel_blocked=True)
         plan: dict[str, int] = {}
         budget = obs["trains"]
         city_ix, route_ids, lengths = f.city_ix, f.route_ids, f.lengths
@@ -474,14 +458,10 @@ class TicketAgent(_HeuristicAgent):
         offered = obs["offered"]
         if not offered:
             return legal[0]
-        seat = obs["seat"]
-        claimed = obs["claimed"]
-        owned = {rid for rid, s in claimed.items() if s == seat}
-        blocked = {rid for rid, s in claimed.items() if s != seat} | set(obs["closed"])
         value = []
-        cost = _costs(f, owned, blocked)
+        cost = _seat_costs(f, obs, parallel_blocked=False)
         city_ix = f.city_ix
-        for t in offered:  # as _cheapest(f, t["a"], t["b"], owned, blocked)
+        for t in offered:  # as _cheapest(f, t["a"], t["b"], my routes, the others' and the closed ones)
             res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
         trains = obs["trains"]
@@ -517,6 +497,27 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
         return None
     ids = f.route_ids
     return res[0], [ids[ri] for ri in res[1]]
+
+
+def _seat_costs(f: _MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
+    """:func:`_costs` for the seat of ``obs``: its own routes cost 0, the other seats' routes
+    and the closed tracks are blocked, and with ``parallel_blocked`` the other track of a
+    double it owns too (blocked wins). Read from the claims directly, without sets."""
+    seat, claimed = obs["seat"], obs["claimed"]
+    route_ix, parallel = f.route_ix, f.parallel
+    cost = f.lengths[:]
+    for rid, s in claimed.items():
+        if s == seat:
+            cost[route_ix[rid]] = 0
+    for rid, s in claimed.items():
+        if s != seat:
+            cost[route_ix[rid]] = -1
+        elif parallel_blocked:
+            for p in parallel[rid]:
+                cost[route_ix[p]] = -1
+    for rid in obs["closed"]:
+        cost[route_ix[rid]] = -1
+    return cost
 
 
 def _costs(f: _MapFacts, owned, blocked) -> list[int]:

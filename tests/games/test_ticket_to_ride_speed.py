@@ -110,16 +110,17 @@ def test_draw_lists_match_the_face_up_row():
         g.apply(bots[g.current_player].act(None, g.legal_actions()))
 
 
-def test_claim_tables_match_claim_options():
+def test_route_tables_match_claim_options():
     b = SPEC.new_game(None, 2, 0).board
     for c in range(8):
-        tabs = b.claim_tables(c)
         for i in range(0, b.n_routes, 7):
+            tab = b.route_table(i, c)
+            assert b.route_tables[c][i] is tab  # built once, then kept
             ln = b.length[i]
             for nc in range(ln + 3):
                 for nl in range(ln + 3):
                     k = min(nc, ln) * (ln + 1) + min(nl, ln)
-                    assert tabs[i][k] == b.claim_options(i, c, nc, nl)
+                    assert tab[k] == b.claim_options(i, c, nc, nl)
 
 
 def test_text_route_point_keys_play_from_the_shared_read_only_rules():

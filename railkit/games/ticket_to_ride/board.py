@@ -56,7 +56,6 @@ class Board:
         self._claims: dict[tuple[int, int], list] = {}
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
         self._faceup: dict[int, DrawFaceUp] = {}
-        self._tables: dict[int, list] = {}
         #: route_tables[c][i]: :meth:`route_table` of route i in colour c (None until built)
         self.route_tables: list[list[list | None]] = [[None] * self.n_routes for _ in range(8)]
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
@@ -118,7 +117,7 @@ class Board:
         routes of length ``ln`` can be claimed): a list over coloured cards held
         ``nc`` (0 to the longest route) of (length, slot) pairs, one for each length in
         the mask up to ``nc + nl``. The slot ``min(nc, ln) * (ln + 1) + min(nl, ln)``
-        names the claims of such a hand in :meth:`claim_tables` and the claim caches.
+        names the claims of such a hand in :meth:`route_table` and the claim caches.
         Hands holding more cards than the longest route use the last entry
         (``nl`` is capped the same way)."""
         ml = self.max_length
@@ -136,13 +135,6 @@ class Board:
             ln = self.length[i]
             t = self.route_tables[c][i] = [self.claim_options(i, c, a, b) for a in range(ln + 1)
                                            for b in range(ln + 1)]
-        return t
-
-    def claim_tables(self, c: int) -> list[list[tuple[Claim, ...]]]:
-        """For colour ``c``: per route i, its :meth:`route_table`."""
-        t = self._tables.get(c)
-        if t is None:
-            t = self._tables[c] = [self.route_table(i, c) for i in range(self.n_routes)]
         return t
 
     def loco_claim(self, i: int) -> Claim:
