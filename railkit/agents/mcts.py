@@ -343,7 +343,6 @@ class StationMasterAdapter(Adapter):
         self.objects = (Train,)
         new = super().clone(game)
         new.log = list(game.log)
-        new._memo = {}
         return new
 
     def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
@@ -383,7 +382,6 @@ class StationMasterAdapter(Adapter):
                         t.chips[i] = (o, values[k])
                         k += 1
             g.supply[o] = sorted(values[k:])
-        g._memo = {}
 
     def margins(self, g: Game) -> list[float]:
         """A game that is not over counts every train in the station at its expected final
@@ -401,7 +399,7 @@ class StationMasterAdapter(Adapter):
                 if kind not in mean:
                     adds = g._adds[kind]
                     mean[kind] = sum([adds[k] for k in unseen]) / len(unseen) if unseen else 0.0
-                v = g.value(t) + max(t.loco.number - g.slots_used(t), 0) * mean[kind]
+                v = g.value(t) + max(t.number - g.slots_used(t), 0) * mean[kind]
                 for s, c in t.chips:
                     values[s] += c * v
         return _margins_of(values)

@@ -78,7 +78,6 @@ def _swap_sm(g, seat, rng):
         for k, (t, j) in enumerate(places):
             t.chips[j] = (o, values[k])
         g.supply[o] = sorted(values[len(places):])
-    g._memo = {}
     g.rng = random.Random(rng.random())
 
 

@@ -43,6 +43,9 @@ _SETTINGS: dict[int, tuple] = {}
 _ACTIONS: dict[tuple, Action] = {}
 #: (seats of the chips on a train, most chips that may move) -> the choices of whose chips move
 _OWNER_CHOICES: dict[tuple, list[tuple[int, ...]]] = {}
+#: the lists of legal actions for a train (or the trains), by the facts they depend on (see
+#: legal_actions); each list is a function of its key alone, so all games share them
+_LEGAL_LISTS: dict[tuple, list[Action]] = {}
 
 
 def _card_list(name: str) -> CardList:
@@ -61,15 +64,16 @@ def _card_list(name: str) -> CardList:
     return cl
 
 
-def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, bool], dict[str, dict[str, int]], dict[str, int]]:
-    """Per card name of ``cl``: is it a carriage, what it adds to a train of each locomotive
+def _card_tables(cl: CardList, reading: str) -> tuple[dict[str, str], dict[str, bool], dict[str, dict[str, int]],
+                                                      dict[str, int]]:
+    """Per card name of ``cl``: its kind, is it a carriage, what it adds to a train of each locomotive
     kind (:func:`~railkit.games.station_master.scoring.train_value` of that card alone: 0 for a
     card that is not a carriage), and how many copies the list has (``cl.card_counts``)."""
     hit = _TABLES.get((id(cl), reading))
     if hit is not None and hit[0] is cl:
         return hit[1]
     info = cl.info
-    tables = ({k: ci.kind == "carriage" for k, ci in info.items()},
+    tables = ({k: ci.kind for k, ci in info.items()}, {k: ci.kind == "carriage" for k, ci in info.items()},
               {kind: {k: train_value([(k, 1)], kind, info, reading) for k in info} for kind in LOCO_KINDS},
               cl.card_counts)
     if len(_TABLES) > 64:
@@ -143,11 +147,13 @@ def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
 
-    __slots__ = ("tid", "loco", "cards", "chips", "standing", "view")
+    __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view")
 
     def __init__(self, tid: int, loco: Loco) -> None:
         self.tid = tid
         self.loco = loco
+        #: the locomotive's number (its carriage places), read often
+        self.number: int = loco.number
         #: coupled cards in order, as ``[name, multiplier]`` (carriages and Royal Carriages)
         self.cards: list[list] = []
         #: chips in placement order, as ``(seat, value)``
@@ -200,7 +206,8 @@ class StationMasterGame(Game):
                 raise DataError("rules", f"$.chip_values[{i}]", "a chip face value from 1 to 9", v)
         self.cardlist: CardList = _card_list(r.cards)
         self.info = self.cardlist.info
-        self._is_carriage, self._adds, self._public["card_counts"] = _card_tables(self.cardlist, r.executive_reading)
+        self._kinds, self._is_carriage, self._adds, self._public["card_counts"] = _card_tables(
+            self.cardlist, r.executive_reading)
         n = self.players
         all_locos = self.cardlist.locomotives
         # SM-SETUP-LOCOS: fewer than 4 players -> no green banners; 4 players -> no "8"
@@ -255,7 +262,6 @@ class StationMasterGame(Game):
         self.passes = 0
         self.over = False
         self.end_reason = ""
-        self._memo: dict = {}
 
     def _arrange(self, setup: Any) -> int:
         """Rearrange the dealt cards into a teaching position (the ``setup`` option).
@@ -359,7 +365,7 @@ class StationMasterGame(Game):
 
     def chip_capacity(self, t: Train) -> int:
         """SM-CHIP-CAPACITY: the locomotive's number plus Standing Room."""
-        return t.loco.number + len(t.standing) * self.cfg.standing_room_capacity
+        return t.number + len(t.standing) * self.cfg.standing_room_capacity
 
     def value(self, t: Train) -> int:
         """The train's value (:func:`~railkit.games.station_master.scoring.train_value`)."""
@@ -409,13 +415,13 @@ class StationMasterGame(Game):
 
     # ================================================================ legal actions
     def legal_actions(self) -> list[Action]:
-        # the lists of actions for a train (or the trains) are remembered in _memo under the
-        # facts they depend on: a turn mostly changes one train; the action objects themselves
-        # are shared by all games (_action)
+        # the lists of actions for a train (or the trains) are remembered in _LEGAL_LISTS under
+        # the facts they depend on, for all games: a turn mostly changes one train; the action
+        # objects themselves are shared too (_action)
         if self.over:
             return []
         r = self.cfg
-        memo = self._memo
+        memo = _LEGAL_LISTS
         if len(memo) > 50_000:
             memo.clear()
         seat = self.to_move
@@ -431,7 +437,7 @@ class StationMasterGame(Game):
         sr_cap: int = r.standing_room_capacity
         info = self.info
         for t in station:
-            number = t.loco.number
+            number = t.number
             if len(t.chips) < number + len(t.standing) * sr_cap:  # chip_capacity
                 room.append(t)
             if (len(t.cards) if royal_slot else self.carriages(t)) < number:  # slots_used
@@ -449,9 +455,9 @@ class StationMasterGame(Game):
             return out or [_action(Pass)]
         free_ids = tuple([t.tid for t in free])
         all_ids = tuple([t.tid for t in station])
+        kinds = self._kinds
         for card in sorted(set(hand)):
-            ci = info[card]
-            kind = ci.kind
+            kind = kinds[card]
             if kind == "carriage":
                 key = ("carriage", card, free_ids)
                 lst = memo.get(key)
@@ -479,10 +485,15 @@ class StationMasterGame(Game):
                     lst = memo[key] = [_action(PlayReassign, i, j) for i in ids for j in free_ids if j != i]
                 out.extend(lst)
             elif kind == "repair":
-                takes = [_action(PlayRepair, card, c, t.tid) for c in self.repair_choices(ci.depth) for t in free]
-                if not takes or r.repair_optional:  # SM-REPAIR: a carriage that can be coupled must be
-                    out.append(_action(PlayRepair, card))
-                out.extend(takes)
+                choices = tuple(self.repair_choices(info[card].depth))
+                optional: bool = r.repair_optional
+                key = ("repair", card, choices, free_ids, optional)
+                lst = memo.get(key)
+                if lst is None:
+                    takes = [_action(PlayRepair, card, c, i) for c in choices for i in free_ids]
+                    # SM-REPAIR: a carriage that can be coupled must be taken, unless the rules make it optional
+                    lst = memo[key] = [_action(PlayRepair, card)] + takes if not takes or optional else takes
+                out.extend(lst)
             elif kind == "transfer":
                 for s in station:
                     if s.chips:
@@ -533,9 +544,9 @@ class StationMasterGame(Game):
             raise IllegalMove("SM-CARD-IN-HAND", f"Seat {seat} does not hold a {key} card (her hand: {held}).", _HINT_CARD)
 
     def _need_free_slot(self, t: Train, card: Any) -> None:
-        if self.slots_used(t) >= t.loco.number:  # SM-CARRIAGE-LIMIT
+        if self.slots_used(t) >= t.number:  # SM-CARRIAGE-LIMIT
             raise IllegalMove("SM-CARRIAGE-LIMIT",
-                              f"{t.name} ({t.loco.key}) already has all {t.loco.number} carriages, so {card} cannot be coupled.",
+                              f"{t.name} ({t.loco.key}) already has all {t.number} carriages, so {card} cannot be coupled.",
                               "Couple it to another train.")
 
     def _need_chip(self, seat: int, value: Any) -> None:
@@ -604,7 +615,7 @@ class StationMasterGame(Game):
         elif isinstance(a, PlayRepair):
             assert ci is not None  # the card is in the hand
             if a.take is None and not r.repair_optional:
-                free = [t.name for t in self.station if self.slots_used(t) < t.loco.number]
+                free = [t.name for t in self.station if self.slots_used(t) < t.number]
                 choices = self.repair_choices(ci.depth)
                 if choices and free:  # SM-REPAIR: the seed says such a carriage is coupled
                     raise IllegalMove("SM-REPAIR", f"Among the top {ci.depth} discards there is a carriage that can be "
@@ -752,7 +763,7 @@ class StationMasterGame(Game):
     def _couple(self, t: Train, key: str, seat: int) -> None:
         t.cards.append([key, 1])
         t.view = None
-        if self.slots_used(t) >= t.loco.number:  # SM-DEPART-FULL
+        if self.slots_used(t) >= t.number:  # SM-DEPART-FULL
             self._depart(t, "full", seat)
 
     def _transfer(self, seat: int, s: Train, t: Train, owners: tuple[int, ...]) -> None:
@@ -797,7 +808,7 @@ class StationMasterGame(Game):
             else:
                 self.points_neg[s] += points[s]
         self.departures.append({
-            "train": t.name, "locomotive": t.loco.key, "number": t.loco.number, "kind": t.loco.kind,
+            "train": t.name, "locomotive": t.loco.key, "number": t.number, "kind": t.loco.kind,
             "cards": [k for k, _ in t.cards], "multipliers": [m for _, m in t.cards],
             "standing_room": len(t.standing), "value": value, "reason": reason, "by": seat,
             "turn": len(self.log) + 1, "chips": [sorted(c) for c in chips], "points": points,
@@ -919,7 +930,7 @@ class StationMasterGame(Game):
             v = self._train_view(t, seat)
             chips = (" ".join(f"{s}:{c}" for s, c in v["chips"]) if seat is None
                      else f"mine {v['my_chips']}, per seat {v['chip_counts']}")
-            lines.append(f"  {t.name} {t.loco.key:<17} cars {v['slots_used']}/{t.loco.number} "
+            lines.append(f"  {t.name} {t.loco.key:<17} cars {v['slots_used']}/{t.number} "
                          f"{' '.join(v['cards']) or '-':<22} value {v['value']:>3}  chips {v['chips_on']}/{v['chip_capacity']} [{chips}]")
         lines.append(f"  draw pile {len(self.draw_pile)}, locomotives left {len(self.loco_pile)}, "
                      f"discard {len(self.discard)}, scores {self.scores}")
@@ -979,7 +990,7 @@ class StationMasterGame(Game):
             assert sorted(have) == want, f"seat {s} chips {sorted(have)} != {want}"
         for t in self.station:
             assert len(t.chips) <= self.chip_capacity(t), f"{t.name} over chip capacity"
-            assert self.slots_used(t) < t.loco.number, f"{t.name} full but still in the station"
+            assert self.slots_used(t) < t.number, f"{t.name} full but still in the station"
         total = [0] * self.players
         for d in self.departures:
             pts = [sum(c) * d["value"] for c in d["chips"]]

@@ -67,34 +67,53 @@ def value(key: str, kind: str, reading: str) -> int:
     return v
 
 
+#: (card counts, reading) -> deck_facts: every bot of every game on one card list shares them
+_DECKS: dict[tuple, tuple] = {}
+
+
 def deck_facts(counts: dict[str, int], reading: str) -> tuple:
     """The carriages of a card list (``counts``: copies per card name) for counting unseen cards:
     ``(counts, reading, carriages in all, their values summed per locomotive kind, per carriage
-    name its value on each kind)``; whole numbers, so sums in any order are exact."""
+    name its value on each kind)``; whole numbers, so sums in any order are exact. Remembered
+    (the tables are read, never changed)."""
+    key = (tuple(counts.items()), reading)
+    facts = _DECKS.get(key)
+    if facts is not None:
+        return facts
     values: dict[str, tuple[int, int, int]] = {}
     for k in counts:
         if carriage(k) is not None:
             values[k] = (value(k, KINDS[0], reading), value(k, KINDS[1], reading), value(k, KINDS[2], reading))
     total = sum([counts[k] for k in values])
     sums = tuple([sum([values[k][i] * counts[k] for k in values]) for i in range(3)])
-    return dict(counts), reading, total, sums, values
+    if len(_DECKS) > 64:
+        _DECKS.clear()
+    facts = _DECKS[key] = (dict(counts), reading, total, sums, values)
+    return facts
 
 
 def count_seen(cards: list[str], values: dict[str, tuple[int, int, int]], counts: dict[str, int],
-               seen: dict[str, int], gone: list[int]) -> None:
+               seen: dict[str, int]) -> tuple[int, int, int, int]:
     """Count the carriages among ``cards`` into ``seen`` (copies by name, never more than
-    ``counts``, the card list, has) and ``gone`` (how many, and their values on each locomotive
-    kind: ``values``, as in :func:`deck_facts`)."""
+    ``counts``, the card list, has) and return how many were counted and their values summed
+    on each locomotive kind (``values``, as in :func:`deck_facts`).
+
+    >>> seen = {}
+    >>> count_seen(["+2", "+2", "royal"], {"+2": (2, 3, 1)}, {"+2": 1}, seen), seen
+    ((1, 2, 3, 1), {'+2': 1})
+    """
+    n = s0 = s1 = s2 = 0
     for k in cards:
         vals = values.get(k)
         if vals is not None:
             c = seen.get(k, 0)
             if c < counts[k]:
                 seen[k] = c + 1
-                gone[0] += 1
-                gone[1] += vals[0]
-                gone[2] += vals[1]
-                gone[3] += vals[2]
+                n += 1
+                s0 += vals[0]
+                s1 += vals[1]
+                s2 += vals[2]
+    return n, s0, s1, s2
 
 
 #: the action classes the estimate tells apart (:meth:`Valuation.delta`), by a small number
@@ -113,6 +132,11 @@ _KIND_OF: Final[dict[type, int]] = {PlaceChip: _PLACE, PlayCarriage: _CARRIAGE, 
                              PlayRoyal: _ROYAL, PlayUncouple: _UNCOUPLE, PlayReassign: _REASSIGN}
 
 
+def _free(number: int, slots: int) -> int:
+    """The carriage places left on a train of ``number`` places with ``slots`` used (0 when full)."""
+    return number - slots if number > slots else 0
+
+
 class Stake:
     """One train of an observation as the greedy bot reckons it: my chips on it, the other
     seats' at the mean chip value (and that shared among the opponents), its value and
@@ -124,7 +148,10 @@ class Stake:
         kind: str = t["kind"]
         #: the train as the observation shows it (its cards, for the rarer actions)
         self.train = t
-        self.mine: int = sum(my)
+        mine = 0
+        for v in my:
+            mine += v
+        self.mine: int = mine
         self.my_count: int = len(my)
         self.others: float = (chips_on - len(my)) * mean_chip
         self.share: float = self.others / opponents
@@ -135,7 +162,7 @@ class Stake:
         self.value: int = t["value"]
         self.slots: int = t["slots_used"]
         self.number: int = t["number"]
-        self.final: float = self.value + max(self.number - self.slots, 0) * self.mu
+        self.final: float = self.value + _free(self.number, self.slots) * self.mu
         self.base: float = (self.mine - self.share) * self.final
 
 
@@ -154,11 +181,13 @@ class Valuation:
         self.mu: dict[str, float] = {}
         #: the card-list facts of the last observation (see :func:`deck_facts`)
         self.deck: tuple | None = None
+        #: per carriage name of that card list, its value on each locomotive kind
+        self.values: dict[str, tuple[int, int, int]] = {}
         #: the discard pile last counted, and its carriages (see :func:`count_seen`): a pile
         #: that only grew on top since is counted on from there
         self.pile: list[str] = []
         self.pile_seen: dict[str, int] = {}
-        self.pile_gone: list[int] = [0, 0, 0, 0]
+        self.pile_gone: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     def read(self, obs: dict[str, Any]) -> None:
         """Take the rules, the seat and the unseen-card means from an observation."""
@@ -183,26 +212,30 @@ class Valuation:
         facts = self.deck
         if facts is None or facts[0] != counts or facts[1] != self.reading:
             facts = self.deck = deck_facts(counts, self.reading)
-            self.pile, self.pile_seen, self.pile_gone = [], {}, [0, 0, 0, 0]  # count it all anew
+            self.pile, self.pile_seen, self.pile_gone = [], {}, (0, 0, 0, 0)  # count it all anew
         values: dict[str, tuple[int, int, int]] = facts[4]
+        self.values = values
         pile: list[str] = obs["discard"]
         n = len(self.pile)
         if len(pile) < n or pile[:n] != self.pile:  # not the last pile with cards put on top
-            self.pile_seen, self.pile_gone, n = {}, [0, 0, 0, 0], 0
-        count_seen(pile[n:], values, counts, self.pile_seen, self.pile_gone)
+            self.pile_seen, self.pile_gone, n = {}, (0, 0, 0, 0), 0
+        g0, g1, g2, g3 = self.pile_gone
+        d0, d1, d2, d3 = count_seen(pile[n:], values, counts, self.pile_seen)
+        g0, g1, g2, g3 = g0 + d0, g1 + d1, g2 + d2, g3 + d3
+        self.pile_gone = (g0, g1, g2, g3)
         self.pile = list(pile)
-        cards: list[str] = list(obs["hand"])  # the hand and the trains, counted on from the pile
+        seen = dict(self.pile_seen)  # the hand and the trains, counted on from the pile
+        d0, d1, d2, d3 = count_seen(obs["hand"], values, counts, seen)
+        g0, g1, g2, g3 = g0 + d0, g1 + d1, g2 + d2, g3 + d3
         for t in obs["station"]:
-            cards.extend(t["cards"])
-        seen = dict(self.pile_seen)
-        gone = list(self.pile_gone)
-        count_seen(cards, values, counts, seen, gone)
-        total: int = facts[2] - gone[0]
+            d0, d1, d2, d3 = count_seen(t["cards"], values, counts, seen)
+            g0, g1, g2, g3 = g0 + d0, g1 + d1, g2 + d2, g3 + d3
+        total: int = facts[2] - g0
         sums: tuple[int, int, int] = facts[3]
         if not total:
             return {KINDS[0]: 0.0, KINDS[1]: 0.0, KINDS[2]: 0.0}
-        return {KINDS[0]: (sums[0] - gone[1]) / total, KINDS[1]: (sums[1] - gone[2]) / total,
-                KINDS[2]: (sums[2] - gone[3]) / total}
+        return {KINDS[0]: (sums[0] - g1) / total, KINDS[1]: (sums[1] - g2) / total,
+                KINDS[2]: (sums[2] - g3) / total}
 
     def choose(self, obs: dict[str, Any], legal: Sequence[Action], rand: Callable[[], float]) -> Action:
         """The legal action of the best estimate (:meth:`delta`; ``rand`` breaks ties: one draw
@@ -283,8 +316,7 @@ class Valuation:
 
     def adds(self, key: str, p: Stake) -> int:
         """What card ``key`` adds to train ``p`` (:func:`value`, from the card list's table)."""
-        assert self.deck is not None  # read() made it
-        vals: tuple[int, int, int] | None = self.deck[4].get(key)
+        vals = self.values.get(key)
         if vals is not None and p.column >= 0:
             return vals[p.column]
         return value(key, p.kind, self.reading)
@@ -292,7 +324,7 @@ class Valuation:
     def worth(self, p: Stake, value: float, slots: int) -> float:
         """(my stake - the average opponent's) x the expected final value of train ``p`` with
         ``value`` and ``slots`` places used, still waiting to depart."""
-        return (p.mine - p.share) * (value + max(p.number - slots, 0) * p.mu)
+        return (p.mine - p.share) * (value + _free(p.number, slots) * p.mu)
 
     def coupled(self, p: Stake, value: float, slots_added: int) -> float:
         """:meth:`worth` after a card that takes ``slots_added`` places: a full train departs at
