@@ -25,8 +25,6 @@ True
 from __future__ import annotations
 
 import heapq
-from itertools import compress
-from operator import ne
 from typing import Any, Sequence, cast
 
 from mypy_extensions import mypyc_attr
@@ -55,26 +53,28 @@ class _MapFacts:
 
     def __init__(self, m) -> None:
         self.map = m
-        self.routes = {r.id: r for r in m.routes}
+        self.routes: dict[str, Any] = {r.id: r for r in m.routes}
         self.adj: dict[str, list[tuple[str, str, int]]] = {c: [] for c in m.cities}
         for r in m.routes:
             self.adj[r.a].append((r.b, r.id, r.length))
             self.adj[r.b].append((r.a, r.id, r.length))
-        self.parallel = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
+        self.parallel: dict[str, list[str]] = {r.id: [p.id for p in m.parallel(r)] for r in m.routes}
         #: (id, length, colour) of every route, in map order
-        self.route_list = [(r.id, r.length, r.color) for r in m.routes]
+        self.route_list: list[tuple[str, int, str]] = [(r.id, r.length, r.color) for r in m.routes]
         # Integer form for the path search. Cities are numbered in name order, so a
         # heap of (distance, city number) pops in the same order as one of
         # (distance, city name); neighbours keep the map's order.
-        self.cities = sorted(self.adj)
-        self.city_ix = {c: i for i, c in enumerate(self.cities)}
-        self.route_ix = {r.id: i for i, r in enumerate(m.routes)}
-        self.route_ids = [r.id for r in m.routes]
-        self.length_of = {r.id: r.length for r in m.routes}
-        self.colour_of = {r.id: r.color for r in m.routes}
-        self.route_ends = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
-        self.lengths = [r.length for r in m.routes]
-        self.iadj = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]] for c in self.cities]
+        self.cities: list[str] = sorted(self.adj)
+        self.city_ix: dict[str, int] = {c: i for i, c in enumerate(self.cities)}
+        self.route_ix: dict[str, int] = {r.id: i for i, r in enumerate(m.routes)}
+        self.route_ids: list[str] = [r.id for r in m.routes]
+        self.length_of: dict[str, int] = {r.id: r.length for r in m.routes}
+        self.colour_of: dict[str, str] = {r.id: r.color for r in m.routes}
+        self.route_ends: list[tuple[int, int]] = [(self.city_ix[r.a], self.city_ix[r.b]) for r in m.routes]
+        self.lengths: list[int] = [r.length for r in m.routes]
+        self.max_length: int = max(self.lengths, default=0)
+        self.iadj: list[list[tuple[int, int]]] = [[(self.city_ix[v], self.route_ix[rid]) for v, rid, _ln in self.adj[c]]
+                                                  for c in self.cities]
         # Routes grouped by (colour, length), for the greedy bots' colour weights:
         # a group counts once per free route in it, whatever the route's id.
         groups: dict[tuple[str, int], int] = {}
@@ -82,17 +82,17 @@ class _MapFacts:
         for r in m.routes:
             self.group_of[r.id] = groups.setdefault((r.color, r.length), len(groups))
         self.groups = list(groups)
-        self.group_size = [0] * len(groups)
+        self.group_size: list[int] = [0] * len(groups)
         for r in m.routes:
             self.group_size[self.group_of[r.id]] += 1
         #: the route colours other than gray, numbered
-        self.colours = list(dict.fromkeys(r.color for r in m.routes if r.color != "gray"))
+        self.colours: list[str] = list(dict.fromkeys(r.color for r in m.routes if r.color != "gray"))
         colour_ix = {c: i for i, c in enumerate(self.colours)}
         by_length: dict[int, list[tuple[int, int]]] = {}
         for gi, (color, length) in enumerate(self.groups):
             by_length.setdefault(length, []).append((gi, colour_ix.get(color, -1)))
         #: (length, [(group, colour number or -1 for gray), ...]) by length
-        self.groups_by_length = sorted(by_length.items())
+        self.groups_by_length: list[tuple[int, list[tuple[int, int]]]] = sorted(by_length.items())
 
 
 def _facts(obs: dict) -> _MapFacts:
@@ -163,7 +163,7 @@ class _HeuristicAgent(Agent):
 
     def _draw(self, obs: dict, legal: Sequence[Action], wanted: dict[str, float]) -> Action:
         """Take the best face-up card for ``wanted`` colour weights, else the deck."""
-        faceup = obs["faceup"]
+        faceup: list = obs["faceup"]
         best, best_w = None, 0.0
         deck = None
         for a in legal:
@@ -211,7 +211,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         return True
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
-        phase = observation["phase"]
+        phase: str = observation["phase"]
         if phase in ("setup-tickets", "keep-tickets"):
             return self._keep(observation, legal)
         f = self._map_facts(observation)
@@ -219,16 +219,15 @@ class GreedyRouteAgent(_HeuristicAgent):
         if phase == "turn":
             best, best_v = None, -1.0
             length_of = f.length_of
-            value: dict[int, int | None] = {}  # length -> route points if wanted, else None
+            value: list[int | None] = [None] * (f.max_length + 1)  # by length: route points if wanted
+            for ln in range(1, f.max_length + 1):
+                if self._wanted_len(ln, trains):
+                    value[ln] = _points(observation, ln)
             for a in legal:
                 if type(a) is Claim:
-                    ln = length_of[a.route]
-                    if ln in value:
-                        p = value[ln]
-                    else:
-                        p = value[ln] = _points(observation, ln) if self._wanted_len(ln, trains) else None
-                    if p is None:
-                        continue
+                    p = value[length_of[a.route]]
+                    if p is None or p <= best_v:
+                        continue  # unwanted, or no better than the best (a claim is worth p at most)
                     v = p - 0.3 * a.locos  # as _claim_value
                     if v > best_v:
                         best, best_v = a, v
@@ -245,7 +244,10 @@ class GreedyRouteAgent(_HeuristicAgent):
         if none). Only claims change them: they are remembered while the observation
         hands out the same ``claimed`` and ``closed`` objects (the engine never changes
         those once handed out) and the same trains and points table."""
-        claimed, closed, trains, points = obs["claimed"], obs["closed"], obs["trains"], obs["route_points"]
+        claimed: dict[str, int] = obs["claimed"]
+        closed: list[str] = obs["closed"]
+        trains: int = obs["trains"]
+        points = obs["route_points"]
         hit = self._fg
         if (hit is not None and hit[0] is claimed and hit[1] is closed and hit[2] == trains
                 and hit[3] is points and hit[4] is f):
@@ -261,9 +263,8 @@ class GreedyRouteAgent(_HeuristicAgent):
                     free[group_of[rid]] -= 1
         out: list[tuple[int, int, float]] = []
         best_gray = 0.0
-        wanted_len = self._wanted_len
         for length, groups in f.groups_by_length:
-            if not (length <= trains and wanted_len(length, trains)):
+            if not (length <= trains and self._wanted_len(length, trains)):
                 continue
             per_train = _points(obs, length) / length
             for gi, ci in groups:
@@ -281,7 +282,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         """Colour -> weight in (0, 1]: the best points per train of a free, wanted
         route of that colour, less the more cards it still misses; gray routes count
         for the colour held most."""
-        hand = obs["hand"]
+        hand: dict[str, int] = obs["hand"]
         loc = hand.get(_LOCO, 0)
         colours = f.colours
         groups, best_gray = self._free_groups(obs, f)
@@ -294,12 +295,12 @@ class GreedyRouteAgent(_HeuristicAgent):
                 score_of[ci] = score
         w = {c: v for c, v in zip(colours, score_of) if v > 0.0}
         # gray routes: the colour we hold most of (the first such in CARD_COLOURS)
-        top, top_n = None, -1
+        top, top_n = CARD_COLOURS[0], -1
         for c in CARD_COLOURS:
             n = hand.get(c, 0)
             if n > top_n:
                 top, top_n = c, n
-        w[top] = max(w.get(top, 0.0), best_gray / 2)  # type: ignore[index]
+        w[top] = max(w.get(top, 0.0), best_gray / 2)
         m = max(w.values(), default=0.0) or 1.0
         return {c: v / m for c, v in w.items()}
 
@@ -331,7 +332,7 @@ class TicketAgent(_HeuristicAgent):
         self._runs: dict[tuple[int, int], tuple[list[int], bytearray, bytearray, Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
-        phase = observation["phase"]
+        phase: str = observation["phase"]
         f = self._map_facts(observation)
         if phase in ("setup-tickets", "keep-tickets"):
             return self._choose_tickets(observation, legal, f)
@@ -416,10 +417,12 @@ class TicketAgent(_HeuristicAgent):
             if snap == cost:
                 return res
             ends = f.route_ends
-            for i in compress(range(len(cost)), map(ne, cost, snap)):  # the routes whose cost changed
+            for i in range(len(cost)):
+                x, y = cost[i], snap[i]
+                if x == y:
+                    continue  # only the routes whose cost changed
                 u, v = ends[i]
                 if expanded[u] or expanded[v]:
-                    x, y = cost[i], snap[i]
                     if improved[i] or (x >= 0 and (y < 0 or x < y)):
                         break
             else:
@@ -431,7 +434,7 @@ class TicketAgent(_HeuristicAgent):
         return res
 
     def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
-        hand = obs["hand"]
+        hand: dict[str, int] = obs["hand"]
         need: dict[str, float] = {}
         gray = 0
         colour_of, length_of = f.colour_of, f.length_of
@@ -503,7 +506,9 @@ def _seat_costs(f: _MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
     """:func:`_costs` for the seat of ``obs``: its own routes cost 0, the other seats' routes
     and the closed tracks are blocked, and with ``parallel_blocked`` the other track of a
     double it owns too (blocked wins). Read from the claims directly, without sets."""
-    seat, claimed = obs["seat"], obs["claimed"]
+    seat: int = obs["seat"]
+    claimed: dict[str, int] = obs["claimed"]
+    closed: list[str] = obs["closed"]
     route_ix, parallel = f.route_ix, f.parallel
     cost = f.lengths[:]
     for rid, s in claimed.items():
@@ -515,7 +520,7 @@ def _seat_costs(f: _MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
         elif parallel_blocked:
             for p in parallel[rid]:
                 cost[route_ix[p]] = -1
-    for rid in obs["closed"]:
+    for rid in closed:
         cost[route_ix[rid]] = -1
     return cost
 

@@ -55,6 +55,7 @@ class Board:
         # claim tables: (route, colour) -> list over (cards cap, locos cap) -> tuple of Claims
         self._claims: dict[tuple[int, int], list] = {}
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
+        self._claim: dict[tuple[int, int, int], Claim] = {}  # (route, colour, cards) -> claim
         self._faceup: dict[int, DrawFaceUp] = {}
         #: route_tables[c][i]: :meth:`route_table` of route i in colour c (None until built)
         self.route_tables: list[list[list | None]] = [[None] * self.n_routes for _ in range(8)]
@@ -86,6 +87,9 @@ class Board:
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
         self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
         self.start_gray_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
+        #: blank_slots[length]: a claim cache of that length with nothing built, shared by every
+        #: bucket a claim emptied until its first build swaps in a list of its own (never written)
+        self.blank_slots: list[list] = [[None] * (ln + 1) ** 2 for ln in range(ml + 1)]
         #: all-locomotive claims of every route, by length (the starting position)
         self.start_loco_claims: list[tuple | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
@@ -106,10 +110,16 @@ class Board:
         k = a * (ln + 1) + b
         v = tab[k]
         if v is None:
-            rid = self.route_ids[i]
-            name = CARD_NAMES[c]
-            v = tab[k] = tuple(Claim(rid, name, cards, ln - cards)
-                               for cards in range(a, max(1, ln - b) - 1, -1))
+            v = tab[k] = tuple(self.claim(i, c, cards) for cards in range(a, max(1, ln - b) - 1, -1))
+        return v
+
+    def claim(self, i: int, c: int, cards: int) -> Claim:
+        """The claim of route ``i`` paying ``cards`` cards of colour ``c`` (index) and
+        locomotives for the rest: one object per payment, whichever hands offer it."""
+        key = (i, c, cards)
+        v = self._claim.get(key)
+        if v is None:
+            v = self._claim[key] = Claim(self.route_ids[i], CARD_NAMES[c], cards, self.length[i] - cards)
         return v
 
     def pairs_row(self, nl: int, mask: int) -> list[tuple[tuple[int, int], ...]]:

@@ -310,10 +310,10 @@ class TicketToRide(Game):
         # TTR-FACEUP-3: 3 face-up locomotives -> discard all and deal again, at most max_redeals times
         fu = self.faceup
         self._fu_ver += 1
-        if fu.count(LOCO_I) < self._loco_limit:
+        if _locos(fu) < self._loco_limit:
             return
         redeals = 0
-        while fu.count(LOCO_I) >= self._loco_limit and redeals < self._max_redeals:
+        while _locos(fu) >= self._loco_limit and redeals < self._max_redeals:
             self.discard.extend(c for c in fu if c is not None)
             for i in range(len(fu)):
                 fu[i] = None
@@ -487,8 +487,7 @@ class TicketToRide(Game):
                         v = self._build_claims(c, ln, k, False)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
-                            ri = b.route_index
-                            out += [a for a in v if ri[a.route] not in blk]
+                            self._claims_but(fcc[ln], c, k, blk, out)
                         else:
                             out += v
                 if fg[ln]:
@@ -497,8 +496,7 @@ class TicketToRide(Game):
                         v = self._build_claims(c, ln, k, True)
                     if v:
                         if bk is not None and c * 64 + ln in bk:
-                            ri = b.route_index
-                            out += [a for a in v if ri[a.route] not in blk]
+                            self._claims_but(fg[ln], c, k, blk, out)
                         else:
                             out += v
         if nl:
@@ -511,8 +509,8 @@ class TicketToRide(Game):
                     v = lc[ln] = tuple(lcl(i) for i in self._free_len[ln])
                 if v:
                     if blk:
-                        ri = self.board.route_index
-                        out += [a for a in v if ri[a.route] not in blk]
+                        lcl = self.board.loco_claim
+                        out += [lcl(i) for i in self._free_len[ln] if i not in blk]
                     else:
                         out += v
         if self.ticket_deck:
@@ -541,8 +539,26 @@ class TicketToRide(Game):
             if t is None:
                 t = self.board.route_table(i, c)
             v += t[k]
-        out = (self._cg if gray else self._cc)[c][ln][k] = tuple(v)
+        out = tuple(v)
+        cache = (self._cg if gray else self._cc)[c]
+        slots = cache[ln]
+        if slots is self.board.blank_slots[ln]:
+            slots = cache[ln] = list(slots)  # this bucket's own list from its first build on
+        slots[k] = out
         return out
+
+    def _claims_but(self, routes: list[int], c: int, k: int, blk: set[int], out: list[Action]) -> None:
+        """Append to ``out`` what :meth:`_build_claims` holds for ``routes`` (a bucket of
+        free routes) in colour ``c`` and slot ``k``, without the claims of the routes in
+        ``blk`` (TTR-DOUBLE-SAME): the same claims in the same order, route by route."""
+        b = self.board
+        tabs = b.route_tables[c]
+        for i in routes:
+            if i not in blk:
+                t = tabs[i]
+                if t is None:
+                    t = b.route_table(i, c)
+                out += t[k]
 
     def _has_other_action(self) -> bool:
         return bool(self._turn_actions())
@@ -832,7 +848,7 @@ class TicketToRide(Game):
         self.cards_drawn[s] += 1
         deck = self.deck
         fu[slot - 1] = deck.pop() if deck else self._take_card()  # TTR-DRAW-REFILL
-        if fu.count(LOCO_I) >= self._loco_limit:
+        if _locos(fu) >= self._loco_limit:
             self._check_faceup()
         else:
             self._fu_ver += 1  # what _check_faceup does when there is nothing to redeal
@@ -906,16 +922,16 @@ class TicketToRide(Game):
         if i in self._free_len[ln]:
             self._free_len[ln].remove(i)
         self._lc[ln] = None
-        size = (ln + 1) * (ln + 1)
+        blank = b.blank_slots[ln]  # the claim caches of this bucket: nothing built
         off = ~(1 << ln)
         lm = self._len_mask
         if c == GRAY:
             for cc in range(8):
-                self._cg[cc][ln] = [None] * size
+                self._cg[cc][ln] = blank
                 if not bucket and not self._free_col[cc][ln]:
                     lm[cc] &= off
         else:
-            self._cc[c][ln] = [None] * size
+            self._cc[c][ln] = blank
             if not bucket and not self._free_gray[ln]:
                 lm[c] &= off
 
@@ -1040,7 +1056,7 @@ class TicketToRide(Game):
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "ticket_deck_size": len(self.ticket_deck),
-            "hand_sizes": [sum(h) for h in hands],
+            "hand_sizes": [_cards(h) for h in hands],
             "ticket_counts": [len(x) for x in self.tickets],
             "trains_left": pub[0],
             "scores": pub[1],
@@ -1168,7 +1184,7 @@ class TicketToRide(Game):
                 "longest_trail": x["longest_trail"], "longest_bonus": x["longest_bonus"],
                 "globetrotter_bonus": x["globetrotter_bonus"],
                 "trains_left": self.trains[s], "routes_claimed": len(ids),
-                "cards_drawn": self.cards_drawn[s], "cards_in_hand": sum(self.hands[s]),
+                "cards_drawn": self.cards_drawn[s], "cards_in_hand": _cards(self.hands[s]),
                 "tickets_drawn": self.tickets_drawn[s], "tickets_kept": len(self.tickets[s]),
                 "passes": self.passes[s],
                 "routes": ids, "cities": cities,
@@ -1211,6 +1227,24 @@ class TicketToRide(Game):
                              f"{x['ticket_points']} + longest {x['longest_bonus']} + globetrotter "
                              f"{x['globetrotter_bonus']}" + (f" ({x['tie_break']})" if x["tie_break"] else ""))
         return "\n".join(lines)
+
+
+def _cards(hand: list[int]) -> int:
+    """The cards in a hand (``sum(hand)``, in machine integers once compiled)."""
+    n = 0
+    for k in hand:
+        n += k
+    return n
+
+
+def _locos(row: list[int | None]) -> int:
+    """The locomotives in a face-up row (``row.count(LOCO_I)``, without a comparison
+    of objects per slot)."""
+    n = 0
+    for c in row:
+        if c is not None and c == LOCO_I:
+            n += 1
+    return n
 
 
 def _find(uf: list[int], x: int) -> int:
