@@ -310,10 +310,10 @@ class TicketToRide(Game):
         # TTR-FACEUP-3: 3 face-up locomotives -> discard all and deal again, at most max_redeals times
         fu = self.faceup
         self._fu_ver += 1
-        if _locos(fu) < self._loco_limit:
+        if fu.count(LOCO_I) < self._loco_limit:
             return
         redeals = 0
-        while _locos(fu) >= self._loco_limit and redeals < self._max_redeals:
+        while fu.count(LOCO_I) >= self._loco_limit and redeals < self._max_redeals:
             self.discard.extend(c for c in fu if c is not None)
             for i in range(len(fu)):
                 fu[i] = None
@@ -848,7 +848,7 @@ class TicketToRide(Game):
         self.cards_drawn[s] += 1
         deck = self.deck
         fu[slot - 1] = deck.pop() if deck else self._take_card()  # TTR-DRAW-REFILL
-        if _locos(fu) >= self._loco_limit:
+        if fu.count(LOCO_I) >= self._loco_limit:
             self._check_faceup()
         else:
             self._fu_ver += 1  # what _check_faceup does when there is nothing to redeal
@@ -1234,16 +1234,6 @@ def _cards(hand: list[int]) -> int:
     n = 0
     for k in hand:
         n += k
-    return n
-
-
-def _locos(row: list[int | None]) -> int:
-    """The locomotives in a face-up row (``row.count(LOCO_I)``, without a comparison
-    of objects per slot)."""
-    n = 0
-    for c in row:
-        if c is not None and c == LOCO_I:
-            n += 1
     return n
 
 
