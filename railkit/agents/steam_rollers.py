@@ -28,7 +28,7 @@ from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import is_
-from typing import Final, Sequence
+from typing import Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -55,6 +55,11 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     deliveries = legal.of_kind(Deliver) if isinstance(legal, LegalActions) else legal
     if not any(type(a) is Deliver and a.pos is not None for a in deliveries):
         return legal
+    if isinstance(legal, LegalActions):  # the same parts, the deliveries filtered (bots read parts)
+        out = LegalActions()
+        for kind, part in legal.parts():
+            out.add(kind, [a for a in part if a.pos is None] if kind is Deliver else part)
+        return cast(Sequence[Action], out)  # a Sequence (registered), which mypy does not know
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
 
