@@ -28,13 +28,13 @@ from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import is_
-from typing import Sequence
+from typing import Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
-from railkit.games.steam_rollers.game import LegalActions
+from railkit.games.steam_rollers.game import Builds, LegalActions
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
@@ -55,6 +55,11 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     deliveries = legal.of_kind(Deliver) if isinstance(legal, LegalActions) else legal
     if not any(type(a) is Deliver and a.pos is not None for a in deliveries):
         return legal
+    if isinstance(legal, LegalActions):  # the same parts, the deliveries filtered (bots read parts)
+        out = LegalActions()
+        for kind, part in legal.parts():
+            out.add(kind, [a for a in part if a.pos is None] if kind is Deliver else part)
+        return cast(Sequence[Action], out)  # a Sequence (registered), which mypy does not know
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
 
@@ -104,7 +109,7 @@ class RandomAgent(Agent):
         return self.rng.choice(legal.of_kind(kind))
 
 
-_DIRECTIONS: tuple[tuple[int, int], ...] = hx.DIRECTIONS
+_DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
 
 def _step(h: tuple[int, int], edge: int) -> tuple[int, int]:
@@ -399,10 +404,10 @@ class GreedyAgent(Agent):
             return [self._value(a, obs, ctx) + rng.random() * 0.01 for a in legal]
         out: list[float] = []
         for kind, part in legal.parts():
-            if kind is Build:
-                pen = self._penalty(part[0], obs)  # one die and value for the whole part
-                for a in part:
-                    out.append(self._build_value(a.hex, a.a, a.b, obs, ctx) - pen + rng.random() * 0.01)
+            if isinstance(part, Builds):  # one die and value for the whole part: read its placements
+                pen = self._penalty(part[0], obs)
+                for h, a, b in part.places:
+                    out.append(self._build_value(h, a, b, obs, ctx) - pen + rng.random() * 0.01)
             else:
                 for a in part:
                     out.append(self._value(a, obs, ctx) + rng.random() * 0.01)
@@ -618,15 +623,15 @@ def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_no
     if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
         return {}
     (h0,) = tracks_now.keys() - tracks.keys()
-    near = {h0, *(_step(h0, e) for e in range(6))}
-    return {k: t for k, t in terms.items()
-            if not t[2] and k[0] not in near and tips.get(k[0]) == tips_now.get(k[0])}
+    gone = {h0, *(_step(h0, e) for e in range(6))}  # the hexes near it, and those whose tips changed
+    gone.update(h for h in tips.keys() | tips_now.keys() if tips.get(h) != tips_now.get(h))
+    return {k: t for k, t in terms.items() if not t[2] and k[0] not in gone}
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
-_TILE_BOOST = {"4b": 2, "5a": 1}
+_TILE_BOOST: Final[dict[str, int]] = {"4b": 2, "5a": 1}
 #: rough worth of holding a tile's effect (points over a game), besides its VP
-_TILE_EFFECT = {"1a": 0.8, "1b": 0.6, "2a": 1.0, "2b": 0.8, "3a": 1.0, "3b": 1.0, "4a": 2.0, "4b": 1.2,
+_TILE_EFFECT: Final[dict[str, float]] = {"1a": 0.8, "1b": 0.6, "2a": 1.0, "2b": 0.8, "3a": 1.0, "3b": 1.0, "4a": 2.0, "4b": 1.2,
                 "5a": 0.8, "5b": 0.6, "6a": 1.5, "6b": 0.5, "2s": 0.8}
 
 
@@ -891,7 +896,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
 
 
 #: the five exits of a hex entered by each edge, in edge order
-_OTHER_EDGES = tuple(tuple(x for x in range(6) if x != enter) for enter in range(6))
+_OTHER_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(x for x in range(6) if x != enter) for enter in range(6))
 
 
 def live_tips(sheet, tracks) -> dict:

@@ -19,6 +19,7 @@ A concrete game subclasses :class:`Game` and implements
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,6 +148,36 @@ def frozen_rules(rules: param.Parameterized) -> param.Parameterized:
     return copy
 
 
+_DEFAULTS: dict[type, tuple[list, param.Parameterized]] = {}
+
+
+def default_rules(cls: type[param.Parameterized]) -> param.Parameterized:
+    """``frozen_rules(cls())``, kept while the class defaults stay the same: a game
+    started without rules skips making and copying a rules object (the costly part
+    of starting one in simulations).
+
+    >>> import param
+    >>> class R(param.Parameterized):
+    ...     trains = param.Integer(45, bounds=(1, 99))
+    >>> default_rules(R) is default_rules(R), default_rules(R).trains
+    (True, 45)
+    >>> R.trains = 30
+    >>> default_rules(R).trains
+    30
+    >>> class L(param.Parameterized):
+    ...     bonus = param.List([0, 1])
+    >>> _ = default_rules(L); L.param.bonus.default.append(2); default_rules(L).bonus
+    [0, 1, 2]
+    """
+    defaults = [(n, p.default) for n, p in cls.param.objects("existing").items()]
+    hit = _DEFAULTS.get(cls)
+    if hit is not None and hit[0] == defaults:
+        return hit[1]
+    rules = frozen_rules(cls())
+    _DEFAULTS[cls] = (copy.deepcopy(defaults), rules)  # a copy: a list default changed in place is a change
+    return rules
+
+
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
     """Parse ``key=value`` strings into typed rule settings.
 
@@ -177,7 +208,7 @@ class Game:
     def __init__(self, rules: param.Parameterized | dict | None = None, *, players: int = 2,
                  seed: int = 0, **options: Any) -> None:
         if rules is None:
-            rules = self.rules_class()
+            rules = default_rules(self.rules_class)
         elif isinstance(rules, dict):
             rules = rules_from_dict(self.rules_class, rules)
         # Frozen copy: changing the caller's object later does not touch this game.

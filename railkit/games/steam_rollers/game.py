@@ -851,40 +851,24 @@ class SteamRollers(Game):
             out.add(Pass, [_action(Pass, die)])
         return out
 
-    def _region_candidates(self, region: int, die: int | None, value: int | None, kinds: tuple) -> list:
-        """The track candidates of a region with a track kind in ``kinds``, grouped by hex:
-        ``[(hex, (action, ...)), ...]`` in hex then edge order (cached per sheet and
-        mountain level: actions are immutable values)."""
-        key = (region, die, value, kinds)
+    def _track_groups(self, regs: tuple, kinds: tuple) -> tuple:
+        """The track placements in the regions ``regs`` with a track kind in ``kinds``, grouped
+        by hex: ``((hex, ((hex, a, b), ...)), ...)`` in region, hex and edge order (cached per
+        sheet and mountain level: the same for every player, die and value)."""
+        key = (regs, kinds)
         c = self._cand_cache.get(key)
         if c is None:
-            c = []
-            for h in self.sheet.regions[region].drawable:
-                acts = tuple(ExtraBuild(h, a, b) if die is None else Build(die, h, a, b, value)
-                             for a, b, k in self._placements[h] if k in kinds)
-                if acts:
-                    c.append((h, acts))
-            self._cand_cache[key] = c
-        return c
-
-    def _all_tracks(self, regs: tuple, die: int | None, value: int | None, kinds: tuple) -> tuple[tuple, tuple]:
-        """Every build in the regions ``regs`` with a track kind in ``kinds``, empty hex or
-        not, and where each hex's builds are: ``(actions, ((hex, start, end), ...))``
-        (cached per sheet and mountain level; the places are the same for every die and value)."""
-        key = ("all", regs, die, value, kinds)
-        c = self._cand_cache.get(key)
-        if c is None:
-            acts: list = []
-            spans: list = []
+            groups = []
             for r in regs:
-                for h, group in self._region_candidates(r, die, value, kinds):
-                    spans.append((h, len(acts), len(acts) + len(group)))
-                    acts.extend(group)
-            c = self._cand_cache[key] = (tuple(acts), tuple(spans))
+                for h in self.sheet.regions[r].drawable:
+                    group = tuple((h, a, b) for a, b, k in self._placements[h] if k in kinds)
+                    if group:
+                        groups.append((h, group))
+            c = self._cand_cache[key] = tuple(groups)
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
-                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> Any:
+                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> "Builds":
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
         apply, looked up here when not given), as a read-only sequence."""
         sheet = self.sheet
@@ -899,24 +883,25 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        acts, spans = self._all_tracks(regs, die, value, kinds)
-        # the places of the builds on the seat's empty hexes (the same for every die), kept
-        # until she draws a track in one of those regions
+        # the placements on the seat's empty hexes (the same for every die), and the builds
+        # of each die and value there, kept until she draws a track in one of those regions
         cache = self._legal_track_cache.get(seat)
         if cache is None:
             cache = self._legal_track_cache[seat] = {}
-        key = (regs, kinds)
-        places = cache.get(key)
-        if places is None:
-            tracks = self.ps[seat].tracks
-            picked: list[int] = []
-            for h, start, end in spans:
-                if h not in tracks:
-                    picked.extend(range(start, end))
-            places = cache[key] = tuple(picked)
-        if len(places) == len(acts):
-            return acts
-        return Picked(acts, places)
+        bkey = (regs, kinds, die, value)
+        builds = cache.get(bkey)
+        if builds is None:
+            key = (regs, kinds)
+            places = cache.get(key)
+            if places is None:
+                tracks = self.ps[seat].tracks
+                picked: list = []
+                for h, group in self._track_groups(regs, kinds):
+                    if h not in tracks:
+                        picked.extend(group)
+                places = cache[key] = tuple(picked)
+            builds = cache[bkey] = Builds(die, value, places)
+        return builds
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
         numbers: tuple[int, ...] = (v,)
@@ -1187,35 +1172,60 @@ class LegalActions:
 Sequence.register(LegalActions)
 
 
-class Picked:
-    """The actions of ``actions`` at the places ``places`` (in that order), as a
-    read-only sequence: the builds on a player's empty hexes, picked out of every
-    build of a region without copying them.
+class Builds:
+    """The builds of one die (and value) at the track placements ``places``
+    (``(hex, a, b)``, in order), as a read-only sequence; ``die`` None: tile 3b's second
+    tracks (:class:`ExtraBuild`). An action is made when it is read (once per process:
+    see :func:`_action`), so a draft with hundreds of builds costs one small object, and
+    a bot may read the placements themselves.
 
-    >>> p = Picked((Pass(1), Pass(2), Pass(3)), (0, 2))
-    >>> len(p), p[1], p[-1], list(p), Pass(2) in p, p[:1]
-    (2, Pass(die=3), Pass(die=3), [Pass(die=1), Pass(die=3)], False, [Pass(die=1)])
+    >>> b = Builds(3, None, (((0, 0), 0, 3), ((1, 0), 1, 4)))
+    >>> len(b), b[1], b[-1] is b[1], Build(3, (0, 0), 0, 3) in b, b[:1]
+    (2, Build(die=3, hex=(1, 0), a=1, b=4, value=None), True, True, [Build(die=3, hex=(0, 0), a=0, b=3, value=None)])
+    >>> list(Builds(None, None, (((0, 0), 0, 3),)))
+    [ExtraBuild(hex=(0, 0), a=0, b=3)]
     """
 
-    __slots__ = ("actions", "places")
+    __slots__ = ("die", "value", "places", "_actions")
 
-    def __init__(self, actions: tuple, places: tuple) -> None:
-        self.actions = actions
+    def __init__(self, die: int | None, value: int | None, places: tuple) -> None:
+        self.die = die
+        self.value = value
         self.places = places
+        self._actions: tuple | None = None  # all of them, made on the first full read
+
+    def _make(self, place: tuple) -> Action:
+        h, a, b = place
+        if self.die is None:
+            return _action(ExtraBuild, h, a, b)
+        return _action(Build, self.die, h, a, b, self.value)
+
+    def actions(self) -> tuple:
+        """Every build, in order (made once)."""
+        acts = self._actions
+        if acts is None:
+            acts = self._actions = tuple(map(self._make, self.places))
+        return acts
 
     def __len__(self) -> int:
         return len(self.places)
 
     def __getitem__(self, i: Any) -> Any:
+        acts = self._actions
         if isinstance(i, slice):
-            return [self.actions[j] for j in self.places[i]]
-        return self.actions[self.places[i]]
+            return list(self.actions()[i])
+        if acts is not None:
+            return acts[i]
+        return self._make(self.places[i])
 
     def __iter__(self) -> Any:
-        return map(self.actions.__getitem__, self.places)
+        return iter(self.actions())
 
     def __contains__(self, action: object) -> bool:
-        return any(a == action for a in self)
+        if self.die is None:
+            return type(action) is ExtraBuild and (action.hex, action.a, action.b) in self.places
+        return (type(action) is Build and action.die == self.die and action.value == self.value
+                and (action.hex, action.a, action.b) in self.places)
 
     def count(self, action: object) -> int:
         return sum(1 for a in self if a == action)
@@ -1224,15 +1234,15 @@ class Picked:
         return list(self).index(action)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Picked, LegalActions, list, tuple)):
+        if isinstance(other, (Builds, LegalActions, list, tuple)):
             return list(self) == list(other)
         return NotImplemented
 
     def __repr__(self) -> str:
-        return f"Picked({list(self)!r})"
+        return f"Builds({list(self)!r})"
 
 
-Sequence.register(Picked)
+Sequence.register(Builds)
 
 
 _ACTIONS: dict[tuple, Action] = {}
