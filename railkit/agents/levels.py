@@ -90,6 +90,7 @@ def _mixed(base: type[Agent], share: float, name: str) -> type[Agent]:
     class Mixed(Agent):
         __doc__ = f"{base.name}, with {share:.0%} of its moves random (seeded)."
         needs_observation = True
+        reads_observation_only = base.reads_observation_only
 
         def __init__(self, seed: int | str | None = None) -> None:
             super().__init__(seed)

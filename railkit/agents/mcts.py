@@ -74,7 +74,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from railkit.core.game import Action, Agent, Game
+from railkit.core.game import Action, Agent, Game, observation_for
 
 # ============================================================================ copies
 _ATOMS = (int, float, str, bool, type(None), tuple, frozenset)
@@ -728,7 +728,7 @@ class MCTSAgent(Agent):
                 bot = bots.get(s)
                 if bot is None:
                     bot = bots[s] = cls(f"{seed}-{s}")
-                a = bot.act(d.observe(s) if bot.needs_observation else None, legal)
+                a = bot.act(observation_for(d, bot, s), legal)
             d.apply_unchecked(a)
             steps += 1
         return self.adapter.reward(d, seat), steps + 1

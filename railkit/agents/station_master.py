@@ -36,6 +36,7 @@ class GreedyAgent(Agent):
     :class:`railkit.games.station_master.valuation.Valuation`)."""
 
     name = "greedy"
+    reads_observation_only = True  # the valuation only reads it: the play loop shares the game's views
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)

@@ -51,6 +51,9 @@ class Agent:
     #: False for bots that never read the observation (the play loop then skips
     #: building it and passes None): a large saving for random playouts.
     needs_observation: ClassVar[bool] = True
+    #: True for bots that only read their observation, never change it: the play loop then
+    #: hands them ``game.observe_shared(seat)``, which may share parts the game keeps.
+    reads_observation_only: ClassVar[bool] = False
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -238,6 +241,12 @@ class Game:
 
     def observe(self, seat: int) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def observe_shared(self, seat: int) -> Any:
+        """What :meth:`observe` gives ``seat``, for a reader that changes nothing in it and is
+        done with it before the next action (a bot with ``reads_observation_only``). A game may
+        then hand out parts it keeps instead of copies; this one copies (:meth:`observe`)."""
+        return self.observe(seat)
 
     @property
     def current_player(self) -> int | None:  # pragma: no cover - interface
@@ -431,12 +440,22 @@ class GameSpec:
         return self.game_class(rules, players=players, seed=seed, **options)
 
 
+def observation_for(game: Game, agent: Any, seat: int) -> Any:
+    """What ``agent`` is handed at ``seat``: None if it reads no observation
+    (``needs_observation`` False), :meth:`Game.observe_shared` if it only reads it
+    (``reads_observation_only``), else its own copy, :meth:`Game.observe`."""
+    if not getattr(agent, "needs_observation", True):
+        return None
+    if getattr(agent, "reads_observation_only", False):
+        return game.observe_shared(seat)
+    return game.observe(seat)
+
+
 def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
          checked: bool = True, on_action: Callable[[Game, Action], None] | None = None) -> Game:
     """Let ``agents`` (one per seat) play ``game`` to the end.
 
-    Each bot is given only ``game.observe(seat)`` (None for bots whose
-    ``needs_observation`` is False) and the legal actions. With
+    Each bot is given only its observation (:func:`observation_for`) and the legal actions. With
     ``checked=False`` the chosen action (which comes from ``legal_actions``) is
     applied on the unchecked fast path.
     """
@@ -451,7 +470,7 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
         seat = game.current_player
         legal = legal_actions()
         agent = agents[seat]
-        action = agent.act(game.observe(seat) if agent.needs_observation else None, legal)
+        action = agent.act(observation_for(game, agent, seat), legal)
         apply(action)
         if on_action is not None:
             on_action(game, action)

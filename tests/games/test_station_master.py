@@ -642,3 +642,30 @@ def test_remembered_train_views_match_fresh_ones(preset):
         g = SPEC.new_game(rules, 3 + seed % 2, seed)
         play(g, [AGENTS["greedy" if s % 2 else "random"](seed * 10 + s) for s in range(g.players)], on_action=check)
         g.audit()
+
+
+@pytest.mark.parametrize("preset", sorted(sm.PRESETS))
+def test_shared_observations_match_fresh_ones(preset):
+    """observe_shared(seat), handed to bots that only read (the greedy bot), holds what
+    observe(seat) holds after every action of seeded games of the preset, for every seat,
+    and the play loop hands it to those bots only."""
+    from railkit.agents.station_master import AGENTS
+    from railkit.core.game import observation_for, play
+
+    def check(game, action):
+        for seat in range(game.players):
+            shared = game.observe_shared(seat)
+            assert shared == game.observe(seat), f"{preset} after {action}: seat {seat}'s shared view differs"
+            again = game.observe_shared(seat)
+            assert [v is w for v, w in zip(again["station"], shared["station"])] == [True] * len(game.station)
+        seat = game.current_player
+        if seat is not None and game.station:
+            greedy, rand = AGENTS["greedy"](0), AGENTS["random"](0)
+            assert observation_for(game, greedy, seat)["station"][0] is game.observe_shared(seat)["station"][0]
+            assert observation_for(game, rand, seat) is None
+
+    rules = SPEC.make_rules(preset)
+    for seed in range(3):
+        g = SPEC.new_game(rules, 3 + seed % 2, seed)
+        play(g, [AGENTS["greedy" if s % 2 else "random"](seed * 10 + s) for s in range(g.players)], on_action=check)
+        g.audit()

@@ -147,7 +147,7 @@ def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
 
-    __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view")
+    __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view", "seat_views")
 
     def __init__(self, tid: int, loco: Loco) -> None:
         self.tid = tid
@@ -163,6 +163,9 @@ class Train:
         #: what every seat sees of it (no chip values), made by the game's observe() and reset
         #: to None when its cards or chips change
         self.view: dict | None = None
+        #: ``(view, {seat: that seat's view of it})`` for readers that change nothing
+        #: (observe_shared); stale once ``view`` is another object
+        self.seat_views: tuple[dict, dict[int, dict]] | None = None
 
     @property
     def name(self) -> str:
@@ -859,6 +862,22 @@ class StationMasterGame(Game):
             view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
         return view
 
+    def _shared_train_view(self, t: Train, seat: int) -> dict:
+        """:meth:`_train_view` of ``seat`` for a reader that changes nothing: remembered until
+        the train changes, its lists those of the public view."""
+        shown = t.view
+        if shown is None:
+            shown = t.view = self._public_train_view(t)
+        remembered = t.seat_views
+        if remembered is None or remembered[0] is not shown:
+            remembered = t.seat_views = (shown, {})
+        views = remembered[1]
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = dict(shown)
+            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
+        return view
+
     def _public_train_view(self, t: Train) -> dict:
         """What every seat sees of train ``t`` (:meth:`_train_view` without any chip value)."""
         counts = [0] * self.players
@@ -894,20 +913,35 @@ class StationMasterGame(Game):
         standing_room, chip_capacity, chips_on, chip_counts, my_chips), draw_pile, locomotives_left,
         discard (public, top last), scores, departures (score history), events, rules, card_counts.
         """
+        return self._observation(seat, False)
+
+    def observe_shared(self, seat: int | None) -> dict:
+        """:meth:`observe` for a reader that changes nothing in it and is done with it before
+        the next action (a bot, :attr:`railkit.core.game.Agent.reads_observation_only`): the
+        same content, but its train views, lists and tables are the game's own (no copies)."""
+        return self._observation(seat, True)
+
+    def _observation(self, seat: int | None, shared: bool) -> dict:
         if seat is not None and not 0 <= seat < self.players:
             raise DataError("seat", "$", f"a seat from 0 to {self.players - 1}", seat)
+        if seat is None:  # a spectator: copies of the public parts
+            shared = False
+        station = self.station
         return {
             "game": self.game_name, "seat": seat, "players": self.players,
             "to_move": self.current_player, "game_over": self.over, "end_reason": self.end_reason,
             "hand": [] if seat is None else sorted(self.hands[seat]),
-            "my_chips": [] if seat is None else list(self.supply[seat]),
+            "my_chips": [] if seat is None else self.supply[seat] if shared else list(self.supply[seat]),
             "hand_sizes": [len(h) for h in self.hands], "chips_in_hand": [len(s) for s in self.supply],
-            "station": [self._train_view(t, seat, public=seat is None) for t in self.station],
+            "station": ([self._shared_train_view(t, seat) for t in station] if shared and seat is not None
+                        else [self._train_view(t, seat, public=seat is None) for t in station]),
             "draw_pile": len(self.draw_pile), "locomotives_left": len(self.loco_pile),
-            "discard": list(self.discard), "scores": list(self.scores),
-            "departures": [dict(d) for d in self.departures], "events": list(self.events[-20:]),
-            "rules": self._rules_view(),
-            "card_counts": dict(self._public["card_counts"]),
+            "discard": self.discard if shared else list(self.discard),
+            "scores": self.scores if shared else list(self.scores),
+            "departures": self.departures if shared else [dict(d) for d in self.departures],
+            "events": self.events[-20:],
+            "rules": self._public["rules"] if shared else self._rules_view(),
+            "card_counts": self._public["card_counts"] if shared else dict(self._public["card_counts"]),
         }
 
     def _rules_view(self) -> dict:

@@ -158,12 +158,20 @@ class Stake:
         self.kind = kind
         #: which of :data:`KINDS` the locomotive is (the column of :func:`deck_facts`' values)
         self.column: int = _COLUMNS.get(kind, -1)
-        self.mu: float = mu[kind]
         self.value: int = t["value"]
         self.slots: int = t["slots_used"]
         self.number: int = t["number"]
-        self.final: float = self.value + _free(self.number, self.slots) * self.mu
-        self.base: float = (self.mine - self.share) * self.final
+        self.mu: float = 0.0
+        self.final: float = 0.0
+        self.base: float = 0.0
+        self.reckon(mu)
+
+    def reckon(self, mu: dict[str, float]) -> None:
+        """Set the parts that depend on the unseen-card means ``mu``: the mean of its kind,
+        the expected final value and ``base``."""
+        self.mu = mu[self.kind]
+        self.final = self.value + _free(self.number, self.slots) * self.mu
+        self.base = (self.mine - self.share) * self.final
 
 
 class Valuation:
@@ -188,14 +196,21 @@ class Valuation:
         self.pile: list[str] = []
         self.pile_seen: dict[str, int] = {}
         self.pile_gone: tuple[int, int, int, int] = (0, 0, 0, 0)
+        #: the stakes last reckoned, by train id: one is reckoned anew only when its train's
+        #: view is another object (a shared observation keeps the views of unchanged trains)
+        self.known: dict[int, Stake] = {}
 
     def read(self, obs: dict[str, Any]) -> None:
         """Take the rules, the seat and the unseen-card means from an observation."""
         rules = obs["rules"]
         self.reading = rules["executive_reading"]
         chips = rules["chip_values"]
-        self.mean_chip = sum(chips) / len(chips)
-        self.opponents = max(obs["players"] - 1, 1)
+        mean_chip = sum(chips) / len(chips)
+        opponents = max(obs["players"] - 1, 1)
+        if mean_chip != self.mean_chip or opponents != self.opponents:
+            self.known = {}
+        self.mean_chip = mean_chip
+        self.opponents = opponents
         self.royal_slot = rules["royal_takes_slot"]
         self.royal_doubles = rules["royal_doubles"]
         self.seat = obs["seat"]
@@ -204,7 +219,18 @@ class Valuation:
     def stakes(self, obs: dict[str, Any]) -> dict[int, Stake]:
         """Each train of the observation last read, by its id, as a :class:`Stake`."""
         mean_chip, opponents, mu = self.mean_chip, self.opponents, self.mu
-        return {t["id"]: Stake(t, mean_chip, opponents, mu) for t in obs["station"]}
+        known = self.known
+        out: dict[int, Stake] = {}
+        for t in obs["station"]:
+            tid: int = t["id"]
+            p = known.get(tid)
+            if p is None or p.train is not t:
+                p = Stake(t, mean_chip, opponents, mu)
+            else:
+                p.reckon(mu)
+            out[tid] = p
+        self.known = out
+        return out
 
     def unseen_means(self, obs: dict[str, Any]) -> dict[str, float]:
         """Mean value of a not-yet-seen carriage on each locomotive kind (card counting)."""
