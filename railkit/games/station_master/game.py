@@ -847,9 +847,7 @@ class StationMasterGame(Game):
     def _train_view(self, t: Train, seat: int | None, public: bool = False) -> dict:
         """One train as ``seat`` sees it: chip values of that seat only; ``seat=None`` every
         chip's value (for :meth:`describe`), unless ``public`` (a spectator: no values)."""
-        shown = t.view
-        if shown is None:  # what every seat sees, remembered until the train changes
-            shown = t.view = self._public_train_view(t)
+        shown = self._remembered_view(t)
         view = dict(shown)
         view["cards"] = list(shown["cards"])  # the caller's own lists
         view["multipliers"] = list(shown["multipliers"])
@@ -859,15 +857,13 @@ class StationMasterGame(Game):
         elif seat is None:
             view["chips"] = [[s, v] for s, v in t.chips]
         else:
-            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
+            view["my_chips"] = self._my_chips(t, seat)
         return view
 
     def _shared_train_view(self, t: Train, seat: int) -> dict:
         """:meth:`_train_view` of ``seat`` for a reader that changes nothing: remembered until
         the train changes, its lists those of the public view."""
-        shown = t.view
-        if shown is None:
-            shown = t.view = self._public_train_view(t)
+        shown = self._remembered_view(t)
         remembered = t.seat_views
         if remembered is None or remembered[0] is not shown:
             remembered = t.seat_views = (shown, {})
@@ -875,8 +871,20 @@ class StationMasterGame(Game):
         view = views.get(seat)
         if view is None:
             view = views[seat] = dict(shown)
-            view["my_chips"] = sorted([v for s, v in t.chips if s == seat])
+            view["my_chips"] = self._my_chips(t, seat)
         return view
+
+    def _remembered_view(self, t: Train) -> dict:
+        """What every seat sees of train ``t``, remembered until the train changes."""
+        shown = t.view
+        if shown is None:
+            shown = t.view = self._public_train_view(t)
+        return shown
+
+    @staticmethod
+    def _my_chips(t: Train, seat: int) -> list[int]:
+        """The values of ``seat``'s chips on train ``t``, sorted."""
+        return sorted([v for s, v in t.chips if s == seat])
 
     def _public_train_view(self, t: Train) -> dict:
         """What every seat sees of train ``t`` (:meth:`_train_view` without any chip value)."""
