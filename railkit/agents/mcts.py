@@ -82,7 +82,8 @@ _ATOMS = (int, float, str, bool, type(None), tuple, frozenset)
 
 def _cp(x: Any, objects: tuple[type, ...]) -> Any:
     """Copy the mutable containers in ``x`` (lists, dicts, sets, Counters and
-    instances of ``objects``); anything else (numbers, text, tuples, frozen
+    instances of ``objects``, by their own ``copy()`` where they have one, else slot by
+    slot); anything else (numbers, text, tuples, frozen
     actions, map data) is shared."""
     t = type(x)
     if t is list:
@@ -97,6 +98,9 @@ def _cp(x: Any, objects: tuple[type, ...]) -> Any:
     if t is Counter:
         return Counter(x)
     if t in objects:
+        own_copy = getattr(x, "copy", None)
+        if own_copy is not None:  # a class that copies itself (a native class in a compiled engine)
+            return own_copy()
         new = object.__new__(t)
         for slot in t.__slots__:
             if hasattr(x, slot):
@@ -112,7 +116,7 @@ class Adapter:
     game_name = ""
     #: attributes shared (not copied) between a game and its copies: read-only data
     shared: tuple[str, ...] = ()
-    #: classes of mutable per-game objects copied attribute by attribute
+    #: classes of mutable per-game objects: copied by their ``copy()``, or attribute by attribute
     objects: tuple[type, ...] = ()
     #: bots whose choices are candidates (names in the game's AGENTS); the first is medium
     proposers: tuple[str, ...] = ()

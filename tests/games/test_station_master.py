@@ -669,3 +669,30 @@ def test_shared_observations_match_fresh_ones(preset):
         g = SPEC.new_game(rules, 3 + seed % 2, seed)
         play(g, [AGENTS["greedy" if s % 2 else "random"](seed * 10 + s) for s in range(g.players)], on_action=check)
         g.audit()
+
+
+def test_a_searched_copy_shows_its_own_chips():
+    """The search bot plays on copies whose hidden chips it deals anew
+    (:meth:`railkit.agents.mcts.StationMasterAdapter.redeal`): a copy's shared views show the
+    copy's chips, never the remembered ones of the game it came from, which stays as it was."""
+    import random
+
+    from railkit.agents.mcts import StationMasterAdapter
+    from railkit.agents.station_master import AGENTS
+
+    adapter = StationMasterAdapter()
+    for seed in range(4):
+        g = SPEC.new_game(SPEC.make_rules("railkit-default"), 4, seed)
+        bots = [AGENTS["greedy"](seed * 10 + s) for s in range(4)]
+        for _ in range(12 + seed):
+            seat = g.current_player
+            g.apply(bots[seat].act(g.observe(seat), g.legal_actions()))
+        before = [g.observe(s) for s in range(4)]
+        for s in range(4):
+            g.observe_shared(s)  # every seat's views are remembered now
+        copy = adapter.clone(g)
+        adapter.redeal(copy, 0, random.Random(seed))
+        assert any(a.chips != b.chips for a, b in zip(copy.station, g.station)), "the deal changed no chip"
+        for s in range(4):
+            assert copy.observe_shared(s) == copy.observe(s), f"seed {seed}: seat {s} sees the old chips"
+            assert g.observe_shared(s) == before[s] == g.observe(s)

@@ -143,9 +143,11 @@ def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
     return out
 
 
-@mypyc_attr(native_class=False)  # a plain Python class, compiled or not: copies (railkit.agents.mcts) make them
 class Train:
-    """A locomotive in the station with its coupled cards, chips and Standing Room cards."""
+    """A locomotive in the station with its coupled cards, chips and Standing Room cards.
+
+    A native class in the compiled engine (the engine reads its attributes on every move);
+    :meth:`copy` makes the copies a search plays on (:mod:`railkit.agents.mcts`)."""
 
     __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view", "seat_views")
 
@@ -167,12 +169,36 @@ class Train:
         #: (observe_shared); stale once ``view`` is another object
         self.seat_views: tuple[dict, dict[int, dict]] | None = None
 
+    def __reduce__(self) -> tuple:
+        """Pickles and deep copies hold what the train is made of; its views are made anew
+        when first read."""
+        return (_restored_train, (self.tid, self.loco, self.cards, self.chips, self.standing))
+
+    def copy(self) -> Train:
+        """A copy to play on: its cards, chips and Standing Room are its own. The public view
+        is shared (it is never changed in place, only replaced when the train changes); the
+        seats' views are not, as they show chip values, which a search may deal anew."""
+        new = Train(self.tid, self.loco)
+        new.cards = [list(c) for c in self.cards]
+        new.chips = list(self.chips)
+        new.standing = list(self.standing)
+        new.view = self.view
+        return new
+
     @property
     def name(self) -> str:
         return f"T{self.tid}"
 
     def __repr__(self) -> str:
         return f"<Train {self.name} {self.loco.key} cards={[c[0] for c in self.cards]} chips={len(self.chips)}>"
+
+
+def _restored_train(tid: int, loco: Loco, cards: list[list], chips: list[tuple[int, int]],
+                    standing: list[str]) -> Train:
+    """A train from its parts (:meth:`Train.__reduce__`)."""
+    t = Train(tid, loco)
+    t.cards, t.chips, t.standing = cards, chips, standing
+    return t
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
