@@ -40,3 +40,45 @@ def test_action_logs_refuse_a_negative_count(tmp_path, capsys):
     assert e.value.code == 2
     assert "--games and --hard are counts" in capsys.readouterr().err
     assert not (tmp_path / "a.txt").exists()
+
+
+TABLE = Path(__file__).resolve().parents[1] / "benchmarks" / "speed_table.py"
+
+
+def _table():
+    spec = importlib.util.spec_from_file_location("speed_table", TABLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_speed_table_prints_every_figure_beside_its_target(capsys):
+    table = _table()
+    assert table.main(["--rounds", "1", "--scale", "0.01"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line[:36].strip(): line[36:].split() for line in lines[3:]}
+    assert list(rows) == [name for name, _, _ in table.FIGURES]
+    for name, target, _ in table.FIGURES:
+        games_per_second, shown_target = rows[name][:2]
+        assert float(games_per_second) > 0 and int(shown_target) == target
+
+
+def test_speed_table_measures_a_second_checkout_in_turns(capsys):
+    """Against the same checkout: both columns and their ratio, from a second Python."""
+    table = _table()
+    root = TABLE.parents[1]
+    assert table.main(["--rounds", "1", "--scale", "0.01", "--against", str(root)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["figure", "games/s", "target", "against", "ratio"]
+    for line in lines[3:]:
+        mine, _, theirs, ratio = (float(x) for x in line[36:].split()[:4])
+        assert mine > 0 and theirs > 0 and abs(ratio - mine / theirs) < 0.01 + 0.01 * ratio
+
+
+@pytest.mark.parametrize("args, says", [(["--rounds", "0"], "--rounds must be 1 or more"),
+                                        (["--against", "/"], "no railkit package in that folder")])
+def test_speed_table_refuses_bad_arguments(args, says, capsys):
+    with pytest.raises(SystemExit) as e:
+        _table().main(args)
+    assert e.value.code == 2
+    assert says in capsys.readouterr().err
