@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
@@ -34,6 +35,8 @@ from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules
 
 OPTIONS = ("sheet", "solo", "difficulty")
 CITIES = (1, 2, 3, 4, 5, 6)
+#: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
+CITY_NODES = ("",) + tuple(nw.city(n) for n in CITIES)
 
 
 @mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
@@ -120,6 +123,8 @@ class SteamRollers(Game):
                          for h in self.sheet.hexes if h not in self.sheet.city_at}
         self._placements = memo[key]
         self._cand_cache: dict = memo.setdefault(("candidates", r.mountains), {})
+        if "drawable place" not in memo:  # each hex's place in its region's drawable hexes (for _place)
+            memo["drawable place"] = {h: i for reg in self.sheet.regions.values() for i, h in enumerate(reg.drawable)}
 
         # action tiles: one per number, a random side for the whole game (SR-SETUP-TILES)
         self.tile_id: dict[int, str] = {}
@@ -165,7 +170,9 @@ class SteamRollers(Game):
         self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
-        self._legal_track_cache: dict[int, dict] = {}  # seat -> {candidate key: builds on empty hexes}
+        # seat -> {region: {track kinds: (placements on her empty hexes, their hexes' places)}} (see _region_places)
+        self._legal_track_cache: dict[int, dict[int, dict[tuple, Any]]] = {}
+        self._builds_made: dict[int, dict[tuple, Builds]] = {}  # seat -> {(die, value): her last Builds}
         self._plan_cache: tuple | None = None
         self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
         self._effect_numbers: dict[str, tuple[int, ...]] = {}
@@ -417,11 +424,15 @@ class SteamRollers(Game):
             self._graphs.pop(seat, None)
             self._dist_cache.pop(seat, None)
         self._track_text.pop(seat, None)
-        cache = self._legal_track_cache.get(seat)
-        if cache:  # the builds of the regions this hex is in (or next to, with tile 5b) change
-            r = self.sheet.region_of.get(h)
-            for key in [k for k in cache if r in k[0]]:
-                del cache[key]
+        by_region = self._legal_track_cache.get(seat)
+        by_kinds = by_region.get(self.sheet.region_of[h]) if by_region else None
+        if by_kinds:  # the hex's placements leave its region's: one span, found by its place
+            pos = self.sheet._cache["drawable place"][h]
+            for kinds, (places, at) in list(by_kinds.items()):
+                i = bisect_left(at, pos)
+                j = bisect_right(at, pos)
+                if i < j:
+                    by_kinds[kinds] = (places[:i] + places[j:], at[:i] + at[j:])
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
@@ -819,11 +830,16 @@ class SteamRollers(Game):
             return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
         out = LegalActions()
         for n in range(1, 7):
+            if self.tile_holder[n] != seat or self.tile_sideways[n]:
+                continue
             tid = self.tile_id[n]
-            t = self.tile_defs[tid]
-            if (self.tile_holder[n] == seat and not self.tile_sideways[n] and t.activate):
-                if self.why_illegal(UseTile(tid)) is None:
-                    out.add(UseTile, [UseTile(tid)])
+            if self.tile_defs[tid].activate:
+                use = _action(UseTile, tid)
+                try:
+                    self._plan(use)
+                except IllegalMove:
+                    continue
+                out.add(UseTile, [use])
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
         has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
@@ -851,19 +867,19 @@ class SteamRollers(Game):
             out.add(Pass, [_action(Pass, die)])
         return out
 
-    def _track_groups(self, regs: tuple, kinds: tuple) -> tuple:
-        """The track placements in the regions ``regs`` with a track kind in ``kinds``, grouped
-        by hex: ``((hex, ((hex, a, b), ...)), ...)`` in region, hex and edge order (cached per
-        sheet and mountain level: the same for every player, die and value)."""
-        key = (regs, kinds)
+    def _track_groups(self, region: int, kinds: tuple) -> tuple:
+        """The track placements in ``region`` with a track kind in ``kinds``, grouped by hex:
+        ``((hex, its place in the region's drawable hexes, ((hex, a, b), ...)), ...)`` in hex
+        and edge order (cached per sheet and mountain level: the same for every player, die
+        and value)."""
+        key = (region, kinds)
         c = self._cand_cache.get(key)
         if c is None:
             groups = []
-            for r in regs:
-                for h in self.sheet.regions[r].drawable:
-                    group = tuple((h, a, b) for a, b, k in self._placements[h] if k in kinds)
-                    if group:
-                        groups.append((h, group))
+            for pos, h in enumerate(self.sheet.regions[region].drawable):
+                group = tuple((h, a, b) for a, b, k in self._placements[h] if k in kinds)
+                if group:
+                    groups.append((h, pos, group))
             c = self._cand_cache[key] = tuple(groups)
         return c
 
@@ -883,25 +899,42 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        # the placements on the seat's empty hexes (the same for every die), and the builds
-        # of each die and value there, kept until she draws a track in one of those regions
-        cache = self._legal_track_cache.get(seat)
-        if cache is None:
-            cache = self._legal_track_cache[seat] = {}
-        bkey = (regs, kinds, die, value)
-        builds = cache.get(bkey)
-        if builds is None:
-            key = (regs, kinds)
-            places = cache.get(key)
-            if places is None:
-                tracks = self.ps[seat].tracks
-                picked: list = []
-                for h, group in self._track_groups(regs, kinds):
-                    if h not in tracks:
-                        picked.extend(group)
-                places = cache[key] = tuple(picked)
-            builds = cache[bkey] = Builds(die, value, places)
+        places = self._region_places(seat, regs[0], kinds)
+        for r in regs[1:]:
+            places += self._region_places(seat, r, kinds)
+        # the builds of a die and value, kept while their placements are the same tuple
+        made = self._builds_made.get(seat)
+        if made is None:
+            made = self._builds_made[seat] = {}
+        key = (die, value)
+        builds = made.get(key)
+        if builds is None or builds.places is not places:
+            builds = made[key] = Builds(die, value, places)
         return builds
+
+    def _region_places(self, seat: int, region: int, kinds: tuple) -> tuple:
+        """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
+        in hex and edge order: worked out once, then kept up to date by :meth:`_place` (which
+        takes out the hex drawn), so a new round's black die or a build costs no search. Kept
+        with the place of each one's hex in the region (:meth:`_track_groups`), in which
+        :meth:`_place` finds the span of the hex drawn."""
+        by_region = self._legal_track_cache.get(seat)
+        if by_region is None:
+            by_region = self._legal_track_cache[seat] = {}
+        by_kinds = by_region.get(region)
+        if by_kinds is None:
+            by_kinds = by_region[region] = {}
+        entry = by_kinds.get(kinds)
+        if entry is None:
+            tracks = self.ps[seat].tracks
+            picked: list = []
+            at: list[int] = []
+            for h, pos, group in self._track_groups(region, kinds):
+                if h not in tracks:
+                    picked.extend(group)
+                    at.extend([pos] * len(group))
+            entry = by_kinds[kinds] = (tuple(picked), tuple(at))
+        return entry[0]
 
     def _legal_tiles(self, seat: int, die: int, value, v: int):
         numbers: tuple[int, ...] = (v,)
@@ -928,7 +961,7 @@ class SteamRollers(Game):
         out = []
         strength = None
         for src in sources:
-            if nw.city(src) not in adj:  # no chain leaves the city
+            if CITY_NODES[src] not in adj:  # no chain leaves the city
                 continue
             goods = sorted(set(self.supply[src]))
             if self.personal.get(seat) == src:
@@ -944,7 +977,7 @@ class SteamRollers(Game):
             for good in goods:
                 dests = CITIES if good in ("own", "black") else self.sheet.destinations(good)
                 for dest in dests:
-                    if dest == src or nw.city(dest) not in reach:
+                    if dest == src or CITY_NODES[dest] not in reach:
                         continue
                     source = None if src == v else src
                     out.append(_action(Deliver, die, good, dest, source, value))
@@ -1245,7 +1278,7 @@ class Builds:
 Sequence.register(Builds)
 
 
-_ACTIONS: dict[tuple, Action] = {}
+_ACTIONS: dict[tuple[type, tuple], Action] = {}
 
 
 def _action(cls, *args) -> Action:
@@ -1255,7 +1288,7 @@ def _action(cls, *args) -> Action:
     >>> _action(Pass, 3) is _action(Pass, 3), _action(Pass, 3) == Pass(3)
     (True, True)
     """
-    key = (cls, *args)
+    key = (cls, args)
     a = _ACTIONS.get(key)
     if a is None:
         a = _ACTIONS[key] = cls(*args)
