@@ -170,8 +170,8 @@ class SteamRollers(Game):
         self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
-        # seat -> {region: {track kinds: (placements on her empty hexes, their hexes' places)}} (see _region_places)
-        self._legal_track_cache: dict[int, dict[int, dict[tuple, Any]]] = {}
+        # seat -> {region: {track kinds: [placements on her empty hexes, their hexes' places]}} (see _region_places)
+        self._legal_track_cache: dict[int, dict[int, dict[tuple, list]]] = {}
         self._builds_made: dict[int, dict[tuple, Builds]] = {}  # seat -> {(die, value): her last Builds}
         self._plan_cache: tuple | None = None
         self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
@@ -191,7 +191,7 @@ class SteamRollers(Game):
         self.olivia_won = False
         if self.solo:
             for _ in range(DIFFICULTIES[self.difficulty]):  # SR-SOLO-DIFFICULTY
-                self._olivia_cross(self.rng.randint(1, 6))
+                self._olivia_cross(self._roll())
 
         # turn state
         self.round = 0
@@ -221,10 +221,15 @@ class SteamRollers(Game):
         self.order = [(self.start_player + i) % self.players for i in range(self.players)]
         self.turn_index = 0
         n = self._solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
-        self.dice = sorted(self.rng.randint(1, 6) for _ in range(n))
+        self.dice = sorted(self._roll() for _ in range(n))
         self.black = self.rng.randrange(6)
         self.phase = "draft"
         self._begin_turn()
+
+    def _roll(self) -> int:
+        """One roll of a white die: ``rng.randrange(1, 7)``, which ``rng.randint(1, 6)`` is by
+        definition (the same numbers), without its extra call."""
+        return self.rng.randrange(1, 7)
 
     def _begin_turn(self) -> None:
         seat = self.order[self.turn_index]
@@ -298,7 +303,7 @@ class SteamRollers(Game):
             if self.tile_holder[d] == 0 and not self.tile_sideways[d]:  # SR-OLIVIA-2
                 self.tile_holder[d] = None
             if not self.supply[d]:  # SR-OLIVIA-3: re-roll and start again
-                d = self.rng.randint(1, 6)
+                d = self._roll()
                 continue
             crossed = len(self.olivia_crossed[d])
             if crossed >= self._olivia_min_crossed:  # SR-OLIVIA-4
@@ -426,13 +431,10 @@ class SteamRollers(Game):
         self._track_text.pop(seat, None)
         by_region = self._legal_track_cache.get(seat)
         by_kinds = by_region.get(self.sheet.region_of[h]) if by_region else None
-        if by_kinds:  # the hex's placements leave its region's: one span, found by its place
+        if by_kinds:  # the hex's placements leave its region's
             pos = self.sheet._cache["drawable place"][h]
-            for kinds, (places, at) in list(by_kinds.items()):
-                i = bisect_left(at, pos)
-                j = bisect_right(at, pos)
-                if i < j:
-                    by_kinds[kinds] = (places[:i] + places[j:], at[:i] + at[j:])
+            for entry in by_kinds.values():
+                _cut(entry, pos)
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
@@ -737,7 +739,7 @@ class SteamRollers(Game):
             self.tile_holder[t.number] = None  # SR-TILE-ONE-USE: back to the centre
             self.tile_sideways[t.number] = False
             if t.effect == "reroll-olivia":  # SR-SOLO-REROLL
-                self.dice[0] = self.rng.randint(1, 6)
+                self.dice[0] = self._roll()
                 self._olivia_phase()
                 self._end_turn_solo()
                 return
@@ -859,28 +861,31 @@ class SteamRollers(Game):
         for die, vals in values_for.items():
             for value in vals:
                 v = die if value is None else value
+                acts = _die_actions(die, value)
                 if v not in boxes:
-                    out.add(Engine, [_action(Engine, die, value)])
-                out.add(TakeTile, self._legal_tiles(seat, die, value, v))
+                    out.add(Engine, acts.engine)
+                out.add(TakeTile, self._legal_tiles(acts, v))
                 out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
                 out.add(Build, self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
-            out.add(Pass, [_action(Pass, die)])
+            out.add(Pass, _die_actions(die, None).passing)
         return out
 
-    def _track_groups(self, region: int, kinds: tuple) -> tuple:
-        """The track placements in ``region`` with a track kind in ``kinds``, grouped by hex:
-        ``((hex, its place in the region's drawable hexes, ((hex, a, b), ...)), ...)`` in hex
-        and edge order (cached per sheet and mountain level: the same for every player, die
-        and value)."""
+    def _region_tracks(self, region: int, kinds: tuple) -> tuple:
+        """The track placements ``(hex, a, b)`` in ``region`` with a track kind in ``kinds``, in
+        hex and edge order, and the place of each one's hex in the region's drawable hexes:
+        ``(placements, places)`` (cached per sheet and mountain level: the same for every
+        player, die and value)."""
         key = (region, kinds)
         c = self._cand_cache.get(key)
         if c is None:
-            groups = []
+            places: list = []
+            at: list[int] = []
             for pos, h in enumerate(self.sheet.regions[region].drawable):
-                group = tuple((h, a, b) for a, b, k in self._placements[h] if k in kinds)
-                if group:
-                    groups.append((h, pos, group))
-            c = self._cand_cache[key] = tuple(groups)
+                for a, b, k in self._placements[h]:
+                    if k in kinds:
+                        places.append((h, a, b))
+                        at.append(pos)
+            c = self._cand_cache[key] = (tuple(places), tuple(at))
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
@@ -914,10 +919,9 @@ class SteamRollers(Game):
 
     def _region_places(self, seat: int, region: int, kinds: tuple) -> tuple:
         """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
-        in hex and edge order: worked out once, then kept up to date by :meth:`_place` (which
-        takes out the hex drawn), so a new round's black die or a build costs no search. Kept
-        with the place of each one's hex in the region (:meth:`_track_groups`), in which
-        :meth:`_place` finds the span of the hex drawn."""
+        in hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes,
+        then kept up to date by :meth:`_place`, so a new round's black die or a build costs
+        no search. Kept as ``[placements, their hexes' places in the region]`` (see :func:`_cut`)."""
         by_region = self._legal_track_cache.get(seat)
         if by_region is None:
             by_region = self._legal_track_cache[seat] = {}
@@ -926,22 +930,21 @@ class SteamRollers(Game):
             by_kinds = by_region[region] = {}
         entry = by_kinds.get(kinds)
         if entry is None:
+            places, at = self._region_tracks(region, kinds)
+            entry = by_kinds[kinds] = [places, list(at)]
             tracks = self.ps[seat].tracks
-            picked: list = []
-            at: list[int] = []
-            for h, pos, group in self._track_groups(region, kinds):
-                if h not in tracks:
-                    picked.extend(group)
-                    at.extend([pos] * len(group))
-            entry = by_kinds[kinds] = (tuple(picked), tuple(at))
+            for pos, h in enumerate(self.sheet.regions[region].drawable):
+                if h in tracks:
+                    _cut(entry, pos)
         return entry[0]
 
-    def _legal_tiles(self, seat: int, die: int, value, v: int):
+    def _legal_tiles(self, acts: "DieActions", v: int) -> list:
         numbers: tuple[int, ...] = (v,)
         if "6b" in self.active:
             numbers = CITIES
         holder, sideways = self.tile_holder, self.tile_sideways
-        return [_action(TakeTile, die, n, value) for n in numbers if holder[n] is None or not sideways[n]]
+        takes = acts.takes
+        return [takes[n] for n in numbers if holder[n] is None or not sideways[n]]
 
     def _delivery_strength(self, seat: int) -> int:
         """The engine strength a delivery by ``seat`` has now (as :meth:`_plan_deliver` reckons it)."""
@@ -1278,6 +1281,37 @@ class Builds:
 Sequence.register(Builds)
 
 
+class DieActions:
+    """The draft actions of one die played as one value that depend on nothing else (made
+    once per process, see :func:`_die_actions`): its engine box and its pass as one-action
+    parts of a draft's :class:`LegalActions`, and taking each tile by its number.
+
+    >>> acts = _die_actions(3, None)
+    >>> acts.engine, acts.passing, acts.takes[5]
+    ([Engine(die=3, value=None)], [Pass(die=3)], TakeTile(die=3, number=5, value=None))
+    """
+
+    __slots__ = ("engine", "passing", "takes")
+
+    def __init__(self, die: int, value: int | None) -> None:
+        self.engine = [_action(Engine, die, value)]  # parts are never changed
+        self.passing = [_action(Pass, die)]
+        self.takes: tuple[Action | None, ...] = (None,) + tuple(_action(TakeTile, die, n, value) for n in CITIES)
+
+
+_DIE_ACTIONS: list[DieActions | None] = [None] * 49  # at die * 7 + value (0: as rolled)
+
+
+def _die_actions(die: int, value: int | None) -> DieActions:
+    """The :class:`DieActions` of drafting ``die`` as ``value`` (None: as rolled), looked up
+    by index: a draft's legal actions read them for every die."""
+    i = die * 7 + (0 if value is None else value)
+    acts = _DIE_ACTIONS[i]
+    if acts is None:
+        acts = _DIE_ACTIONS[i] = DieActions(die, value)
+    return acts
+
+
 _ACTIONS: dict[tuple[type, tuple], Action] = {}
 
 
@@ -1293,6 +1327,20 @@ def _action(cls, *args) -> Action:
     if a is None:
         a = _ACTIONS[key] = cls(*args)
     return a
+
+
+def _cut(entry: list, pos: int) -> None:
+    """Take the placements of the hex at place ``pos`` of its region out of ``entry``
+    (``[placements, their hexes' places]``, in that order, as :meth:`SteamRollers._region_places`
+    keeps them): one span, found by bisection. The placements are a new tuple (the old one
+    may be held by a :class:`Builds` handed out); the places are the entry's own list."""
+    at = entry[1]
+    i = bisect_left(at, pos)
+    j = bisect_right(at, pos)
+    if i < j:
+        places = entry[0]
+        entry[0] = places[:i] + places[j:]
+        del at[i:j]
 
 
 def later_runs(line: list[str], good: str) -> list[int]:
