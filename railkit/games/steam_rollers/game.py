@@ -170,8 +170,8 @@ class SteamRollers(Game):
         self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
-        # seat -> {region: {track kinds: [placements on her empty hexes, their hexes' places]}} (see _region_places)
-        self._legal_track_cache: dict[int, dict[int, dict[tuple, list]]] = {}
+        # seat -> {region: {track kinds: the placements left on her empty hexes}} (see _region_places)
+        self._legal_track_cache: dict[int, dict[int, dict[tuple, PlacesLeft]]] = {}
         self._builds_made: dict[int, dict[tuple, Builds]] = {}  # seat -> {(die, value): her last Builds}
         self._plan_cache: tuple | None = None
         self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
@@ -433,8 +433,8 @@ class SteamRollers(Game):
         by_kinds = by_region.get(self.sheet.region_of[h]) if by_region else None
         if by_kinds:  # the hex's placements leave its region's
             pos = self.sheet._cache["drawable place"][h]
-            for entry in by_kinds.values():
-                _cut(entry, pos)
+            for left in by_kinds.values():
+                left.cut(pos)
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
@@ -872,20 +872,21 @@ class SteamRollers(Game):
 
     def _region_tracks(self, region: int, kinds: tuple) -> tuple:
         """The track placements ``(hex, a, b)`` in ``region`` with a track kind in ``kinds``, in
-        hex and edge order, and the place of each one's hex in the region's drawable hexes:
-        ``(placements, places)`` (cached per sheet and mountain level: the same for every
-        player, die and value)."""
+        hex and edge order, the place of each one's hex among the region's drawable hexes, and
+        those hexes: ``(placements, places, hexes)`` (cached per sheet and mountain level: the
+        same for every player, die and value)."""
         key = (region, kinds)
         c = self._cand_cache.get(key)
         if c is None:
             places: list = []
             at: list[int] = []
-            for pos, h in enumerate(self.sheet.regions[region].drawable):
+            hexes = self.sheet.regions[region].drawable
+            for pos, h in enumerate(hexes):
                 for a, b, k in self._placements[h]:
                     if k in kinds:
                         places.append((h, a, b))
                         at.append(pos)
-            c = self._cand_cache[key] = (tuple(places), tuple(at))
+            c = self._cand_cache[key] = (tuple(places), tuple(at), hexes)
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
@@ -921,22 +922,22 @@ class SteamRollers(Game):
         """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
         in hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes,
         then kept up to date by :meth:`_place`, so a new round's black die or a build costs
-        no search. Kept as ``[placements, their hexes' places in the region]`` (see :func:`_cut`)."""
+        no search (see :class:`PlacesLeft`)."""
         by_region = self._legal_track_cache.get(seat)
         if by_region is None:
             by_region = self._legal_track_cache[seat] = {}
         by_kinds = by_region.get(region)
         if by_kinds is None:
             by_kinds = by_region[region] = {}
-        entry = by_kinds.get(kinds)
-        if entry is None:
-            places, at = self._region_tracks(region, kinds)
-            entry = by_kinds[kinds] = [places, list(at)]
+        left = by_kinds.get(kinds)
+        if left is None:
+            places, at, hexes = self._region_tracks(region, kinds)
+            left = by_kinds[kinds] = PlacesLeft(places, at)
             tracks = self.ps[seat].tracks
-            for pos, h in enumerate(self.sheet.regions[region].drawable):
+            for pos, h in enumerate(hexes):
                 if h in tracks:
-                    _cut(entry, pos)
-        return entry[0]
+                    left.cut(pos)
+        return left.places()
 
     def _legal_tiles(self, acts: "DieActions", v: int) -> list:
         numbers: tuple[int, ...] = (v,)
@@ -1329,18 +1330,41 @@ def _action(cls, *args) -> Action:
     return a
 
 
-def _cut(entry: list, pos: int) -> None:
-    """Take the placements of the hex at place ``pos`` of its region out of ``entry``
-    (``[placements, their hexes' places]``, in that order, as :meth:`SteamRollers._region_places`
-    keeps them): one span, found by bisection. The placements are a new tuple (the old one
-    may be held by a :class:`Builds` handed out); the places are the entry's own list."""
-    at = entry[1]
-    i = bisect_left(at, pos)
-    j = bisect_right(at, pos)
-    if i < j:
-        places = entry[0]
-        entry[0] = places[:i] + places[j:]
-        del at[i:j]
+class PlacesLeft:
+    """The track placements left on a player's empty hexes of one region (for some track
+    kinds), in hex and edge order, with the place of each one's hex in the region, as
+    :meth:`SteamRollers._region_places` keeps them. :meth:`cut` takes a drawn hex's span out
+    of the lists in place; :meth:`places` gives them as a tuple, made anew after a cut only
+    (a tuple handed out, perhaps held by a :class:`Builds`, never changes).
+
+    >>> left = PlacesLeft((("h1", 0, 3), ("h2", 0, 3), ("h2", 1, 4), ("h3", 2, 5)), (0, 1, 1, 2))
+    >>> left.cut(1); left.places(), left.at
+    ((('h1', 0, 3), ('h3', 2, 5)), [0, 2])
+    """
+
+    __slots__ = ("_tuple", "_places", "at")
+
+    def __init__(self, places: tuple, at: tuple) -> None:
+        self._tuple: tuple | None = places
+        self._places = list(places)
+        self.at = list(at)
+
+    def cut(self, pos: int) -> None:
+        """Take out the placements of the hex at place ``pos`` of the region (one span of
+        them, found by bisection; none if that hex has none left)."""
+        at = self.at
+        i = bisect_left(at, pos)
+        j = bisect_right(at, pos)
+        if i < j:
+            del self._places[i:j]
+            del at[i:j]
+            self._tuple = None
+
+    def places(self) -> tuple:
+        t = self._tuple
+        if t is None:
+            t = self._tuple = tuple(self._places)
+        return t
 
 
 def later_runs(line: list[str], good: str) -> list[int]:
