@@ -341,14 +341,24 @@ class GreedyAgent(Agent):
             old_key, old = self._sheet_key, facts
             self._sheet_key = sheet_key
             tracks = _tracks(me)
-            net = nw.Network(sheet, tracks)
+            drawn = _one_more(old["tracks"], tracks) if old_key is not None and old_key[1:] == sheet_key[1:] else None
+            tips = live_tips(sheet, tracks)
+            if drawn is None:
+                net = nw.Network(sheet, tracks)
+                terms: dict = {}
+                looked: list = []
+            else:
+                # one track more than the facts were for (my own build, mostly): the network
+                # takes it in, and the build terms that still hold are kept
+                old["tracks"][drawn] = tracks[drawn]
+                tracks, net, terms, looked = old["tracks"], old["net"], old["terms"], old["looked"]
+                net.add(drawn)
+                _drop_terms(terms, looked, drawn, old["tips"], tips)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
                 "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
-                "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
-                "terms": {}}
-            if old_key is not None and old_key[1:] == sheet_key[1:]:
-                facts["terms"] = _terms_kept(old["terms"], old["tracks"], old["tips"], tracks, facts["tips"])
+                "tips": tips, "base_net": sum(1 + t for *_, t in net.connections()),
+                "terms": terms, "looked": looked}
         tracks = facts["tracks"]
         key = (sheet_key, tuple(sorted((k, tuple(v)) for k, v in obs["supply"].items())))
         if self._plans_key != key:
@@ -367,6 +377,7 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
+               "looked": facts["looked"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
         ctx["potential"] = self._potential_now(obs, ctx, cap)
@@ -528,9 +539,14 @@ class GreedyAgent(Agent):
 
     def _build_value(self, h, a, b, obs, ctx) -> float:
         key = (h, a, b)
-        terms = ctx["terms"].get(key)
+        of_hex = ctx["terms"].get(h)
+        if of_hex is None:
+            of_hex = ctx["terms"][h] = {}
+        terms = of_hex.get((a, b))
         if terms is None:
-            terms = ctx["terms"][key] = self._build_terms(h, a, b, ctx)
+            terms = of_hex[(a, b)] = self._build_terms(h, a, b, ctx)
+            if terms[2]:
+                ctx["looked"].append(key)
         score = self.plan_weight * self._plans.get(key, 0.0)
         for t in terms[0]:  # added one by one, in the order the value was always summed
             score += t
@@ -548,7 +564,7 @@ class GreedyAgent(Agent):
 
     def _build_terms(self, h, a, b, ctx) -> tuple:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again, and then for most hexes, see :func:`_terms_kept`): the terms added
+        draw again, and then for most hexes, see :func:`_drop_terms`): the terms added
         after the plan's share, in order, the connection graph after the build when it
         changes (else None), and whether the network was looked at."""
         sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
@@ -608,24 +624,42 @@ class GreedyAgent(Agent):
         return tuple(terms), adj_after, False
 
 
-def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_now: dict) -> dict:
-    """The build terms (:meth:`GreedyAgent._build_terms`) that still hold after one more
-    track was drawn: those of hexes that are not that hex or next to it (their ends are
-    the same), whose live chain tips are the same, and that did not look at the network
-    (their gain in connections may change). Empty unless ``tracks_now`` is ``tracks``
-    plus one track.
+def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
+    """The hex of the one track that ``tracks_now`` has beyond ``tracks``, else None.
 
-    >>> t = {((0, 0), 0, 3): ((0.1,), None, False), ((5, 0), 0, 3): ((0.2,), None, False),
-    ...      ((5, -5), 0, 3): ((0.3,), None, True)}
-    >>> sorted(_terms_kept(t, {}, {}, {(1, 0): (0, 3)}, {}))
-    [((5, 0), 0, 3)]
+    >>> _one_more({(0, 0): (0, 3)}, {(0, 0): (0, 3), (1, 0): (2, 5)}), _one_more({}, {})
+    ((1, 0), None)
     """
     if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
-        return {}
-    (h0,) = tracks_now.keys() - tracks.keys()
-    gone = {h0, *(_step(h0, e) for e in range(6))}  # the hexes near it, and those whose tips changed
+        return None
+    (h,) = tracks_now.keys() - tracks.keys()
+    return h
+
+
+def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips: dict, tips_now: dict) -> None:
+    """Drop from ``terms`` (``{hex: {(a, b): build terms}}``, see
+    :meth:`GreedyAgent._build_terms`) the terms that may not hold once track was drawn
+    in hex ``h0``: those of that hex and the hexes next to it (their ends changed), of
+    the hexes whose live chain tips changed, and those that looked at the network
+    (``looked``, their keys; their gain in connections may change). The others stay:
+    nothing they follow from changed.
+
+    >>> t = {(0, 0): {(0, 3): ((0.1,), None, False)}, (5, 0): {(0, 3): ((0.2,), None, False)},
+    ...      (5, -5): {(0, 3): ((0.3,), None, True), (1, 4): ((0.4,), None, False)}}
+    >>> looked = [((5, -5), 0, 3)]
+    >>> _drop_terms(t, looked, (1, 0), {}, {})
+    >>> sorted((h, ab) for h, of_hex in t.items() for ab in of_hex), looked
+    ([((5, -5), (1, 4)), ((5, 0), (0, 3))], [])
+    """
+    gone = {h0, *(_step(h0, e) for e in range(6))}
     gone.update(h for h in tips.keys() | tips_now.keys() if tips.get(h) != tips_now.get(h))
-    return {k: t for k, t in terms.items() if not t[2] and k[0] not in gone}
+    for h in gone:
+        terms.pop(h, None)
+    for h, a, b in looked:
+        of_hex = terms.get(h)
+        if of_hex is not None:
+            of_hex.pop((a, b), None)
+    looked.clear()
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
