@@ -265,9 +265,9 @@ class GreedyAgent(Agent):
         if solo_draft:
             dice = list(obs["dice"])
             cost = {d: self.olivia_weight * olivia_cost(obs, d, ctx["sheet"], threat=self.threat) for d in set(dice)}
+            die_after = self._dice_and_after(legal, ctx)
             best_by_die: dict = {}
-            for a, v in zip(legal, values):
-                d = getattr(a, "die", None)
+            for (d, _), v in zip(die_after, values):
                 if d is not None and v > best_by_die.get(d, float("-inf")):
                     best_by_die[d] = v
 
@@ -285,12 +285,10 @@ class GreedyAgent(Agent):
             # an action without a die (a tile played first) still leaves the whole turn to come
             turn = max((best_by_die[d] + rests[d] for d in rests if d in best_by_die), default=0.0)
             out = []
-            for a, v in zip(legal, values):
-                d = getattr(a, "die", None)
+            for (d, after), v in zip(die_after, values):
                 if d not in rests:
                     out.append(v + turn)
                     continue
-                after = self._after(a, ctx)
                 if after is None or len(dice) < 2:
                     out.append(v + rests[d])
                     continue
@@ -310,16 +308,35 @@ class GreedyAgent(Agent):
         i = max(range(len(legal)), key=values.__getitem__)
         return legal[i]
 
+    def _dice_and_after(self, legal: Sequence[Action], ctx) -> list[tuple]:
+        """``(die or None, :meth:`_after`)`` of each legal action, in order; the builds of a
+        die are read part by part, from their placements (no action is made)."""
+        if not isinstance(legal, LegalActions):
+            return [(getattr(a, "die", None), self._after(a, ctx)) for a in legal]
+        out: list[tuple] = []
+        for kind, part in legal.parts():
+            if isinstance(part, Builds):
+                d = part.die  # None: tile 3b's second tracks (ExtraBuild), which have no die
+                for place in part.places:
+                    out.append((d, None if d is None else self._after_build(place, ctx)))
+            else:
+                for a in part:
+                    out.append((getattr(a, "die", None), self._after(a, ctx)))
+        return out
+
     def _after(self, a, ctx):
         """(connection graph, engine) after ``a`` on my own sheet, for the actions that change
         them (a build that joins a chain, an engine box); None for the others."""
         if isinstance(a, Engine):
             return ctx["adj"], min(6, ctx["engine"] + 1)
         if isinstance(a, Build):
-            adj2 = ctx["adj_after"].get((a.hex, a.a, a.b))
-            if adj2 is not None:
-                return adj2, ctx["engine"]
+            return self._after_build((a.hex, a.a, a.b), ctx)
         return None
+
+    def _after_build(self, place: tuple, ctx):
+        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``."""
+        adj2 = ctx["adj_after"].get(place)
+        return None if adj2 is None else (adj2, ctx["engine"])
 
     def _delivery_from(self, obs, ctx, adj, engine, city: int) -> float:
         """Value of the best delivery from ``city`` with graph ``adj`` and ``engine``."""
