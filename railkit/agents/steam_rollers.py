@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
@@ -803,10 +804,16 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
 def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
                        step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
                        others: int) -> list:
-    """:func:`_routes_from` for whole entry costs, with each heap entry one int."""
+    """:func:`_routes_from` for whole entry costs, with a bucket per cost instead of a heap.
+
+    The states of the cost being searched are taken in state order (a bucket is sorted
+    when its cost is reached, and a state reached at that same cost, through a drawn
+    track, is put in order among those left), which is the order the heap of
+    :func:`_routes_from` gives: the search takes the same steps."""
+    other_edges = _OTHER_EDGES
     best: list[int] = [99] * n_states  # 99: none yet
     prev: list[int] = [-1] * n_states  # state * 6 + exit it was reached from; -1: a first step
-    heap: list[int] = []
+    buckets: list[list[int]] = []  # per cost, the states reached at that cost
     found: dict[int, tuple[int, int, int]] = {}
     for i, enter in firsts:
         t = tr[i]
@@ -817,40 +824,50 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
         if c < best[st]:
             best[st] = c
             prev[st] = -1
-            heappush(heap, c * n_states + st)
+            _put(buckets, c, st)
     worst = 0  # the dearest route found so far
-    while heap:
-        key = heappop(heap)
-        cost = key // n_states
-        st = key - cost * n_states
-        if cost > best[st]:
-            continue
-        if cost >= worst and len(found) == others:
-            break  # every other city is found, and no later state is cheaper than its route
-        i = st // 6
-        enter = st - i * 6
-        t = tr[i]
-        row = step[i]
-        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
-        for x in exits:
-            j = row[x]
-            if j < 0:
-                if j <= -2:
-                    B = -2 - j
-                    if B != A and (B not in found or cost < found[B][0]):
-                        found[B] = (cost, st, x)
-                        worst = max(c for c, _, _ in found.values())
+    cost = 0
+    done = False
+    while cost < len(buckets) and not done:
+        bucket = buckets[cost]
+        bucket.sort()
+        k = 0
+        while k < len(bucket):
+            st = bucket[k]
+            k += 1
+            if cost > best[st]:
                 continue
-            back = (x + 3) % 6
-            tj = tr[j]
-            if tj is not None and back not in tj:
-                continue
-            nst = j * 6 + back
-            nc = cost + enter_cost[j]
-            if nc < best[nst]:
-                best[nst] = nc
-                prev[nst] = st * 6 + x
-                heappush(heap, nc * n_states + nst)
+            if cost >= worst and len(found) == others:
+                done = True  # every other city is found, and no later state is cheaper than its route
+                break
+            i = st // 6
+            enter = st - i * 6
+            t = tr[i]
+            row = step[i]
+            exits: tuple[int, ...] = other_edges[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+            for x in exits:
+                j = row[x]
+                if j < 0:
+                    if j <= -2:
+                        B = -2 - j
+                        if B != A and (B not in found or cost < found[B][0]):
+                            found[B] = (cost, st, x)
+                            worst = max(c for c, _, _ in found.values())
+                    continue
+                back = (x + 3) % 6
+                tj = tr[j]
+                if tj is not None and back not in tj:
+                    continue
+                nst = j * 6 + back
+                nc = cost + enter_cost[j]
+                if nc < best[nst]:
+                    best[nst] = nc
+                    prev[nst] = st * 6 + x
+                    if nc == cost:
+                        insort(bucket, nst, k)  # among the states of this cost still to take
+                    else:
+                        _put(buckets, nc, nst)
+        cost += 1
     out: list = []
     for B, (cost, st, x) in found.items():
         if cost == 0:
@@ -869,6 +886,13 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
         keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
         out.append((A, B, cost, towns, keys))
     return out
+
+
+def _put(buckets: list[list[int]], cost: int, st: int) -> None:
+    """Put state ``st`` in the bucket of ``cost`` (:func:`_routes_from_whole`)."""
+    while len(buckets) <= cost:
+        buckets.append([])
+    buckets[cost].append(st)
 
 
 def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
