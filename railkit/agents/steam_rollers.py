@@ -557,10 +557,11 @@ class GreedyAgent(Agent):
 
     def _build_value(self, h, a, b, obs, ctx) -> float:
         key = (h, a, b)
-        of_hex = ctx["terms"].get(h)
+        by_hex: dict = ctx["terms"]
+        of_hex: dict | None = by_hex.get(h)
         if of_hex is None:
-            of_hex = ctx["terms"][h] = {}
-        terms = of_hex.get((a, b))
+            of_hex = by_hex[h] = {}
+        terms: tuple | None = of_hex.get((a, b))
         if terms is None:
             terms = of_hex[(a, b)] = self._build_terms(h, a, b, ctx)
             if terms[2]:
@@ -585,39 +586,42 @@ class GreedyAgent(Agent):
         draw again, and then for most hexes, see :func:`_drop_terms`): the terms added
         after the plan's share, in order, the connection graph after the build when it
         changes (else None), and whether the network was looked at."""
-        sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
-        terms = []
-        ends: list = []  # (kind, the city number or the open hex beyond)
+        sheet = ctx["sheet"]
+        tracks: dict = ctx["tracks"]
+        tips: dict = ctx["tips"]
+        terms: list[float] = []
+        # what each end of the track meets: a city, a track that joins it, the sheet's edge, a
+        # track that does not join it (dead), or an open hex (kept: the hex beyond)
+        cities = joined = edges = dead = 0
+        opens: list[tuple[int, int]] = []
         for e in (a, b):
             n = _step(h, e)
+            t = tracks.get(n)
             if n in sheet.city_at:
-                ends.append(("city", sheet.city_at[n]))
-            elif n in tracks and (e + 3) % 6 in tracks[n]:
-                ends.append(("track", None))
+                cities += 1
+            elif t is not None and (e + 3) % 6 in t:
+                joined += 1
             elif n not in sheet.hexes:
-                ends.append(("edge", None))
-            elif n in tracks:
-                ends.append(("dead", None))
+                edges += 1
+            elif t is not None:
+                dead += 1
             else:
-                ends.append(("open", n))
+                opens.append(n)
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
             terms.append(self.live_weight)
-        kinds = [k for k, _ in ends]
-        terms.append(0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge")
-                     - 0.5 * kinds.count("dead"))
-        if h in sheet.town_at:
+        terms.append(0.3 * cities + 0.2 * joined - 0.5 * edges - 0.5 * dead)
+        town = h in sheet.town_at
+        if town:
             terms.append(self.town_weight)
-        if live:
-            for k, beyond in ends:
-                if k == "open":
-                    others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
-                    if others:
-                        d_now = min(_hex_distance(h, c) for c in others)
-                        d_next = min(_hex_distance(beyond, c) for c in others)
-                        terms.append(0.25 * (d_now - d_next))
+        if live and opens:
+            others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
+            if others:
+                d_now = min([_hex_distance(h, c) for c in others])
+                for beyond in opens:
+                    terms.append(0.25 * (d_now - min([_hex_distance(beyond, c) for c in others])))
         adj_after = None
-        if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
+        if cities + joined == 2 or (town and cities + joined > 0):
             # the chains this track would complete (a new track changes no chain there is)
             net = ctx["net"]
             tracks[h] = (a, b)
