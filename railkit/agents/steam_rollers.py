@@ -360,8 +360,8 @@ class GreedyAgent(Agent):
             self._sheet_key = sheet_key
             tracks = _tracks(me)
             drawn = _one_more(old["tracks"], tracks) if old_key is not None and old_key[1:] == sheet_key[1:] else None
-            tips = live_tips(sheet, tracks)
             if drawn is None:
+                tips = live_tips(sheet, tracks)
                 net = nw.Network(sheet, tracks)
                 terms: dict = {}
                 looked: list = []
@@ -371,6 +371,7 @@ class GreedyAgent(Agent):
                 old["tracks"][drawn] = tracks[drawn]
                 tracks, net, terms, looked = old["tracks"], old["net"], old["terms"], old["looked"]
                 net.add(drawn)
+                tips = live_tips_after(sheet, tracks, old["tips"], drawn)
                 _drop_terms(terms, looked, drawn, old["tips"], tips)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
@@ -982,31 +983,60 @@ def live_tips(sheet, tracks) -> dict:
     """Empty hexes that a chain from a city or town points into: ``{hex: [(edge, origin), ...]}``
     where ``edge`` is the edge of the empty hex the chain enters by."""
     out: dict = {}
-    starts: list = []
     for n, c in sheet.cities.items():
-        starts.extend((f"C{n}", c, e) for e in range(6))
+        for e in range(6):
+            _follow_to_tip(sheet, tracks, f"C{n}", c, e, out)
     for n, t in sheet.towns.items():
         if t in tracks:
-            starts.extend((f"T{n}", t, e) for e in tracks[t])
-    for origin, h, e in starts:
-        seen = 0
-        while seen < 80:
-            seen += 1
-            n = _step(h, e)
-            enter = (e + 3) % 6
-            if n not in sheet.hexes or n in sheet.city_at:
-                break
-            t = tracks.get(n)
-            if t is None:
-                if origin.startswith("T") or (h != sheet.cities[int(origin[1:])]):
-                    out.setdefault(n, []).append((enter, origin))
-                elif origin.startswith("C"):
-                    out.setdefault(n, []).append((enter, origin))
-                break
-            if enter not in t or n in sheet.town_at:
-                break
-            h, e = n, (t[1] if t[0] == enter else t[0])
+            for e in tracks[t]:
+                _follow_to_tip(sheet, tracks, f"T{n}", t, e, out)
     return out
+
+
+def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dict:
+    """:func:`live_tips` once a track is drawn into the empty hex ``h0`` (it is in
+    ``tracks``), from ``tips``, those before it (left as they are). No chain passed
+    ``h0``, so only the chains that pointed into it change: they go on through its track
+    if it joins them (a town's hex ends them), and a town there starts its two chains.
+    The chains of a hex may come in another order than :func:`live_tips` gives.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> tracks = {(2, -2): (0, 3)}
+    >>> tips = live_tips(s, tracks)
+    >>> tracks[(1, -2)] = (0, 4)
+    >>> live_tips_after(s, tracks, tips, (1, -2)) == live_tips(s, tracks)
+    True
+    """
+    out = {n: list(v) for n, v in tips.items() if n != h0}
+    t = tracks[h0]
+    tw = sheet.town_at.get(h0)
+    if tw is None:
+        for enter, origin in tips.get(h0, ()):
+            if enter in t:
+                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], out)
+    else:
+        for e in t:
+            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, out)
+    return out
+
+
+def _follow_to_tip(sheet, tracks, origin: str, h: tuple[int, int], e: int, out: dict) -> None:
+    """Follow the chain of ``origin`` out of hex ``h`` by edge ``e`` and add the empty hex it
+    points into, if any, to ``out`` (:func:`live_tips`). The walk ends: a chain never comes
+    back to a hex it passed (a track has two ends, and a chain stops at a city or town)."""
+    while True:
+        n = _step(h, e)
+        enter = (e + 3) % 6
+        if n not in sheet.hexes or n in sheet.city_at:
+            return
+        t = tracks.get(n)
+        if t is None:
+            out.setdefault(n, []).append((enter, origin))
+            return
+        if enter not in t or n in sheet.town_at:
+            return
+        h, e = n, (t[1] if t[0] == enter else t[0])
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
