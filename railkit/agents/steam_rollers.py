@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
@@ -265,9 +266,9 @@ class GreedyAgent(Agent):
         if solo_draft:
             dice = list(obs["dice"])
             cost = {d: self.olivia_weight * olivia_cost(obs, d, ctx["sheet"], threat=self.threat) for d in set(dice)}
+            die_after = self._dice_and_after(legal, ctx)
             best_by_die: dict = {}
-            for a, v in zip(legal, values):
-                d = getattr(a, "die", None)
+            for (d, _), v in zip(die_after, values):
                 if d is not None and v > best_by_die.get(d, float("-inf")):
                     best_by_die[d] = v
 
@@ -285,12 +286,10 @@ class GreedyAgent(Agent):
             # an action without a die (a tile played first) still leaves the whole turn to come
             turn = max((best_by_die[d] + rests[d] for d in rests if d in best_by_die), default=0.0)
             out = []
-            for a, v in zip(legal, values):
-                d = getattr(a, "die", None)
+            for (d, after), v in zip(die_after, values):
                 if d not in rests:
                     out.append(v + turn)
                     continue
-                after = self._after(a, ctx)
                 if after is None or len(dice) < 2:
                     out.append(v + rests[d])
                     continue
@@ -310,16 +309,35 @@ class GreedyAgent(Agent):
         i = max(range(len(legal)), key=values.__getitem__)
         return legal[i]
 
+    def _dice_and_after(self, legal: Sequence[Action], ctx) -> list[tuple]:
+        """``(die or None, :meth:`_after`)`` of each legal action, in order; the builds of a
+        die are read part by part, from their placements (no action is made)."""
+        if not isinstance(legal, LegalActions):
+            return [(getattr(a, "die", None), self._after(a, ctx)) for a in legal]
+        out: list[tuple] = []
+        for kind, part in legal.parts():
+            if isinstance(part, Builds):
+                d = part.die  # None: tile 3b's second tracks (ExtraBuild), which have no die
+                for place in part.places:
+                    out.append((d, None if d is None else self._after_build(place, ctx)))
+            else:
+                for a in part:
+                    out.append((getattr(a, "die", None), self._after(a, ctx)))
+        return out
+
     def _after(self, a, ctx):
         """(connection graph, engine) after ``a`` on my own sheet, for the actions that change
         them (a build that joins a chain, an engine box); None for the others."""
         if isinstance(a, Engine):
             return ctx["adj"], min(6, ctx["engine"] + 1)
         if isinstance(a, Build):
-            adj2 = ctx["adj_after"].get((a.hex, a.a, a.b))
-            if adj2 is not None:
-                return adj2, ctx["engine"]
+            return self._after_build((a.hex, a.a, a.b), ctx)
         return None
+
+    def _after_build(self, place: tuple, ctx):
+        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``."""
+        adj2 = ctx["adj_after"].get(place)
+        return None if adj2 is None else (adj2, ctx["engine"])
 
     def _delivery_from(self, obs, ctx, adj, engine, city: int) -> float:
         """Value of the best delivery from ``city`` with graph ``adj`` and ``engine``."""
@@ -341,14 +359,25 @@ class GreedyAgent(Agent):
             old_key, old = self._sheet_key, facts
             self._sheet_key = sheet_key
             tracks = _tracks(me)
-            net = nw.Network(sheet, tracks)
+            drawn = _one_more(old["tracks"], tracks) if old_key is not None and old_key[1:] == sheet_key[1:] else None
+            if drawn is None:
+                tips = live_tips(sheet, tracks)
+                net = nw.Network(sheet, tracks)
+                terms: dict = {}
+                looked: list = []
+            else:
+                # one track more than the facts were for (my own build, mostly): the network
+                # takes it in, and the build terms that still hold are kept
+                old["tracks"][drawn] = tracks[drawn]
+                tracks, net, terms, looked = old["tracks"], old["net"], old["terms"], old["looked"]
+                net.add(drawn)
+                tips = live_tips_after(sheet, tracks, old["tips"], drawn)
+                _drop_terms(terms, looked, drawn, old["tips"], tips)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
                 "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
-                "tips": live_tips(sheet, tracks), "base_net": sum(1 + t for *_, t in net.connections()),
-                "terms": {}}
-            if old_key is not None and old_key[1:] == sheet_key[1:]:
-                facts["terms"] = _terms_kept(old["terms"], old["tracks"], old["tips"], tracks, facts["tips"])
+                "tips": tips, "base_net": sum(1 + t for *_, t in net.connections()),
+                "terms": terms, "looked": looked}
         tracks = facts["tracks"]
         key = (sheet_key, tuple(sorted((k, tuple(v)) for k, v in obs["supply"].items())))
         if self._plans_key != key:
@@ -367,6 +396,7 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
+               "looked": facts["looked"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
         ctx["potential"] = self._potential_now(obs, ctx, cap)
@@ -528,9 +558,15 @@ class GreedyAgent(Agent):
 
     def _build_value(self, h, a, b, obs, ctx) -> float:
         key = (h, a, b)
-        terms = ctx["terms"].get(key)
+        by_hex: dict = ctx["terms"]
+        of_hex: dict | None = by_hex.get(h)
+        if of_hex is None:
+            of_hex = by_hex[h] = {}
+        terms: tuple | None = of_hex.get((a, b))
         if terms is None:
-            terms = ctx["terms"][key] = self._build_terms(h, a, b, ctx)
+            terms = of_hex[(a, b)] = self._build_terms(h, a, b, ctx)
+            if terms[2]:
+                ctx["looked"].append(key)
         score = self.plan_weight * self._plans.get(key, 0.0)
         for t in terms[0]:  # added one by one, in the order the value was always summed
             score += t
@@ -548,42 +584,45 @@ class GreedyAgent(Agent):
 
     def _build_terms(self, h, a, b, ctx) -> tuple:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again, and then for most hexes, see :func:`_terms_kept`): the terms added
+        draw again, and then for most hexes, see :func:`_drop_terms`): the terms added
         after the plan's share, in order, the connection graph after the build when it
         changes (else None), and whether the network was looked at."""
-        sheet, tracks, tips = ctx["sheet"], ctx["tracks"], ctx["tips"]
-        terms = []
-        ends: list = []  # (kind, the city number or the open hex beyond)
+        sheet = ctx["sheet"]
+        tracks: dict = ctx["tracks"]
+        tips: dict = ctx["tips"]
+        terms: list[float] = []
+        # what each end of the track meets: a city, a track that joins it, the sheet's edge, a
+        # track that does not join it (dead), or an open hex (kept: the hex beyond)
+        cities = joined = edges = dead = 0
+        opens: list[tuple[int, int]] = []
         for e in (a, b):
             n = _step(h, e)
+            t = tracks.get(n)
             if n in sheet.city_at:
-                ends.append(("city", sheet.city_at[n]))
-            elif n in tracks and (e + 3) % 6 in tracks[n]:
-                ends.append(("track", None))
+                cities += 1
+            elif t is not None and (e + 3) % 6 in t:
+                joined += 1
             elif n not in sheet.hexes:
-                ends.append(("edge", None))
-            elif n in tracks:
-                ends.append(("dead", None))
+                edges += 1
+            elif t is not None:
+                dead += 1
             else:
-                ends.append(("open", n))
+                opens.append(n)
         live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
         if live:
             terms.append(self.live_weight)
-        kinds = [k for k, _ in ends]
-        terms.append(0.3 * kinds.count("city") + 0.2 * kinds.count("track") - 0.5 * kinds.count("edge")
-                     - 0.5 * kinds.count("dead"))
-        if h in sheet.town_at:
+        terms.append(0.3 * cities + 0.2 * joined - 0.5 * edges - 0.5 * dead)
+        town = h in sheet.town_at
+        if town:
             terms.append(self.town_weight)
-        if live:
-            for k, beyond in ends:
-                if k == "open":
-                    others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
-                    if others:
-                        d_now = min(_hex_distance(h, c) for c in others)
-                        d_next = min(_hex_distance(beyond, c) for c in others)
-                        terms.append(0.25 * (d_now - d_next))
+        if live and opens:
+            others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
+            if others:
+                d_now = min([_hex_distance(h, c) for c in others])
+                for beyond in opens:
+                    terms.append(0.25 * (d_now - min([_hex_distance(beyond, c) for c in others])))
         adj_after = None
-        if all(k in ("city", "track") for k in kinds) or (h in sheet.town_at and any(k in ("city", "track") for k in kinds)):
+        if cities + joined == 2 or (town and cities + joined > 0):
             # the chains this track would complete (a new track changes no chain there is)
             net = ctx["net"]
             tracks[h] = (a, b)
@@ -608,24 +647,42 @@ class GreedyAgent(Agent):
         return tuple(terms), adj_after, False
 
 
-def _terms_kept(terms: dict, tracks: dict, tips: dict, tracks_now: dict, tips_now: dict) -> dict:
-    """The build terms (:meth:`GreedyAgent._build_terms`) that still hold after one more
-    track was drawn: those of hexes that are not that hex or next to it (their ends are
-    the same), whose live chain tips are the same, and that did not look at the network
-    (their gain in connections may change). Empty unless ``tracks_now`` is ``tracks``
-    plus one track.
+def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
+    """The hex of the one track that ``tracks_now`` has beyond ``tracks``, else None.
 
-    >>> t = {((0, 0), 0, 3): ((0.1,), None, False), ((5, 0), 0, 3): ((0.2,), None, False),
-    ...      ((5, -5), 0, 3): ((0.3,), None, True)}
-    >>> sorted(_terms_kept(t, {}, {}, {(1, 0): (0, 3)}, {}))
-    [((5, 0), 0, 3)]
+    >>> _one_more({(0, 0): (0, 3)}, {(0, 0): (0, 3), (1, 0): (2, 5)}), _one_more({}, {})
+    ((1, 0), None)
     """
     if len(tracks_now) != len(tracks) + 1 or not tracks.items() <= tracks_now.items():
-        return {}
-    (h0,) = tracks_now.keys() - tracks.keys()
-    gone = {h0, *(_step(h0, e) for e in range(6))}  # the hexes near it, and those whose tips changed
+        return None
+    (h,) = tracks_now.keys() - tracks.keys()
+    return h
+
+
+def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips: dict, tips_now: dict) -> None:
+    """Drop from ``terms`` (``{hex: {(a, b): build terms}}``, see
+    :meth:`GreedyAgent._build_terms`) the terms that may not hold once track was drawn
+    in hex ``h0``: those of that hex and the hexes next to it (their ends changed), of
+    the hexes whose live chain tips changed, and those that looked at the network
+    (``looked``, their keys; their gain in connections may change). The others stay:
+    nothing they follow from changed.
+
+    >>> t = {(0, 0): {(0, 3): ((0.1,), None, False)}, (5, 0): {(0, 3): ((0.2,), None, False)},
+    ...      (5, -5): {(0, 3): ((0.3,), None, True), (1, 4): ((0.4,), None, False)}}
+    >>> looked = [((5, -5), 0, 3)]
+    >>> _drop_terms(t, looked, (1, 0), {}, {})
+    >>> sorted((h, ab) for h, of_hex in t.items() for ab in of_hex), looked
+    ([((5, -5), (1, 4)), ((5, 0), (0, 3))], [])
+    """
+    gone = {h0, *(_step(h0, e) for e in range(6))}
     gone.update(h for h in tips.keys() | tips_now.keys() if tips.get(h) != tips_now.get(h))
-    return {k: t for k, t in terms.items() if not t[2] and k[0] not in gone}
+    for h in gone:
+        terms.pop(h, None)
+    for h, a, b in looked:
+        of_hex = terms.get(h)
+        if of_hex is not None:
+            of_hex.pop((a, b), None)
+    looked.clear()
 
 
 #: engine boost of the one-use delivery tiles (data: tiles.json amounts)
@@ -752,10 +809,16 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
 def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
                        step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
                        others: int) -> list:
-    """:func:`_routes_from` for whole entry costs, with each heap entry one int."""
+    """:func:`_routes_from` for whole entry costs, with a bucket per cost instead of a heap.
+
+    The states of the cost being searched are taken in state order (a bucket is sorted
+    when its cost is reached, and a state reached at that same cost, through a drawn
+    track, is put in order among those left), which is the order the heap of
+    :func:`_routes_from` gives: the search takes the same steps."""
+    other_edges = _OTHER_EDGES
     best: list[int] = [99] * n_states  # 99: none yet
     prev: list[int] = [-1] * n_states  # state * 6 + exit it was reached from; -1: a first step
-    heap: list[int] = []
+    buckets: list[list[int]] = []  # per cost, the states reached at that cost
     found: dict[int, tuple[int, int, int]] = {}
     for i, enter in firsts:
         t = tr[i]
@@ -766,40 +829,50 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
         if c < best[st]:
             best[st] = c
             prev[st] = -1
-            heappush(heap, c * n_states + st)
+            _put(buckets, c, st)
     worst = 0  # the dearest route found so far
-    while heap:
-        key = heappop(heap)
-        cost = key // n_states
-        st = key - cost * n_states
-        if cost > best[st]:
-            continue
-        if cost >= worst and len(found) == others:
-            break  # every other city is found, and no later state is cheaper than its route
-        i = st // 6
-        enter = st - i * 6
-        t = tr[i]
-        row = step[i]
-        exits: tuple[int, ...] = _OTHER_EDGES[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
-        for x in exits:
-            j = row[x]
-            if j < 0:
-                if j <= -2:
-                    B = -2 - j
-                    if B != A and (B not in found or cost < found[B][0]):
-                        found[B] = (cost, st, x)
-                        worst = max(c for c, _, _ in found.values())
+    cost = 0
+    done = False
+    while cost < len(buckets) and not done:
+        bucket = buckets[cost]
+        bucket.sort()
+        k = 0
+        while k < len(bucket):
+            st = bucket[k]
+            k += 1
+            if cost > best[st]:
                 continue
-            back = (x + 3) % 6
-            tj = tr[j]
-            if tj is not None and back not in tj:
-                continue
-            nst = j * 6 + back
-            nc = cost + enter_cost[j]
-            if nc < best[nst]:
-                best[nst] = nc
-                prev[nst] = st * 6 + x
-                heappush(heap, nc * n_states + nst)
+            if cost >= worst and len(found) == others:
+                done = True  # every other city is found, and no later state is cheaper than its route
+                break
+            i = st // 6
+            enter = st - i * 6
+            t = tr[i]
+            row = step[i]
+            exits: tuple[int, ...] = other_edges[enter] if t is None else ((t[1] if t[0] == enter else t[0]),)
+            for x in exits:
+                j = row[x]
+                if j < 0:
+                    if j <= -2:
+                        B = -2 - j
+                        if B != A and (B not in found or cost < found[B][0]):
+                            found[B] = (cost, st, x)
+                            worst = max(c for c, _, _ in found.values())
+                    continue
+                back = (x + 3) % 6
+                tj = tr[j]
+                if tj is not None and back not in tj:
+                    continue
+                nst = j * 6 + back
+                nc = cost + enter_cost[j]
+                if nc < best[nst]:
+                    best[nst] = nc
+                    prev[nst] = st * 6 + x
+                    if nc == cost:
+                        insort(bucket, nst, k)  # among the states of this cost still to take
+                    else:
+                        _put(buckets, nc, nst)
+        cost += 1
     out: list = []
     for B, (cost, st, x) in found.items():
         if cost == 0:
@@ -818,6 +891,13 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
         keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
         out.append((A, B, cost, towns, keys))
     return out
+
+
+def _put(buckets: list[list[int]], cost: int, st: int) -> None:
+    """Put state ``st`` in the bucket of ``cost`` (:func:`_routes_from_whole`)."""
+    while len(buckets) <= cost:
+        buckets.append([])
+    buckets[cost].append(st)
 
 
 def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
@@ -903,31 +983,60 @@ def live_tips(sheet, tracks) -> dict:
     """Empty hexes that a chain from a city or town points into: ``{hex: [(edge, origin), ...]}``
     where ``edge`` is the edge of the empty hex the chain enters by."""
     out: dict = {}
-    starts: list = []
     for n, c in sheet.cities.items():
-        starts.extend((f"C{n}", c, e) for e in range(6))
+        for e in range(6):
+            _follow_to_tip(sheet, tracks, f"C{n}", c, e, out)
     for n, t in sheet.towns.items():
         if t in tracks:
-            starts.extend((f"T{n}", t, e) for e in tracks[t])
-    for origin, h, e in starts:
-        seen = 0
-        while seen < 80:
-            seen += 1
-            n = _step(h, e)
-            enter = (e + 3) % 6
-            if n not in sheet.hexes or n in sheet.city_at:
-                break
-            t = tracks.get(n)
-            if t is None:
-                if origin.startswith("T") or (h != sheet.cities[int(origin[1:])]):
-                    out.setdefault(n, []).append((enter, origin))
-                elif origin.startswith("C"):
-                    out.setdefault(n, []).append((enter, origin))
-                break
-            if enter not in t or n in sheet.town_at:
-                break
-            h, e = n, (t[1] if t[0] == enter else t[0])
+            for e in tracks[t]:
+                _follow_to_tip(sheet, tracks, f"T{n}", t, e, out)
     return out
+
+
+def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dict:
+    """:func:`live_tips` once a track is drawn into the empty hex ``h0`` (it is in
+    ``tracks``), from ``tips``, those before it (left as they are). No chain passed
+    ``h0``, so only the chains that pointed into it change: they go on through its track
+    if it joins them (a town's hex ends them), and a town there starts its two chains.
+    The chains of a hex may come in another order than :func:`live_tips` gives.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> tracks = {(2, -2): (0, 3)}
+    >>> tips = live_tips(s, tracks)
+    >>> tracks[(1, -2)] = (0, 4)
+    >>> live_tips_after(s, tracks, tips, (1, -2)) == live_tips(s, tracks)
+    True
+    """
+    out = {n: list(v) for n, v in tips.items() if n != h0}
+    t = tracks[h0]
+    tw = sheet.town_at.get(h0)
+    if tw is None:
+        for enter, origin in tips.get(h0, ()):
+            if enter in t:
+                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], out)
+    else:
+        for e in t:
+            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, out)
+    return out
+
+
+def _follow_to_tip(sheet, tracks, origin: str, h: tuple[int, int], e: int, out: dict) -> None:
+    """Follow the chain of ``origin`` out of hex ``h`` by edge ``e`` and add the empty hex it
+    points into, if any, to ``out`` (:func:`live_tips`). The walk ends: a chain never comes
+    back to a hex it passed (a track has two ends, and a chain stops at a city or town)."""
+    while True:
+        n = _step(h, e)
+        enter = (e + 3) % 6
+        if n not in sheet.hexes or n in sheet.city_at:
+            return
+        t = tracks.get(n)
+        if t is None:
+            out.setdefault(n, []).append((enter, origin))
+            return
+        if enter not in t or n in sheet.town_at:
+            return
+        h, e = n, (t[1] if t[0] == enter else t[0])
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

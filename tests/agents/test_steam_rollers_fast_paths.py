@@ -1,8 +1,9 @@
 """The fast paths of the Steam Rollers engine and greedy bot give exactly what the
 plain computations give: the network kept up to date per build against the chains
-walked from scratch, the delivery distances against ``best_delivery``, and the route
+walked from scratch, the delivery distances against ``best_delivery``, the route
 searches of the greedy bot against the first, direct version of ``connection_plans``
-(kept here as the reference)."""
+(kept here as the reference), and the bot's live chain tips kept per build against
+those walked from scratch."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import random
 
 import pytest
 
-from railkit.agents.steam_rollers import connection_plans, connection_routes
+from railkit.agents.steam_rollers import connection_plans, connection_routes, live_tips, live_tips_after
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
@@ -133,6 +134,15 @@ def random_sheets(seed: int, level: str, steps: int):
             continue
         tracks[h] = rng.choice(options)
         yield sheet, blocked, tracks, h
+
+
+@pytest.mark.parametrize("seed,level", [(s, lvl) for s in range(6) for lvl in ("none", "hard")])
+def test_live_tips_kept_per_build_equal_those_from_scratch(seed, level):
+    tips = None
+    for sheet, _, tracks, h in random_sheets(seed, level, 90):
+        tips = live_tips(sheet, tracks) if tips is None else live_tips_after(sheet, tracks, tips, h)
+        # the same chains per hex (their order may differ)
+        assert {n: sorted(v) for n, v in tips.items()} == {n: sorted(v) for n, v in live_tips(sheet, tracks).items()}
 
 
 @pytest.mark.parametrize("seed,level", [(s, lvl) for s in range(6) for lvl in ("none", "hard")])

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
@@ -34,6 +35,8 @@ from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules
 
 OPTIONS = ("sheet", "solo", "difficulty")
 CITIES = (1, 2, 3, 4, 5, 6)
+#: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
+CITY_NODES = ("",) + tuple(nw.city(n) for n in CITIES)
 
 
 @mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
@@ -120,6 +123,8 @@ class SteamRollers(Game):
                          for h in self.sheet.hexes if h not in self.sheet.city_at}
         self._placements = memo[key]
         self._cand_cache: dict = memo.setdefault(("candidates", r.mountains), {})
+        if "drawable place" not in memo:  # each hex's place in its region's drawable hexes (for _place)
+            memo["drawable place"] = {h: i for reg in self.sheet.regions.values() for i, h in enumerate(reg.drawable)}
 
         # action tiles: one per number, a random side for the whole game (SR-SETUP-TILES)
         self.tile_id: dict[int, str] = {}
@@ -165,7 +170,9 @@ class SteamRollers(Game):
         self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
-        self._legal_track_cache: dict[int, dict] = {}  # seat -> {candidate key: builds on empty hexes}
+        # seat -> {region: {track kinds: the placements left on her empty hexes}} (see _region_places)
+        self._legal_track_cache: dict[int, dict[int, dict[tuple, PlacesLeft]]] = {}
+        self._builds_made: dict[int, dict[tuple, Builds]] = {}  # seat -> {(die, value): her last Builds}
         self._plan_cache: tuple | None = None
         self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
         self._effect_numbers: dict[str, tuple[int, ...]] = {}
@@ -184,7 +191,7 @@ class SteamRollers(Game):
         self.olivia_won = False
         if self.solo:
             for _ in range(DIFFICULTIES[self.difficulty]):  # SR-SOLO-DIFFICULTY
-                self._olivia_cross(self.rng.randint(1, 6))
+                self._olivia_cross(self._roll())
 
         # turn state
         self.round = 0
@@ -214,10 +221,15 @@ class SteamRollers(Game):
         self.order = [(self.start_player + i) % self.players for i in range(self.players)]
         self.turn_index = 0
         n = self._solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
-        self.dice = sorted(self.rng.randint(1, 6) for _ in range(n))
+        self.dice = sorted(self._roll() for _ in range(n))
         self.black = self.rng.randrange(6)
         self.phase = "draft"
         self._begin_turn()
+
+    def _roll(self) -> int:
+        """One roll of a white die: ``rng.randrange(1, 7)``, which ``rng.randint(1, 6)`` is by
+        definition (the same numbers), without its extra call."""
+        return self.rng.randrange(1, 7)
 
     def _begin_turn(self) -> None:
         seat = self.order[self.turn_index]
@@ -291,7 +303,7 @@ class SteamRollers(Game):
             if self.tile_holder[d] == 0 and not self.tile_sideways[d]:  # SR-OLIVIA-2
                 self.tile_holder[d] = None
             if not self.supply[d]:  # SR-OLIVIA-3: re-roll and start again
-                d = self.rng.randint(1, 6)
+                d = self._roll()
                 continue
             crossed = len(self.olivia_crossed[d])
             if crossed >= self._olivia_min_crossed:  # SR-OLIVIA-4
@@ -417,11 +429,12 @@ class SteamRollers(Game):
             self._graphs.pop(seat, None)
             self._dist_cache.pop(seat, None)
         self._track_text.pop(seat, None)
-        cache = self._legal_track_cache.get(seat)
-        if cache:  # the builds of the regions this hex is in (or next to, with tile 5b) change
-            r = self.sheet.region_of.get(h)
-            for key in [k for k in cache if r in k[0]]:
-                del cache[key]
+        by_region = self._legal_track_cache.get(seat)
+        by_kinds = by_region.get(self.sheet.region_of[h]) if by_region else None
+        if by_kinds:  # the hex's placements leave its region's
+            pos = self.sheet._cache["drawable place"][h]
+            for left in by_kinds.values():
+                left.cut(pos)
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
@@ -726,7 +739,7 @@ class SteamRollers(Game):
             self.tile_holder[t.number] = None  # SR-TILE-ONE-USE: back to the centre
             self.tile_sideways[t.number] = False
             if t.effect == "reroll-olivia":  # SR-SOLO-REROLL
-                self.dice[0] = self.rng.randint(1, 6)
+                self.dice[0] = self._roll()
                 self._olivia_phase()
                 self._end_turn_solo()
                 return
@@ -819,11 +832,16 @@ class SteamRollers(Game):
             return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
         out = LegalActions()
         for n in range(1, 7):
+            if self.tile_holder[n] != seat or self.tile_sideways[n]:
+                continue
             tid = self.tile_id[n]
-            t = self.tile_defs[tid]
-            if (self.tile_holder[n] == seat and not self.tile_sideways[n] and t.activate):
-                if self.why_illegal(UseTile(tid)) is None:
-                    out.add(UseTile, [UseTile(tid)])
+            if self.tile_defs[tid].activate:
+                use = _action(UseTile, tid)
+                try:
+                    self._plan(use)
+                except IllegalMove:
+                    continue
+                out.add(UseTile, [use])
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
         has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
@@ -843,28 +861,32 @@ class SteamRollers(Game):
         for die, vals in values_for.items():
             for value in vals:
                 v = die if value is None else value
+                acts = _die_actions(die, value)
                 if v not in boxes:
-                    out.add(Engine, [_action(Engine, die, value)])
-                out.add(TakeTile, self._legal_tiles(seat, die, value, v))
+                    out.add(Engine, acts.engine)
+                out.add(TakeTile, self._legal_tiles(acts, v))
                 out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
                 out.add(Build, self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
-            out.add(Pass, [_action(Pass, die)])
+            out.add(Pass, _die_actions(die, None).passing)
         return out
 
-    def _track_groups(self, regs: tuple, kinds: tuple) -> tuple:
-        """The track placements in the regions ``regs`` with a track kind in ``kinds``, grouped
-        by hex: ``((hex, ((hex, a, b), ...)), ...)`` in region, hex and edge order (cached per
-        sheet and mountain level: the same for every player, die and value)."""
-        key = (regs, kinds)
+    def _region_tracks(self, region: int, kinds: tuple) -> tuple:
+        """The track placements ``(hex, a, b)`` in ``region`` with a track kind in ``kinds``, in
+        hex and edge order, the place of each one's hex among the region's drawable hexes, and
+        those hexes: ``(placements, places, hexes)`` (cached per sheet and mountain level: the
+        same for every player, die and value)."""
+        key = (region, kinds)
         c = self._cand_cache.get(key)
         if c is None:
-            groups = []
-            for r in regs:
-                for h in self.sheet.regions[r].drawable:
-                    group = tuple((h, a, b) for a, b, k in self._placements[h] if k in kinds)
-                    if group:
-                        groups.append((h, group))
-            c = self._cand_cache[key] = tuple(groups)
+            places: list = []
+            at: list[int] = []
+            hexes = self.sheet.regions[region].drawable
+            for pos, h in enumerate(hexes):
+                for a, b, k in self._placements[h]:
+                    if k in kinds:
+                        places.append((h, a, b))
+                        at.append(pos)
+            c = self._cand_cache[key] = (tuple(places), tuple(at), hexes)
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
@@ -883,32 +905,47 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        # the placements on the seat's empty hexes (the same for every die), and the builds
-        # of each die and value there, kept until she draws a track in one of those regions
-        cache = self._legal_track_cache.get(seat)
-        if cache is None:
-            cache = self._legal_track_cache[seat] = {}
-        bkey = (regs, kinds, die, value)
-        builds = cache.get(bkey)
-        if builds is None:
-            key = (regs, kinds)
-            places = cache.get(key)
-            if places is None:
-                tracks = self.ps[seat].tracks
-                picked: list = []
-                for h, group in self._track_groups(regs, kinds):
-                    if h not in tracks:
-                        picked.extend(group)
-                places = cache[key] = tuple(picked)
-            builds = cache[bkey] = Builds(die, value, places)
+        places = self._region_places(seat, regs[0], kinds)
+        for r in regs[1:]:
+            places += self._region_places(seat, r, kinds)
+        # the builds of a die and value, kept while their placements are the same tuple
+        made = self._builds_made.get(seat)
+        if made is None:
+            made = self._builds_made[seat] = {}
+        key = (die, value)
+        builds = made.get(key)
+        if builds is None or builds.places is not places:
+            builds = made[key] = Builds(die, value, places)
         return builds
 
-    def _legal_tiles(self, seat: int, die: int, value, v: int):
+    def _region_places(self, seat: int, region: int, kinds: tuple) -> tuple:
+        """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
+        in hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes,
+        then kept up to date by :meth:`_place`, so a new round's black die or a build costs
+        no search (see :class:`PlacesLeft`)."""
+        by_region = self._legal_track_cache.get(seat)
+        if by_region is None:
+            by_region = self._legal_track_cache[seat] = {}
+        by_kinds = by_region.get(region)
+        if by_kinds is None:
+            by_kinds = by_region[region] = {}
+        left = by_kinds.get(kinds)
+        if left is None:
+            places, at, hexes = self._region_tracks(region, kinds)
+            left = by_kinds[kinds] = PlacesLeft(places, at)
+            tracks = self.ps[seat].tracks
+            for pos, h in enumerate(hexes):
+                if h in tracks:
+                    left.cut(pos)
+        return left.places()
+
+    def _legal_tiles(self, acts: "DieActions", v: int) -> list:
         numbers: tuple[int, ...] = (v,)
         if "6b" in self.active:
             numbers = CITIES
         holder, sideways = self.tile_holder, self.tile_sideways
-        return [_action(TakeTile, die, n, value) for n in numbers if holder[n] is None or not sideways[n]]
+        takes = acts.takes
+        return [takes[n] for n in numbers if holder[n] is None or not sideways[n]]
 
     def _delivery_strength(self, seat: int) -> int:
         """The engine strength a delivery by ``seat`` has now (as :meth:`_plan_deliver` reckons it)."""
@@ -928,7 +965,7 @@ class SteamRollers(Game):
         out = []
         strength = None
         for src in sources:
-            if nw.city(src) not in adj:  # no chain leaves the city
+            if CITY_NODES[src] not in adj:  # no chain leaves the city
                 continue
             goods = sorted(set(self.supply[src]))
             if self.personal.get(seat) == src:
@@ -944,7 +981,7 @@ class SteamRollers(Game):
             for good in goods:
                 dests = CITIES if good in ("own", "black") else self.sheet.destinations(good)
                 for dest in dests:
-                    if dest == src or nw.city(dest) not in reach:
+                    if dest == src or CITY_NODES[dest] not in reach:
                         continue
                     source = None if src == v else src
                     out.append(_action(Deliver, die, good, dest, source, value))
@@ -1245,7 +1282,38 @@ class Builds:
 Sequence.register(Builds)
 
 
-_ACTIONS: dict[tuple, Action] = {}
+class DieActions:
+    """The draft actions of one die played as one value that depend on nothing else (made
+    once per process, see :func:`_die_actions`): its engine box and its pass as one-action
+    parts of a draft's :class:`LegalActions`, and taking each tile by its number.
+
+    >>> acts = _die_actions(3, None)
+    >>> acts.engine, acts.passing, acts.takes[5]
+    ([Engine(die=3, value=None)], [Pass(die=3)], TakeTile(die=3, number=5, value=None))
+    """
+
+    __slots__ = ("engine", "passing", "takes")
+
+    def __init__(self, die: int, value: int | None) -> None:
+        self.engine = [_action(Engine, die, value)]  # parts are never changed
+        self.passing = [_action(Pass, die)]
+        self.takes: tuple[Action | None, ...] = (None,) + tuple(_action(TakeTile, die, n, value) for n in CITIES)
+
+
+_DIE_ACTIONS: list[DieActions | None] = [None] * 49  # at die * 7 + value (0: as rolled)
+
+
+def _die_actions(die: int, value: int | None) -> DieActions:
+    """The :class:`DieActions` of drafting ``die`` as ``value`` (None: as rolled), looked up
+    by index: a draft's legal actions read them for every die."""
+    i = die * 7 + (0 if value is None else value)
+    acts = _DIE_ACTIONS[i]
+    if acts is None:
+        acts = _DIE_ACTIONS[i] = DieActions(die, value)
+    return acts
+
+
+_ACTIONS: dict[tuple[type, tuple], Action] = {}
 
 
 def _action(cls, *args) -> Action:
@@ -1255,11 +1323,48 @@ def _action(cls, *args) -> Action:
     >>> _action(Pass, 3) is _action(Pass, 3), _action(Pass, 3) == Pass(3)
     (True, True)
     """
-    key = (cls, *args)
+    key = (cls, args)
     a = _ACTIONS.get(key)
     if a is None:
         a = _ACTIONS[key] = cls(*args)
     return a
+
+
+class PlacesLeft:
+    """The track placements left on a player's empty hexes of one region (for some track
+    kinds), in hex and edge order, with the place of each one's hex in the region, as
+    :meth:`SteamRollers._region_places` keeps them. :meth:`cut` takes a drawn hex's span out
+    of the lists in place; :meth:`places` gives them as a tuple, made anew after a cut only
+    (a tuple handed out, perhaps held by a :class:`Builds`, never changes).
+
+    >>> left = PlacesLeft((("h1", 0, 3), ("h2", 0, 3), ("h2", 1, 4), ("h3", 2, 5)), (0, 1, 1, 2))
+    >>> left.cut(1); left.places(), left.at
+    ((('h1', 0, 3), ('h3', 2, 5)), [0, 2])
+    """
+
+    __slots__ = ("_tuple", "_places", "at")
+
+    def __init__(self, places: tuple, at: tuple) -> None:
+        self._tuple: tuple | None = places
+        self._places = list(places)
+        self.at = list(at)
+
+    def cut(self, pos: int) -> None:
+        """Take out the placements of the hex at place ``pos`` of the region (one span of
+        them, found by bisection; none if that hex has none left)."""
+        at = self.at
+        i = bisect_left(at, pos)
+        j = bisect_right(at, pos)
+        if i < j:
+            del self._places[i:j]
+            del at[i:j]
+            self._tuple = None
+
+    def places(self) -> tuple:
+        t = self._tuple
+        if t is None:
+            t = self._tuple = tuple(self._places)
+        return t
 
 
 def later_runs(line: list[str], good: str) -> list[int]:
