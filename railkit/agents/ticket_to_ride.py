@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import heapq
-from typing import Any, Sequence, cast
+from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -33,7 +33,16 @@ from railkit.core.game import Action, Agent
 from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from railkit.maps import CARD_COLOURS
 
-_LOCO = "loco"
+_LOCO: Final = "loco"
+
+# The action classes for the ``type(a) is ...`` tests in the loops over the legal actions:
+# compiled code looks a name imported from a Python module up in that module's dict at
+# every use, but reads a Final one from a C variable.
+_CLAIM_T: Final = Claim
+_DRAW_FACEUP_T: Final = DrawFaceUp
+_DRAW_DECK_T: Final = DrawDeck
+_DRAW_TICKETS_T: Final = DrawTickets
+_KEEP_TICKETS_T: Final = KeepTickets
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
@@ -168,12 +177,12 @@ class _HeuristicAgent(Agent):
         deck = None
         for a in legal:
             t = type(a)
-            if t is DrawFaceUp:
+            if t is _DRAW_FACEUP_T:
                 c = faceup[cast(DrawFaceUp, a).slot - 1]
                 w = 1.5 if c == _LOCO else wanted.get(c, 0.0)
                 if w > best_w:
                     best, best_w = a, w
-            elif t is DrawDeck:
+            elif t is _DRAW_DECK_T:
                 deck = a
         if best is not None and best_w >= 0.5:
             return best
@@ -182,19 +191,19 @@ class _HeuristicAgent(Agent):
         if best is not None:
             return best
         for a in legal:
-            if type(a) is DrawFaceUp:
+            if type(a) is _DRAW_FACEUP_T:
                 return a
         return None  # type: ignore[return-value]
 
     def _fallback(self, legal: Sequence[Action]) -> Action:
         for a in legal:
-            if type(a) is DrawDeck:
+            if type(a) is _DRAW_DECK_T:
                 return a
         for a in legal:
-            if type(a) is DrawFaceUp:
+            if type(a) is _DRAW_FACEUP_T:
                 return a
         for a in legal:
-            if type(a) is Claim:
+            if type(a) is _CLAIM_T:
                 return a
         return legal[0]
 
@@ -224,7 +233,7 @@ class GreedyRouteAgent(_HeuristicAgent):
                 if self._wanted_len(ln, trains):
                     value[ln] = _points(observation, ln)
             for a in legal:
-                if type(a) is Claim:
+                if type(a) is _CLAIM_T:
                     p = value[length_of[a.route]]
                     if p is None or p <= best_v:
                         continue  # unwanted, or no better than the best (a claim is worth p at most)
@@ -329,7 +338,7 @@ class TicketAgent(_HeuristicAgent):
         self._plan: dict[str, int] = {}
         #: the map facts the remembered searches ran on, and the searches (see _search_memo)
         self._runs_of: _MapFacts | None = None
-        self._runs: dict[tuple[int, int], tuple[list[int], bytearray, bytearray, Any]] = {}
+        self._runs: dict[tuple[int, int], tuple[list[int], list[int], list[int], Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase: str = observation["phase"]
@@ -340,7 +349,7 @@ class TicketAgent(_HeuristicAgent):
         if phase == "turn":
             best, best_v = None, -1.0
             for a in legal:
-                if type(a) is Claim and a.route in plan:
+                if type(a) is _CLAIM_T and a.route in plan:
                     v = plan[a.route] - 0.3 * a.locos
                     if v > best_v:
                         best, best_v = a, v
@@ -351,12 +360,12 @@ class TicketAgent(_HeuristicAgent):
                 if (done and observation["trains"] >= 12 and observation["ticket_deck_size"] > 0
                         and not observation["final_round"]):
                     for a in legal:
-                        if type(a) is DrawTickets:
+                        if type(a) is _DRAW_TICKETS_T:
                             return a
                 # nothing to plan: claim the best route like a greedy player
                 best, best_v = None, -1.0
                 for a in legal:
-                    if type(a) is Claim:
+                    if type(a) is _CLAIM_T:
                         v = _points(observation, f.routes[a.route].length) - 0.3 * a.locos
                         if v > best_v:
                             best, best_v = a, v
@@ -368,7 +377,7 @@ class TicketAgent(_HeuristicAgent):
         if a is not None:
             return a
         for x in legal:  # cannot draw: claim something on or off the plan
-            if type(x) is Claim:
+            if type(x) is _CLAIM_T:
                 return x
         return self._fallback(legal)
 
@@ -428,7 +437,7 @@ class TicketAgent(_HeuristicAgent):
             else:
                 runs[k] = (cost[:], expanded, improved, res)
                 return res
-        expanded, improved = bytearray(len(f.cities)), bytearray(len(cost))
+        expanded, improved = [0] * len(f.cities), [0] * len(cost)
         res = _search(f.iadj, cost, a, b, expanded, improved)
         runs[k] = (cost[:], expanded, improved, res)
         return res
@@ -470,7 +479,7 @@ class TicketAgent(_HeuristicAgent):
         trains = obs["trains"]
         best, best_v = legal[0], -1e9
         for a in legal:
-            if type(a) is not KeepTickets:
+            if type(a) is not _KEEP_TICKETS_T:
                 continue
             v = sum(value[i - 1] for i in a.keep)
             if trains < 15:
@@ -495,7 +504,7 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     0
     """
     res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b],
-                  bytearray(len(f.cities)), bytearray(len(f.lengths)))
+                  [0] * len(f.cities), [0] * len(f.lengths))
     if res is None:
         return None
     ids = f.route_ids
@@ -537,8 +546,8 @@ def _costs(f: _MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, expanded: bytearray,
-            improved: bytearray) -> tuple[int, list[int]] | None:
+def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, expanded: list[int],
+            improved: list[int]) -> tuple[int, list[int]] | None:
     """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
     (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
 
@@ -548,10 +557,10 @@ def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, 
     like ``(distance, city)``.
 
     >>> iadj = [[(1, 0), (2, 1)], [(0, 0), (2, 2)], [(0, 1), (1, 2)]]  # a triangle
-    >>> e, i = bytearray(3), bytearray(3)
+    >>> e, i = [0] * 3, [0] * 3
     >>> _search(iadj, [1, 5, 1], 0, 2, e, i), list(e), list(i)
     ((2, [0, 2]), [1, 1, 0], [1, 1, 1])
-    >>> _search(iadj, [1, -1, -1], 0, 2, bytearray(3), bytearray(3)) is None
+    >>> _search(iadj, [1, -1, -1], 0, 2, [0] * 3, [0] * 3) is None
     True
     """
     n = len(iadj)

@@ -261,7 +261,7 @@ def test_a_remembered_search_equals_a_new_one_after_any_cost_change():
             for a, b in pairs:
                 before = bot._runs.get((a, b))
                 got = bot._search_memo(f, cost, a, b)
-                fresh = _search(f.iadj, cost, a, b, bytearray(n_cities), bytearray(n_routes))
+                fresh = _search(f.iadj, cost, a, b, [0] * n_cities, [0] * n_routes)
                 assert got == fresh
                 reused += before is not None and bot._runs[(a, b)][1] is before[1]
     assert reused > 500  # the remembered searches were used, not only run again

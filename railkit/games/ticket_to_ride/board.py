@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import is_
+from typing import Final
 
 from railkit.core.game import Action
 from railkit.games.ticket_to_ride.actions import (
@@ -25,14 +26,15 @@ from railkit.games.ticket_to_ride.actions import (
 from railkit.maps import CARD_COLOURS, Map
 
 #: Card names by index: the 8 colours, then the locomotive (index 8).
-CARD_NAMES = CARD_COLOURS + (LOCO,)
-CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
-LOCO_I = 8
-GRAY = -1
+CARD_NAMES: Final = CARD_COLOURS + (LOCO,)
+CARD_INDEX: Final = {name: i for i, name in enumerate(CARD_NAMES)}
+LOCO_I: Final = 8
+GRAY: Final = -1
 
-DRAW_DECK = DrawDeck()
-DRAW_TICKETS = DrawTickets()
-PASS = Pass()
+# Final: the compiled engine reads these from C variables, not from the module's dict
+DRAW_DECK: Final = DrawDeck()
+DRAW_TICKETS: Final = DrawTickets()
+PASS: Final = Pass()
 
 
 class Board:
@@ -58,7 +60,7 @@ class Board:
         self._claim: dict[tuple[int, int, int], Claim] = {}  # (route, colour, cards) -> claim
         self._faceup: dict[int, DrawFaceUp] = {}
         #: route_tables[c][i]: :meth:`route_table` of route i in colour c (None until built)
-        self.route_tables: list[list[list | None]] = [[None] * self.n_routes for _ in range(8)]
+        self.route_tables: list[list[list[tuple[Claim, ...]] | None]] = [[None] * self.n_routes for _ in range(8)]
         self._keep: dict[tuple[int, int], tuple[KeepTickets, ...]] = {}
         self._text: dict[int, tuple[Action, str]] = {}  # id(action) -> (action, str(action))
         #: free routes at the start: by [colour][length], gray ones by length, all by length
@@ -71,7 +73,8 @@ class Board:
         #: pair_rows[locos][mask]: None until built by :meth:`pairs_row`, then a list over
         #: coloured cards held of (length, table slot) pairs; see :meth:`pairs_row`
         ml = self.max_length
-        self.pair_rows: list[list] = [[None] * (2 << ml) for _ in range(ml + 1)]
+        self.pair_rows: list[list[list[tuple[tuple[int, int], ...]] | None]] = [[None] * (2 << ml)
+                                                                                 for _ in range(ml + 1)]
         #: len_bits[t]: the bits of lengths 1..t (lengths a seat with t trains can reach)
         self.len_bits = [(2 << min(t, ml)) - 2 for t in range(ml + 1)]
         #: lengths (as bits) with routes of each colour or gray ones: the lengths a colour's
@@ -82,16 +85,18 @@ class Board:
         #: face-up cards may be taken with deck and discard empty), as a number (see
         #: TicketToRide._draws) -> (first-card draws, second-card draws), filled by the
         #: games on this map
-        self.draw_table: dict[int, tuple] = {}
+        self.draw_table: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         #: claim caches of the starting position (every route free), shared by all games
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
-        self.start_claim_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
-        self.start_gray_cache: list[list[list]] = [[[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
+        self.start_claim_cache: list[list[list[tuple[Claim, ...] | None]]] = [
+            [[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
+        self.start_gray_cache: list[list[list[tuple[Claim, ...] | None]]] = [
+            [[None] * (ln + 1) ** 2 for ln in range(ml + 1)] for _ in range(8)]
         #: blank_slots[length]: a claim cache of that length with nothing built, shared by every
         #: bucket a claim emptied until its first build swaps in a list of its own (never written)
-        self.blank_slots: list[list] = [[None] * (ln + 1) ** 2 for ln in range(ml + 1)]
+        self.blank_slots: list[list[tuple[Claim, ...] | None]] = [[None] * (ln + 1) ** 2 for ln in range(ml + 1)]
         #: all-locomotive claims of every route, by length (the starting position)
-        self.start_loco_claims: list[tuple | None] = [None] + [
+        self.start_loco_claims: list[tuple[Claim, ...] | None] = [None] + [
             tuple(self.loco_claim(i) for i in range(self.n_routes) if self.length[i] == ln)
             for ln in range(1, self.max_length + 1)]
 

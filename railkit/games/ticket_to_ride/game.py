@@ -55,7 +55,7 @@ KeepTickets(keep=(1, 2, 3))
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -69,23 +69,33 @@ from railkit.games.ticket_to_ride.board import (
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
-from railkit.graphs.trails import trail_of_edges
+from railkit.games.ticket_to_ride.trail import trail_of_edges
 
-SETUP = "setup-tickets"
-TURN = "turn"
-SECOND = "second-draw"
-KEEP = "keep-tickets"
-OVER = "game-over"
-PHASES = (SETUP, TURN, SECOND, KEEP, OVER)
+# Final: the compiled engine reads module constants from C variables, not from the module's dict
+SETUP: Final = "setup-tickets"
+TURN: Final = "turn"
+SECOND: Final = "second-draw"
+KEEP: Final = "keep-tickets"
+OVER: Final = "game-over"
+PHASES: Final = (SETUP, TURN, SECOND, KEEP, OVER)
 
 #: (id(rules), id(board)) -> what _static_setup computed (holds both objects, so the ids stay theirs)
-_STATIC: dict[tuple[int, int], tuple] = {}
+_STATIC: Final[dict[tuple[int, int], tuple]] = {}
 
-_CLAIMS_LEN = tuple(f"claims_len{ln}" for ln in range(16))
+_CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 
 #: Default seat names: the players' train colours on the board (railkit.viz.style.PLAYER_COLOUR_NAMES),
 #: chosen apart from the eight card colours so a claimed route never looks like a free one.
 SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
+
+# The action classes for the ``type(action) is ...`` tests: a name imported from a Python
+# module is looked up in that module's dict at every use, a Final one is a C variable.
+_CLAIM_T: Final = Claim
+_DRAW_FACEUP_T: Final = DrawFaceUp
+_DRAW_DECK_T: Final = DrawDeck
+_DRAW_TICKETS_T: Final = DrawTickets
+_KEEP_TICKETS_T: Final = KeepTickets
+_PASS_T: Final = Pass
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
@@ -171,7 +181,7 @@ class TicketToRide(Game):
                     h[deck.pop()] += 1
         fc = rv["faceup_count"]
         self._fu_ver = 0
-        self._draw_cache: tuple = (-1, False, (), ())
+        self._draw_cache: tuple[int, bool, tuple[Action, ...], tuple[Action, ...]] = (-1, False, (), ())
         self._fu_actions = [b.faceup(i + 1) for i in range(fc)]
         self.faceup: list[int | None] = [None] * fc
         for i in range(fc):
@@ -205,14 +215,14 @@ class TicketToRide(Game):
         # legal-claim caches: per (colour, length) and table slot -> tuple of Claims (see _turn_actions)
         # While a bucket is untouched its cache is the board's shared one (valid for every
         # game on this map at the start); the first claim in it swaps in a private list.
-        self._cc: list[list[list]] = [list(row) for row in b.start_claim_cache]
-        self._cg: list[list[list]] = [list(row) for row in b.start_gray_cache]
+        self._cc: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in b.start_claim_cache]
+        self._cg: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in b.start_gray_cache]
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
         self._len_mask = list(b.start_len_mask)
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
         self._bk_cache: dict[frozenset, frozenset] = {}
         self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
-        self._lc: list[tuple | None] = list(b.start_loco_claims)
+        self._lc: list[tuple[Claim, ...] | None] = list(b.start_loco_claims)
         # --- turn state
         self.turn = 0  # normal turns played so far
         self.turns_taken = [0] * n
@@ -336,7 +346,7 @@ class TicketToRide(Game):
         if filled:
             self._check_faceup()
 
-    def _draws(self) -> tuple[tuple, tuple]:
+    def _draws(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         """(first-card draws, second-card draws) for the current face-up row and
         deck, cached until either changes."""
         deck_ok = bool(self.deck or self.discard)
@@ -465,7 +475,8 @@ class TicketToRide(Game):
         cg = self._cg
         fc = self._free_col
         fg = self._free_gray
-        for c, nc in zip(range(8), h):
+        for c in range(8):
+            nc = h[c]
             if not nc:
                 continue
             m = lm[c] & reach
@@ -530,10 +541,10 @@ class TicketToRide(Game):
             bk = self._bk_cache[key] = frozenset(out)
         return bk
 
-    def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple:
+    def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple[Claim, ...]:
         # every route in the bucket has length ln: the same slot k of each route's table
         tabs = self.board.route_tables[c]
-        v: list[Action] = []
+        v: list[Claim] = []
         for i in (self._free_gray[ln] if gray else self._free_col[c][ln]):
             t = tabs[i]
             if t is None:
@@ -570,30 +581,30 @@ class TicketToRide(Game):
         ph = self.phase
         tp = type(action)
         if ph == TURN:
-            if tp is DrawFaceUp:
+            if tp is _DRAW_FACEUP_T:
                 slot = cast(DrawFaceUp, action).slot
                 fu = self.faceup
                 if (type(slot) is int and 0 < slot <= len(fu) and fu[slot - 1] is not None
                         and (self.deck or self.discard or self._fu_empty_ok)):
                     return None
-            elif tp is Claim:
+            elif tp is _CLAIM_T:
                 if self._claim_ok(cast(Claim, action)):
                     return None
-            elif tp is DrawDeck:
+            elif tp is _DRAW_DECK_T:
                 if self.deck or self.discard:
                     return None
-            elif tp is DrawTickets:
+            elif tp is _DRAW_TICKETS_T:
                 if self.ticket_deck:
                     return None
         elif ph == SECOND:
-            if tp is DrawFaceUp:
+            if tp is _DRAW_FACEUP_T:
                 slot = cast(DrawFaceUp, action).slot
                 fu = self.faceup
                 if type(slot) is int and 0 < slot <= len(fu):
                     card = fu[slot - 1]
                     if card is not None and not (card == LOCO_I and self._two):
                         return None
-            elif tp is DrawDeck:
+            elif tp is _DRAW_DECK_T:
                 if self.deck or self.discard:
                     return None
         return self._check_full(action)
@@ -638,32 +649,32 @@ class TicketToRide(Game):
                               "Look at the final scores, or undo to go back.")
         tp = type(action)
         if ph == SETUP or ph == KEEP:
-            if tp is KeepTickets:
+            if tp is _KEEP_TICKETS_T:
                 return self._check_keep(cast(KeepTickets, action))
             rule = "TTR-SETUP-TICKETS" if ph == SETUP else "TTR-TICKETS-DRAW"
             raise IllegalMove(rule, f"{name} must first choose which of the {len(self.offered)} offered tickets to keep, "
                               f"so '{action}' cannot be played now.",
                               f"Play 'keep tickets ...' keeping at least {self._min_keep}.")
-        if tp is KeepTickets:
+        if tp is _KEEP_TICKETS_T:
             raise IllegalMove("TTR-TICKETS-DRAW", f"{name} has no tickets on offer to keep.",
                               "Draw tickets first with 'draw tickets'.")
         if ph == SECOND:
-            if tp is DrawFaceUp or tp is DrawDeck:
+            if tp is _DRAW_FACEUP_T or tp is _DRAW_DECK_T:
                 return self._check_draw(action, second=True)
             raise IllegalMove("TTR-DRAW-2", f"{name} has drawn one train card and must take a second one, "
                               f"so '{action}' cannot be played now.",
                               "Take a face-up card (not a locomotive) or 'draw deck'.")
         # normal turn
-        if tp is Claim:
+        if tp is _CLAIM_T:
             return self._check_claim(cast(Claim, action))
-        if tp is DrawFaceUp or tp is DrawDeck:
+        if tp is _DRAW_FACEUP_T or tp is _DRAW_DECK_T:
             return self._check_draw(action, second=False)
-        if tp is DrawTickets:
+        if tp is _DRAW_TICKETS_T:
             if not self.ticket_deck:
                 raise IllegalMove("TTR-TICKETS-DRAW", "The ticket deck is empty, so no tickets can be drawn.",
                                   "Draw train cards or claim a route instead.")
             return None
-        if tp is Pass:
+        if tp is _PASS_T:
             if self._has_other_action():
                 raise IllegalMove("TTR-NO-ACTION", f"{name} cannot pass: passing is only allowed when no other action is legal.",
                                   "Draw train cards, claim a route or draw tickets.")
@@ -693,7 +704,7 @@ class TicketToRide(Game):
     def _check_draw(self, a: Action, second: bool) -> None:
         name = self.names[self._cur]
         empty = not self.deck and not self.discard
-        if type(a) is DrawDeck:
+        if type(a) is _DRAW_DECK_T:
             if empty:
                 raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, "
                                   "so no card can be drawn blind.",
@@ -799,15 +810,15 @@ class TicketToRide(Game):
         tp = type(action)
         s = self._cur
         self.last_action = (s, action)
-        if tp is DrawFaceUp:
+        if tp is _DRAW_FACEUP_T:
             self._do_draw_faceup(s, cast(DrawFaceUp, action).slot)
-        elif tp is DrawDeck:
+        elif tp is _DRAW_DECK_T:
             self._do_draw_deck(s)
-        elif tp is Claim:
+        elif tp is _CLAIM_T:
             self._do_claim(s, cast(Claim, action))
-        elif tp is KeepTickets:
+        elif tp is _KEEP_TICKETS_T:
             self._do_keep(s, cast(KeepTickets, action).keep)
-        elif tp is DrawTickets:
+        elif tp is _DRAW_TICKETS_T:
             # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
             k = min(self._rv["ticket_draw"], len(self.ticket_deck))
             self.offered = self.ticket_deck[:k]
@@ -815,7 +826,7 @@ class TicketToRide(Game):
             self.tickets_drawn[s] += k
             self._min_keep = min(self._rv["ticket_keep"], k)
             self.phase = KEEP
-        elif tp is Pass:
+        elif tp is _PASS_T:
             self.passes[s] += 1  # TTR-NO-ACTION
             self._end_turn(passed=True)
 
@@ -1067,7 +1078,8 @@ class TicketToRide(Game):
             "final_turns_left": self.final_turns_left,
         }
         if seat is not None:
-            obs["hand"] = dict(zip(CARD_NAMES, hands[seat]))
+            h = hands[seat]
+            obs["hand"] = {CARD_NAMES[c]: h[c] for c in range(9)}
             obs["tickets"] = self._my_tickets(seat)
             ph = self.phase
             if ph == KEEP and self._cur == seat:
@@ -1128,21 +1140,22 @@ class TicketToRide(Game):
 
     def _longest(self, seat: int) -> tuple[int, list[str]]:
         """:func:`~railkit.games.ticket_to_ride.scoring.longest_path` of ``seat``'s routes
-        (the same graph, cities numbered in the same order), from the board's arrays."""
+        (the same graph, cities numbered in the same order), from the board's arrays, with
+        the compiled copy of its search (:mod:`railkit.games.ticket_to_ride.trail`)."""
         mine = self.claimed[seat]
         if not mine:
             return 0, []
         b = self.board
         ea, eb, length = b.end_a, b.end_b, b.length
         index: dict[int, int] = {}
-        edges = []
+        edges: list[tuple[int, int, int]] = []
         for i in mine:
             x = index.setdefault(ea[i], len(index))
             y = index.setdefault(eb[i], len(index))
             edges.append((x, y, length[i]))
         total, path = trail_of_edges(len(index), edges)
         ids = b.route_ids
-        return int(total), [ids[mine[k]] for k in path]  # route lengths are whole numbers
+        return total, [ids[mine[k]] for k in path]
 
     def final_scores(self) -> list[dict]:
         """The final :meth:`score_breakdown`; raises if the game is not over."""
