@@ -34,8 +34,7 @@ from pathlib import Path
 
 #: package -> its modules that are compiled together (in import order)
 COMPILED: dict[str, tuple[str, ...]] = {
-    "railkit.games.ticket_to_ride": ("railkit.games.ticket_to_ride.board", "railkit.games.ticket_to_ride.trail",
-                                     "railkit.games.ticket_to_ride.game"),
+    "railkit.games.ticket_to_ride": ("railkit.games.ticket_to_ride.board", "railkit.games.ticket_to_ride.game"),
     "railkit.games.station_master": ("railkit.games.station_master.scoring", "railkit.games.station_master.game",
                                      "railkit.games.station_master.valuation"),
     "railkit.games.steam_rollers": ("railkit.games.steam_rollers.network", "railkit.games.steam_rollers.game"),

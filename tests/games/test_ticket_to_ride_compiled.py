@@ -31,7 +31,6 @@ import doctest, json, sys
 import railkit.games.ticket_to_ride as ttr
 import railkit.games.ticket_to_ride.board as board
 import railkit.games.ticket_to_ride.game as game
-import railkit.games.ticket_to_ride.trail as trail
 from railkit.agents.mcts import MCTSAgent
 from railkit.agents.ticket_to_ride import AGENTS
 from railkit.core.compiled import ENGINE
@@ -39,7 +38,7 @@ from railkit.core.game import play
 
 out = {"engine": ENGINE["railkit.games.ticket_to_ride"], "bots": ENGINE["railkit.agents"], "games": []}
 if out["engine"] == "pure":  # method doctests are found in the Python source only
-    out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (game, board, trail))
+    out["doctest_failures"] = sum(doctest.testmod(m, optionflags=doctest.ELLIPSIS).failed for m in (game, board))
 names = sorted(n for n in AGENTS if not issubclass(AGENTS[n], MCTSAgent))
 presets = sorted(ttr.PRESETS)
 for seed in range(24):
@@ -56,7 +55,7 @@ print(json.dumps(out, sort_keys=True, default=str))
 
 def test_compiled_engine_plays_exactly_like_the_python_source():
     """Same action logs, scores, undo and views from the compiled and the Python engine
-    and bots (the Python engine also passes the doctests of game.py, board.py and trail.py)."""
+    and bots (the Python engine also passes the doctests of game.py and board.py)."""
     p, c = pure_and_compiled(SCRIPT)
     assert p["engine"] == "pure" and p["doctest_failures"] == 0
     assert c["engine"] == ("compiled" if _built() else "pure")

@@ -6,7 +6,6 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from railkit.games.ticket_to_ride import trail as engine_trail
 from railkit.games.ticket_to_ride.scoring import longest_path, trail_of_edges
 from railkit.graphs import brute_force_longest_trail, longest_trail
 from railkit.maps import load
@@ -66,16 +65,3 @@ def test_TTR_SCORE_LONGEST_on_the_usa_map():
     assert total == longest_trail(G)[0] == brute_force_longest_trail(G)
     assert sorted(path) == sorted(set(path)) and sum(m.route_by_id[r].length for r in path) == total
     assert longest_path(m, []) == (0, [])
-
-
-multigraphs = st.integers(1, 8).flatmap(lambda n: st.lists(
-    st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), st.integers(1, 6)), max_size=11).map(lambda es: (n, es)))
-
-
-@given(multigraphs)
-@settings(max_examples=300, deadline=None)
-def test_TTR_SCORE_LONGEST_engine_search_walks_like_railkit_graphs(g):
-    """The engine's typed copy of the search (railkit.games.ticket_to_ride.trail) gives the
-    length and the walk of railkit.graphs.trails, parallel tracks and loops included."""
-    n, edges = g
-    assert engine_trail.trail_of_edges(n, edges) == trail_of_edges(n, edges)

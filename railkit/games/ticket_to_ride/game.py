@@ -69,7 +69,7 @@ from railkit.games.ticket_to_ride.board import (
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
-from railkit.games.ticket_to_ride.trail import trail_of_edges
+from railkit.graphs.trails import trail_of_edges
 
 # Final: the compiled engine reads module constants from C variables, not from the module's dict
 SETUP: Final = "setup-tickets"
@@ -1140,22 +1140,21 @@ class TicketToRide(Game):
 
     def _longest(self, seat: int) -> tuple[int, list[str]]:
         """:func:`~railkit.games.ticket_to_ride.scoring.longest_path` of ``seat``'s routes
-        (the same graph, cities numbered in the same order), from the board's arrays, with
-        the compiled copy of its search (:mod:`railkit.games.ticket_to_ride.trail`)."""
+        (the same graph, cities numbered in the same order), from the board's arrays."""
         mine = self.claimed[seat]
         if not mine:
             return 0, []
         b = self.board
         ea, eb, length = b.end_a, b.end_b, b.length
         index: dict[int, int] = {}
-        edges: list[tuple[int, int, int]] = []
+        edges = []
         for i in mine:
             x = index.setdefault(ea[i], len(index))
             y = index.setdefault(eb[i], len(index))
             edges.append((x, y, length[i]))
         total, path = trail_of_edges(len(index), edges)
         ids = b.route_ids
-        return total, [ids[mine[k]] for k in path]
+        return int(total), [ids[mine[k]] for k in path]  # route lengths are whole numbers
 
     def final_scores(self) -> list[dict]:
         """The final :meth:`score_breakdown`; raises if the game is not over."""
