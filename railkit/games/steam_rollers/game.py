@@ -234,7 +234,7 @@ class SteamRollers(Game):
     def _begin_turn(self) -> None:
         seat = self.order[self.turn_index]
         for n in range(1, 7):  # SR-TILE-UPRIGHT: sideways tiles turn upright before drafting
-            if self.tile_holder[n] == seat:
+            if self._holds(seat, n):
                 self.tile_sideways[n] = False
         self.active = set()
         self.perm_used = set()
@@ -332,6 +332,13 @@ class SteamRollers(Game):
     def tile(self, tid: str):
         return self.tile_defs[tid]
 
+    def _holds(self, seat: int, n: int) -> bool:
+        """Whether ``seat`` holds action tile ``n``. Compiled, ``tile_holder[n] == seat`` is a
+        generic comparison, and a slow one for the tiles in the centre (None); this one
+        compares machine integers."""
+        holder = self.tile_holder[n]
+        return holder is not None and holder == seat
+
     def _held_tile(self, seat: int, effect: str) -> str | None:
         """Id of the tile with ``effect`` that ``seat`` holds (upright or not), or None."""
         if self._effect_of != self.tile_id:  # effect -> the numbers of this game's tiles with it
@@ -341,7 +348,7 @@ class SteamRollers(Game):
                 eff = self.tile_defs[self.tile_id[n]].effect
                 self._effect_numbers[eff] = self._effect_numbers.get(eff, ()) + (n,)
         for n in self._effect_numbers.get(effect, ()):
-            if self.tile_holder[n] == seat:
+            if self._holds(seat, n):
                 return self.tile_id[n]
         return None
 
@@ -832,7 +839,7 @@ class SteamRollers(Game):
             return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
         out = LegalActions()
         for n in range(1, 7):
-            if self.tile_holder[n] != seat or self.tile_sideways[n]:
+            if not self._holds(seat, n) or self.tile_sideways[n]:
                 continue
             tid = self.tile_id[n]
             if self.tile_defs[tid].activate:
@@ -844,7 +851,7 @@ class SteamRollers(Game):
                 out.add(UseTile, [use])
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
-        has1 = self.tile_holder[1] == seat and not self.tile_sideways[1]
+        has1 = self._holds(seat, 1) and not self.tile_sideways[1]
         for die in sorted(set(self.dice)):
             vals: list[int | None] = [None]
             if has1:
