@@ -414,15 +414,20 @@ class GreedyAgent(Agent):
     def _potential(self, obs, sheet, adj, cap) -> float:
         """Sum over the goods on the cities of their longest delivery within ``cap``."""
         total = 0.0
+        destinations: dict = sheet.goods_destination
         for s, goods in obs["supply"].items():
             if not goods:
                 continue
             src = f"C{s}"
             if src not in adj:
                 continue
-            best = longest_distances(adj, src, cap)
+            best: dict[str, int] = longest_distances(adj, src, cap)
             for g in goods:
-                total += max((best.get(f"C{d}", 0) for d in sheet.goods_destination.get(g, ()) if str(d) != s), default=0)
+                longest = 0  # the longest delivery of the good (0: none)
+                for d in destinations.get(g, ()):
+                    if str(d) != s:
+                        longest = max(longest, best.get(f"C{d}", 0))
+                total += longest
         return total
 
     # ------------------------------------------------------------------ values
