@@ -414,15 +414,20 @@ class GreedyAgent(Agent):
     def _potential(self, obs, sheet, adj, cap) -> float:
         """Sum over the goods on the cities of their longest delivery within ``cap``."""
         total = 0.0
+        destinations: dict = sheet.goods_destination
         for s, goods in obs["supply"].items():
             if not goods:
                 continue
             src = f"C{s}"
             if src not in adj:
                 continue
-            best = longest_distances(adj, src, cap)
+            best: dict[str, int] = longest_distances(adj, src, cap)
             for g in goods:
-                total += max((best.get(f"C{d}", 0) for d in sheet.goods_destination.get(g, ()) if str(d) != s), default=0)
+                longest = 0  # the longest delivery of the good (0: none)
+                for d in destinations.get(g, ()):
+                    if str(d) != s:
+                        longest = max(longest, best.get(f"C{d}", 0))
+                total += longest
         return total
 
     # ------------------------------------------------------------------ values
@@ -712,12 +717,15 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     if routes is None:
         routes = connection_routes(sheet, tracks, blocked, town_cost)
     out: dict = {}
-    supply = supply or {}
+    destinations: dict = sheet.goods_destination
+    # (city, other city) -> how many goods waiting on the city go to the other one
+    wanted: dict[tuple[str, int], int] = {}
+    for s, goods in (supply or {}).items():
+        for g in goods:
+            for d in set(destinations.get(g, ())):
+                wanted[(s, d)] = wanted.get((s, d), 0) + 1
     for A, B, cost, towns, keys in routes:
-        goods_a = supply.get(str(A), [])
-        goods_b = supply.get(str(B), [])
-        interest = sum(1 for g in goods_a if B in sheet.goods_destination.get(g, ())) + \
-            sum(1 for g in goods_b if A in sheet.goods_destination.get(g, ()))
+        interest = wanted.get((str(A), B), 0) + wanted.get((str(B), A), 0)
         value = (1 + towns + 0.5 * min(interest, 4)) / cost
         for key in keys:
             out[key] = max(out.get(key, 0.0), value)
