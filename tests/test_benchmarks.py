@@ -8,11 +8,16 @@ import pytest
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "action_logs.py"
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("action_logs", SCRIPT)
+def _load(path: Path):
+    """A benchmark script as a module (it is not in a package)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _script():
+    return _load(SCRIPT)
 
 
 def test_action_logs_are_the_same_on_a_second_run(tmp_path, capsys):
@@ -46,10 +51,7 @@ TABLE = Path(__file__).resolve().parents[1] / "benchmarks" / "speed_table.py"
 
 
 def _table():
-    spec = importlib.util.spec_from_file_location("speed_table", TABLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _load(TABLE)
 
 
 def test_speed_table_prints_every_figure_beside_its_target(capsys):

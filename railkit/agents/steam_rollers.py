@@ -29,7 +29,7 @@ from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import is_
-from typing import Final, Sequence, cast
+from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -881,24 +881,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     else:
                         _put(buckets, nc, nst)
         cost += 1
-    out: list = []
-    for B, (cost, st, x) in found.items():
-        if cost == 0:
-            continue
-        steps: list[tuple[int, int, int]] = []
-        cur, ex = st, x
-        while True:
-            steps.append((cur // 6, cur % 6, ex))
-            p = prev[cur]
-            if p < 0:
-                break
-            cur, ex = p // 6, p % 6
-        if len({i for i, _, _ in steps}) != len(steps):
-            continue  # would use a hex twice
-        towns = sum(1 for i, _, _ in steps if town[i])
-        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
-        out.append((A, B, cost, towns, keys))
-    return out
+    return _routes_found(A, found, prev, tr, town, hexes)
 
 
 def _put(buckets: list[list[int]], cost: int, st: int) -> None:
@@ -917,9 +900,9 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
     route is only replaced by a cheaper one, and the states on the routes found are
     settled, so the rest of the search would change nothing."""
     # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
-    # state and exit it was reached from (None: a first step out of the city)
+    # state * 6 + exit it was reached from (-1: a first step out of the city)
     best: list[float] = [99.0] * n_states
-    prev: list[tuple[int, int] | None] = [None] * n_states
+    prev: list[int] = [-1] * n_states
     heap: list[tuple[float, int]] = []
     found: dict[int, tuple[float, int, int]] = {}
     for i, enter in firsts:
@@ -930,7 +913,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
         c = enter_cost[i]
         if c < best[st]:
             best[st] = c
-            prev[st] = None
+            prev[st] = -1
             heappush(heap, (c, st))
     worst = 0.0  # the dearest route found so far
     while heap:
@@ -961,8 +944,16 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
             nc = cost + enter_cost[j]
             if nc < best[nst]:
                 best[nst] = nc
-                prev[nst] = (st, x)
+                prev[nst] = st * 6 + x
                 heappush(heap, (nc, nst))
+    return _routes_found(A, found, prev, tr, town, hexes)
+
+
+def _routes_found(A: int, found: dict[int, tuple[Any, int, int]], prev: list[int], tr: list[tuple[int, int] | None],
+                  town: list[bool], hexes: list[tuple[int, int]]) -> list:
+    """The routes of a search out of city ``A`` (:func:`_routes_from`, :func:`_routes_from_whole`):
+    ``found`` holds each city's (cost, last state, exit), ``prev`` each state's state * 6 + exit
+    it was reached from (-1: a first step out of the city)."""
     out: list = []
     for B, (cost, st, x) in found.items():
         if cost == 0:
@@ -972,9 +963,9 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
         while True:
             steps.append((cur // 6, cur % 6, ex))
             p = prev[cur]
-            if p is None:
+            if p < 0:
                 break
-            cur, ex = p
+            cur, ex = p // 6, p % 6
         if len({i for i, _, _ in steps}) != len(steps):
             continue  # would use a hex twice
         towns = sum(1 for i, _, _ in steps if town[i])
