@@ -440,7 +440,7 @@ class SteamRollersAdapter(Adapter):
         # the engine's per-seat networks and caches point into the players' own track
         # dicts: a copy starts without them and builds its own when it needs them
         new._graphs, new._nets, new._dist_cache, new._track_text = {}, {}, {}, {}
-        new._legal_track_cache, new._plan_cache = {}, None
+        new._legal_track_cache, new._builds_made, new._plan_cache = {}, {}, None
         return new
 
     def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
