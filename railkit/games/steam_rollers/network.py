@@ -25,7 +25,7 @@ the chain's first hex as ``"q,r"``, or ``"C1|T1"`` for a city next to a town).
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Final, Iterable, Mapping
 
 from railkit.graphs import longest_simple_path
 from railkit.maps import hexes as hx
@@ -33,6 +33,9 @@ from railkit.maps.hexes import Hex
 from railkit.maps.sheets import Sheet
 
 Tracks = Mapping[Hex, tuple[int, int]]
+
+#: :data:`railkit.maps.hexes.DIRECTIONS`, read natively in :func:`_walk` (the hexes module is not compiled)
+_DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
 
 def city(n: int) -> str:
@@ -49,18 +52,20 @@ def _walk(sheet: Sheet, tracks: Tracks, start_hex: Hex, exit_edge: int,
     path: list[Hex] = []
     h, e = start_hex, exit_edge
     seen = set()
+    city_at, town_at = sheet.city_at, sheet.town_at
     while True:
         if (h, e) in blocked:
             return None
-        n = hx.neighbor(h, e)
+        dq, dr = _DIRECTIONS[e]
+        n = (h[0] + dq, h[1] + dr)  # hx.neighbor(h, e)
         enter = (e + 3) % 6
-        c = sheet.city_at.get(n)
+        c = city_at.get(n)
         if c is not None:
             return city(c), path  # SR-CITY-BORDER
         t = tracks.get(n)
         if t is None or enter not in t:
             return None
-        tw = sheet.town_at.get(n)
+        tw = town_at.get(n)
         if tw is not None:
             return town(tw), path  # SR-TOWN-THROUGH: the track through a town hex passes the town
         if n in seen:  # a closed loop of plain track
@@ -94,6 +99,20 @@ def chains(sheet: Sheet, tracks: Tracks, blocked: frozenset = frozenset()) -> li
             u, v = sorted((node, end))
             out[key] = (u, v, key, tuple(path))
     return [out[k] for k in sorted(out)]
+
+
+def bare_chains(sheet: Sheet) -> list[tuple[str, str, str, tuple[Hex, ...]]]:
+    """:func:`chains` of a sheet without track (cities that border each other), memoised on
+    the sheet: every player's :class:`Network` starts from them.
+
+    >>> from railkit.maps.sheets import load
+    >>> bare_chains(load("steam-default")) == chains(load("steam-default"), {})
+    True
+    """
+    found = sheet._cache.get("bare chains")
+    if found is None:
+        found = sheet._cache["bare chains"] = chains(sheet, {})
+    return found
 
 
 def connection_graph(sheet: Sheet, tracks: Tracks, blocked: frozenset = frozenset()):
@@ -237,7 +256,7 @@ class Network:
         #: node -> the nodes a chain joins it to (only nodes with a chain)
         self.adj: dict[str, set] = {}
         self._conns: list | None = None
-        for u, v, key, _ in chains(sheet, tracks):
+        for u, v, key, _ in (chains(sheet, tracks) if tracks else bare_chains(sheet)):
             self._join(u, v, key)
 
     def _join(self, u: str, v: str, key: str) -> None:
