@@ -60,3 +60,24 @@ def test_a_legal_list_handed_out_does_not_change_when_play_goes_on():
     build = next(a for a in legal if isinstance(a, Build))
     g.apply(build)
     assert list(legal) == before  # the builds on the hex just drawn are still in the old list
+
+
+def test_builds_come_one_part_per_region_and_stay_while_their_region_is_unchanged():
+    g = SteamRollers(players=2, seed=3)
+    seat, die = g.current_player, g.dice[0]
+    g.tile_id[5], g.tile_holder[5], g.tile_sideways[5] = "5b", seat, False  # SR-TILE-5B: adjacent regions too
+
+    def parts():
+        return [part for kind, part in g.legal_actions().parts()
+                if kind is Build and part.die == die and part.value is None]
+
+    before = parts()
+    regions = [g.sheet.region_of[part.places[0][0]] for part in before]
+    assert regions == [die] + list(g.sheet.adjacent_regions(die))
+    assert all(len({g.sheet.region_of[h] for h, _, _ in part.places}) == 1 for part in before)
+    assert [a is b for a, b in zip(parts(), before)] == [True] * len(before)  # nothing changed: kept
+    h, a, b = before[1].places[0]
+    g._place(seat, h, a, b)
+    after = parts()
+    assert after[0] is before[0] and after[1] is not before[1]
+    assert list(after[1].places) == [p for p in before[1].places if p[0] != h]

@@ -14,11 +14,10 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any, NoReturn, cast
+from typing import Any, Final, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -34,9 +33,9 @@ from railkit.games.steam_rollers.data import load_orders, load_tiles
 from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules
 
 OPTIONS = ("sheet", "solo", "difficulty")
-CITIES = (1, 2, 3, 4, 5, 6)
+CITIES: Final = (1, 2, 3, 4, 5, 6)
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
-CITY_NODES = ("",) + tuple(nw.city(n) for n in CITIES)
+CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
 
 
 @mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
@@ -172,7 +171,7 @@ class SteamRollers(Game):
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
         # seat -> {region: {track kinds: the placements left on her empty hexes}} (see _region_places)
         self._legal_track_cache: dict[int, dict[int, dict[tuple, PlacesLeft]]] = {}
-        self._builds_made: dict[int, dict[tuple, Builds]] = {}  # seat -> {(die, value): her last Builds}
+        self._builds_made: dict[int, dict[int, Builds]] = {}  # seat -> {region, die and value: her last Builds}
         self._plan_cache: tuple | None = None
         self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
         self._effect_numbers: dict[str, tuple[int, ...]] = {}
@@ -836,7 +835,7 @@ class SteamRollers(Game):
         if self.phase == "reroll":
             return [UseTile("2s"), Skip()]
         if self.phase == "build2":
-            return list(self._legal_tracks(seat, [self.build2_region])) + [Skip()]
+            return [a for builds in self._legal_tracks(seat, [self.build2_region]) for a in builds] + [Skip()]
         out = LegalActions()
         for n in range(1, 7):
             if not self._holds(seat, n) or self.tile_sideways[n]:
@@ -873,7 +872,8 @@ class SteamRollers(Game):
                     out.add(Engine, acts.engine)
                 out.add(TakeTile, self._legal_tiles(acts, v))
                 out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
-                out.add(Build, self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent))
+                for builds in self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent):
+                    out.add(Build, builds)
             out.add(Pass, _die_actions(die, None).passing)
         return out
 
@@ -897,9 +897,10 @@ class SteamRollers(Game):
         return c
 
     def _legal_tracks(self, seat: int, regions: list[int], die: int | None = None, value: int | None = None,
-                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> "Builds":
+                      draft: bool = False, any_type: bool | None = None, adjacent: bool | None = None) -> list["Builds"]:
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
-        apply, looked up here when not given), as a read-only sequence."""
+        apply, looked up here when not given): one read-only sequence per region, in order
+        (so a build elsewhere or another region's placements never make them anew)."""
         sheet = self.sheet
         kinds: tuple[str, ...] = sheet.black_die_faces[self.black]
         if any_type is None:
@@ -912,18 +913,19 @@ class SteamRollers(Game):
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
-        places = self._region_places(seat, regs[0], kinds)
-        for r in regs[1:]:
-            places += self._region_places(seat, r, kinds)
-        # the builds of a die and value, kept while their placements are the same tuple
+        # the builds of a region, die and value, kept while their placements are the same tuple
         made = self._builds_made.get(seat)
         if made is None:
             made = self._builds_made[seat] = {}
-        key = (die, value)
-        builds = made.get(key)
-        if builds is None or builds.places is not places:
-            builds = made[key] = Builds(die, value, places)
-        return builds
+        out = []
+        for r in regs:
+            places = self._region_places(seat, r, kinds)
+            key = (r * 7 + (die or 0)) * 7 + (value or 0)
+            builds = made.get(key)
+            if builds is None or builds.places is not places:
+                builds = made[key] = Builds(die, value, places)
+            out.append(builds)
+        return out
 
     def _region_places(self, seat: int, region: int, kinds: tuple) -> tuple:
         """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
@@ -1307,7 +1309,7 @@ class DieActions:
         self.takes: tuple[Action | None, ...] = (None,) + tuple(_action(TakeTile, die, n, value) for n in CITIES)
 
 
-_DIE_ACTIONS: list[DieActions | None] = [None] * 49  # at die * 7 + value (0: as rolled)
+_DIE_ACTIONS: Final[list[DieActions | None]] = [None] * 49  # at die * 7 + value (0: as rolled)
 
 
 def _die_actions(die: int, value: int | None) -> DieActions:
@@ -1320,7 +1322,7 @@ def _die_actions(die: int, value: int | None) -> DieActions:
     return acts
 
 
-_ACTIONS: dict[tuple[type, tuple], Action] = {}
+_ACTIONS: Final[dict[tuple[type, tuple], Action]] = {}
 
 
 def _action(cls, *args) -> Action:
@@ -1354,14 +1356,17 @@ class PlacesLeft:
     def __init__(self, places: tuple, at: tuple) -> None:
         self._tuple: tuple | None = places
         self._places = list(places)
-        self.at = list(at)
+        self.at: list[int] = list(at)  # ints, so that the search in cut runs native
 
     def cut(self, pos: int) -> None:
         """Take out the placements of the hex at place ``pos`` of the region (one span of
         them, found by bisection; none if that hex has none left)."""
         at = self.at
-        i = bisect_left(at, pos)
-        j = bisect_right(at, pos)
+        i = _first_at(at, pos)
+        j = i
+        n = len(at)
+        while j < n and at[j] == pos:
+            j += 1
         if i < j:
             del self._places[i:j]
             del at[i:j]
@@ -1372,6 +1377,23 @@ class PlacesLeft:
         if t is None:
             t = self._tuple = tuple(self._places)
         return t
+
+
+def _first_at(at: list[int], pos: int) -> int:
+    """The first index of sorted ``at`` holding ``pos`` or more (``bisect_left``, as a
+    loop the compiler makes native: cheaper than a call of the library's).
+
+    >>> _first_at([0, 2, 2, 5], 2), _first_at([0, 2, 2, 5], 3), _first_at([], 1)
+    (1, 3, 0)
+    """
+    lo, hi = 0, len(at)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at[mid] < pos:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def later_runs(line: list[str], good: str) -> list[int]:
