@@ -78,36 +78,49 @@ class RandomAgent(Agent):
         # lists made by C-level filters (the legal list can hold hundreds of builds).
         if isinstance(legal, LegalActions):
             return self._act_by_kind(legal)
-        kinds = set(map(type, legal))
-        kinds.discard(Pass)
-        kinds.discard(Skip)
+        kinds = _choosable(tuple(dict.fromkeys(map(type, legal))))
         delivers = None
         if Deliver in kinds:
             delivers = [a for a in _of_kind(legal, Deliver) if a.pos is None]
             if not delivers:
-                kinds.discard(Deliver)
+                kinds = [k for k in kinds if k is not Deliver]
         if not kinds:
             return self.rng.choice(list(first_in_line(legal)))
-        kind = self.rng.choice(sorted(kinds, key=_type_name))
+        kind = self.rng.choice(kinds)
         return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
 
     def _act_by_kind(self, legal: LegalActions) -> Action:
         """:meth:`act` on the engine's sequence of legal actions: the same draws from the
         generator, with the actions of a kind taken from its parts (never a scan)."""
-        kinds = set(legal.kinds())
-        kinds.discard(Pass)
-        kinds.discard(Skip)
+        kinds = _choosable(tuple(legal.kinds()))
         delivers = None
         if Deliver in kinds:
             delivers = [a for a in legal.of_kind(Deliver) if a.pos is None]
             if not delivers:
-                kinds.discard(Deliver)
+                kinds = [k for k in kinds if k is not Deliver]
         if not kinds:
             return self.rng.choice(list(first_in_line(list(legal))))
-        kind = self.rng.choice(sorted(kinds, key=_type_name))
+        kind = self.rng.choice(kinds)
         if kind is Deliver and delivers:
             return self.rng.choice(delivers)
         return self.rng.choice(legal.of_kind(kind))
+
+
+#: kinds of legal action present (in any order) -> the kinds the random bot draws from
+_CHOOSABLE: Final[dict[tuple, list[type]]] = {}
+
+
+def _choosable(kinds: tuple) -> list[type]:
+    """``kinds`` without passing and skipping, sorted by name (the order the random bot
+    draws a kind in), made once per set of kinds. Do not change the list.
+
+    >>> [k.__name__ for k in _choosable((Pass, Engine, Build, Skip))]
+    ['Build', 'Engine']
+    """
+    out = _CHOOSABLE.get(kinds)
+    if out is None:
+        out = _CHOOSABLE[kinds] = sorted((k for k in kinds if k is not Pass and k is not Skip), key=_type_name)
+    return out
 
 
 _DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS

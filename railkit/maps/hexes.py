@@ -43,6 +43,8 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1
 EDGE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 #: Track kinds by how many edges apart the two ends are (1 or 5: sharp, 2 or 4: gentle, 3: straight).
 TRACK_KINDS = ("straight", "gentle", "sharp")
+#: The track kind of each gap ``(b - a) % 6`` between a track's two edges (0: no track).
+KIND_OF_GAP = (None, "sharp", "gentle", "straight", "gentle", "sharp")
 
 
 def opposite(edge: int) -> int:
@@ -108,10 +110,10 @@ def hexagon(radius: int, center: Hex = (0, 0)) -> list[Hex]:
 
 def track_kind(a: int, b: int) -> str:
     """The kind of a track joining edges ``a`` and ``b`` of one hex."""
-    d = (b - a) % 6
-    if d == 0:
+    kind = KIND_OF_GAP[(b - a) % 6]
+    if kind is None:
         raise ValueError(f"a track joins two different edges, got {a} and {b}")
-    return {3: "straight", 2: "gentle", 4: "gentle", 1: "sharp", 5: "sharp"}[d]
+    return kind
 
 
 def placements() -> list[tuple[int, int]]:
