@@ -851,7 +851,10 @@ class SteamRollers(Game):
         values_for = {}
         t1 = self.tile_defs[self.tile_id[1]]
         has1 = self._holds(seat, 1) and not self.tile_sideways[1]
-        for die in sorted(set(self.dice)):
+        dice = self.dice
+        for die in CITIES:  # each value shown once, in order
+            if die not in dice:
+                continue
             vals: list[int | None] = [None]
             if has1:
                 if t1.effect == "any-value":
@@ -949,12 +952,11 @@ class SteamRollers(Game):
         return left.places()
 
     def _legal_tiles(self, acts: "DieActions", v: int) -> list:
-        numbers: tuple[int, ...] = (v,)
-        if "6b" in self.active:
-            numbers = CITIES
         holder, sideways = self.tile_holder, self.tile_sideways
-        takes = acts.takes
-        return [takes[n] for n in numbers if holder[n] is None or not sideways[n]]
+        if "6b" not in self.active:  # the tile of the die's value (SR-TILE-TAKE): its shared one-action part
+            return acts.take_own if holder[v] is None or not sideways[v] else []
+        takes = acts.takes  # SR-TILE-6B: any tile
+        return [takes[n] for n in CITIES if holder[n] is None or not sideways[n]]
 
     def _delivery_strength(self, seat: int) -> int:
         """The engine strength a delivery by ``seat`` has now (as :meth:`_plan_deliver` reckons it)."""
@@ -1146,10 +1148,11 @@ class LegalActions:
     def add(self, kind: type, actions: Any) -> None:
         """Append ``actions`` (a sequence of actions of type ``kind``; an empty one is left
         out). It is held, not copied: do not change it later."""
-        if actions:
+        n = len(actions)
+        if n:
             self._parts.append(actions)
             self._kinds.append(kind)
-            self._n += len(actions)
+            self._n += n
 
     def kinds(self) -> list[type]:
         """The kinds of action present, each once, in order of first appearance."""
@@ -1293,20 +1296,24 @@ Sequence.register(Builds)
 
 class DieActions:
     """The draft actions of one die played as one value that depend on nothing else (made
-    once per process, see :func:`_die_actions`): its engine box and its pass as one-action
-    parts of a draft's :class:`LegalActions`, and taking each tile by its number.
+    once per process, see :func:`_die_actions`): its engine box, its pass and taking the tile
+    of its value as one-action parts of a draft's :class:`LegalActions`, and taking each
+    tile by its number.
 
     >>> acts = _die_actions(3, None)
     >>> acts.engine, acts.passing, acts.takes[5]
     ([Engine(die=3, value=None)], [Pass(die=3)], TakeTile(die=3, number=5, value=None))
+    >>> _die_actions(3, None).take_own, _die_actions(3, 5).take_own
+    ([TakeTile(die=3, number=3, value=None)], [TakeTile(die=3, number=5, value=5)])
     """
 
-    __slots__ = ("engine", "passing", "takes")
+    __slots__ = ("engine", "passing", "takes", "take_own")
 
     def __init__(self, die: int, value: int | None) -> None:
         self.engine = [_action(Engine, die, value)]  # parts are never changed
         self.passing = [_action(Pass, die)]
         self.takes: tuple[Action | None, ...] = (None,) + tuple(_action(TakeTile, die, n, value) for n in CITIES)
+        self.take_own = [self.takes[die if value is None else value]]  # the tile of the value played
 
 
 _DIE_ACTIONS: Final[list[DieActions | None]] = [None] * 49  # at die * 7 + value (0: as rolled)
