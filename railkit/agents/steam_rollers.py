@@ -363,19 +363,22 @@ class GreedyAgent(Agent):
             if drawn is None:
                 tips = live_tips(sheet, tracks)
                 net = nw.Network(sheet, tracks)
+                searches = RouteSearches(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost)
                 terms: dict = {}
                 looked: list = []
             else:
                 # one track more than the facts were for (my own build, mostly): the network
-                # takes it in, and the build terms that still hold are kept
+                # and the route searches take it in, and the build terms that still hold are kept
                 old["tracks"][drawn] = tracks[drawn]
-                tracks, net, terms, looked = old["tracks"], old["net"], old["terms"], old["looked"]
+                tracks, net, searches = old["tracks"], old["net"], old["searches"]
+                terms, looked = old["terms"], old["looked"]
                 net.add(drawn)
+                searches.add(drawn, tracks[drawn])
                 tips = live_tips_after(sheet, tracks, old["tips"], drawn)
                 _drop_terms(terms, looked, drawn, old["tips"], tips)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
-                "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
+                "searches": searches, "routes": searches.routes(),
                 "tips": tips, "base_net": sum(1 + t for *_, t in net.connections()),
                 "terms": terms, "looked": looked}
         tracks = facts["tracks"]
@@ -781,42 +784,94 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
     """The searches of :func:`connection_plans`: for each city ``A`` (in order) and each
     other city ``B`` it reaches, ``(A, B, new tracks needed, towns on the way, keys of
     the missing tracks)``; routes that need no new track or use a hex twice are left out.
+    (:class:`RouteSearches` keeps them for tracks drawn one by one.)
 
     >>> from railkit.maps.sheets import load
     >>> routes = connection_routes(load("steam-default"), {})
     >>> sorted({(a, b) for a, b, *_ in routes})[:3], min(r[2] for r in routes) >= 1
     ([(1, 2), (1, 3), (1, 4)], True)
     """
-    geo = _geometry(sheet, blocked)
-    index, hexes, step, town = geo.index, geo.hexes, geo.step, geo.town
-    n_hex = len(hexes)
-    tr: list[tuple[int, int] | None] = [None] * n_hex
-    for h, t in tracks.items():
-        i = index.get(h, -1)
-        if i >= 0:
-            tr[i] = (t[0], t[1])
-    tc = float(town_cost)
-    enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
-    n_states = n_hex * 6
-    starts = geo.starts
-    out: list = []
-    if tc == int(tc) and tc >= 0:
-        # whole costs (the default): one int per heap entry, cost * n_states + state, which
-        # orders exactly as the pair (cost, state) does, so the search takes the same steps
-        whole: list[int] = [int(c) for c in enter_cost]
-        for A in sorted(sheet.cities):
-            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states, len(sheet.cities) - 1))
-        return out
-    for A in sorted(sheet.cities):
+    return RouteSearches(sheet, tracks, blocked, town_cost).routes()
+
+
+class RouteSearches:
+    """The route searches of :func:`connection_routes` for one player's tracks, one per
+    city, kept so that one more track (:meth:`add`) redoes only the searches it can change.
+
+    A search that put no state of the newly drawn hex in its queue never stepped into that
+    hex (a step into an empty hex always queues it, while costs stay below 99, the cap no
+    state is queued at): with the track there it takes the same steps and finds the same
+    routes, so they are kept. The others are searched again.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> tracks = {(2, -2): (0, 3)}
+    >>> searches = RouteSearches(s, tracks)
+    >>> tracks[(1, -2)] = (0, 4)
+    >>> searches.add((1, -2), tracks[(1, -2)])
+    >>> searches.routes() == connection_routes(s, tracks)
+    True
+    """
+
+    __slots__ = ("geo", "tr", "enter_cost", "whole", "cities", "others", "top_cost", "found")
+
+    def __init__(self, sheet, tracks, blocked=frozenset(), town_cost=1.0) -> None:
+        geo = self.geo = _geometry(sheet, blocked)
+        index, town = geo.index, geo.town
+        n_hex = len(geo.hexes)
+        tr: list[tuple[int, int] | None] = [None] * n_hex
+        for h, t in tracks.items():
+            i = index.get(h, -1)
+            if i >= 0:
+                tr[i] = (t[0], t[1])
+        self.tr = tr
+        tc = float(town_cost)
+        self.enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
+        # whole costs (the default): the bucket search, which takes the heap's steps
+        self.whole: list[int] | None = [int(c) for c in self.enter_cost] if tc == int(tc) and tc >= 0 else None
+        self.cities: list[int] = sorted(sheet.cities)
         # (a negative town cost breaks the order Dijkstra relies on: then the search runs to its end)
-        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states,
-                                len(sheet.cities) - 1 if tc >= 0 else -1))
-    return out
+        self.others = len(self.cities) - 1 if tc >= 0 else -1
+        # a search is kept after a track only if every state it could step to costs below the
+        # cap: the dearest state it took plus the dearest entry (never, for a negative cost)
+        self.top_cost = 99.0 - max(1.0, tc) if tc >= 0 else -1.0
+        #: per city (in order): its routes, each state's cost (99: never queued) and the
+        #: dearest cost the search took a state at
+        self.found: list[tuple[list, list, float]] = [self._search(A) for A in self.cities]
+
+    def _search(self, A: int) -> tuple[list, list, float]:
+        geo = self.geo
+        whole = self.whole
+        if whole is not None:
+            return _routes_from_whole(A, geo.starts[A], self.tr, whole, geo.step, geo.town, geo.hexes,
+                                      len(self.tr) * 6, self.others)
+        return _routes_from(A, geo.starts[A], self.tr, self.enter_cost, geo.step, geo.town, geo.hexes,
+                            len(self.tr) * 6, self.others)
+
+    def add(self, h: tuple[int, int], t: tuple[int, int]) -> None:
+        """Take in track ``t`` just drawn into the empty hex ``h``."""
+        i = self.geo.index[h]
+        self.tr[i] = (t[0], t[1])
+        self.enter_cost[i] = 0.0
+        if self.whole is not None:
+            self.whole[i] = 0
+        first = i * 6
+        for k, A in enumerate(self.cities):
+            _, best, top = self.found[k]
+            if top >= self.top_cost or any(best[first + e] < 99 for e in range(6)):
+                self.found[k] = self._search(A)
+
+    def routes(self) -> list:
+        """The routes of :func:`connection_routes`, city by city."""
+        out: list = []
+        for routes, _, _ in self.found:
+            out.extend(routes)
+        return out
 
 
 def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
                        step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
-                       others: int) -> list:
+                       others: int) -> tuple[list, list, float]:
     """:func:`_routes_from` for whole entry costs, with a bucket per cost instead of a heap.
 
     The states of the cost being searched are taken in state order (a bucket is sorted
@@ -881,7 +936,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     else:
                         _put(buckets, nc, nst)
         cost += 1
-    return _routes_found(A, found, prev, tr, town, hexes)
+    return _routes_found(A, found, prev, tr, town, hexes), best, float(cost)
 
 
 def _put(buckets: list[list[int]], cost: int, st: int) -> None:
@@ -893,12 +948,14 @@ def _put(buckets: list[list[int]], cost: int, st: int) -> None:
 
 def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
                  step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
-                 others: int) -> list:
+                 others: int) -> tuple[list, list, float]:
     """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search over
     (hex, entry edge) states, in (cost, state) order). It stops once all ``others`` other
     cities are found and no state left is cheaper than the dearest of their routes: a
     route is only replaced by a cheaper one, and the states on the routes found are
-    settled, so the rest of the search would change nothing."""
+    settled, so the rest of the search would change nothing. Returns the routes, each
+    state's cost (99: never queued) and the last cost a state was taken at
+    (:class:`RouteSearches`)."""
     # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
     # state * 6 + exit it was reached from (-1: a first step out of the city)
     best: list[float] = [99.0] * n_states
@@ -916,6 +973,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
             prev[st] = -1
             heappush(heap, (c, st))
     worst = 0.0  # the dearest route found so far
+    cost = 0.0
     while heap:
         cost, st = heappop(heap)
         if cost > best[st]:
@@ -946,7 +1004,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
                 best[nst] = nc
                 prev[nst] = st * 6 + x
                 heappush(heap, (nc, nst))
-    return _routes_found(A, found, prev, tr, town, hexes)
+    return _routes_found(A, found, prev, tr, town, hexes), best, cost
 
 
 def _routes_found(A: int, found: dict[int, tuple[Any, int, int]], prev: list[int], tr: list[tuple[int, int] | None],
