@@ -112,6 +112,9 @@ class RandomAgent(Agent):
 
 _DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
+#: below every value (made once: compiled, ``float("-inf")`` parses the text at each call)
+_NO_VALUE: Final[float] = float("-inf")
+
 
 def _step(h: tuple[int, int], edge: int) -> tuple[int, int]:
     """:func:`railkit.maps.hexes.neighbor` (called in the bots' inner loops).
@@ -269,7 +272,7 @@ class GreedyAgent(Agent):
             die_after = self._dice_and_after(legal, ctx)
             best_by_die: dict = {}
             for (d, _), v in zip(die_after, values):
-                if d is not None and v > best_by_die.get(d, float("-inf")):
+                if d is not None and v > best_by_die.get(d, _NO_VALUE):
                     best_by_die[d] = v
 
             def rest(die):
