@@ -309,8 +309,11 @@ class GreedyAgent(Agent):
                     r = max(second[x] - cost[y], second[y] - cost[x])
                 out.append(v + r)
             values = out
-        i = max(range(len(legal)), key=values.__getitem__)
-        return legal[i]
+        best = 0  # the first of the highest values (as max would take it)
+        for i in range(1, len(values)):
+            if values[i] > values[best]:
+                best = i
+        return legal[best]
 
     def _dice_and_after(self, legal: Sequence[Action], ctx) -> list[tuple]:
         """``(die or None, :meth:`_after`)`` of each legal action, in order; the builds of a
@@ -318,11 +321,13 @@ class GreedyAgent(Agent):
         if not isinstance(legal, LegalActions):
             return [(getattr(a, "die", None), self._after(a, ctx)) for a in legal]
         out: list[tuple] = []
+        adj_after: dict = ctx["adj_after"]
+        engine: int = ctx["engine"]
         for kind, part in legal.parts():
             if isinstance(part, Builds):
                 d = part.die  # None: tile 3b's second tracks (ExtraBuild), which have no die
                 for place in part.places:
-                    out.append((d, None if d is None else self._after_build(place, ctx)))
+                    out.append((d, None if d is None else self._after_build(place, adj_after, engine)))
             else:
                 for a in part:
                     out.append((getattr(a, "die", None), self._after(a, ctx)))
@@ -334,13 +339,14 @@ class GreedyAgent(Agent):
         if isinstance(a, Engine):
             return ctx["adj"], min(6, ctx["engine"] + 1)
         if isinstance(a, Build):
-            return self._after_build((a.hex, a.a, a.b), ctx)
+            return self._after_build((a.hex, a.a, a.b), ctx["adj_after"], ctx["engine"])
         return None
 
-    def _after_build(self, place: tuple, ctx):
-        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``."""
-        adj2 = ctx["adj_after"].get(place)
-        return None if adj2 is None else (adj2, ctx["engine"])
+    def _after_build(self, place: tuple, adj_after: dict, engine: int) -> tuple | None:
+        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``, from the graphs after the
+        builds valued (``ctx["adj_after"]``) and my engine."""
+        adj2 = adj_after.get(place)
+        return None if adj2 is None else (adj2, engine)
 
     def _delivery_from(self, obs, ctx, adj, engine, city: int) -> float:
         """Value of the best delivery from ``city`` with graph ``adj`` and ``engine``."""
@@ -377,8 +383,9 @@ class GreedyAgent(Agent):
                 terms, looked = old["terms"], old["looked"]
                 net.add(drawn)
                 searches.add(drawn, tracks[drawn])
-                tips = live_tips_after(sheet, tracks, old["tips"], drawn)
-                _drop_terms(terms, looked, drawn, old["tips"], tips)
+                tips_changed: set = set()
+                tips = live_tips_after(sheet, tracks, old["tips"], drawn, tips_changed)
+                _drop_terms(terms, looked, drawn, tips_changed)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
                 "searches": searches, "routes": searches.routes(),
@@ -402,6 +409,7 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
+               "geo": facts["searches"].geo,
                "looked": facts["looked"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
@@ -437,21 +445,21 @@ class GreedyAgent(Agent):
         return total
 
     # ------------------------------------------------------------------ values
-    def _values(self, legal: Sequence[Action], obs, ctx) -> list[float]:
+    def _values(self, legal: Sequence[Action], obs, ctx: dict) -> list[float]:
         """:meth:`_value` of each legal action plus a tie-break of up to 0.01 (one draw
         per action, in order); the builds of a die are valued part by part."""
-        rng = self.rng
+        draw = self.rng.random
         if not isinstance(legal, LegalActions):
-            return [self._value(a, obs, ctx) + rng.random() * 0.01 for a in legal]
+            return [self._value(a, obs, ctx) + draw() * 0.01 for a in legal]
         out: list[float] = []
         for kind, part in legal.parts():
             if isinstance(part, Builds):  # one die and value for the whole part: read its placements
                 pen = self._penalty(part[0], obs)
                 for h, a, b in part.places:
-                    out.append(self._build_value(h, a, b, obs, ctx) - pen + rng.random() * 0.01)
+                    out.append(self._build_value(h, a, b, obs, ctx) - pen + draw() * 0.01)
             else:
                 for a in part:
-                    out.append(self._value(a, obs, ctx) + rng.random() * 0.01)
+                    out.append(self._value(a, obs, ctx) + draw() * 0.01)
         return out
 
     def _penalty(self, a, obs) -> float:
@@ -480,7 +488,7 @@ class GreedyAgent(Agent):
                 v -= self.short_cost * (3 - d)
             return v - pen
         if isinstance(a, (Build, ExtraBuild)) or (isinstance(a, Power) and a.power == "track"):
-            return self._build_value(a.hex, a.a, a.b, obs, ctx) - pen
+            return self._build_value(a.hex, cast(int, a.a), cast(int, a.b), obs, ctx) - pen  # a track power has them
         if isinstance(a, Engine):
             boxes = len(ctx["me"]["engine_boxes"])
             v = self.engine_prior[min(boxes, 6)] * min(1.0, ctx["turns_left"] / 6)
@@ -567,21 +575,22 @@ class GreedyAgent(Agent):
             return 1.5 - lost
         return -lost
 
-    def _build_value(self, h, a, b, obs, ctx) -> float:
+    def _build_value(self, h, a: int, b: int, obs, ctx: dict) -> float:
         key = (h, a, b)
         by_hex: dict = ctx["terms"]
         of_hex: dict | None = by_hex.get(h)
         if of_hex is None:
             of_hex = by_hex[h] = {}
-        terms: tuple | None = of_hex.get((a, b))
+        terms: _BuildTerms | None = of_hex.get(a * 6 + b)
         if terms is None:
-            terms = of_hex[(a, b)] = self._build_terms(h, a, b, ctx)
-            if terms[2]:
+            terms = of_hex[a * 6 + b] = self._build_terms(h, a, b, ctx)
+            if terms.looked:
                 ctx["looked"].append(key)
-        score = self.plan_weight * self._plans.get(key, 0.0)
-        for t in terms[0]:  # added one by one, in the order the value was always summed
+        plan: float = self._plans.get(key, 0.0)
+        score = self.plan_weight * plan
+        for t in terms.adds:  # added one by one, in the order the value was always summed
             score += t
-        adj2 = terms[1]
+        adj2 = terms.adj_after
         if adj2 is not None:
             ctx["adj_after"][key] = adj2
             # the graph after a build follows from my tracks, the potential from it, the
@@ -593,12 +602,12 @@ class GreedyAgent(Agent):
             score += self.potential_weight * (pot - ctx["potential"])
         return score
 
-    def _build_terms(self, h, a, b, ctx) -> tuple:
+    def _build_terms(self, h, a: int, b: int, ctx: dict) -> _BuildTerms:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again, and then for most hexes, see :func:`_drop_terms`): the terms added
-        after the plan's share, in order, the connection graph after the build when it
-        changes (else None), and whether the network was looked at."""
+        draw again, and then for most hexes, see :func:`_drop_terms`)."""
         sheet = ctx["sheet"]
+        geo: _Geometry = ctx["geo"]
+        city_at = geo.city_at
         tracks: dict = ctx["tracks"]
         tips: dict = ctx["tips"]
         terms: list[float] = []
@@ -608,30 +617,34 @@ class GreedyAgent(Agent):
         opens: list[tuple[int, int]] = []
         for e in (a, b):
             n = _step(h, e)
-            t = tracks.get(n)
-            if n in sheet.city_at:
+            t: tuple[int, int] | None = tracks.get(n)
+            enter = (e + 3) % 6
+            if n in city_at:
                 cities += 1
-            elif t is not None and (e + 3) % 6 in t:
+            elif t is not None and (t[0] == enter or t[1] == enter):
                 joined += 1
-            elif n not in sheet.hexes:
+            elif n not in geo.on_sheet:
                 edges += 1
             elif t is not None:
                 dead += 1
             else:
                 opens.append(n)
-        live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
+        live = [origin for e, origin in tips.get(h, ()) if e == a or e == b]
         if live:
             terms.append(self.live_weight)
         terms.append(0.3 * cities + 0.2 * joined - 0.5 * edges - 0.5 * dead)
-        town = h in sheet.town_at
+        town = h in geo.town_at
         if town:
             terms.append(self.town_weight)
         if live and opens:
-            others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
+            others = [k for k, name in enumerate(geo.city_names) if name not in live]
             if others:
-                d_now = min([_hex_distance(h, c) for c in others])
+                to_city = geo.to_city
+                here = to_city[h]
+                d_now = min([here[k] for k in others])
                 for beyond in opens:
-                    terms.append(0.25 * (d_now - min([_hex_distance(beyond, c) for c in others])))
+                    there = to_city[beyond]
+                    terms.append(0.25 * (d_now - min([there[k] for k in others])))
         adj_after = None
         if cities + joined == 2 or (town and cities + joined > 0):
             # the chains this track would complete (a new track changes no chain there is)
@@ -654,8 +667,22 @@ class GreedyAgent(Agent):
             terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
                 adj_after = adj2
-            return tuple(terms), adj_after, True
-        return tuple(terms), adj_after, False
+            return _BuildTerms(terms, adj_after, True)
+        return _BuildTerms(terms, adj_after, False)
+
+
+class _BuildTerms:
+    """The parts of a build's value that :meth:`GreedyAgent._build_terms` finds from my tracks
+    alone: ``adds``, the terms added after the plan's share, in order; ``adj_after``, the
+    connection graph after the build when it changes (else None); ``looked``, whether the
+    network was looked at (then a later track may change the gain in connections)."""
+
+    __slots__ = ("adds", "adj_after", "looked")
+
+    def __init__(self, adds: list[float], adj_after: dict | None, looked: bool) -> None:
+        self.adds = adds
+        self.adj_after = adj_after
+        self.looked = looked
 
 
 def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
@@ -670,29 +697,29 @@ def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
     return h
 
 
-def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips: dict, tips_now: dict) -> None:
-    """Drop from ``terms`` (``{hex: {(a, b): build terms}}``, see
+def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips_changed: set) -> None:
+    """Drop from ``terms`` (``{hex: {a * 6 + b: build terms}}``, see
     :meth:`GreedyAgent._build_terms`) the terms that may not hold once track was drawn
     in hex ``h0``: those of that hex and the hexes next to it (their ends changed), of
-    the hexes whose live chain tips changed, and those that looked at the network
+    the hexes whose live chain tips changed (``tips_changed``, from :func:`live_tips_after`),
+    and those that looked at the network
     (``looked``, their keys; their gain in connections may change). The others stay:
     nothing they follow from changed.
 
-    >>> t = {(0, 0): {(0, 3): ((0.1,), None, False)}, (5, 0): {(0, 3): ((0.2,), None, False)},
-    ...      (5, -5): {(0, 3): ((0.3,), None, True), (1, 4): ((0.4,), None, False)}}
+    >>> t = {(0, 0): {3: "a"}, (5, 0): {3: "b"}, (5, -5): {3: "c", 10: "d"}}
     >>> looked = [((5, -5), 0, 3)]
-    >>> _drop_terms(t, looked, (1, 0), {}, {})
+    >>> _drop_terms(t, looked, (1, 0), set())
     >>> sorted((h, ab) for h, of_hex in t.items() for ab in of_hex), looked
-    ([((5, -5), (1, 4)), ((5, 0), (0, 3))], [])
+    ([((5, -5), 10), ((5, 0), 3)], [])
     """
     gone = {h0, *(_step(h0, e) for e in range(6))}
-    gone.update(h for h in tips.keys() | tips_now.keys() if tips.get(h) != tips_now.get(h))
+    gone.update(tips_changed)
     for h in gone:
         terms.pop(h, None)
     for h, a, b in looked:
         of_hex = terms.get(h)
         if of_hex is not None:
-            of_hex.pop((a, b), None)
+            of_hex.pop(a * 6 + b, None)
     looked.clear()
 
 
@@ -722,7 +749,7 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     """
     if routes is None:
         routes = connection_routes(sheet, tracks, blocked, town_cost)
-    out: dict = {}
+    out: dict[tuple, float] = {}
     destinations: dict = sheet.goods_destination
     # (city, other city) -> how many goods waiting on the city go to the other one
     wanted: dict[tuple[str, int], int] = {}
@@ -732,9 +759,10 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
                 wanted[(s, d)] = wanted.get((s, d), 0) + 1
     for A, B, cost, towns, keys in routes:
         interest = wanted.get((str(A), B), 0) + wanted.get((str(B), A), 0)
-        value = (1 + towns + 0.5 * min(interest, 4)) / cost
+        value: float = (1 + towns + 0.5 * min(interest, 4)) / cost
         for key in keys:
-            out[key] = max(out.get(key, 0.0), value)
+            old: float = out.get(key, 0.0)
+            out[key] = value if value > old else old  # max(old, value)
     return out
 
 
@@ -742,11 +770,21 @@ class _Geometry:
     """The sheet's hexes numbered in sorted order and, per (hex, edge), where a step
     leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
     the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``);
-    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it."""
+    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it. Also
+    the sheet's facts that a build's terms read, as typed tables: its hexes, cities and
+    towns, the cities' graph names and each hex's distance to every city (in the sheet's
+    order of cities)."""
 
-    __slots__ = ("hexes", "index", "step", "town", "starts")
+    __slots__ = ("hexes", "index", "step", "town", "starts", "on_sheet", "city_at", "town_at", "city_names",
+                 "to_city")
 
     def __init__(self, sheet, blocked) -> None:
+        self.on_sheet: frozenset[tuple[int, int]] = frozenset(sheet.hexes)
+        self.city_at: dict[tuple[int, int], int] = dict(sheet.city_at)
+        self.town_at: dict[tuple[int, int], int] = dict(sheet.town_at)
+        self.city_names: list[str] = [f"C{n}" for n in sheet.cities]
+        self.to_city: dict[tuple[int, int], list[int]] = {
+            h: [_hex_distance(h, c) for c in sheet.cities.values()] for h in sheet.hexes}
         self.hexes: list[tuple[int, int]] = sorted(h for h in sheet.hexes if h not in sheet.city_at)
         self.index: dict[tuple[int, int], int] = {h: i for i, h in enumerate(self.hexes)}
         self.starts: dict[int, list[tuple[int, int]]] = {}  # in edge order; off the sheet, a city or a mountain: left out
@@ -1053,12 +1091,15 @@ def live_tips(sheet, tracks) -> dict:
     return out
 
 
-def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dict:
+def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int], changed: set | None = None) -> dict:
     """:func:`live_tips` once a track is drawn into the empty hex ``h0`` (it is in
-    ``tracks``), from ``tips``, those before it (left as they are). No chain passed
-    ``h0``, so only the chains that pointed into it change: they go on through its track
-    if it joins them (a town's hex ends them), and a town there starts its two chains.
-    The chains of a hex may come in another order than :func:`live_tips` gives.
+    ``tracks``), from ``tips``, those before it (left as they are; the hexes that keep
+    their chains share the lists). No chain passed ``h0``, so only the chains that pointed
+    into it change: they go on through its track if it joins them (a town's hex ends
+    them), and a town there starts its two chains. The chains of a hex may come in another
+    order than :func:`live_tips` gives. ``changed`` (if given) gets the hexes whose chains
+    are not those of ``tips``: ``h0`` if a chain pointed into it, and those a chain now
+    points into too.
 
     >>> from railkit.maps.sheets import load
     >>> s = load("steam-default")
@@ -1068,16 +1109,24 @@ def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dic
     >>> live_tips_after(s, tracks, tips, (1, -2)) == live_tips(s, tracks)
     True
     """
-    out = {n: list(v) for n, v in tips.items() if n != h0}
+    out = dict(tips)
+    new: dict = {}  # the chains that now point into a hex, in the order they are found
     t = tracks[h0]
     tw = sheet.town_at.get(h0)
     if tw is None:
-        for enter, origin in tips.get(h0, ()):
+        for enter, origin in out.pop(h0, ()):
             if enter in t:
-                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], out)
+                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], new)
     else:
+        out.pop(h0, None)
         for e in t:
-            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, out)
+            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, new)
+    for n, chains in new.items():
+        out[n] = out.get(n, []) + chains
+    if changed is not None:
+        changed.update(new)
+        if h0 in tips:
+            changed.add(h0)
     return out
 
 

@@ -142,9 +142,17 @@ def random_sheets(seed: int, level: str, steps: int):
 def test_live_tips_kept_per_build_equal_those_from_scratch(seed, level):
     tips = None
     for sheet, _, tracks, h in random_sheets(seed, level, 90):
-        tips = live_tips(sheet, tracks) if tips is None else live_tips_after(sheet, tracks, tips, h)
-        # the same chains per hex (their order may differ)
+        if tips is None:
+            tips = live_tips(sheet, tracks)
+            continue
+        before = {n: list(v) for n, v in tips.items()}
+        changed: set = set()
+        old, tips = tips, live_tips_after(sheet, tracks, tips, h, changed)
+        # the same chains per hex (their order may differ), and the hexes said to change are
+        # those whose chains changed
         assert {n: sorted(v) for n, v in tips.items()} == {n: sorted(v) for n, v in live_tips(sheet, tracks).items()}
+        assert changed == {n for n in before.keys() | tips.keys() if before.get(n) != tips.get(n)}
+        assert {n: list(v) for n, v in old.items()} == before  # left as they were
 
 
 @pytest.mark.parametrize("seed,level", [(s, lvl) for s in range(4) for lvl in ("none", "hard")])
