@@ -217,6 +217,9 @@ class GreedyAgent(Agent):
     the die left over is worth to Olivia (:func:`olivia_cost`)."""
 
     name = "greedy"
+    #: it changes nothing in its observation and keeps no part of it: the play loop hands it
+    #: the game's shared view (Game.observe_shared), with no copies
+    reads_observation_only = True
     #: weight of a build on a planned city-to-city route (see :func:`connection_plans`)
     plan_weight = 1.6
     #: weight of the change in delivery potential (longest deliveries of the goods on
