@@ -125,6 +125,9 @@ def _choosable(kinds: tuple) -> list[type]:
 
 _DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
+#: below every value (made once: compiled, ``float("-inf")`` parses the text at each call)
+_NO_VALUE: Final[float] = float("-inf")
+
 
 def _step(h: tuple[int, int], edge: int) -> tuple[int, int]:
     """:func:`railkit.maps.hexes.neighbor` (called in the bots' inner loops).
@@ -227,6 +230,9 @@ class GreedyAgent(Agent):
     the die left over is worth to Olivia (:func:`olivia_cost`)."""
 
     name = "greedy"
+    #: it changes nothing in its observation and keeps no part of it: the play loop hands it
+    #: the game's shared view (Game.observe_shared), with no copies
+    reads_observation_only = True
     #: weight of a build on a planned city-to-city route (see :func:`connection_plans`)
     plan_weight = 1.6
     #: weight of the change in delivery potential (longest deliveries of the goods on
@@ -282,7 +288,7 @@ class GreedyAgent(Agent):
             die_after = self._dice_and_after(legal, ctx)
             best_by_die: dict = {}
             for (d, _), v in zip(die_after, values):
-                if d is not None and v > best_by_die.get(d, float("-inf")):
+                if d is not None and v > best_by_die.get(d, _NO_VALUE):
                     best_by_die[d] = v
 
             def rest(die):
@@ -319,8 +325,11 @@ class GreedyAgent(Agent):
                     r = max(second[x] - cost[y], second[y] - cost[x])
                 out.append(v + r)
             values = out
-        i = max(range(len(legal)), key=values.__getitem__)
-        return legal[i]
+        best = 0  # the first of the highest values (as max would take it)
+        for i in range(1, len(values)):
+            if values[i] > values[best]:
+                best = i
+        return legal[best]
 
     def _dice_and_after(self, legal: Sequence[Action], ctx) -> list[tuple]:
         """``(die or None, :meth:`_after`)`` of each legal action, in order; the builds of a
@@ -328,11 +337,13 @@ class GreedyAgent(Agent):
         if not isinstance(legal, LegalActions):
             return [(getattr(a, "die", None), self._after(a, ctx)) for a in legal]
         out: list[tuple] = []
+        adj_after: dict = ctx["adj_after"]
+        engine: int = ctx["engine"]
         for kind, part in legal.parts():
             if isinstance(part, Builds):
                 d = part.die  # None: tile 3b's second tracks (ExtraBuild), which have no die
                 for place in part.places:
-                    out.append((d, None if d is None else self._after_build(place, ctx)))
+                    out.append((d, None if d is None else self._after_build(place, adj_after, engine)))
             else:
                 for a in part:
                     out.append((getattr(a, "die", None), self._after(a, ctx)))
@@ -344,13 +355,14 @@ class GreedyAgent(Agent):
         if isinstance(a, Engine):
             return ctx["adj"], min(6, ctx["engine"] + 1)
         if isinstance(a, Build):
-            return self._after_build((a.hex, a.a, a.b), ctx)
+            return self._after_build((a.hex, a.a, a.b), ctx["adj_after"], ctx["engine"])
         return None
 
-    def _after_build(self, place: tuple, ctx):
-        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``."""
-        adj2 = ctx["adj_after"].get(place)
-        return None if adj2 is None else (adj2, ctx["engine"])
+    def _after_build(self, place: tuple, adj_after: dict, engine: int) -> tuple | None:
+        """:meth:`_after` of the build at ``place`` ``(hex, a, b)``, from the graphs after the
+        builds valued (``ctx["adj_after"]``) and my engine."""
+        adj2 = adj_after.get(place)
+        return None if adj2 is None else (adj2, engine)
 
     def _delivery_from(self, obs, ctx, adj, engine, city: int) -> float:
         """Value of the best delivery from ``city`` with graph ``adj`` and ``engine``."""
@@ -376,19 +388,23 @@ class GreedyAgent(Agent):
             if drawn is None:
                 tips = live_tips(sheet, tracks)
                 net = nw.Network(sheet, tracks)
+                searches = RouteSearches(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost)
                 terms: dict = {}
                 looked: list = []
             else:
                 # one track more than the facts were for (my own build, mostly): the network
-                # takes it in, and the build terms that still hold are kept
+                # and the route searches take it in, and the build terms that still hold are kept
                 old["tracks"][drawn] = tracks[drawn]
-                tracks, net, terms, looked = old["tracks"], old["net"], old["terms"], old["looked"]
+                tracks, net, searches = old["tracks"], old["net"], old["searches"]
+                terms, looked = old["terms"], old["looked"]
                 net.add(drawn)
-                tips = live_tips_after(sheet, tracks, old["tips"], drawn)
-                _drop_terms(terms, looked, drawn, old["tips"], tips)
+                searches.add(drawn, tracks[drawn])
+                tips_changed: set = set()
+                tips = live_tips_after(sheet, tracks, old["tips"], drawn, tips_changed)
+                _drop_terms(terms, looked, drawn, tips_changed)
             facts = self._sheet_facts = {
                 "tracks": tracks, "net": net, "adj": {n: set(v) for n, v in net.adj.items()},
-                "routes": connection_routes(sheet, tracks, sheet.blocked_edges(obs["mountains"]), self.town_cost),
+                "searches": searches, "routes": searches.routes(),
                 "tips": tips, "base_net": sum(1 + t for *_, t in net.connections()),
                 "terms": terms, "looked": looked}
         tracks = facts["tracks"]
@@ -409,6 +425,7 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
+               "geo": facts["searches"].geo,
                "looked": facts["looked"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
@@ -444,21 +461,21 @@ class GreedyAgent(Agent):
         return total
 
     # ------------------------------------------------------------------ values
-    def _values(self, legal: Sequence[Action], obs, ctx) -> list[float]:
+    def _values(self, legal: Sequence[Action], obs, ctx: dict) -> list[float]:
         """:meth:`_value` of each legal action plus a tie-break of up to 0.01 (one draw
         per action, in order); the builds of a die are valued part by part."""
-        rng = self.rng
+        draw = self.rng.random
         if not isinstance(legal, LegalActions):
-            return [self._value(a, obs, ctx) + rng.random() * 0.01 for a in legal]
+            return [self._value(a, obs, ctx) + draw() * 0.01 for a in legal]
         out: list[float] = []
         for kind, part in legal.parts():
             if isinstance(part, Builds):  # one die and value for the whole part: read its placements
                 pen = self._penalty(part[0], obs)
                 for h, a, b in part.places:
-                    out.append(self._build_value(h, a, b, obs, ctx) - pen + rng.random() * 0.01)
+                    out.append(self._build_value(h, a, b, obs, ctx) - pen + draw() * 0.01)
             else:
                 for a in part:
-                    out.append(self._value(a, obs, ctx) + rng.random() * 0.01)
+                    out.append(self._value(a, obs, ctx) + draw() * 0.01)
         return out
 
     def _penalty(self, a, obs) -> float:
@@ -487,7 +504,7 @@ class GreedyAgent(Agent):
                 v -= self.short_cost * (3 - d)
             return v - pen
         if isinstance(a, (Build, ExtraBuild)) or (isinstance(a, Power) and a.power == "track"):
-            return self._build_value(a.hex, a.a, a.b, obs, ctx) - pen
+            return self._build_value(a.hex, cast(int, a.a), cast(int, a.b), obs, ctx) - pen  # a track power has them
         if isinstance(a, Engine):
             boxes = len(ctx["me"]["engine_boxes"])
             v = self.engine_prior[min(boxes, 6)] * min(1.0, ctx["turns_left"] / 6)
@@ -574,21 +591,22 @@ class GreedyAgent(Agent):
             return 1.5 - lost
         return -lost
 
-    def _build_value(self, h, a, b, obs, ctx) -> float:
+    def _build_value(self, h, a: int, b: int, obs, ctx: dict) -> float:
         key = (h, a, b)
         by_hex: dict = ctx["terms"]
         of_hex: dict | None = by_hex.get(h)
         if of_hex is None:
             of_hex = by_hex[h] = {}
-        terms: tuple | None = of_hex.get((a, b))
+        terms: _BuildTerms | None = of_hex.get(a * 6 + b)
         if terms is None:
-            terms = of_hex[(a, b)] = self._build_terms(h, a, b, ctx)
-            if terms[2]:
+            terms = of_hex[a * 6 + b] = self._build_terms(h, a, b, ctx)
+            if terms.looked:
                 ctx["looked"].append(key)
-        score = self.plan_weight * self._plans.get(key, 0.0)
-        for t in terms[0]:  # added one by one, in the order the value was always summed
+        plan: float = self._plans.get(key, 0.0)
+        score = self.plan_weight * plan
+        for t in terms.adds:  # added one by one, in the order the value was always summed
             score += t
-        adj2 = terms[1]
+        adj2 = terms.adj_after
         if adj2 is not None:
             ctx["adj_after"][key] = adj2
             # the graph after a build follows from my tracks, the potential from it, the
@@ -600,12 +618,12 @@ class GreedyAgent(Agent):
             score += self.potential_weight * (pot - ctx["potential"])
         return score
 
-    def _build_terms(self, h, a, b, ctx) -> tuple:
+    def _build_terms(self, h, a: int, b: int, ctx: dict) -> _BuildTerms:
         """The parts of a build's value that follow from my tracks alone (kept until I
-        draw again, and then for most hexes, see :func:`_drop_terms`): the terms added
-        after the plan's share, in order, the connection graph after the build when it
-        changes (else None), and whether the network was looked at."""
+        draw again, and then for most hexes, see :func:`_drop_terms`)."""
         sheet = ctx["sheet"]
+        geo: _Geometry = ctx["geo"]
+        city_at = geo.city_at
         tracks: dict = ctx["tracks"]
         tips: dict = ctx["tips"]
         terms: list[float] = []
@@ -615,30 +633,34 @@ class GreedyAgent(Agent):
         opens: list[tuple[int, int]] = []
         for e in (a, b):
             n = _step(h, e)
-            t = tracks.get(n)
-            if n in sheet.city_at:
+            t: tuple[int, int] | None = tracks.get(n)
+            enter = (e + 3) % 6
+            if n in city_at:
                 cities += 1
-            elif t is not None and (e + 3) % 6 in t:
+            elif t is not None and (t[0] == enter or t[1] == enter):
                 joined += 1
-            elif n not in sheet.hexes:
+            elif n not in geo.on_sheet:
                 edges += 1
             elif t is not None:
                 dead += 1
             else:
                 opens.append(n)
-        live = [origin for e, origin in tips.get(h, ()) if e in (a, b)]
+        live = [origin for e, origin in tips.get(h, ()) if e == a or e == b]
         if live:
             terms.append(self.live_weight)
         terms.append(0.3 * cities + 0.2 * joined - 0.5 * edges - 0.5 * dead)
-        town = h in sheet.town_at
+        town = h in geo.town_at
         if town:
             terms.append(self.town_weight)
         if live and opens:
-            others = [c for num, c in sheet.cities.items() if f"C{num}" not in live]
+            others = [k for k, name in enumerate(geo.city_names) if name not in live]
             if others:
-                d_now = min([_hex_distance(h, c) for c in others])
+                to_city = geo.to_city
+                here = to_city[h]
+                d_now = min([here[k] for k in others])
                 for beyond in opens:
-                    terms.append(0.25 * (d_now - min([_hex_distance(beyond, c) for c in others])))
+                    there = to_city[beyond]
+                    terms.append(0.25 * (d_now - min([there[k] for k in others])))
         adj_after = None
         if cities + joined == 2 or (town and cities + joined > 0):
             # the chains this track would complete (a new track changes no chain there is)
@@ -661,8 +683,22 @@ class GreedyAgent(Agent):
             terms.append(1.0 * gain)  # SR-SCORE-NETWORK: points now
             if adj2 != ctx["adj"]:
                 adj_after = adj2
-            return tuple(terms), adj_after, True
-        return tuple(terms), adj_after, False
+            return _BuildTerms(terms, adj_after, True)
+        return _BuildTerms(terms, adj_after, False)
+
+
+class _BuildTerms:
+    """The parts of a build's value that :meth:`GreedyAgent._build_terms` finds from my tracks
+    alone: ``adds``, the terms added after the plan's share, in order; ``adj_after``, the
+    connection graph after the build when it changes (else None); ``looked``, whether the
+    network was looked at (then a later track may change the gain in connections)."""
+
+    __slots__ = ("adds", "adj_after", "looked")
+
+    def __init__(self, adds: list[float], adj_after: dict | None, looked: bool) -> None:
+        self.adds = adds
+        self.adj_after = adj_after
+        self.looked = looked
 
 
 def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
@@ -677,29 +713,29 @@ def _one_more(tracks: dict, tracks_now: dict) -> tuple[int, int] | None:
     return h
 
 
-def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips: dict, tips_now: dict) -> None:
-    """Drop from ``terms`` (``{hex: {(a, b): build terms}}``, see
+def _drop_terms(terms: dict, looked: list, h0: tuple[int, int], tips_changed: set) -> None:
+    """Drop from ``terms`` (``{hex: {a * 6 + b: build terms}}``, see
     :meth:`GreedyAgent._build_terms`) the terms that may not hold once track was drawn
     in hex ``h0``: those of that hex and the hexes next to it (their ends changed), of
-    the hexes whose live chain tips changed, and those that looked at the network
+    the hexes whose live chain tips changed (``tips_changed``, from :func:`live_tips_after`),
+    and those that looked at the network
     (``looked``, their keys; their gain in connections may change). The others stay:
     nothing they follow from changed.
 
-    >>> t = {(0, 0): {(0, 3): ((0.1,), None, False)}, (5, 0): {(0, 3): ((0.2,), None, False)},
-    ...      (5, -5): {(0, 3): ((0.3,), None, True), (1, 4): ((0.4,), None, False)}}
+    >>> t = {(0, 0): {3: "a"}, (5, 0): {3: "b"}, (5, -5): {3: "c", 10: "d"}}
     >>> looked = [((5, -5), 0, 3)]
-    >>> _drop_terms(t, looked, (1, 0), {}, {})
+    >>> _drop_terms(t, looked, (1, 0), set())
     >>> sorted((h, ab) for h, of_hex in t.items() for ab in of_hex), looked
-    ([((5, -5), (1, 4)), ((5, 0), (0, 3))], [])
+    ([((5, -5), 10), ((5, 0), 3)], [])
     """
     gone = {h0, *(_step(h0, e) for e in range(6))}
-    gone.update(h for h in tips.keys() | tips_now.keys() if tips.get(h) != tips_now.get(h))
+    gone.update(tips_changed)
     for h in gone:
         terms.pop(h, None)
     for h, a, b in looked:
         of_hex = terms.get(h)
         if of_hex is not None:
-            of_hex.pop((a, b), None)
+            of_hex.pop(a * 6 + b, None)
     looked.clear()
 
 
@@ -729,7 +765,7 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     """
     if routes is None:
         routes = connection_routes(sheet, tracks, blocked, town_cost)
-    out: dict = {}
+    out: dict[tuple, float] = {}
     destinations: dict = sheet.goods_destination
     # (city, other city) -> how many goods waiting on the city go to the other one
     wanted: dict[tuple[str, int], int] = {}
@@ -739,9 +775,10 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
                 wanted[(s, d)] = wanted.get((s, d), 0) + 1
     for A, B, cost, towns, keys in routes:
         interest = wanted.get((str(A), B), 0) + wanted.get((str(B), A), 0)
-        value = (1 + towns + 0.5 * min(interest, 4)) / cost
+        value: float = (1 + towns + 0.5 * min(interest, 4)) / cost
         for key in keys:
-            out[key] = max(out.get(key, 0.0), value)
+            old: float = out.get(key, 0.0)
+            out[key] = value if value > old else old  # max(old, value)
     return out
 
 
@@ -749,11 +786,21 @@ class _Geometry:
     """The sheet's hexes numbered in sorted order and, per (hex, edge), where a step
     leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
     the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``);
-    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it."""
+    ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it. Also
+    the sheet's facts that a build's terms read, as typed tables: its hexes, cities and
+    towns, the cities' graph names and each hex's distance to every city (in the sheet's
+    order of cities)."""
 
-    __slots__ = ("hexes", "index", "step", "town", "starts")
+    __slots__ = ("hexes", "index", "step", "town", "starts", "on_sheet", "city_at", "town_at", "city_names",
+                 "to_city")
 
     def __init__(self, sheet, blocked) -> None:
+        self.on_sheet: frozenset[tuple[int, int]] = frozenset(sheet.hexes)
+        self.city_at: dict[tuple[int, int], int] = dict(sheet.city_at)
+        self.town_at: dict[tuple[int, int], int] = dict(sheet.town_at)
+        self.city_names: list[str] = [f"C{n}" for n in sheet.cities]
+        self.to_city: dict[tuple[int, int], list[int]] = {
+            h: [_hex_distance(h, c) for c in sheet.cities.values()] for h in sheet.hexes}
         self.hexes: list[tuple[int, int]] = sorted(h for h in sheet.hexes if h not in sheet.city_at)
         self.index: dict[tuple[int, int], int] = {h: i for i, h in enumerate(self.hexes)}
         self.starts: dict[int, list[tuple[int, int]]] = {}  # in edge order; off the sheet, a city or a mountain: left out
@@ -794,42 +841,94 @@ def connection_routes(sheet, tracks, blocked=frozenset(), town_cost=1.0) -> list
     """The searches of :func:`connection_plans`: for each city ``A`` (in order) and each
     other city ``B`` it reaches, ``(A, B, new tracks needed, towns on the way, keys of
     the missing tracks)``; routes that need no new track or use a hex twice are left out.
+    (:class:`RouteSearches` keeps them for tracks drawn one by one.)
 
     >>> from railkit.maps.sheets import load
     >>> routes = connection_routes(load("steam-default"), {})
     >>> sorted({(a, b) for a, b, *_ in routes})[:3], min(r[2] for r in routes) >= 1
     ([(1, 2), (1, 3), (1, 4)], True)
     """
-    geo = _geometry(sheet, blocked)
-    index, hexes, step, town = geo.index, geo.hexes, geo.step, geo.town
-    n_hex = len(hexes)
-    tr: list[tuple[int, int] | None] = [None] * n_hex
-    for h, t in tracks.items():
-        i = index.get(h, -1)
-        if i >= 0:
-            tr[i] = (t[0], t[1])
-    tc = float(town_cost)
-    enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
-    n_states = n_hex * 6
-    starts = geo.starts
-    out: list = []
-    if tc == int(tc) and tc >= 0:
-        # whole costs (the default): one int per heap entry, cost * n_states + state, which
-        # orders exactly as the pair (cost, state) does, so the search takes the same steps
-        whole: list[int] = [int(c) for c in enter_cost]
-        for A in sorted(sheet.cities):
-            out.extend(_routes_from_whole(A, starts[A], tr, whole, step, town, hexes, n_states, len(sheet.cities) - 1))
-        return out
-    for A in sorted(sheet.cities):
+    return RouteSearches(sheet, tracks, blocked, town_cost).routes()
+
+
+class RouteSearches:
+    """The route searches of :func:`connection_routes` for one player's tracks, one per
+    city, kept so that one more track (:meth:`add`) redoes only the searches it can change.
+
+    A search that put no state of the newly drawn hex in its queue never stepped into that
+    hex (a step into an empty hex always queues it, while costs stay below 99, the cap no
+    state is queued at): with the track there it takes the same steps and finds the same
+    routes, so they are kept. The others are searched again.
+
+    >>> from railkit.maps.sheets import load
+    >>> s = load("steam-default")
+    >>> tracks = {(2, -2): (0, 3)}
+    >>> searches = RouteSearches(s, tracks)
+    >>> tracks[(1, -2)] = (0, 4)
+    >>> searches.add((1, -2), tracks[(1, -2)])
+    >>> searches.routes() == connection_routes(s, tracks)
+    True
+    """
+
+    __slots__ = ("geo", "tr", "enter_cost", "whole", "cities", "others", "top_cost", "found")
+
+    def __init__(self, sheet, tracks, blocked=frozenset(), town_cost=1.0) -> None:
+        geo = self.geo = _geometry(sheet, blocked)
+        index, town = geo.index, geo.town
+        n_hex = len(geo.hexes)
+        tr: list[tuple[int, int] | None] = [None] * n_hex
+        for h, t in tracks.items():
+            i = index.get(h, -1)
+            if i >= 0:
+                tr[i] = (t[0], t[1])
+        self.tr = tr
+        tc = float(town_cost)
+        self.enter_cost: list[float] = [0.0 if tr[i] is not None else (tc if town[i] else 1.0) for i in range(n_hex)]
+        # whole costs (the default): the bucket search, which takes the heap's steps
+        self.whole: list[int] | None = [int(c) for c in self.enter_cost] if tc == int(tc) and tc >= 0 else None
+        self.cities: list[int] = sorted(sheet.cities)
         # (a negative town cost breaks the order Dijkstra relies on: then the search runs to its end)
-        out.extend(_routes_from(A, starts[A], tr, enter_cost, step, town, hexes, n_states,
-                                len(sheet.cities) - 1 if tc >= 0 else -1))
-    return out
+        self.others = len(self.cities) - 1 if tc >= 0 else -1
+        # a search is kept after a track only if every state it could step to costs below the
+        # cap: the dearest state it took plus the dearest entry (never, for a negative cost)
+        self.top_cost = 99.0 - max(1.0, tc) if tc >= 0 else -1.0
+        #: per city (in order): its routes, each state's cost (99: never queued) and the
+        #: dearest cost the search took a state at
+        self.found: list[tuple[list, list, float]] = [self._search(A) for A in self.cities]
+
+    def _search(self, A: int) -> tuple[list, list, float]:
+        geo = self.geo
+        whole = self.whole
+        if whole is not None:
+            return _routes_from_whole(A, geo.starts[A], self.tr, whole, geo.step, geo.town, geo.hexes,
+                                      len(self.tr) * 6, self.others)
+        return _routes_from(A, geo.starts[A], self.tr, self.enter_cost, geo.step, geo.town, geo.hexes,
+                            len(self.tr) * 6, self.others)
+
+    def add(self, h: tuple[int, int], t: tuple[int, int]) -> None:
+        """Take in track ``t`` just drawn into the empty hex ``h``."""
+        i = self.geo.index[h]
+        self.tr[i] = (t[0], t[1])
+        self.enter_cost[i] = 0.0
+        if self.whole is not None:
+            self.whole[i] = 0
+        first = i * 6
+        for k, A in enumerate(self.cities):
+            _, best, top = self.found[k]
+            if top >= self.top_cost or any(best[first + e] < 99 for e in range(6)):
+                self.found[k] = self._search(A)
+
+    def routes(self) -> list:
+        """The routes of :func:`connection_routes`, city by city."""
+        out: list = []
+        for routes, _, _ in self.found:
+            out.extend(routes)
+        return out
 
 
 def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[int],
                        step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
-                       others: int) -> list:
+                       others: int) -> tuple[list, list, float]:
     """:func:`_routes_from` for whole entry costs, with a bucket per cost instead of a heap.
 
     The states of the cost being searched are taken in state order (a bucket is sorted
@@ -894,7 +993,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     else:
                         _put(buckets, nc, nst)
         cost += 1
-    return _routes_found(A, found, prev, tr, town, hexes)
+    return _routes_found(A, found, prev, tr, town, hexes), best, float(cost)
 
 
 def _put(buckets: list[list[int]], cost: int, st: int) -> None:
@@ -906,12 +1005,14 @@ def _put(buckets: list[list[int]], cost: int, st: int) -> None:
 
 def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int] | None], enter_cost: list[float],
                  step: list[tuple[int, ...]], town: list[bool], hexes: list[tuple[int, int]], n_states: int,
-                 others: int) -> list:
+                 others: int) -> tuple[list, list, float]:
     """The routes of :func:`connection_routes` out of city ``A`` (one Dijkstra search over
     (hex, entry edge) states, in (cost, state) order). It stops once all ``others`` other
     cities are found and no state left is cheaper than the dearest of their routes: a
     route is only replaced by a cheaper one, and the states on the routes found are
-    settled, so the rest of the search would change nothing."""
+    settled, so the rest of the search would change nothing. Returns the routes, each
+    state's cost (99: never queued) and the last cost a state was taken at
+    (:class:`RouteSearches`)."""
     # per state (hex * 6 + entry edge): the cheapest cost so far (99: none) and the
     # state * 6 + exit it was reached from (-1: a first step out of the city)
     best: list[float] = [99.0] * n_states
@@ -929,6 +1030,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
             prev[st] = -1
             heappush(heap, (c, st))
     worst = 0.0  # the dearest route found so far
+    cost = 0.0
     while heap:
         cost, st = heappop(heap)
         if cost > best[st]:
@@ -959,7 +1061,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
                 best[nst] = nc
                 prev[nst] = st * 6 + x
                 heappush(heap, (nc, nst))
-    return _routes_found(A, found, prev, tr, town, hexes)
+    return _routes_found(A, found, prev, tr, town, hexes), best, cost
 
 
 def _routes_found(A: int, found: dict[int, tuple[Any, int, int]], prev: list[int], tr: list[tuple[int, int] | None],
@@ -1005,12 +1107,15 @@ def live_tips(sheet, tracks) -> dict:
     return out
 
 
-def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dict:
+def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int], changed: set | None = None) -> dict:
     """:func:`live_tips` once a track is drawn into the empty hex ``h0`` (it is in
-    ``tracks``), from ``tips``, those before it (left as they are). No chain passed
-    ``h0``, so only the chains that pointed into it change: they go on through its track
-    if it joins them (a town's hex ends them), and a town there starts its two chains.
-    The chains of a hex may come in another order than :func:`live_tips` gives.
+    ``tracks``), from ``tips``, those before it (left as they are; the hexes that keep
+    their chains share the lists). No chain passed ``h0``, so only the chains that pointed
+    into it change: they go on through its track if it joins them (a town's hex ends
+    them), and a town there starts its two chains. The chains of a hex may come in another
+    order than :func:`live_tips` gives. ``changed`` (if given) gets the hexes whose chains
+    are not those of ``tips``: ``h0`` if a chain pointed into it, and those a chain now
+    points into too.
 
     >>> from railkit.maps.sheets import load
     >>> s = load("steam-default")
@@ -1020,16 +1125,24 @@ def live_tips_after(sheet, tracks: dict, tips: dict, h0: tuple[int, int]) -> dic
     >>> live_tips_after(s, tracks, tips, (1, -2)) == live_tips(s, tracks)
     True
     """
-    out = {n: list(v) for n, v in tips.items() if n != h0}
+    out = dict(tips)
+    new: dict = {}  # the chains that now point into a hex, in the order they are found
     t = tracks[h0]
     tw = sheet.town_at.get(h0)
     if tw is None:
-        for enter, origin in tips.get(h0, ()):
+        for enter, origin in out.pop(h0, ()):
             if enter in t:
-                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], out)
+                _follow_to_tip(sheet, tracks, origin, h0, t[1] if t[0] == enter else t[0], new)
     else:
+        out.pop(h0, None)
         for e in t:
-            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, out)
+            _follow_to_tip(sheet, tracks, f"T{tw}", h0, e, new)
+    for n, chains in new.items():
+        out[n] = out.get(n, []) + chains
+    if changed is not None:
+        changed.update(new)
+        if h0 in tips:
+            changed.add(h0)
     return out
 
 

@@ -2,8 +2,8 @@
 plain computations give: the network kept up to date per build against the chains
 walked from scratch, the delivery distances against ``best_delivery``, the route
 searches of the greedy bot against the first, direct version of ``connection_plans``
-(kept here as the reference), and the bot's live chain tips kept per build against
-those walked from scratch."""
+(kept here as the reference), and the bot's live chain tips and route searches kept
+per build against those from scratch."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import random
 
 import pytest
 
-from railkit.agents.steam_rollers import connection_plans, connection_routes, live_tips, live_tips_after
+from railkit.agents.steam_rollers import (
+    RouteSearches, connection_plans, connection_routes, live_tips, live_tips_after,
+)
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
@@ -140,9 +142,34 @@ def random_sheets(seed: int, level: str, steps: int):
 def test_live_tips_kept_per_build_equal_those_from_scratch(seed, level):
     tips = None
     for sheet, _, tracks, h in random_sheets(seed, level, 90):
-        tips = live_tips(sheet, tracks) if tips is None else live_tips_after(sheet, tracks, tips, h)
-        # the same chains per hex (their order may differ)
+        if tips is None:
+            tips = live_tips(sheet, tracks)
+            continue
+        before = {n: list(v) for n, v in tips.items()}
+        changed: set = set()
+        old, tips = tips, live_tips_after(sheet, tracks, tips, h, changed)
+        # the same chains per hex (their order may differ), and the hexes said to change are
+        # those whose chains changed
         assert {n: sorted(v) for n, v in tips.items()} == {n: sorted(v) for n, v in live_tips(sheet, tracks).items()}
+        assert changed == {n for n in before.keys() | tips.keys() if before.get(n) != tips.get(n)}
+        assert {n: list(v) for n, v in old.items()} == before  # left as they were
+
+
+@pytest.mark.parametrize("seed,level", [(s, lvl) for s in range(4) for lvl in ("none", "hard")])
+def test_route_searches_kept_per_build_equal_those_from_scratch(seed, level):
+    # whole town costs (bucket search), others (heap), a dear town and a negative cost
+    for town_cost in (1.0, 0.5, 3.0, -0.5):
+        searches = kept = None
+        for sheet, blocked, tracks, h in random_sheets(seed, level, 60):
+            if searches is None:
+                searches = RouteSearches(sheet, tracks, blocked, town_cost)
+                continue
+            before = [f[0] for f in searches.found]
+            searches.add(h, tracks[h])
+            kept = (kept or 0) + sum(a is b for a, b in zip(before, (f[0] for f in searches.found)))
+            # the same routes in the same order (the plans' ties depend on it)
+            assert searches.routes() == connection_routes(sheet, tracks, blocked, town_cost)
+        assert town_cost < 0 or kept  # some searches were kept (none with a negative cost)
 
 
 @pytest.mark.parametrize("seed,level", [(s, lvl) for s in range(6) for lvl in ("none", "hard")])

@@ -997,3 +997,31 @@ def test_delivery_route_for_teaching_and_drawing():
     assert g.delivery_route(0, 2, 1, engine=3) == (2, ["C2", "T2", "C1"], ["1,-2", "2,-1"])
     g.ps[0].boxes = {1}
     assert g.delivery_route(0, 2, 1)[0] == 1
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_shared_observations_match_fresh_ones(players):
+    """observe_shared(seat), handed to bots that only read (the greedy bot and its levels),
+    holds what observe(seat) holds after every action of seeded games, for every seat and a
+    spectator; its track views are the game's own, and the play loop hands it to those
+    bots only."""
+    from railkit.agents.steam_rollers import AGENTS
+    from railkit.core.game import observation_for, play
+
+    def check(game, action):
+        for seat in [*range(game.players), None]:
+            shared = game.observe_shared(seat)
+            assert shared == game.observe(seat), f"after {action}: seat {seat}'s shared view differs"
+        again = game.observe_shared(0)["players_view"][0]["tracks"]
+        assert again is game.observe_shared(0)["players_view"][0]["tracks"]
+        assert again is not game.observe(0)["players_view"][0]["tracks"]
+        seat = game.current_player
+        if seat is not None:
+            for name in ("greedy", "easy", "medium"):
+                view = observation_for(game, AGENTS[name](0), seat)
+                assert view["players_view"][0]["tracks"] is again
+            assert observation_for(game, AGENTS["random"](0), seat) is None
+
+    for seed in range(2):
+        g = SteamRollers(players=players, seed=seed)
+        play(g, [AGENTS["greedy" if s % 2 == 0 else "random"](seed * 10 + s) for s in range(players)], on_action=check)

@@ -1028,6 +1028,16 @@ class SteamRollers(Game):
     def observe(self, seat: int | None) -> dict:
         """Everything public plus ``seat``'s own view (None: a spectator's); the bag's contents
         are hidden (only its size)."""
+        return self._observation(seat, False)
+
+    def observe_shared(self, seat: int | None) -> dict:
+        """:meth:`observe` for a reader that changes nothing in it and is done with it before
+        the next action (a bot, :attr:`railkit.core.game.Agent.reads_observation_only`): the
+        same content, but its lists (dice, goods, orders, deliveries) and the players' track
+        views are the game's own (no copies)."""
+        return self._observation(seat, True)
+
+    def _observation(self, seat: int | None, shared: bool) -> dict:
         return {
             "game": self.game_name,
             "seat": seat,
@@ -1040,39 +1050,41 @@ class SteamRollers(Game):
             "round": self.round,
             "current_player": self.current_player,
             "start_player": self.start_player,
-            "dice": list(self.dice),
+            "dice": self.dice if shared else list(self.dice),
             "black_die": list(self.sheet.black_die_faces[self.black]),
             "black_face": self.black,
-            "supply": {str(n): list(v) for n, v in self.supply.items()},
+            "supply": {str(n): v if shared else list(v) for n, v in self.supply.items()},
             "bag_count": sum(self.bag.values()),
             "tiles": {str(n): {"id": self.tile_id[n], "holder": self.tile_holder[n], "sideways": self.tile_sideways[n],
                                "kind": self.tile_defs[self.tile_id[n]].kind, "vp": self.tile_defs[self.tile_id[n]].vp}
                       for n in range(1, 7)},
             "active": sorted(self.active) if self.current_player == seat else [],
-            "orders_open": list(self.orders_open),
+            "orders_open": self.orders_open if shared else list(self.orders_open),
             "build2_region": self.build2_region if self.phase == "build2" else None,
             "players_view": [{
                 "seat": s,
-                "tracks": self._tracks_view(s),
+                "tracks": self._tracks_view(s, shared),
                 "engine_boxes": sorted(p.boxes),
                 "engine": self.engine_strength(s),
-                "deliveries": [dict(d) for d in p.deliveries],
+                "deliveries": p.deliveries if shared else [dict(d) for d in p.deliveries],
                 "personal_good": self.personal[s],
                 "power": p.power,
-                "orders": list(p.orders),
+                "orders": p.orders if shared else list(p.orders),
                 "score": self.score(s),
             } for s, p in enumerate(self.ps)],
             "olivia": ({"crossed": {str(n): len(v) for n, v in self.olivia_crossed.items()},
                         "crossed_hexes": {str(n): [hx.format_hex(h) for h in v] for n, v in self.olivia_crossed.items()},
-                        "dice": list(self.olivia_dice), "won_region": self.olivia_won,
+                        "dice": self.olivia_dice if shared else list(self.olivia_dice), "won_region": self.olivia_won,
                         "points": sum(self.olivia_points), "score": self.olivia_score()} if self.solo else None),
         }
 
-    def _tracks_view(self, seat: int) -> dict:
+    def _tracks_view(self, seat: int, shared: bool = False) -> dict:
+        """``seat``'s tracks as text (kept until she draws again): the kept view itself if
+        ``shared``, else a copy."""
         v = self._track_text.get(seat)
         if v is None:
             v = self._track_text[seat] = {hx.format_hex(h): list(t) for h, t in sorted(self.ps[seat].tracks.items())}
-        return dict(v)
+        return v if shared else dict(v)
 
     def score(self, seat: int) -> int:
         from railkit.games.steam_rollers.scoring import breakdown
