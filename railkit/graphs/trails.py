@@ -116,55 +116,69 @@ def trail_of_edges(n: int, edges: Sequence[tuple[int, int, float]]) -> tuple[flo
     >>> trail_of_edges(4, [(0, 1, 2), (1, 2, 2), (2, 0, 2), (2, 3, 5)])
     (11.0, [1, 0, 2, 3])
     """
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for i, (a, b, _) in enumerate(edges):
-        adj[a].append((i, b))
-        adj[b].append((i, a))
+    # edge i joins ea[i] and eb[i] and has length ew[i]; the other end of edge i seen
+    # from one end x is ea[i] + eb[i] - x (x itself for a self-loop)
+    ea: list[int] = []
+    eb: list[int] = []
+    ew: list[float] = []
+    adj: list[list[int]] = [[] for _ in range(n)]  # node -> its edges (a self-loop twice)
+    for i in range(len(edges)):
+        a, b, length = edges[i]
+        ea.append(a)
+        eb.append(b)
+        ew.append(length)
+        adj[a].append(i)
+        adj[b].append(i)
+    # components: their nodes in search order, then their edges in index order
     comp = [-1] * n
-    comps: list[tuple[float, list[int], list[int]]] = []  # (total length, nodes, edges)
+    comp_nodes: list[list[int]] = []
     for start in range(n):
         if comp[start] >= 0 or not adj[start]:
             continue
-        k = len(comps)
+        k = len(comp_nodes)
         comp[start] = k
         stack = [start]
         nodes: list[int] = []
-        seen: set[int] = set()
         while stack:
             x = stack.pop()
             nodes.append(x)
-            for i, y in adj[x]:
-                seen.add(i)
+            for i in adj[x]:
+                y = ea[i] + eb[i] - x
                 if comp[y] < 0:
                     comp[y] = k
                     stack.append(y)
-        total = 0.0
-        for i in seen:
-            total += edges[i][2]
-        comps.append((total, nodes, sorted(seen)))
-    comps.sort(key=lambda c: -c[0])
+        comp_nodes.append(nodes)
+    comp_edges: list[list[int]] = [[] for _ in comp_nodes]
+    totals = [0.0] * len(comp_nodes)
+    for i in range(len(ea)):
+        k = comp[ea[i]]
+        comp_edges[k].append(i)
+        totals[k] += ew[i]
     best = -1.0
     best_path: list[int] = []
-    for total, nodes, comp_edges in comps:
+    for _, k in sorted([(-totals[k], k) for k in range(len(totals))]):  # the longest first
+        total = totals[k]
         if total <= best:
             continue
+        nodes = comp_nodes[k]
         odd = [x for x in nodes if len(adj[x]) % 2]
         odd.sort()
         if len(odd) <= 2:
-            best, best_path = total, _euler(odd[0] if odd else min(nodes), adj, len(edges))
+            best, best_path = total, _euler(odd[0] if odd else min(nodes), adj, ea, eb)
             continue
-        length, order = _search(odd, comp_edges, edges, best)
+        length, order = _search(odd, comp_edges[k], ea, eb, ew, best)
         if order is not None:
             best, best_path = length, order
     return max(best, 0.0), best_path
 
 
-def _search(odd: list[int], comp_edges: list[int], edges: Sequence[tuple[int, int, float]],
+def _search(odd: list[int], comp_edges: list[int], ea: list[int], eb: list[int], ew: list[float],
             best: float) -> tuple[float, list[int] | None]:
-    """Branch and bound from each odd node of one component, on the component with
-    its degree-2 nodes contracted (a longest trail never ends at an even node, so it
-    passes such a node on both of its edges or not at all). Returns the longest trail
-    found that is longer than ``best`` (None: there is none)."""
+    """Branch and bound from each odd node of one component (its edges ``comp_edges``,
+    ends and lengths as in :func:`trail_of_edges`), on the component with its degree-2
+    nodes contracted (a longest trail never ends at an even node, so it passes such a
+    node on both of its edges or not at all). Returns the longest trail found that is
+    longer than ``best`` (None: there is none)."""
     # super-edge k runs from sa[k] to sb[k], has length sw[k] and walks the original
     # edges seqs[k] in that direction; inc: node -> its super-edges
     sa: list[int] = []
@@ -173,12 +187,12 @@ def _search(odd: list[int], comp_edges: list[int], edges: Sequence[tuple[int, in
     seqs: list[list[int]] = []
     inc: dict[int, list[int]] = {}
     for i in comp_edges:
-        a, b, length = edges[i]
+        a, b = ea[i], eb[i]
         inc.setdefault(a, []).append(len(sa))
         inc.setdefault(b, []).append(len(sa))
         sa.append(a)
         sb.append(b)
-        sw.append(length)
+        sw.append(ew[i])
         seqs.append([i])
     alive = [True] * len(sa)
     for v in list(inc):
@@ -269,9 +283,10 @@ class _TrailSearch:
         return False
 
 
-def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
-    """Hierholzer's algorithm: edge indices of an Euler trail of start's component."""
-    used = [False] * m
+def _euler(start: int, adj: list[list[int]], ea: list[int], eb: list[int]) -> list[int]:
+    """Hierholzer's algorithm: edge indices of an Euler trail of start's component
+    (``adj``, ``ea`` and ``eb`` as in :func:`trail_of_edges`)."""
+    used = [False] * len(ea)
     ptr = [0] * len(adj)
     stack: list[tuple[int, int]] = [(start, -1)]
     out: list[int] = []
@@ -279,13 +294,13 @@ def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
         x, via = stack[-1]
         lst = adj[x]
         p = ptr[x]
-        while p < len(lst) and used[lst[p][0]]:
+        while p < len(lst) and used[lst[p]]:
             p += 1
         ptr[x] = p
         if p < len(lst):
-            i, y = lst[p]
+            i = lst[p]
             used[i] = True
-            stack.append((y, i))
+            stack.append((ea[i] + eb[i] - x, i))
         else:
             stack.pop()
             if via >= 0:
