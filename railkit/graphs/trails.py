@@ -53,7 +53,7 @@ def longest_trail(G, weight: str | None = "length") -> tuple[Number, list[Edge]]
     -------
     total : int or float
         The trail's total weight (0 for a graph without edges): an int when every
-        edge length is one.
+        edge length is an int.
     edges : list of (u, v, key)
         The trail's edges in walking order, each oriented in the walking direction
         (``key`` is None for a simple Graph).
