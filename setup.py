@@ -1,5 +1,5 @@
-"""Build hook: compile the game engines (and the Steam Rollers and Ticket to Ride bots) with mypyc where a C
-compiler is available; the modules are listed in ``railkit/core/compiled.py``.
+"""Build hook: compile the game engines (and the Steam Rollers and Ticket to Ride bots, and the longest-trail
+search) with mypyc where a C compiler is available; the modules are listed in ``railkit/core/compiled.py``.
 
 The compiled modules behave exactly like their Python sources (which stay the
 code to read and edit). Without a compiler, or with

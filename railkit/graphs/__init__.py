@@ -1,4 +1,4 @@
-"""Graph algorithms behind railkit's scoring and bots, in pure networkx.
+"""Graph algorithms behind railkit's scoring and bots, on networkx graphs.
 
 ========================  =====================================================
 :func:`longest_trail`     longest trail (no route twice) of a player's network
@@ -13,7 +13,14 @@
 BFS, DFS, Dijkstra, A*, Prim, Kruskal, Hierholzer, max flow) as traces of
 frames for teaching; :mod:`railkit.graphs.quiz` grades predictions, generates
 question banks and checks students' own implementations.
+
+:mod:`railkit.graphs.trails` is compiled with mypyc where a C compiler is available
+(:mod:`railkit.core.compiled`); its Python source behaves the same.
 """
+
+from railkit.core.compiled import load as _load_compiled
+
+_load_compiled(__name__)  # the mypyc-compiled trails module when it is current, else trails.py
 
 from railkit.graphs.paths import (
     blocking_cost,

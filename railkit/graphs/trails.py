@@ -14,15 +14,18 @@ exact facts:
    vertices at least (k - 2) / 2 edges stay unused, so a trail reaching the
    component's total minus its (k - 2) / 2 shortest edges is optimal.
 
-:func:`trail_of_edges` is the kernel on plain integer lists, for hot paths
-(Ticket to Ride scoring calls it directly).
+:func:`trail_of_edges` is the kernel on plain lists (nodes numbered, lengths as
+floats), for hot paths (Ticket to Ride scoring calls it directly). railkit
+compiles this module with mypyc where it can (:mod:`railkit.core.compiled`).
 """
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from typing import Hashable, Sequence, Union
 
 Edge = tuple[Hashable, Hashable, Hashable]
+#: a trail's length: an int when the edge lengths are ints
+Number = Union[int, float]
 
 
 def _edges(G, weight):
@@ -36,7 +39,7 @@ def _edges(G, weight):
     return out
 
 
-def longest_trail(G, weight: str | None = "length") -> tuple[float, list[Edge]]:
+def longest_trail(G, weight: str | None = "length") -> tuple[Number, list[Edge]]:
     """Length and edges of a longest trail of ``G``.
 
     Parameters
@@ -48,8 +51,9 @@ def longest_trail(G, weight: str | None = "length") -> tuple[float, list[Edge]]:
 
     Returns
     -------
-    total : number
-        The trail's total weight (0 for a graph without edges).
+    total : int or float
+        The trail's total weight (0 for a graph without edges): an int when every
+        edge length is an int.
     edges : list of (u, v, key)
         The trail's edges in walking order, each oriented in the walking direction
         (``key`` is None for a simple Graph).
@@ -81,7 +85,9 @@ def longest_trail(G, weight: str | None = "length") -> tuple[float, list[Edge]]:
     plain = []
     for u, v, _, w in edges:
         plain.append((index.setdefault(u, len(index)), index.setdefault(v, len(index)), w))
-    total, order = trail_of_edges(len(index), plain)
+    length, order = trail_of_edges(len(index), plain)
+    # the kernel adds lengths as floats; whole lengths give a whole total
+    total: Number = int(length) if all(isinstance(e[3], int) for e in edges) else length
     inv = {i: node for node, i in index.items()}
     out: list[Edge] = []
     for start in plain[order[0]][:2] if order else ():
@@ -102,130 +108,185 @@ def longest_trail(G, weight: str | None = "length") -> tuple[float, list[Edge]]:
 def trail_of_edges(n: int, edges: Sequence[tuple[int, int, float]]) -> tuple[float, list[int]]:
     """Longest trail of a multigraph on nodes ``0..n-1`` with ``edges`` (a, b, length).
 
-    Returns the total length and the edge indices in walking order. A component
-    with at most two odd-degree nodes is walked whole (Euler); otherwise a longest
-    trail starts at an odd-degree node and a branch and bound search finds it.
+    Returns the total length (a float, whole lengths add up exactly) and the edge
+    indices in walking order. A component with at most two odd-degree nodes is
+    walked whole (Euler); otherwise a longest trail starts at an odd-degree node and
+    a branch and bound search finds it.
 
     >>> trail_of_edges(4, [(0, 1, 2), (1, 2, 2), (2, 0, 2), (2, 3, 5)])
-    (11, [1, 0, 2, 3])
+    (11.0, [1, 0, 2, 3])
     """
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for i, (a, b, _) in enumerate(edges):
-        adj[a].append((i, b))
-        adj[b].append((i, a))
+    # edge i joins ea[i] and eb[i] and has length ew[i]; the other end of edge i seen
+    # from one end x is ea[i] + eb[i] - x (x itself for a self-loop)
+    ea: list[int] = []
+    eb: list[int] = []
+    ew: list[float] = []
+    adj: list[list[int]] = [[] for _ in range(n)]  # node -> its edges (a self-loop twice)
+    for i in range(len(edges)):
+        a, b, length = edges[i]
+        ea.append(a)
+        eb.append(b)
+        ew.append(length)
+        adj[a].append(i)
+        adj[b].append(i)
+    # components: their nodes in search order, then their edges in index order
     comp = [-1] * n
-    comps: list[tuple[int, list[int], list[int]]] = []  # (total length, nodes, edges)
+    comp_nodes: list[list[int]] = []
     for start in range(n):
         if comp[start] >= 0 or not adj[start]:
             continue
-        k = len(comps)
+        k = len(comp_nodes)
         comp[start] = k
-        stack, nodes, es, total = [start], [], set(), 0
+        stack = [start]
+        nodes: list[int] = []
         while stack:
             x = stack.pop()
             nodes.append(x)
-            for i, y in adj[x]:
-                es.add(i)
+            for i in adj[x]:
+                y = ea[i] + eb[i] - x
                 if comp[y] < 0:
                     comp[y] = k
                     stack.append(y)
-        comps.append((sum(edges[i][2] for i in es), nodes, sorted(es)))
-    comps.sort(key=lambda c: -c[0])
-    best, best_path = -1, []
-    for total, nodes, es in comps:
+        comp_nodes.append(nodes)
+    comp_edges: list[list[int]] = [[] for _ in comp_nodes]
+    totals = [0.0] * len(comp_nodes)
+    for i in range(len(ea)):
+        k = comp[ea[i]]
+        comp_edges[k].append(i)
+        totals[k] += ew[i]
+    best = -1.0
+    best_path: list[int] = []
+    for _, k in sorted([(-totals[k], k) for k in range(len(totals))]):  # the longest first
+        total = totals[k]
         if total <= best:
             continue
-        odd = sorted(x for x in nodes if len(adj[x]) % 2)
+        nodes = comp_nodes[k]
+        odd = [x for x in nodes if len(adj[x]) % 2]
+        odd.sort()
         if len(odd) <= 2:
-            best, best_path = total, _euler(odd[0] if odd else min(nodes), adj, len(edges))
+            best, best_path = total, _euler(odd[0] if odd else min(nodes), adj, ea, eb)
             continue
-        length, order = _search(odd, es, edges, adj, best)
+        length, order = _search(odd, comp_edges[k], ea, eb, ew, best)
         if order is not None:
             best, best_path = length, order
-    return max(best, 0), best_path
+    return max(best, 0.0), best_path
 
 
-
-
-def _search(odd: list[int], es: list[int], edges, adj, best: float) -> tuple[float, list[int] | None]:
-    """Branch and bound from each odd node of one component, on the component with
-    its degree-2 nodes contracted (a longest trail never ends at an even node, so it
-    passes such a node on both of its edges or not at all)."""
-    # super-edges: [a, b, weight, original edge indices walked from a to b]
-    sup: list[list] = []
+def _search(odd: list[int], comp_edges: list[int], ea: list[int], eb: list[int], ew: list[float],
+            best: float) -> tuple[float, list[int] | None]:
+    """Branch and bound from each odd node of one component (its edges ``comp_edges``,
+    ends and lengths as in :func:`trail_of_edges`), on the component with its degree-2
+    nodes contracted (a longest trail never ends at an even node, so it passes such a
+    node on both of its edges or not at all). Returns the longest trail found that is
+    longer than ``best`` (None: there is none)."""
+    # super-edge k runs from sa[k] to sb[k], has length sw[k] and walks the original
+    # edges seqs[k] in that direction; inc: node -> its super-edges
+    sa: list[int] = []
+    sb: list[int] = []
+    sw: list[float] = []
+    seqs: list[list[int]] = []
     inc: dict[int, list[int]] = {}
-    for i in es:
-        a, b, w = edges[i]
-        sup.append([a, b, w, [i]])
-        inc.setdefault(a, []).append(len(sup) - 1)
-        inc.setdefault(b, []).append(len(sup) - 1)
-    alive = [True] * len(sup)
+    for i in comp_edges:
+        a, b = ea[i], eb[i]
+        inc.setdefault(a, []).append(len(sa))
+        inc.setdefault(b, []).append(len(sa))
+        sa.append(a)
+        sb.append(b)
+        sw.append(ew[i])
+        seqs.append([i])
+    alive = [True] * len(sa)
     for v in list(inc):
         lst = inc[v]
         if len(lst) != 2 or lst[0] == lst[1]:
             continue
-        s1, s2 = sup[lst[0]], sup[lst[1]]
-        if s1[0] == s1[1] or s2[0] == s2[1]:
+        k1, k2 = lst[0], lst[1]
+        if sa[k1] == sb[k1] or sa[k2] == sb[k2]:
             continue
         # walk u -> v -> x
-        u, seq1 = (s1[0], s1[3]) if s1[1] == v else (s1[1], s1[3][::-1])
-        x, seq2 = (s2[1], s2[3]) if s2[0] == v else (s2[0], s2[3][::-1])
-        for old, end in ((lst[0], u), (lst[1], x)):
-            alive[old] = False
-            inc[end].remove(old)
-        sup.append([u, x, s1[2] + s2[2], seq1 + seq2])
-        alive.append(True)
-        k = len(sup) - 1
+        u, seq1 = (sa[k1], seqs[k1]) if sb[k1] == v else (sb[k1], seqs[k1][::-1])
+        x, seq2 = (sb[k2], seqs[k2]) if sa[k2] == v else (sa[k2], seqs[k2][::-1])
+        alive[k1] = alive[k2] = False
+        inc[u].remove(k1)
+        inc[x].remove(k2)
+        k = len(sa)
         inc[u].append(k)
         inc[x].append(k)
         inc[v] = []
-    live = [k for k in range(len(sup)) if alive[k]]
+        sa.append(u)
+        sb.append(x)
+        sw.append(sw[k1] + sw[k2])
+        seqs.append(seq1 + seq2)
+        alive.append(True)
+    live = [k for k in range(len(sa)) if alive[k]]
     sadj: dict[int, list[tuple[int, int]]] = {v: [] for v in inc}
     for k in live:
-        a, b = sup[k][0], sup[k][1]
-        sadj[a].append((k, b))
-        sadj[b].append((k, a))
-    w = [s[2] for s in sup]
-    total = sum(w[k] for k in live)
+        sadj[sa[k]].append((k, sb[k]))
+        sadj[sb[k]].append((k, sa[k]))
+    total = 0.0
+    for k in live:
+        total += sw[k]
     # with k odd nodes at least (k - 2) / 2 edges stay unused: reaching this bound is optimal
-    ub = total - sum(sorted(w[k] for k in live)[: (len(odd) - 2) // 2])
-    used = [False] * len(sup)
-    found: list = [best, None]
-    path: list[tuple[int, int]] = []  # (super-edge, node it was entered from)
+    shortest = sorted([sw[k] for k in live])[: (len(odd) - 2) // 2]
+    ub = total
+    for length in shortest:
+        ub -= length
+    search = _TrailSearch(sadj, sw, ub, best)
+    for x in odd:
+        if search.dfs(x, 0.0, total):
+            break
+    if search.best_path is None:
+        return search.best, None
+    order: list[int] = []
+    for k, frm in search.best_path:
+        order.extend(seqs[k] if frm == sa[k] else seqs[k][::-1])
+    return search.best, order
 
-    def dfs(x: int, length: float, remaining: float) -> bool:
-        if length > found[0]:
-            found[0], found[1] = length, list(path)
-            if length >= ub:
+
+class _TrailSearch:
+    """The depth-first branch and bound of :func:`_search` on the contracted component:
+    super-edges ``sadj`` (node -> (super-edge, other end)) of lengths ``w``; stops at
+    the bound ``ub`` (optimal). ``best`` and ``best_path`` ((super-edge, node it was
+    entered from) in walking order, None until a trail longer than the starting
+    ``best`` is found) hold the longest trail so far."""
+
+    def __init__(self, sadj: dict[int, list[tuple[int, int]]], w: list[float], ub: float, best: float) -> None:
+        self.sadj = sadj
+        self.w = w
+        self.ub = ub
+        self.best = best
+        self.best_path: list[tuple[int, int]] | None = None
+        self.used = [False] * len(w)
+        self.path: list[tuple[int, int]] = []
+
+    def dfs(self, x: int, length: float, remaining: float) -> bool:
+        """Extend the current trail (of ``length``, ending at ``x``, ``remaining`` the
+        length of the unused super-edges); True once the bound is reached."""
+        if length > self.best:
+            self.best = length
+            self.best_path = list(self.path)
+            if length >= self.ub:
                 return True
-        if length + remaining <= found[0]:
+        if length + remaining <= self.best:
             return False
-        for k, y in sadj[x]:
+        used = self.used
+        w = self.w
+        path = self.path
+        for k, y in self.sadj[x]:
             if not used[k]:
                 used[k] = True
                 path.append((k, x))
-                done = dfs(y, length + w[k], remaining - w[k])
+                done = self.dfs(y, length + w[k], remaining - w[k])
                 path.pop()
                 used[k] = False
                 if done:
                     return True
         return False
 
-    for x in odd:
-        if dfs(x, 0, total):
-            break
-    if found[1] is None:
-        return found[0], None
-    order: list[int] = []
-    for k, frm in found[1]:
-        a, _, _, seq = sup[k]
-        order.extend(seq if frm == a else seq[::-1])
-    return found[0], order
 
-
-def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
-    """Hierholzer's algorithm: edge indices of an Euler trail of start's component."""
-    used = [False] * m
+def _euler(start: int, adj: list[list[int]], ea: list[int], eb: list[int]) -> list[int]:
+    """Hierholzer's algorithm: edge indices of an Euler trail of start's component
+    (``adj``, ``ea`` and ``eb`` as in :func:`trail_of_edges`)."""
+    used = [False] * len(ea)
     ptr = [0] * len(adj)
     stack: list[tuple[int, int]] = [(start, -1)]
     out: list[int] = []
@@ -233,13 +294,13 @@ def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
         x, via = stack[-1]
         lst = adj[x]
         p = ptr[x]
-        while p < len(lst) and used[lst[p][0]]:
+        while p < len(lst) and used[lst[p]]:
             p += 1
         ptr[x] = p
         if p < len(lst):
-            i, y = lst[p]
+            i = lst[p]
             used[i] = True
-            stack.append((y, i))
+            stack.append((ea[i] + eb[i] - x, i))
         else:
             stack.pop()
             if via >= 0:
@@ -248,7 +309,7 @@ def _euler(start: int, adj: list[list[tuple[int, int]]], m: int) -> list[int]:
     return out
 
 
-def brute_force_longest_trail(G, weight: str | None = "length") -> float:
+def brute_force_longest_trail(G, weight: str | None = "length") -> Number:
     """Longest trail length by plain enumeration of every trail from every vertex.
 
     Exponential; for checking :func:`longest_trail` on small graphs only.
@@ -264,7 +325,7 @@ def brute_force_longest_trail(G, weight: str | None = "length") -> float:
         if u != v:
             adj.setdefault(v, []).append((i, u))
     used = [False] * len(edges)
-    best = 0
+    best: Number = 0
 
     def walk(a, length):
         nonlocal best

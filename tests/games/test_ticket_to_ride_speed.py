@@ -123,6 +123,24 @@ def test_route_tables_match_claim_options():
                     assert tab[k] == b.claim_options(i, c, nc, nl)
 
 
+def test_blocked_claim_cache_keys_are_shared_by_the_games_on_a_map():
+    """Board.blocked_keys (free tracks a seat may not claim -> the claim caches that may hold
+    their claims) is one table for every game on the map, and each entry is what the
+    tracks' colours and lengths say (all eight colours for a gray track)."""
+    games = [SPEC.new_game(None, 4, seed) for seed in (21, 22)]
+    for seed, g in zip((21, 22), games):
+        play(g, [AGENTS["random"](seed * 10 + i) for i in range(4)], checked=False)
+    b = games[0].board
+    assert games[1].board is b and games[0]._bk_cache is games[1]._bk_cache is b.blocked_keys
+    assert b.blocked_keys  # 4 players: a seat's own double routes block their other track
+    for tracks, keys in b.blocked_keys.items():
+        want = set()
+        for p in tracks:
+            colours = range(8) if b.colour[p] < 0 else (b.colour[p],)
+            want.update(c * 64 + b.length[p] for c in colours)
+        assert keys == want
+
+
 def test_text_route_point_keys_play_from_the_shared_read_only_rules():
     """Route points with text keys in any order (as after JSON) no longer fail on the
     frozen shared rules copy: the game keeps its own copy with number keys, sorted."""

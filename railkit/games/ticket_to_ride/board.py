@@ -86,6 +86,9 @@ class Board:
         #: TicketToRide._draws) -> (first-card draws, second-card draws), filled by the
         #: games on this map
         self.draw_table: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+        #: set of free tracks a seat may not claim -> the claim caches (colour * 64 + length)
+        #: that may hold their claims (TicketToRide._blk_keys), filled by the games on this map
+        self.blocked_keys: dict[frozenset[int], frozenset[int]] = {}
         #: claim caches of the starting position (every route free), shared by all games
         #: on this map: [colour][length] -> list over table slots of tuples of Claims (None: not built)
         self.start_claim_cache: list[list[list[tuple[Claim, ...] | None]]] = [

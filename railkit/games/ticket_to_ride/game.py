@@ -133,6 +133,7 @@ class TicketToRide(Game):
         self.map = load(map_name)
         self.board = b = board_for(self.map)
         n = self.players
+        self._seats: int = n  # the players count as a C attribute (Game keeps players in its dict)
         if not 1 <= n <= len(SEAT_NAMES) and "names" not in self.options:
             raise DataError("players", "$", f"1 to {len(SEAT_NAMES)} players", n)
         names = self.options.get("names")
@@ -150,10 +151,11 @@ class TicketToRide(Game):
             st = self._static_setup(r, b)
         self.rules = r = st[0]
         self._rv = rv = st[2]
-        self._two = rv["faceup_loco_counts_two"]
-        self._end_trigger = rv["end_trigger"]
-        self._loco_limit = rv["faceup_loco_limit"]
-        self._max_redeals = rv["max_redeals"]
+        # typed, so the compiled engine compares them as machine values
+        self._two: bool = rv["faceup_loco_counts_two"]
+        self._end_trigger: int = rv["end_trigger"]
+        self._loco_limit: int = rv["faceup_loco_limit"]
+        self._max_redeals: int = rv["max_redeals"]
         self._fu_empty_ok = bool(rv["faceup_when_deck_empty"])
         # TTR-MAP-TRAINS: the rules' count, else the map's own, else the standard 45
         start_trains = rv["trains"]
@@ -220,7 +222,7 @@ class TicketToRide(Game):
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
         self._len_mask = list(b.start_len_mask)
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
-        self._bk_cache: dict[frozenset, frozenset] = {}
+        self._bk_cache = b.blocked_keys  # the same for every game on this map
         self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
         self._lc: list[tuple[Claim, ...] | None] = list(b.start_loco_claims)
         # --- turn state
@@ -320,10 +322,10 @@ class TicketToRide(Game):
         # TTR-FACEUP-3: 3 face-up locomotives -> discard all and deal again, at most max_redeals times
         fu = self.faceup
         self._fu_ver += 1
-        if fu.count(LOCO_I) < self._loco_limit:
+        if _locos(fu) < self._loco_limit:
             return
         redeals = 0
-        while fu.count(LOCO_I) >= self._loco_limit and redeals < self._max_redeals:
+        while _locos(fu) >= self._loco_limit and redeals < self._max_redeals:
             self.discard.extend(c for c in fu if c is not None)
             for i in range(len(fu)):
                 fu[i] = None
@@ -409,14 +411,20 @@ class TicketToRide(Game):
                 return
         elif self.trains[s] <= self._end_trigger:
             # TTR-END-TRIGGER: every player, this one included, gets one more turn
-            self.final_turns_left = self.players
+            self.final_turns_left = self._seats
             self.trigger_seat = s
-        if self._pass_run >= self.players:
+        if self._pass_run >= self._seats:
             # TTR-NO-ACTION: a full round of passes ends the game (railkit's ruling)
             self._game_over("a full round of passes")
             return
-        self._cur = (s + 1) % self.players
+        self._cur = (s + 1) % self._seats
         self.phase = TURN
+
+    def apply_unchecked(self, action: Action) -> None:
+        """:meth:`Game.apply_unchecked <railkit.core.game.Game.apply_unchecked>`, compiled
+        with the engine: the simulator's hot path, one call per action."""
+        self._do(action)
+        self.log.append(action)
 
     def _game_over(self, reason: str) -> None:
         self.phase = OVER
@@ -532,13 +540,16 @@ class TicketToRide(Game):
         """colour * 64 + length of the claim caches that may hold claims of the routes
         in ``blk`` (all colours for a gray route); cached per set of routes."""
         key = frozenset(blk)
-        bk = self._bk_cache.get(key)
+        cache = self._bk_cache
+        bk = cache.get(key)
         if bk is None:
             out: set[int] = set()
             col, length = self.board.colour, self.board.length
             for p in blk:
                 out.update(range(length[p], 8 * 64 + length[p], 64) if col[p] == GRAY else (col[p] * 64 + length[p],))
-            bk = self._bk_cache[key] = frozenset(out)
+            if len(cache) > 100_000:
+                cache.clear()
+            bk = cache[key] = frozenset(out)
         return bk
 
     def _build_claims(self, c: int, ln: int, k: int, gray: bool) -> tuple[Claim, ...]:
@@ -859,7 +870,7 @@ class TicketToRide(Game):
         self.cards_drawn[s] += 1
         deck = self.deck
         fu[slot - 1] = deck.pop() if deck else self._take_card()  # TTR-DRAW-REFILL
-        if fu.count(LOCO_I) >= self._loco_limit:
+        if _locos(fu) >= self._loco_limit:
             self._check_faceup()
         else:
             self._fu_ver += 1  # what _check_faceup does when there is nothing to redeal
@@ -872,17 +883,18 @@ class TicketToRide(Game):
 
     def _do_claim(self, s: int, a: Claim) -> None:
         b = self.board
-        i = b.route_index[a.route]
+        rid, cards, locos = a.route, a.cards, a.locos  # each read once (Claim is a Python class)
+        i = b.route_index[rid]
         h = self.hands[s]
         # TTR-CLAIM-PAY: paid cards go to the discard pile
-        if a.cards:
+        if cards:
             ci = CARD_INDEX[a.colour]
-            h[ci] -= a.cards
-            self.discard.extend([ci] * a.cards)
-        if a.locos:
-            h[LOCO_I] -= a.locos
-            self.discard.extend([LOCO_I] * a.locos)
-        if None in self.faceup:
+            h[ci] -= cards
+            self.discard.extend([ci] * cards)
+        if locos:
+            h[LOCO_I] -= locos
+            self.discard.extend([LOCO_I] * locos)
+        if _has_empty(self.faceup):
             self._refill_faceup()  # TTR-FACEUP-REFILL: the paid cards make the row whole again
         ln = b.length[i]
         self.trains[s] -= ln
@@ -895,7 +907,7 @@ class TicketToRide(Game):
             self._claimed_pub = dict(self._claimed_pub)
             self._closed_pub = list(self._closed_pub)
             self._pub_out = False
-        self._claimed_pub[a.route] = s
+        self._claimed_pub[rid] = s
         self._remove_free(i)
         self._unblock(i)
         for p in b.parallel[i]:
@@ -925,13 +937,13 @@ class TicketToRide(Game):
                 self._bk_seat[seat] = None
 
     def _remove_free(self, i: int) -> None:
+        """Free track ``i`` is claimed or closed: take it out of the free buckets (where
+        every free track is) and empty the claim caches of its bucket."""
         b = self.board
         ln, c = b.length[i], b.colour[i]
         bucket = self._free_gray[ln] if c == GRAY else self._free_col[c][ln]
-        if i in bucket:
-            bucket.remove(i)
-        if i in self._free_len[ln]:
-            self._free_len[ln].remove(i)
+        bucket.remove(i)
+        self._free_len[ln].remove(i)
         self._lc[ln] = None
         blank = b.blank_slots[ln]  # the claim caches of this bucket: nothing built
         off = ~(1 << ln)
@@ -1182,9 +1194,12 @@ class TicketToRide(Game):
             s = x["seat"]
             mine = self.claimed[s]
             ids = [b.route_ids[i] for i in mine]
-            names = b.city_names
-            cities = sorted({names[c] for c in map(b.end_a.__getitem__, mine)}
-                            | {names[c] for c in map(b.end_b.__getitem__, mine)})
+            names, ea, eb = b.city_names, b.end_a, b.end_b
+            touched: set[str] = set()
+            for i in mine:
+                touched.add(names[ea[i]])
+                touched.add(names[eb[i]])
+            cities = sorted(touched)
             by_len = [0] * (b.max_length + 1)
             for i in mine:
                 by_len[b.length[i]] += 1
@@ -1246,6 +1261,24 @@ def _cards(hand: list[int]) -> int:
     n = 0
     for k in hand:
         n += k
+    return n
+
+
+def _has_empty(row: list[int | None]) -> bool:
+    """``None in row`` (an empty face-up slot), without comparing each card with None
+    (a slow generic comparison once compiled)."""
+    for c in row:
+        if c is None:
+            return True
+    return False
+
+
+def _locos(row: list[int | None]) -> int:
+    """``row.count(LOCO_I)``, comparing machine integers once compiled."""
+    n = 0
+    for c in row:
+        if c is not None and c == LOCO_I:
+            n += 1
     return n
 
 

@@ -35,7 +35,7 @@ def longest_path(m: Map, route_ids: Sequence[str]) -> tuple[int, list[str]]:
         b = index.setdefault(r.b, len(index))
         edges.append((a, b, r.length))
     total, path = trail_of_edges(len(index), edges)
-    return total, [route_ids[i] for i in path]
+    return int(total), [route_ids[i] for i in path]  # route lengths are whole numbers
 
 
 def ticket_done(m: Map, route_ids: Sequence[str], ticket: Ticket) -> bool:
