@@ -22,6 +22,7 @@ the JSON path and what was expected.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -247,12 +248,18 @@ def available() -> list[str]:
 def load(name_or_path: str | Path) -> Sheet:
     """Load and check a sheet by name (``"steam-default"``) or path.
 
-    The result is cached by path and modification time, so treat it as read-only.
+    The result is cached by file and modification time, so treat it as read-only.
     """
     path = resolve(name_or_path)
-    if not path.exists():
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is None:
         raise DataError(str(path), "$", "an existing sheet file (sheets available: " + ", ".join(available()) + ")")
-    key = (str(path.resolve()), path.stat().st_mtime)
+    # the file itself (device and inode, whatever path leads to it) and its modification
+    # time: one system call, where resolving the path costs one per folder on the way
+    key = (st.st_dev, st.st_ino, st.st_mtime)
     if key not in _CACHE:
         _CACHE.clear()  # keep at most one version per process; sheets are small
         _CACHE[key] = parse(read_json(path), str(path))

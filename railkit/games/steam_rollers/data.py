@@ -93,6 +93,21 @@ def load_tiles(path: str | None = None) -> dict[str, Tile]:
 
 
 @lru_cache(maxsize=8)
+def tiles_by_effect(path: str | None = None) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Effect -> ``(number, id)`` of each tile of :func:`load_tiles` with that effect, by
+    number then id (made once: the engine asks which tile of an effect a player holds
+    several times per action). Do not change it.
+
+    >>> tiles_by_effect()["engine-plus"]
+    ((4, '4a'),)
+    """
+    out: dict[str, list[tuple[int, str]]] = {}
+    for tid, t in load_tiles(path).items():
+        out.setdefault(t.effect, []).append((t.number, tid))
+    return {effect: tuple(sorted(tiles)) for effect, tiles in out.items()}
+
+
+@lru_cache(maxsize=8)
 def load_orders(path: str | None = None) -> dict[str, Order]:
     """The order tile set by id (default: the package's ``orders.json``)."""
     src = str(path or HERE / "orders.json")

@@ -26,13 +26,25 @@ from railkit.core.game import Action, Game
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
 from railkit.games.steam_rollers import network as nw
-from railkit.games.steam_rollers.actions import (
-    Build, Deliver, DraftAction, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile, parse,
-)
-from railkit.games.steam_rollers.data import load_orders, load_tiles
-from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules
+from railkit.games.steam_rollers import actions as act
+from railkit.games.steam_rollers.actions import parse
+from railkit.games.steam_rollers.data import load_orders, load_tiles, tiles_by_effect
+from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules, rule_values
 
 OPTIONS = ("sheet", "solo", "difficulty")
+# The action classes, as constants of this module: compiled, a name imported from another
+# module is looked up in the module's dict at every use, a Final one is read from a C variable
+# (the legal actions and the checks name them many times per action).
+Build: Final = act.Build
+Deliver: Final = act.Deliver
+DraftAction: Final = act.DraftAction
+Engine: Final = act.Engine
+ExtraBuild: Final = act.ExtraBuild
+Pass: Final = act.Pass
+Power: Final = act.Power
+Skip: Final = act.Skip
+TakeTile: Final = act.TakeTile
+UseTile: Final = act.UseTile
 CITIES: Final = (1, 2, 3, 4, 5, 6)
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
 CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
@@ -96,11 +108,12 @@ class SteamRollers(Game):
         self.difficulty = o.get("difficulty", "clerk") if self.solo else ""
         if self.solo and self.difficulty not in DIFFICULTIES:
             raise DataError("options", "$.difficulty", "one of " + ", ".join(DIFFICULTIES), self.difficulty)
-        r = self.rules
+        r = rule_values(self.rules)  # the values, read once per rules object (a parameter read is slow)
         if self.solo and (r.coal or r.order_tiles or r.starting_powers):  # SR-SOLO-MODULES
             raise DataError("rules", "$", "no coal, order tiles or starting powers in solo play (SR-SOLO-MODULES)",
                             {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
         self.tile_defs = load_tiles()
+        self._tiles_by_effect = tiles_by_effect()  # effect -> (number, id) of the tiles with it (_held_tile)
         # rule values read on every action, as plain attributes (a param lookup costs more)
         self._engine_max = r.engine_max
         self._solo_dice = r.solo_dice
@@ -124,6 +137,10 @@ class SteamRollers(Game):
         self._cand_cache: dict = memo.setdefault(("candidates", r.mountains), {})
         if "drawable place" not in memo:  # each hex's place in its region's drawable hexes (for _place)
             memo["drawable place"] = {h: i for reg in self.sheet.regions.values() for i, h in enumerate(reg.drawable)}
+        # the black die face of each face's track kinds (the first face with the same ones), so
+        # that equal faces share their placements left (_region_places); 6 stands for any kind
+        faces = self.sheet.black_die_faces
+        self._kinds_slot = tuple(faces.index(f) for f in faces)
 
         # action tiles: one per number, a random side for the whole game (SR-SETUP-TILES)
         self.tile_id: dict[int, str] = {}
@@ -169,12 +186,12 @@ class SteamRollers(Game):
         self._nets: dict[int, nw.Network] = {}  # per seat, kept up to date per build
         self._track_text: dict[int, dict] = {}
         self._dist_cache: dict[int, dict] = {}  # seat -> {(source, engine): {city: distance}}
-        # seat -> {region: {track kinds: the placements left on her empty hexes}} (see _region_places)
-        self._legal_track_cache: dict[int, dict[int, dict[tuple, PlacesLeft]]] = {}
-        self._builds_made: dict[int, dict[int, Builds]] = {}  # seat -> {region, die and value: her last Builds}
+        # the placements left on a seat's empty hexes of a region for some track kinds, at
+        # _left_key(seat, region, kinds slot) (see _region_places)
+        self._legal_track_cache: dict[int, PlacesLeft] = {}
+        # a seat's last Builds of a region, die and value, at _builds_key(...) (see _legal_tracks)
+        self._builds_made: dict[int, Builds] = {}
         self._plan_cache: tuple | None = None
-        self._effect_of: dict[int, str] = {}  # the tile ids _effect_numbers was made for
-        self._effect_numbers: dict[str, tuple[int, ...]] = {}
 
         # orders (SR-ORDER-TILES)
         self.orders_open: list[str] = []
@@ -340,15 +357,10 @@ class SteamRollers(Game):
 
     def _held_tile(self, seat: int, effect: str) -> str | None:
         """Id of the tile with ``effect`` that ``seat`` holds (upright or not), or None."""
-        if self._effect_of != self.tile_id:  # effect -> the numbers of this game's tiles with it
-            self._effect_of = dict(self.tile_id)
-            self._effect_numbers = {}
-            for n in range(1, 7):
-                eff = self.tile_defs[self.tile_id[n]].effect
-                self._effect_numbers[eff] = self._effect_numbers.get(eff, ()) + (n,)
-        for n in self._effect_numbers.get(effect, ()):
-            if self._holds(seat, n):
-                return self.tile_id[n]
+        tile_id = self.tile_id
+        for n, tid in self._tiles_by_effect.get(effect, ()):  # by number: the first one in play she holds
+            if tile_id[n] == tid and self._holds(seat, n):
+                return tid
         return None
 
     def _holds_upright(self, seat: int, effect: str) -> bool:
@@ -435,12 +447,14 @@ class SteamRollers(Game):
             self._graphs.pop(seat, None)
             self._dist_cache.pop(seat, None)
         self._track_text.pop(seat, None)
-        by_region = self._legal_track_cache.get(seat)
-        by_kinds = by_region.get(self.sheet.region_of[h]) if by_region else None
-        if by_kinds:  # the hex's placements leave its region's
+        left_of = self._legal_track_cache
+        if left_of:  # the hex's placements leave those left in its region (for every track kinds)
+            first = _left_key(seat, self.sheet.region_of[h], 0)
             pos = self.sheet._cache["drawable place"][h]
-            for left in by_kinds.values():
-                left.cut(pos)
+            for key in range(first, first + 7):
+                left = left_of.get(key)
+                if left is not None:
+                    left.cut(pos)
 
     # ================================================================== checks
     def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
@@ -566,7 +580,7 @@ class SteamRollers(Game):
         self._illegal("SR-PHASE", f"'{a}' cannot be played now: the game is waiting for {waiting[self.phase]}.",
                       "See legal_actions() for what can be played now.")
 
-    def _plan_deliver(self, seat: int, a: Deliver, v: int) -> dict:
+    def _plan_deliver(self, seat: int, a: act.Deliver, v: int) -> dict:
         sheet = self.sheet
         src = a.source if a.source is not None else v
         perms: list[str] = []
@@ -635,7 +649,7 @@ class SteamRollers(Game):
         return {"v": v, "src": src, "distance": dist, "bonus": bonus, "perms": perms, "boost": boost_tiles,
                 "strength": strength}
 
-    def _plan_take(self, seat: int, a: TakeTile, v: int) -> dict:
+    def _plan_take(self, seat: int, a: act.TakeTile, v: int) -> dict:
         n = a.number
         use6b = False
         if n != v:
@@ -651,7 +665,7 @@ class SteamRollers(Game):
                           "Wait until it has been turned upright.")
         return {"v": v, "use6b": use6b}
 
-    def _plan_use(self, seat: int, a: UseTile) -> dict:
+    def _plan_use(self, seat: int, a: act.UseTile) -> dict:
         tid = a.tile
         if tid not in self.tile_defs:
             self._illegal("SR-TILE-USE-UPRIGHT", f"There is no action tile {tid}.", "Tiles are 1a .. 6b and 2s (solo).")
@@ -682,7 +696,7 @@ class SteamRollers(Game):
                               "Keep the tile for a later round.")
         return {}
 
-    def _plan_power(self, seat: int, a: Power) -> dict:
+    def _plan_power(self, seat: int, a: act.Power) -> dict:
         if self.phase != "power":
             self._phase_error(a)
         taken = {p.power for p in self.ps if p.power}
@@ -781,7 +795,7 @@ class SteamRollers(Game):
             if not self.power_queue:
                 self._start_round()
 
-    def _deliver(self, seat: int, a: Deliver, plan: dict) -> None:
+    def _deliver(self, seat: int, a: act.Deliver, plan: dict) -> None:
         src = plan["src"]
         if a.good == "own":
             self.personal[seat] = None
@@ -905,11 +919,14 @@ class SteamRollers(Game):
         apply, looked up here when not given): one read-only sequence per region, in order
         (so a build elsewhere or another region's placements never make them anew)."""
         sheet = self.sheet
-        kinds: tuple[str, ...] = sheet.black_die_faces[self.black]
         if any_type is None:
             any_type = self._perm(seat, "any-track-type")[0] is not None
         if any_type:
-            kinds = hx.TRACK_KINDS
+            kinds: tuple[str, ...] = hx.TRACK_KINDS
+            slot = 6
+        else:
+            kinds = sheet.black_die_faces[self.black]
+            slot = self._kinds_slot[self.black]
         regs = tuple(regions)
         if draft and len(regions) == 1:
             if adjacent is None:
@@ -917,34 +934,28 @@ class SteamRollers(Game):
             if adjacent:
                 regs += tuple(sheet.adjacent_regions(regions[0]))
         # the builds of a region, die and value, kept while their placements are the same tuple
-        made = self._builds_made.get(seat)
-        if made is None:
-            made = self._builds_made[seat] = {}
+        made = self._builds_made
         out = []
         for r in regs:
-            places = self._region_places(seat, r, kinds)
-            key = (r * 7 + (die or 0)) * 7 + (value or 0)
+            places = self._region_places(seat, r, kinds, slot)
+            key = ((seat * 7 + r) * 7 + (die or 0)) * 7 + (value or 0)
             builds = made.get(key)
             if builds is None or builds.places is not places:
                 builds = made[key] = Builds(die, value, places)
             out.append(builds)
         return out
 
-    def _region_places(self, seat: int, region: int, kinds: tuple) -> tuple:
-        """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``,
-        in hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes,
-        then kept up to date by :meth:`_place`, so a new round's black die or a build costs
-        no search (see :class:`PlacesLeft`)."""
-        by_region = self._legal_track_cache.get(seat)
-        if by_region is None:
-            by_region = self._legal_track_cache[seat] = {}
-        by_kinds = by_region.get(region)
-        if by_kinds is None:
-            by_kinds = by_region[region] = {}
-        left = by_kinds.get(kinds)
+    def _region_places(self, seat: int, region: int, kinds: tuple, slot: int) -> tuple:
+        """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``
+        (``slot``: 6 for every kind, else the black die face that stands for these kinds), in
+        hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes, then
+        kept up to date by :meth:`_place`, so a new round's black die or a build costs no
+        search (see :class:`PlacesLeft`)."""
+        key = _left_key(seat, region, slot)
+        left = self._legal_track_cache.get(key)
         if left is None:
             places, at, hexes = self._region_tracks(region, kinds)
-            left = by_kinds[kinds] = PlacesLeft(places, at)
+            left = self._legal_track_cache[key] = PlacesLeft(places, at)
             tracks = self.ps[seat].tracks
             for pos, h in enumerate(hexes):
                 if h in tracks:
@@ -1396,6 +1407,17 @@ class PlacesLeft:
         if t is None:
             t = self._tuple = tuple(self._places)
         return t
+
+
+def _left_key(seat: int, region: int, slot: int) -> int:
+    """Where :meth:`SteamRollers._region_places` keeps the placements left of ``seat`` in
+    ``region`` for the track kinds of ``slot`` (0-6): one int, so one cheap dict lookup, and
+    the seven slots of a seat's region are next to each other (for :meth:`SteamRollers._place`).
+
+    >>> _left_key(0, 1, 0), _left_key(0, 1, 6), _left_key(1, 1, 0)
+    (7, 13, 56)
+    """
+    return (seat * 7 + region) * 7 + slot
 
 
 def _first_at(at: list[int], pos: int) -> int:
