@@ -1025,3 +1025,32 @@ def test_shared_observations_match_fresh_ones(players):
     for seed in range(2):
         g = SteamRollers(players=players, seed=seed)
         play(g, [AGENTS["greedy" if s % 2 == 0 else "random"](seed * 10 + s) for s in range(players)], on_action=check)
+
+
+def test_the_held_tile_of_an_effect_follows_the_tile_ids_in_play():
+    from railkit.games.steam_rollers.data import load_tiles, tiles_by_effect
+
+    by_effect = tiles_by_effect()
+    tiles = load_tiles()
+    assert sorted(tid for v in by_effect.values() for _, tid in v) == sorted(tiles)
+    assert all(tiles[tid].effect == e and tiles[tid].number == n for e, v in by_effect.items() for n, tid in v)
+    assert all(list(v) == sorted(v) for v in by_effect.values())
+    g = game()
+    give(g, 4, 0, tid="4a")  # SR-TILE-4A: +1 engine strength while held
+    assert g.engine_strength(0) == 1 and g._held_tile(0, "engine-plus") == "4a"
+    g.tile_id[4] = "4b"  # the other side in play: no longer a permanent +1
+    assert g.engine_strength(0) == 0 and g._held_tile(0, "engine-plus") is None
+    assert g._held_tile(0, "delivery-engine-plus") == "4b" and g._held_tile(1, "delivery-engine-plus") is None
+
+
+def test_the_rules_are_read_once_per_rules_object():
+    from railkit.core.game import frozen_rules
+    from railkit.games.steam_rollers.rules import SteamRules, rule_values
+
+    rules = frozen_rules(SteamRules(max_rounds=7, mountains="hard"))
+    values = rule_values(rules)
+    assert values is rule_values(rules)
+    assert {k: getattr(values, k) for k in vars(values)} == rules.param.values()
+    assert rule_values(frozen_rules(SteamRules())).max_rounds == 60
+    g = SteamRollers(rules, players=2, seed=1)
+    assert g._max_rounds == 7 and g._mountains == "hard"

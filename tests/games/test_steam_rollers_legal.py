@@ -81,3 +81,31 @@ def test_builds_come_one_part_per_region_and_stay_while_their_region_is_unchange
     after = parts()
     assert after[0] is before[0] and after[1] is not before[1]
     assert list(after[1].places) == [p for p in before[1].places if p[0] != h]
+
+
+def test_equal_black_die_faces_share_the_placements_left_and_a_build_cuts_every_kind():
+    g = SteamRollers(players=2, seed=3)
+    seat = g.current_player
+    faces = g.sheet.black_die_faces
+    assert [faces[g._kinds_slot[i]] for i in range(6)] == list(faces)  # each slot shows the same kinds
+    same = [(i, j) for i in range(6) for j in range(i + 1, 6) if faces[i] == faces[j]]
+    assert same and all(g._kinds_slot[i] == g._kinds_slot[j] for i, j in same)
+    i, j = same[0]
+    region = 2
+    by_slot = {slot: g._region_places(seat, region, slot) for slot in (i, j, 6)}
+    assert by_slot[i] is by_slot[j]  # one kept tuple for the two faces
+    assert set(by_slot[i]) < set(by_slot[6])
+    h, a, b = by_slot[i][0]
+    g._place(seat, h, a, b)
+    for slot, before in by_slot.items():
+        assert list(g._region_places(seat, region, slot)) == [p for p in before if p[0] != h]
+    other = 1 - seat
+    assert g._region_places(other, region, 6) == by_slot[6]  # the other seat's sheet is her own
+
+
+def test_a_build_read_by_index_is_the_same_action_as_read_in_full():
+    g = SteamRollers(players=2, seed=3)
+    part = next(p for k, p in g.legal_actions().parts() if k is Build)
+    one = [part[i] for i in range(len(part))]
+    assert one == list(part) and all(a is b for a, b in zip(one, part))
+    assert one[0] == Build(part.die, *part.places[0], part.value)

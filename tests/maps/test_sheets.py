@@ -208,3 +208,20 @@ def test_any_bad_value_is_a_data_error(field, value):
         parse(d)
     except DataError as e:
         assert e.source == "test.json" and e.path.startswith("$")
+
+
+def test_load_is_cached_per_file_and_modification_time(tmp_path):
+    import os
+    import shutil
+
+    path = tmp_path / "mine.json"
+    shutil.copy(sheets.resolve("steam-default"), path)
+    first = sheets.load(path)
+    assert sheets.load(path) is first and sheets.load(str(path)) is first
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    assert sheets.load(link) is first  # the same file by another path
+    st = path.stat()
+    os.utime(path, (st.st_atime, st.st_mtime + 10))
+    again = sheets.load(path)
+    assert again is not first and again == first  # changed on disk: read again

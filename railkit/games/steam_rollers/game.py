@@ -45,7 +45,9 @@ Power: Final = act.Power
 Skip: Final = act.Skip
 TakeTile: Final = act.TakeTile
 UseTile: Final = act.UseTile
-CITIES: Final = (1, 2, 3, 4, 5, 6)
+#: the city numbers (a tuple of any length to the compiler, so that it keeps the object: a fixed-length
+#: one would be remade from six machine ints at every use)
+CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
 CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
 
@@ -189,7 +191,7 @@ class SteamRollers(Game):
         # the placements left on a seat's empty hexes of a region for some track kinds, at
         # _left_key(seat, region, kinds slot) (see _region_places)
         self._legal_track_cache: dict[int, PlacesLeft] = {}
-        # a seat's last Builds of a region, die and value, at _builds_key(...) (see _legal_tracks)
+        # a seat's last Builds of a region, die, value and kinds slot (see _legal_tracks)
         self._builds_made: dict[int, Builds] = {}
         self._plan_cache: tuple | None = None
 
@@ -514,12 +516,13 @@ class SteamRollers(Game):
             else:
                 self._illegal("SR-BUILD-TYPE", f"The black die shows {kinds[0]} or {kinds[1]}, so a {kind} track is not allowed.",
                               f"Draw a {kinds[0]} or {kinds[1]} track.")
-        for e in (a, b):  # SR-MOUNTAIN
-            if (h, e) in self.blocked:
-                n = hx.neighbor(h, e)
-                self._illegal("SR-MOUNTAIN", f"Edge {e} ({hx.EDGE_NAMES[e]}) of hex {hx.format_hex(h)} is a mountain border "
-                              f"(towards {hx.format_hex(n)}), and no track may cross a mountain.",
-                              "Choose a rotation whose ends avoid the mountain border.")
+        if self.blocked:  # (none without mountains)
+            for e in (a, b):  # SR-MOUNTAIN
+                if (h, e) in self.blocked:
+                    n = hx.neighbor(h, e)
+                    self._illegal("SR-MOUNTAIN", f"Edge {e} ({hx.EDGE_NAMES[e]}) of hex {hx.format_hex(h)} is a mountain border "
+                                  f"(towards {hx.format_hex(n)}), and no track may cross a mountain.",
+                                  "Choose a rotation whose ends avoid the mountain border.")
         return perms
 
     def _plan(self, a: Action) -> dict:
@@ -918,42 +921,37 @@ class SteamRollers(Game):
         """The builds of ``seat`` in ``regions`` (``any_type``/``adjacent``: whether tiles 2b/5b
         apply, looked up here when not given): one read-only sequence per region, in order
         (so a build elsewhere or another region's placements never make them anew)."""
-        sheet = self.sheet
         if any_type is None:
             any_type = self._perm(seat, "any-track-type")[0] is not None
-        if any_type:
-            kinds: tuple[str, ...] = hx.TRACK_KINDS
-            slot = 6
-        else:
-            kinds = sheet.black_die_faces[self.black]
-            slot = self._kinds_slot[self.black]
-        regs = tuple(regions)
+        slot = 6 if any_type else self._kinds_slot[self.black]
+        regs = regions
         if draft and len(regions) == 1:
             if adjacent is None:
                 adjacent = self._perm(seat, "adjacent-region")[0] is not None
             if adjacent:
-                regs += tuple(sheet.adjacent_regions(regions[0]))
-        # the builds of a region, die and value, kept while their placements are the same tuple
+                regs = regions + list(self.sheet.adjacent_regions(regions[0]))
+        # the builds of a region, die, value and track kinds, kept while their placements are the same tuple
         made = self._builds_made
         out = []
         for r in regs:
-            places = self._region_places(seat, r, kinds, slot)
-            key = ((seat * 7 + r) * 7 + (die or 0)) * 7 + (value or 0)
+            places = self._region_places(seat, r, slot)
+            key = (((seat * 7 + r) * 7 + (die or 0)) * 7 + (value or 0)) * 7 + slot
             builds = made.get(key)
             if builds is None or builds.places is not places:
                 builds = made[key] = Builds(die, value, places)
             out.append(builds)
         return out
 
-    def _region_places(self, seat: int, region: int, kinds: tuple, slot: int) -> tuple:
-        """The track placements on ``seat``'s empty hexes of ``region`` with a kind in ``kinds``
-        (``slot``: 6 for every kind, else the black die face that stands for these kinds), in
-        hex and edge order: the region's (:meth:`_region_tracks`) less her drawn hexes, then
-        kept up to date by :meth:`_place`, so a new round's black die or a build costs no
-        search (see :class:`PlacesLeft`)."""
+    def _region_places(self, seat: int, region: int, slot: int) -> tuple:
+        """The track placements on ``seat``'s empty hexes of ``region`` with a kind the
+        black die face ``slot`` shows (6: any kind), in hex and edge order: the region's
+        (:meth:`_region_tracks`) less her drawn hexes, then kept up to date by
+        :meth:`_place`, so a new round's black die or a build costs no search (see
+        :class:`PlacesLeft`)."""
         key = _left_key(seat, region, slot)
         left = self._legal_track_cache.get(key)
         if left is None:
+            kinds = hx.TRACK_KINDS if slot == 6 else self.sheet.black_die_faces[slot]
             places, at, hexes = self._region_tracks(region, kinds)
             left = self._legal_track_cache[key] = PlacesLeft(places, at)
             tracks = self.ps[seat].tracks
@@ -1180,8 +1178,11 @@ class LegalActions:
     def kinds(self) -> list[type]:
         """The kinds of action present, each once, in order of first appearance."""
         out: list[type] = []
-        for k in self._kinds:
-            if k not in out:
+        for k in self._kinds:  # by identity: compiled, a native loop (``in`` compares types the slow way)
+            for seen in out:
+                if seen is k:
+                    break
+            else:
                 out.append(k)
         return out
 
@@ -1267,10 +1268,18 @@ class Builds:
         self._actions: tuple | None = None  # all of them, made on the first full read
 
     def _make(self, place: tuple) -> Action:
-        h, a, b = place
-        if self.die is None:
-            return _action(ExtraBuild, h, a, b)
-        return _action(Build, self.die, h, a, b, self.value)
+        # looked up by the placement itself among the builds of this die and value (cheaper
+        # than by all the action's fields, see _action)
+        i = (self.die or 0) * 7 + (self.value or 0)
+        made = _BUILDS_AT[i]
+        if made is None:
+            made = _BUILDS_AT[i] = {}
+        act = made.get(place)
+        if act is None:
+            h, a, b = place
+            act = made[place] = (_action(ExtraBuild, h, a, b) if self.die is None
+                                 else _action(Build, self.die, h, a, b, self.value))
+        return act
 
     def actions(self) -> tuple:
         """Every build, in order (made once)."""
@@ -1340,6 +1349,10 @@ class DieActions:
 
 
 _DIE_ACTIONS: Final[list[DieActions | None]] = [None] * 49  # at die * 7 + value (0: as rolled)
+
+#: the build actions of each die and value by placement ``(hex, a, b)``, at die * 7 + value
+#: (0: as rolled; 0 * 7 + 0: tile 3b's second tracks), see :meth:`Builds._make`
+_BUILDS_AT: Final[list[dict[tuple, Action] | None]] = [None] * 49
 
 
 def _die_actions(die: int, value: int | None) -> DieActions:
