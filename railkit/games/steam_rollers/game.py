@@ -884,6 +884,7 @@ class SteamRollers(Game):
         any_type = self._perm(seat, "any-track-type")[0] is not None
         adjacent = self._perm(seat, "adjacent-region")[0] is not None
         source_adj = self._perm(seat, "source-adjacent")[0] is not None
+        adj = self.network(seat).adj
         for die, vals in values_for.items():
             for value in vals:
                 v = die if value is None else value
@@ -891,7 +892,7 @@ class SteamRollers(Game):
                 if v not in boxes:
                     out.add(Engine, acts.engine)
                 out.add(TakeTile, self._legal_tiles(acts, v))
-                out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj))
+                out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj, adj))
                 for builds in self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent):
                     out.add(Build, builds)
             out.add(Pass, _die_actions(die, None).passing)
@@ -975,13 +976,18 @@ class SteamRollers(Game):
         boost = sum(self.tile_defs[t].amount for t in self.active if self.tile_defs[t].effect == "delivery-engine-plus")
         return min(self._engine_max, base + plus) + boost  # SR-ENGINE-MAX, SR-TILE-4A/4B/5A
 
-    def _legal_deliveries(self, seat: int, die: int, value, v: int, source_adj: bool | None = None):
+    def _legal_deliveries(self, seat: int, die: int, value, v: int, source_adj: bool | None = None,
+                          adj: dict | None = None):
+        """The deliveries of ``die`` played as ``value`` (``v``: the value it counts as);
+        ``source_adj`` (tile 3a applies) and ``adj`` (her network's neighbour sets) are looked
+        up here when not given."""
         sources = [v]
         if source_adj is None:
             source_adj = self._perm(seat, "source-adjacent")[0] is not None
         if source_adj:
             sources += [s for s in (v - 1, v + 1) if 1 <= s <= 6]
-        adj = self.network(seat).adj
+        if adj is None:
+            adj = self.network(seat).adj
         out = []
         strength = None
         for src in sources:
