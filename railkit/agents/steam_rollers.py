@@ -268,7 +268,7 @@ class GreedyAgent(Agent):
     def __init__(self, seed=None) -> None:
         super().__init__(seed)
         self._plans_key: tuple | None = None
-        self._plans: dict = {}
+        self._plans: dict = {}  # connection_plans by hex: {hex: {a * 6 + b: value}}
         self._pots: dict = {}  # (build, cap) -> delivery potential after it, for the plans' key
         self._sheet_key: tuple | None = None  # (tracks, mountains) the facts below are for
         self._sheet_facts: dict = {}
@@ -412,8 +412,7 @@ class GreedyAgent(Agent):
         if self._plans_key != key:
             self._plans_key = key
             self._pots = {}
-            self._plans = connection_plans(sheet, tracks, sheet.blocked_edges(obs["mountains"]), obs["supply"],
-                                           self.town_cost, routes=facts["routes"])
+            self._plans = _plans_by_hex(sheet, obs["supply"], facts["routes"])
         adj = facts["adj"]
         engine = me["engine"]
         boost = sum(_TILE_BOOST.get(t, 0) for t in obs.get("active", ()))
@@ -425,7 +424,7 @@ class GreedyAgent(Agent):
         turns_left = max(1.0, need / per_turn)
         ctx = {"sheet": sheet, "me": me, "tracks": tracks, "adj": adj, "engine": engine, "boost": boost,
                "tips": facts["tips"], "base_net": facts["base_net"], "net": facts["net"], "terms": facts["terms"],
-               "geo": facts["searches"].geo,
+               "geo": facts["searches"].geo, "tr": facts["searches"].tr,
                "looked": facts["looked"],
                "goods_left": goods_left, "turns_left": turns_left, "dist": {}, "adj_after": {}}
         cap = min(6, engine + self.potential_reach)
@@ -471,8 +470,10 @@ class GreedyAgent(Agent):
         for kind, part in legal.parts():
             if isinstance(part, Builds):  # one die and value for the whole part: read its placements
                 pen = self._penalty(part[0], obs)
-                for h, a, b in part.places:
-                    out.append(self._build_value(h, a, b, obs, ctx) - pen + draw() * 0.01)
+                # typed (compiled: each placement unpacked in place, no iterator)
+                places: tuple[tuple[Any, int, int], ...] = part.places
+                for h, end1, end2 in places:
+                    out.append(self._build_value(h, end1, end2, obs, ctx) - pen + draw() * 0.01)
             else:
                 for a in part:
                     out.append(self._value(a, obs, ctx) + draw() * 0.01)
@@ -592,22 +593,24 @@ class GreedyAgent(Agent):
         return -lost
 
     def _build_value(self, h, a: int, b: int, obs, ctx: dict) -> float:
-        key = (h, a, b)
+        # the tables of builds are by hex, then by a * 6 + b: one lookup of the hex each
+        ab = a * 6 + b
         by_hex: dict = ctx["terms"]
         of_hex: dict | None = by_hex.get(h)
         if of_hex is None:
             of_hex = by_hex[h] = {}
-        terms: _BuildTerms | None = of_hex.get(a * 6 + b)
+        terms: _BuildTerms | None = of_hex.get(ab)
         if terms is None:
-            terms = of_hex[a * 6 + b] = self._build_terms(h, a, b, ctx)
+            terms = of_hex[ab] = self._build_terms(h, a, b, ctx)
             if terms.looked:
-                ctx["looked"].append(key)
-        plan: float = self._plans.get(key, 0.0)
-        score = self.plan_weight * plan
+                ctx["looked"].append((h, a, b))
+        plans: dict[int, float] | None = self._plans.get(h)
+        score = self.plan_weight * (0.0 if plans is None else plans.get(ab, 0.0))
         for t in terms.adds:  # added one by one, in the order the value was always summed
             score += t
         adj2 = terms.adj_after
         if adj2 is not None:
+            key = (h, a, b)
             ctx["adj_after"][key] = adj2
             # the graph after a build follows from my tracks, the potential from it, the
             # goods and the cap: kept while my tracks and the goods stay as they are
@@ -623,40 +626,44 @@ class GreedyAgent(Agent):
         draw again, and then for most hexes, see :func:`_drop_terms`)."""
         sheet = ctx["sheet"]
         geo: _Geometry = ctx["geo"]
-        city_at = geo.city_at
         tracks: dict = ctx["tracks"]
         tips: dict = ctx["tips"]
+        # my tracks by hex number (the route searches keep them), read with the sheet's tables
+        tr: list[tuple[int, int] | None] = ctx["tr"]
+        i = geo.index[h]
         terms: list[float] = []
         # what each end of the track meets: a city, a track that joins it, the sheet's edge, a
-        # track that does not join it (dead), or an open hex (kept: the hex beyond)
+        # track that does not join it (dead), or an open hex (kept: the number of the hex beyond)
         cities = joined = edges = dead = 0
-        opens: list[tuple[int, int]] = []
-        for e in (a, b):
-            n = _step(h, e)
-            t: tuple[int, int] | None = tracks.get(n)
-            enter = (e + 3) % 6
-            if n in city_at:
+        opens: list[int] = []
+        for e in a, b:
+            j = geo.side[i * 6 + e]
+            if j <= -2:
                 cities += 1
-            elif t is not None and (t[0] == enter or t[1] == enter):
-                joined += 1
-            elif n not in geo.on_sheet:
+            elif j == -1:
                 edges += 1
-            elif t is not None:
-                dead += 1
             else:
-                opens.append(n)
-        live = [origin for e, origin in tips.get(h, ()) if e == a or e == b]
+                there_track = tr[j]
+                enter = (e + 3) % 6
+                if there_track is None:
+                    opens.append(j)
+                elif there_track[0] == enter or there_track[1] == enter:
+                    joined += 1
+                else:
+                    dead += 1
+        chains: list[tuple[int, str]] = tips.get(h) or []
+        live = [origin for e, origin in chains if e == a or e == b]
         if live:
             terms.append(self.live_weight)
         terms.append(0.3 * cities + 0.2 * joined - 0.5 * edges - 0.5 * dead)
-        town = h in geo.town_at
+        town = geo.town[i]
         if town:
             terms.append(self.town_weight)
         if live and opens:
             others = [k for k, name in enumerate(geo.city_names) if name not in live]
             if others:
                 to_city = geo.to_city
-                here = to_city[h]
+                here = to_city[i]
                 d_now = min([here[k] for k in others])
                 for beyond in opens:
                     there = to_city[beyond]
@@ -765,7 +772,19 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     """
     if routes is None:
         routes = connection_routes(sheet, tracks, blocked, town_cost)
-    out: dict[tuple, float] = {}
+    return {(h, ab // 6, ab % 6): v for h, of_hex in _plans_by_hex(sheet, supply, routes).items()
+            for ab, v in of_hex.items()}
+
+
+def _plans_by_hex(sheet, supply, routes: list) -> dict:
+    """:func:`connection_plans` of ``routes`` as ``{hex: {a * 6 + b: value}}`` (the greedy bot
+    looks a hex up once for all its builds).
+
+    >>> from railkit.maps.sheets import load
+    >>> _plans_by_hex(load("steam-default"), {}, [(1, 2, 2, 0, [((0, 1), 2, 5), ((0, 2), 0, 3)])])
+    {(0, 1): {17: 0.5}, (0, 2): {3: 0.5}}
+    """
+    out: dict = {}
     destinations: dict = sheet.goods_destination
     # (city, other city) -> how many goods waiting on the city go to the other one
     wanted: dict[tuple[str, int], int] = {}
@@ -776,9 +795,14 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
     for A, B, cost, towns, keys in routes:
         interest = wanted.get((str(A), B), 0) + wanted.get((str(B), A), 0)
         value: float = (1 + towns + 0.5 * min(interest, 4)) / cost
-        for key in keys:
-            old: float = out.get(key, 0.0)
-            out[key] = value if value > old else old  # max(old, value)
+        missing: list[tuple[Any, int, int]] = keys
+        for h, a, b in missing:
+            of_hex: dict[int, float] | None = out.get(h)
+            if of_hex is None:
+                of_hex = out[h] = {}
+            ab = a * 6 + b
+            old: float = of_hex.get(ab, 0.0)
+            of_hex[ab] = value if value > old else old  # max(old, value)
     return out
 
 
@@ -787,41 +811,30 @@ class _Geometry:
     leads: ``-1`` nowhere (a mountain or the sheet's edge), ``-2 - n`` city ``n``, else
     the number of the hex (state ``hex * 6 + entry edge`` then sorts as ``(hex, edge)``);
     ``starts``: per city, the ``(hex number, entry edge)`` of each step out of it. Also
-    the sheet's facts that a build's terms read, as typed tables: its hexes, cities and
-    towns, the cities' graph names and each hex's distance to every city (in the sheet's
-    order of cities)."""
+    the sheet's facts that a build's terms read, as typed tables by hex number: ``side``,
+    per ``hex * 6 + edge``, what is across the edge, mountains or not (``-1`` the sheet's
+    edge, ``-2 - n`` city ``n``, else the hex's number); the cities' graph names; and each
+    hex's distance to every city (in the sheet's order of cities)."""
 
-    __slots__ = ("hexes", "index", "step", "town", "starts", "on_sheet", "city_at", "town_at", "city_names",
-                 "to_city")
+    __slots__ = ("hexes", "index", "step", "town", "starts", "side", "city_names", "to_city")
 
     def __init__(self, sheet, blocked) -> None:
-        self.on_sheet: frozenset[tuple[int, int]] = frozenset(sheet.hexes)
-        self.city_at: dict[tuple[int, int], int] = dict(sheet.city_at)
-        self.town_at: dict[tuple[int, int], int] = dict(sheet.town_at)
         self.city_names: list[str] = [f"C{n}" for n in sheet.cities]
-        self.to_city: dict[tuple[int, int], list[int]] = {
-            h: [_hex_distance(h, c) for c in sheet.cities.values()] for h in sheet.hexes}
         self.hexes: list[tuple[int, int]] = sorted(h for h in sheet.hexes if h not in sheet.city_at)
         self.index: dict[tuple[int, int], int] = {h: i for i, h in enumerate(self.hexes)}
+        self.to_city: list[list[int]] = [[_hex_distance(h, c) for c in sheet.cities.values()] for h in self.hexes]
+        self.side: list[int] = []
+        for h in self.hexes:
+            for x in range(6):
+                m = hx.neighbor(h, x)
+                self.side.append(-2 - sheet.city_at[m] if m in sheet.city_at else self.index.get(m, -1))
         self.starts: dict[int, list[tuple[int, int]]] = {}  # in edge order; off the sheet, a city or a mountain: left out
         for n, c in sheet.cities.items():
             self.starts[n] = [(self.index[m], (e + 3) % 6) for e in range(6)
                               if (c, e) not in blocked and (m := hx.neighbor(c, e)) in self.index]
         self.town: list[bool] = [h in sheet.town_at for h in self.hexes]
-        self.step: list[tuple[int, ...]] = []
-        for h in self.hexes:
-            row = []
-            for x in range(6):
-                m = hx.neighbor(h, x)
-                if (h, x) in blocked:
-                    row.append(-1)
-                elif m in sheet.city_at:
-                    row.append(-2 - sheet.city_at[m])
-                elif m not in sheet.hexes:
-                    row.append(-1)
-                else:
-                    row.append(self.index[m])
-            self.step.append(tuple(row))
+        self.step: list[tuple[int, ...]] = [tuple(-1 if (h, x) in blocked else self.side[i * 6 + x] for x in range(6))
+                                            for i, h in enumerate(self.hexes)]
 
 
 _GEOMETRY: dict = {}

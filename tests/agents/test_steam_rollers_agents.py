@@ -144,6 +144,10 @@ def test_longest_distances_cap_and_no_repeat():
     assert longest_distances(adj, "C1", 6) == {"C2": 2, "C3": 3}
     assert longest_distances(adj, "C1", 2) == {"C2": 2}
     assert longest_distances(adj, "C5", 6) == {}
+    # another mapping, with other containers of neighbours: the same distances
+    from types import MappingProxyType
+
+    assert longest_distances(MappingProxyType({k: sorted(v) for k, v in adj.items()}), "C1", 6) == {"C2": 2, "C3": 3}
 
 
 def test_agents_registry():

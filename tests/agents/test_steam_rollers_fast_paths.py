@@ -216,3 +216,18 @@ def test_connection_plans_equal_the_reference(seed, level):
             assert connection_plans(sheet, tracks, blocked, supply, town_cost) == want
             routes = connection_routes(sheet, tracks, blocked, town_cost)
             assert connection_plans(sheet, tracks, blocked, supply, town_cost, routes=routes) == want
+
+
+def test_geometry_side_tells_what_is_across_each_edge():
+    from railkit.agents.steam_rollers import _geometry
+
+    sheet = sheets.load("steam-default")
+    blocked = sheet.blocked_edges("hard")
+    geo = _geometry(sheet, blocked)
+    for i, h in enumerate(geo.hexes):
+        for e in range(6):
+            m = hx.neighbor(h, e)
+            want = -2 - sheet.city_at[m] if m in sheet.city_at else (geo.index[m] if m in sheet.hexes else -1)
+            assert geo.side[i * 6 + e] == want  # mountains or not
+            assert geo.step[i][e] == (-1 if (h, e) in blocked else want)
+    assert any((h, e) in blocked for h in geo.hexes for e in range(6))  # the sheet has mountains to skip

@@ -203,25 +203,32 @@ def longest_distances(adj: Mapping, source: str, cap: int) -> dict:
     >>> longest_distances(adj, "C1", 3), longest_distances(adj, "C1", 1)
     ({'C2': 2}, {'C2': 1})
     """
-    best: dict = {}
-    if source not in adj or cap <= 0:
+    best: dict[str, int] = {}
+    # a dict of sets as it is (the engine's and the bots' graphs), else a copy: the search
+    # below reads the typed tables (compiled, a dict lookup instead of a generic one)
+    table: dict[str, set[str]] = adj if type(adj) is dict else {n: set(v) for n, v in adj.items()}
+    around = table.get(source)
+    if around is None or cap <= 0:
         return best
-    _longest_dfs(adj, source, 0, cap, {source}, best)
+    _longest_dfs(table, around, 1, cap, {source}, best)
     return best
 
 
-def _longest_dfs(adj: Mapping, node: str, depth: int, cap: int, seen: set, best: dict) -> None:
-    """The search of :func:`longest_distances` below ``node`` (reached in ``depth`` steps)."""
-    d = depth + 1
-    for n in adj.get(node, ()):
+def _longest_dfs(adj: dict[str, set[str]], around: set[str], d: int, cap: int, seen: set[str],
+                 best: dict[str, int]) -> None:
+    """The search of :func:`longest_distances` one step on from a node ``d - 1`` steps
+    from the source, whose neighbours are ``around``."""
+    for n in around:
         if n in seen:
             continue
         if n[0] == "C" and d > best.get(n, 0):
             best[n] = d
-        if d < cap and n in adj:
-            seen.add(n)
-            _longest_dfs(adj, n, d, cap, seen, best)
-            seen.discard(n)
+        if d < cap:
+            beyond = adj.get(n)
+            if beyond is not None:
+                seen.add(n)
+                _longest_dfs(adj, beyond, d + 1, cap, seen, best)
+                seen.discard(n)
 
 
 class Network:

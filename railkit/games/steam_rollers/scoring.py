@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from railkit.games.steam_rollers.data import load_orders
+
 
 COLUMNS = ("delivery_points", "network_points", "engine_bonus", "tile_vp", "order_vp", "power_vp")
 
@@ -21,8 +23,6 @@ def breakdown(game, seat: int) -> dict:
     network = sum(1 + t for *_, t in conns)  # SR-SCORE-NETWORK
     bonus = game._engine_bonus[min(len(ps.boxes), 6)]  # SR-SCORE-ENGINE-BONUS: boxes only, no tile bonus
     tile_vp = sum(game.tile_defs[game.tile_id[n]].vp for n in range(1, 7) if game.tile_holder[n] == seat)  # SR-SCORE-TILES
-    from railkit.games.steam_rollers.data import load_orders
-
     orders = load_orders()
     order_vp = sum(orders[o].vp for o in ps.orders)
     out = {"delivery_points": delivery, "network_points": network, "engine_bonus": bonus, "tile_vp": tile_vp,
