@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import heapq
+import random
 from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
@@ -52,6 +53,9 @@ class RandomAgent(Agent):
     name = "random"
     #: a runner may skip building observations for this bot
     needs_observation = False
+    #: declared here, so the compiled bot keeps its generator (set by Agent) as a C attribute:
+    #: act reads it once per action
+    rng: random.Random
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]

@@ -440,15 +440,21 @@ class GameSpec:
         return self.game_class(rules, players=players, seed=seed, **options)
 
 
-def observation_for(game: Game, agent: Any, seat: int) -> Any:
-    """What ``agent`` is handed at ``seat``: None if it reads no observation
+def observer(game: Game, agent: Any) -> Callable[[int], Any] | None:
+    """How ``agent`` is handed its observation at a seat: None if it reads none
     (``needs_observation`` False), :meth:`Game.observe_shared` if it only reads it
-    (``reads_observation_only``), else its own copy, :meth:`Game.observe`."""
+    (``reads_observation_only``), else :meth:`Game.observe` (its own copy)."""
     if not getattr(agent, "needs_observation", True):
         return None
     if getattr(agent, "reads_observation_only", False):
-        return game.observe_shared(seat)
-    return game.observe(seat)
+        return game.observe_shared
+    return game.observe
+
+
+def observation_for(game: Game, agent: Any, seat: int) -> Any:
+    """What ``agent`` is handed at ``seat`` (see :func:`observer`)."""
+    see = observer(game, agent)
+    return None if see is None else see(seat)
 
 
 def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
@@ -457,7 +463,9 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
 
     Each bot is given only its observation (:func:`observation_for`) and the legal actions. With
     ``checked=False`` the chosen action (which comes from ``legal_actions``) is
-    applied on the unchecked fast path.
+    applied on the unchecked fast path. What each bot is handed and its ``act`` are
+    looked up once, before the first action (a random playout spends a good part of
+    its time in this loop).
     """
     steps = 0
     legal_actions = game.legal_actions
@@ -466,11 +474,13 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000,
         bind = getattr(agent, "bind", None)
         if bind is not None:
             bind(game)
+    acts = [agent.act for agent in agents]
+    sees = [observer(game, agent) for agent in agents]
     while not game.is_over:
         seat = game.current_player
         legal = legal_actions()
-        agent = agents[seat]
-        action = agent.act(observation_for(game, agent, seat), legal)
+        see = sees[seat]
+        action = acts[seat](None if see is None else see(seat), legal)
         apply(action)
         if on_action is not None:
             on_action(game, action)

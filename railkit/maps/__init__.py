@@ -311,11 +311,16 @@ def available(fmt: str = FORMAT) -> list[str]:
     return out + user_maps(fmt)
 
 
-_CACHE: dict[tuple[str, float], Map] = {}
+#: (device, inode, modification time) of a map file -> the map read from it
+_CACHE: dict[tuple[int, int, float], Map] = {}
 
 
 def load(name_or_path: str | Path) -> Map:
     """Load and check a map by name (``"usa"``, ``"teaching-small"``) or path.
+
+    A file is read once and its map kept while the file stays the same (the same
+    file, whatever path names it, not modified since): every game started on it
+    shares that map, which nobody changes.
 
     Raises
     ------
@@ -323,12 +328,18 @@ def load(name_or_path: str | Path) -> Map:
         Naming the file, the JSON path of the bad field and what was expected.
     """
     path = resolve(name_or_path)
-    if not path.exists():
-        raise DataError(str(path), "$", "an existing map file (maps available: " + ", ".join(available()) + ")")
-    key = (str(path.resolve()), path.stat().st_mtime)
-    if key not in _CACHE:
-        _CACHE[key] = _parse(read_json(path), str(path))
-    return _CACHE[key]
+    try:
+        st = path.stat()  # one system call: a game on a shipped map starts many times a second
+    except OSError:
+        if path.exists():
+            raise
+        raise DataError(str(path), "$", "an existing map file (maps available: " + ", ".join(available()) + ")") \
+            from None
+    key = (st.st_dev, st.st_ino, st.st_mtime)
+    m = _CACHE.get(key)
+    if m is None:
+        m = _CACHE[key] = _parse(read_json(path), str(path))
+    return m
 
 
 def validate_file(path: str | Path) -> Map:

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -140,6 +141,20 @@ def test_invalid_json_reports_line_and_column(tmp_path):
 def test_missing_map_lists_available_maps():
     with pytest.raises(DataError, match="usa"):
         load("no-such-map")
+
+
+def test_load_keeps_one_map_per_file_until_the_file_changes(tmp_path, monkeypatch):
+    assert load("usa") is load(MAPS_DIR / "usa.json")  # the same file, by name or by path
+    path = load("teaching-small").save(tmp_path / "valley.json")
+    first = load(path)
+    monkeypatch.chdir(tmp_path)
+    assert load("valley.json") is first  # another spelling of the same file
+    changed = json.loads(path.read_text())
+    changed["title"] = "Changed valley"
+    before = path.stat().st_mtime_ns
+    path.write_text(json.dumps(changed))
+    os.utime(path, ns=(before + 10**9, before + 10**9))  # a later time, however coarse the file system's clock
+    assert load(path).title == "Changed valley"  # written again: read again
 
 
 def test_save_refuses_a_broken_map_and_leaves_the_old_file(tmp_path):

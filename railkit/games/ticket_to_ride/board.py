@@ -44,6 +44,8 @@ class Board:
         self.map = m
         self.city_names = list(m.cities)
         self.city_index = {c: i for i, c in enumerate(self.city_names)}
+        #: the city indices in the order of the cities' names
+        self.cities_by_name = sorted(range(len(self.city_names)), key=self.city_names.__getitem__)
         self.routes = list(m.routes)
         self.n_routes = len(self.routes)
         self.route_ids = [r.id for r in self.routes]

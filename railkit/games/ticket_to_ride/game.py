@@ -119,6 +119,9 @@ class TicketToRide(Game):
     game_name = "ticket-to-ride"
     rules_class = TicketToRideRules
     OPTIONS = ("map", "names")
+    #: declared here, so the compiled engine keeps the log (set by Game) as a C attribute:
+    #: apply_unchecked appends to it once per action
+    log: list[Action]
 
     # ================================================================ setup
     def _setup(self) -> None:
@@ -404,9 +407,11 @@ class TicketToRide(Game):
             self._pass_run += 1
         else:
             self._pass_run = 0
-        if self.final_turns_left is not None:
-            self.final_turns_left -= 1
-            if self.final_turns_left <= 0:
+        left = self.final_turns_left  # a local: the compiled engine counts it in machine integers
+        if left is not None:
+            left -= 1
+            self.final_turns_left = left
+            if left <= 0:
                 self._game_over("last round played")
                 return
         elif self.trains[s] <= self._end_trigger:
@@ -1158,13 +1163,20 @@ class TicketToRide(Game):
             return 0, []
         b = self.board
         ea, eb, length = b.end_a, b.end_b, b.length
-        index: dict[int, int] = {}
+        index = [-1] * len(b.city_names)  # city -> its node number, in the order first reached
+        nodes = 0
         edges = []
         for i in mine:
-            x = index.setdefault(ea[i], len(index))
-            y = index.setdefault(eb[i], len(index))
+            x = index[ea[i]]
+            if x < 0:
+                x = index[ea[i]] = nodes
+                nodes += 1
+            y = index[eb[i]]
+            if y < 0:
+                y = index[eb[i]] = nodes
+                nodes += 1
             edges.append((x, y, length[i]))
-        total, path = trail_of_edges(len(index), edges)
+        total, path = trail_of_edges(nodes, edges)
         ids = b.route_ids
         return int(total), [ids[mine[k]] for k in path]  # route lengths are whole numbers
 
@@ -1194,12 +1206,11 @@ class TicketToRide(Game):
             s = x["seat"]
             mine = self.claimed[s]
             ids = [b.route_ids[i] for i in mine]
-            names, ea, eb = b.city_names, b.end_a, b.end_b
-            touched: set[str] = set()
+            ea, eb = b.end_a, b.end_b
+            touched = [False] * len(b.city_names)
             for i in mine:
-                touched.add(names[ea[i]])
-                touched.add(names[eb[i]])
-            cities = sorted(touched)
+                touched[ea[i]] = touched[eb[i]] = True
+            cities = [b.city_names[c] for c in b.cities_by_name if touched[c]]  # sorted by name
             by_len = [0] * (b.max_length + 1)
             for i in mine:
                 by_len[b.length[i]] += 1
