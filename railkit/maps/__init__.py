@@ -16,6 +16,8 @@ naming the file, the JSON path of the field and what was expected.
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -315,12 +317,32 @@ def available(fmt: str = FORMAT) -> list[str]:
 _CACHE: dict[tuple[int, int, float], Map] = {}
 
 
+def file_key(path: Path, kind: str, names: Callable[[], list[str]]) -> tuple[int, int, float]:
+    """The file at ``path`` as a cache key: its device, inode and modification time, the
+    same whatever path leads to it, in one system call (resolving a path costs one per
+    folder on the way, and a game loads its map or sheet every time it starts).
+
+    Raises
+    ------
+    DataError
+        When there is no such file (listing ``names()``, the ``kind`` files available)
+        or it cannot be read.
+    """
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        if path.exists():
+            raise DataError(str(path), "$", f"a readable {kind} file ({exc.strerror or exc})") from None
+        raise DataError(str(path), "$", f"an existing {kind} file ({kind}s available: " + ", ".join(names()) + ")") \
+            from None
+    return (st.st_dev, st.st_ino, st.st_mtime)
+
+
 def load(name_or_path: str | Path) -> Map:
     """Load and check a map by name (``"usa"``, ``"teaching-small"``) or path.
 
-    A file is read once and its map kept while the file stays the same (the same
-    file, whatever path names it, not modified since): every game started on it
-    shares that map, which nobody changes.
+    A file is read once and its map kept while the file stays the same (see
+    :func:`file_key`): every game started on it shares that map, which nobody changes.
 
     Raises
     ------
@@ -328,14 +350,7 @@ def load(name_or_path: str | Path) -> Map:
         Naming the file, the JSON path of the bad field and what was expected.
     """
     path = resolve(name_or_path)
-    try:
-        st = path.stat()  # one system call: a game on a shipped map starts many times a second
-    except OSError:
-        if path.exists():
-            raise
-        raise DataError(str(path), "$", "an existing map file (maps available: " + ", ".join(available()) + ")") \
-            from None
-    key = (st.st_dev, st.st_ino, st.st_mtime)
+    key = file_key(path, "map", available)
     m = _CACHE.get(key)
     if m is None:
         m = _CACHE[key] = _parse(read_json(path), str(path))

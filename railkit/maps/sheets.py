@@ -22,7 +22,6 @@ the JSON path and what was expected.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,7 @@ from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
-from railkit.maps import MAPS_DIR, resolve  # noqa: F401  (MAPS_DIR re-exported for callers)
+from railkit.maps import MAPS_DIR, file_key, resolve  # noqa: F401  (MAPS_DIR re-exported for callers)
 from railkit.maps import available as available_files
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
@@ -251,15 +250,7 @@ def load(name_or_path: str | Path) -> Sheet:
     The result is cached by file and modification time, so treat it as read-only.
     """
     path = resolve(name_or_path)
-    try:
-        st = os.stat(path)
-    except OSError:
-        st = None
-    if st is None:
-        raise DataError(str(path), "$", "an existing sheet file (sheets available: " + ", ".join(available()) + ")")
-    # the file itself (device and inode, whatever path leads to it) and its modification
-    # time: one system call, where resolving the path costs one per folder on the way
-    key = (st.st_dev, st.st_ino, st.st_mtime)
+    key = file_key(path, "sheet", available)
     if key not in _CACHE:
         _CACHE.clear()  # keep at most one version per process; sheets are small
         _CACHE[key] = parse(read_json(path), str(path))

@@ -225,3 +225,8 @@ def test_load_is_cached_per_file_and_modification_time(tmp_path):
     os.utime(path, (st.st_atime, st.st_mtime + 10))
     again = sheets.load(path)
     assert again is not first and again == first  # changed on disk: read again
+
+
+def test_missing_sheet_lists_available_sheets(tmp_path):
+    with pytest.raises(DataError, match="an existing sheet file .*steam-default"):
+        sheets.load(tmp_path / "no-such-sheet.json")
