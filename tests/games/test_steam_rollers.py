@@ -445,7 +445,8 @@ def test_SR_TILE_3B_two_tracks_in_the_region():
     g.apply("draft 1 build 2,0 straight 0-3")
     assert g.phase == "build2" and g.current_player == 0
     illegal(g, "draft 2 engine", "SR-PHASE")
-    illegal(g, "build 1,1 straight 0-3", "SR-BUILD-REGION")  # region 6
+    err = illegal(g, "build 1,1 straight 0-3", "SR-BUILD-REGION")  # region 6
+    assert err.reason == "Hex 1,1 is in region 6, but tile 3b's second track goes in region 1."
     g.apply("build 2,-1 straight 0-3")
     assert g.phase == "draft" and g.current_player == 1 and len(g.ps[0].tracks) == 2
     g2 = game(dice=[1, 2, 3], rules={"tile_sides": "b"})

@@ -479,9 +479,10 @@ class SteamRollers(Game):
                           "Pick a value next to the die.")
         return value
 
-    def _check_build(self, seat: int, h, a: int, b: int, regions: list[int], region_text: str,
+    def _check_build(self, seat: int, h, a: int, b: int, regions: list[int],
                      any_type: bool = False, power: bool = False, adjacent: bool = True) -> list[str]:
-        """Checks of one track; returns the permanent tiles it needs."""
+        """Checks of one track; returns the permanent tiles it needs. ``adjacent`` is False for
+        tile 3b's second track, whose region is not the die's."""
         sheet = self.sheet
         tracks = self.ps[seat].tracks
         perms: list[str] = []
@@ -498,7 +499,9 @@ class SteamRollers(Game):
             tid, why = self._perm(seat, "adjacent-region")
             if adjacent and len(regions) == 1 and tid and reg in sheet.adjacent_regions(regions[0]):  # SR-TILE-5B
                 perms.append(tid)
-            else:
+            else:  # the reason's text is built only here, as most checks pass
+                region_text = f"your die is {regions[0]}" if adjacent else \
+                    f"tile 3b's second track goes in region {regions[0]}"
                 if adjacent and why == "SR-SOLO-PERMANENT-ONCE" and reg in sheet.adjacent_regions(regions[0]):
                     self._illegal(why, f"Tile 5b already served your other action this turn, so hex {hx.format_hex(h)} "
                                   f"(region {reg}) is out of reach of {region_text}.", f"Build in region {regions[0]}.")
@@ -549,7 +552,7 @@ class SteamRollers(Game):
                 return {}
             v = self._check_value(seat, a.die, a.value)
             if isinstance(a, Build):
-                perms = self._check_build(seat, a.hex, a.a, a.b, [v], f"your die is {v}")
+                perms = self._check_build(seat, a.hex, a.a, a.b, [v])
                 return {"v": v, "perms": perms}
             if isinstance(a, Engine):
                 if v in self.ps[seat].boxes:  # SR-ENGINE-BOX
@@ -565,8 +568,7 @@ class SteamRollers(Game):
         if isinstance(a, ExtraBuild):
             if phase != "build2":
                 self._phase_error(a)
-            perms = self._check_build(seat, a.hex, a.a, a.b, [self.build2_region],
-                                      f"tile 3b's second track goes in region {self.build2_region}", adjacent=False)
+            perms = self._check_build(seat, a.hex, a.a, a.b, [self.build2_region], adjacent=False)
             return {"perms": perms}
         if isinstance(a, Skip):
             if phase not in ("build2", "reroll"):
@@ -712,7 +714,7 @@ class SteamRollers(Game):
             if a.hex is None or a.a is None or a.b is None:
                 self._illegal("SR-POWER-TRACK", "The track power draws one track: it needs a hex and two edges.",
                               "Write 'power track Q,R A-B'.")
-            self._check_build(seat, a.hex, a.a, a.b, [], "", power=True)
+            self._check_build(seat, a.hex, a.a, a.b, [], power=True)
         if a.power == "tile":  # SR-POWER-TILE
             if not 1 <= (a.number or 0) <= 6 or self.tile_holder[cast(int, a.number)] is not None:
                 self._illegal("SR-POWER-TILE", f"Tile {a.number} is not in the centre.", "Pick a tile from the centre.")
