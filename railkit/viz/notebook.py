@@ -157,6 +157,83 @@ def in_order() -> None:
             mod.push = push
 
 
+#: Panel's comm model in the page (its JavaScript class, by its Bokeh name)
+_COMM_MANAGER = "panel.models.comm_manager.CommManager"
+
+#: JavaScript run in the page by :func:`setup`: see :func:`wait_for_render`
+_WAIT_FOR_RENDER_JS = """
+(function (root) {
+  var NAME = "%s";
+  var started = Date.now();
+  function install() {
+    var Bokeh = root.Bokeh;
+    var models = Bokeh && Bokeh.Models && Bokeh.Models._known_models;
+    var CM = models && models.get(NAME);
+    if (CM == null) {
+      if (Date.now() - started < 120000) { setTimeout(install, 5); }
+      return;
+    }
+    if (CM.prototype._railkit_waits) { root.railkitWaitsForRender = true; return; }
+    var handle = CM.prototype.msg_handler;
+    function rendered(cm) {
+      var id = cm.plot_id;
+      if (id == null) { return true; }
+      var ns = root.PyViz || {};
+      return (ns.plot_index != null && ns.plot_index[id] != null) ||
+             (root.Bokeh !== undefined && id in root.Bokeh.index);
+    }
+    function drain(cm) {
+      if (!rendered(cm)) {
+        if (Date.now() - cm._railkit_since < 300000) { setTimeout(function () { drain(cm); }, 20); }
+        else { console.warn("railkit: a widget never rendered; its updates were dropped"); cm._railkit_waiting = []; }
+        return;
+      }
+      var waiting = cm._railkit_waiting;
+      cm._railkit_waiting = [];
+      for (var i = 0; i < waiting.length; i++) {
+        try { handle.call(cm, waiting[i]); } catch (e) { console.error(e); }
+      }
+    }
+    CM.prototype.msg_handler = function (msg) {
+      var waiting = this._railkit_waiting || (this._railkit_waiting = []);
+      if (waiting.length === 0 && rendered(this)) { return handle.call(this, msg); }
+      waiting.push(msg);
+      if (waiting.length === 1) { this._railkit_since = Date.now(); var cm = this; setTimeout(function () { drain(cm); }, 20); }
+    };
+    CM.prototype._railkit_waits = true;
+    root.railkitWaitsForRender = true;
+  }
+  install();
+})(window);
+""" % _COMM_MANAGER
+
+
+def wait_for_render() -> None:
+    """Make the page keep a widget's updates until the widget is on the page.
+
+    The page opens a widget's connection while it is still building the widget's
+    view, and Panel's page code drops every message that arrives before the view is
+    listed among the page's views. One change is sent as several messages (header,
+    metadata, content, buffers), so losing the first of them made the page read the
+    rest out of step and fail on the next change ("TypeError: s is not iterable" in
+    ``apply_json_patch``, seen cell by cell on a loaded machine: the map editor's page
+    then missed its edits). This runs a short script in the page that keeps such
+    messages, in order, and hands them on once the view is there. Outside a notebook
+    it does nothing.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is a Panel dependency
+        return
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    from IPython.display import publish_display_data
+    from panel.io.notebook import LOAD_MIME
+
+    publish_display_data({LOAD_MIME: _WAIT_FOR_RENDER_JS, "application/javascript": _WAIT_FOR_RENDER_JS})
+
+
 def setup(*extensions: str, **kwargs):
     """Load Panel (and BokehJS with it) into this notebook, everything inline.
 
@@ -166,7 +243,9 @@ def setup(*extensions: str, **kwargs):
     """
     offline()
     in_order()
-    return pn.extension(*extensions, **{**INLINE, **kwargs})
+    ext = pn.extension(*extensions, **{**INLINE, **kwargs})
+    wait_for_render()
+    return ext
 
 
 def show(obj, **kwargs):
