@@ -7,6 +7,11 @@ messages, and then read every later message out of step ("TypeError: s is not it
 in ``apply_json_patch``: seen in the map editor's notebook, run cell by cell on a loaded
 machine). :func:`railkit.viz.notebook.setup` makes the page keep them until the view is
 there; the page must end showing the last change, with no console error.
+
+To make the race happen on any machine, the test holds every new view back for two
+seconds before BokehJS lists it (as a slow machine building a large layout does), so
+the changes made right after ``display`` always arrive first. Without the fix the page
+drops them, reads the rest out of step and never shows the last change.
 """
 
 from __future__ import annotations
@@ -47,6 +52,21 @@ SHOWN = """() => { const shown = [];
   return shown; }"""
 
 
+#: hold each new root view back for this many milliseconds before BokehJS lists it
+HOLD_MS = 2000
+
+#: page script: ``Bokeh.index.add`` (where BokehJS lists a built view) runs HOLD_MS later
+HOLD_VIEWS = """(ms) => { const index = window.Bokeh.index; const add = index.add.bind(index);
+  index.add = (view) => { setTimeout(() => add(view), ms); }; }"""
+
+
+def _hold_views(page, index: int) -> None:
+    if index == 0:  # after setup(): BokehJS is on the page
+        page.wait_for_function("() => window.Bokeh && window.Bokeh.index && window.Bokeh.index.add",
+                               timeout=120_000, polling=100)
+        page.evaluate(HOLD_VIEWS, HOLD_MS)
+
+
 def _notebook(path) -> None:
     cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
               "outputs": [], "source": src} for i, src in enumerate(CELLS)]
@@ -58,7 +78,7 @@ def _notebook(path) -> None:
 def test_changes_made_while_a_widget_is_drawn_reach_the_page(page, page_guard, lab):
     _notebook(lab.root / "notebooks" / "_updates_while_drawn.ipynb")
     nb = LabNotebook(page, lab, "notebooks/_updates_while_drawn.ipynb")
-    nb.run_cell_by_cell()
+    nb.run_cell_by_cell(after_each=lambda i: _hold_views(page, i))
     assert page.evaluate("() => window.railkitWaitsForRender === true")
     # the last change of every layout reaches the page; then nothing else may be missing
     page.wait_for_function(
