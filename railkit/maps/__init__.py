@@ -284,18 +284,28 @@ def user_maps(fmt: str = FORMAT) -> list[str]:
     return [p.stem for p in _user_files(fmt)]
 
 
+#: railkit's own maps folder as text (every game started looks its map's name up there)
+_MAPS_DIR = str(MAPS_DIR)
+
+
 def resolve(name_or_path: str | Path) -> Path:
-    """A map name (``"usa"``, or one of the user's maps) or a path to the JSON file."""
-    p = Path(name_or_path)
-    if p.suffix == ".json" or p.exists() or len(p.parts) > 1:
-        return p
-    shipped = MAPS_DIR / f"{name_or_path}.json"
+    """A map name (``"usa"``, or one of the user's maps) or a path to the JSON file.
+
+    A plain name (letters, digits, ``-`` and ``_``) is railkit's own map of that name,
+    else the user's (:func:`use_user_maps`); anything else, or a plain name that is a
+    file in the current folder, is a path. Plain names are handled as text: a game
+    resolves its map's name every time it starts.
+    """
+    s = os.fspath(name_or_path)
+    if not MAP_NAME.fullmatch(s) or os.path.exists(s):
+        return Path(s)
+    shipped = os.path.join(_MAPS_DIR, s + ".json")
     folder = user_maps_dir()
-    if not shipped.exists() and folder is not None and MAP_NAME.fullmatch(str(name_or_path)):
-        mine = folder / f"{name_or_path}.json"
+    if folder is not None and not os.path.exists(shipped):
+        mine = folder / f"{s}.json"
         if mine.is_file() and not mine.is_symlink():
             return mine
-    return shipped
+    return Path(shipped)
 
 
 def available(fmt: str = FORMAT) -> list[str]:
