@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from railkit.core.draws import choice
 from railkit.core.game import Action, Agent
 from railkit.games.station_master.valuation import Valuation
 
@@ -28,7 +29,7 @@ class RandomAgent(Agent):
     needs_observation = False  # it never reads the observation: the play loop skips building it
 
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        return choice(self.rng, legal)  # rng.choice(legal): the same draw
 
 
 class GreedyAgent(Agent):

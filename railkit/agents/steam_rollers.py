@@ -33,6 +33,7 @@ from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
+from railkit.core.draws import choice
 from railkit.core.game import Action, Agent
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.game import Builds, LegalActions
@@ -85,9 +86,9 @@ class RandomAgent(Agent):
             if not delivers:
                 kinds = [k for k in kinds if k is not Deliver]
         if not kinds:
-            return self.rng.choice(list(first_in_line(legal)))
-        kind = self.rng.choice(kinds)
-        return self.rng.choice(delivers if kind is Deliver and delivers else _of_kind(legal, kind))
+            return choice(self.rng, list(first_in_line(legal)))
+        kind = choice(self.rng, kinds)
+        return choice(self.rng, delivers if kind is Deliver and delivers else _of_kind(legal, kind))
 
     def _act_by_kind(self, legal: LegalActions) -> Action:
         """:meth:`act` on the engine's sequence of legal actions: the same draws from the
@@ -99,11 +100,11 @@ class RandomAgent(Agent):
             if not delivers:
                 kinds = [k for k in kinds if k is not Deliver]
         if not kinds:
-            return self.rng.choice(list(first_in_line(list(legal))))
-        kind = self.rng.choice(kinds)
+            return choice(self.rng, list(first_in_line(list(legal))))
+        kind = choice(self.rng, kinds)
         if kind is Deliver and delivers:
-            return self.rng.choice(delivers)
-        return self.rng.choice(legal.of_kind(kind))
+            return choice(self.rng, delivers)
+        return choice(self.rng, legal.of_kind(kind))
 
 
 #: kinds of legal action present (in any order) -> the kinds the random bot draws from

@@ -3,7 +3,8 @@
 ``pip install`` compiles the modules listed in :data:`COMPILED` with mypyc where a
 C compiler is available (``setup.py``): the three engines and the Steam Rollers
 and Ticket to Ride bots, which then play about 1.3 to 2.5 times as fast, and the
-longest-trail search of :mod:`railkit.graphs.trails` (Ticket to Ride's final scoring). The Python sources stay the code to read,
+longest-trail search of :mod:`railkit.graphs.trails` (Ticket to Ride's final scoring) and the seeded
+draws of :mod:`railkit.core.draws`. The Python sources stay the code to read,
 and the compiled modules behave exactly like them (the tests check that).
 
 A compiled module sits next to its source and Python would import it first, so
@@ -41,6 +42,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "railkit.games.steam_rollers": ("railkit.games.steam_rollers.network", "railkit.games.steam_rollers.game"),
     "railkit.agents": ("railkit.agents.steam_rollers", "railkit.agents.ticket_to_ride"),
     "railkit.graphs": ("railkit.graphs.trails",),
+    "railkit.core": ("railkit.core.draws",),
 }
 
 #: the stamp file in the package folder: {module file name: SHA-256 of the source compiled}

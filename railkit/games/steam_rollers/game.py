@@ -21,6 +21,7 @@ from typing import Any, Final, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
 
+from railkit.core.draws import below
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.game import Action, Game
 from railkit.maps import hexes as hx
@@ -240,14 +241,14 @@ class SteamRollers(Game):
         self.turn_index = 0
         n = self._solo_dice if self.solo else self.players + 1  # SR-ROUND-DICE / SR-SOLO-DICE
         self.dice = sorted(self._roll() for _ in range(n))
-        self.black = self.rng.randrange(6)
+        self.black = below(self.rng, 6)  # rng.randrange(6)
         self.phase = "draft"
         self._begin_turn()
 
     def _roll(self) -> int:
         """One roll of a white die: ``rng.randrange(1, 7)``, which ``rng.randint(1, 6)`` is by
-        definition (the same numbers), without its extra call."""
-        return self.rng.randrange(1, 7)
+        definition (the same numbers), as a compiled draw (:mod:`railkit.core.draws`)."""
+        return 1 + below(self.rng, 6)
 
     def _begin_turn(self) -> None:
         seat = self.order[self.turn_index]
