@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -65,9 +66,10 @@ class Region:
     city: Hex
     town: Hex
 
-    @property
+    @cached_property
     def drawable(self) -> tuple[Hex, ...]:
-        """The hexes a track may be drawn in (all but the city; the town counts)."""
+        """The hexes a track may be drawn in (all but the city; the town counts); worked out
+        once per region (Olivia and the bots ask it at every turn)."""
         return tuple(h for h in self.hexes if h != self.city)
 
 

@@ -31,6 +31,7 @@ from railkit.games.steam_rollers import actions as act
 from railkit.games.steam_rollers.actions import parse
 from railkit.games.steam_rollers.data import load_orders, load_tiles, tiles_by_effect
 from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules, rule_values
+from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
 
 OPTIONS = ("sheet", "solo", "difficulty")
 # The action classes, as constants of this module: compiled, a name imported from another
@@ -1105,13 +1106,9 @@ class SteamRollers(Game):
         return v if shared else dict(v)
 
     def score(self, seat: int) -> int:
-        from railkit.games.steam_rollers.scoring import breakdown
-
         return breakdown(self, seat)["score"]
 
     def olivia_score(self) -> int | None:
-        from railkit.games.steam_rollers.scoring import olivia_breakdown
-
         return olivia_breakdown(self)["olivia_score"] if self.solo else None
 
     def summary(self) -> list[dict]:

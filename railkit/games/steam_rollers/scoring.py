@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from railkit.games.steam_rollers.data import load_orders
+from railkit.games.steam_rollers.rules import rule_values
 
 
 COLUMNS = ("delivery_points", "network_points", "engine_bonus", "tile_vp", "order_vp", "power_vp")
@@ -35,7 +36,7 @@ def breakdown(game, seat: int) -> dict:
 
 def olivia_breakdown(game) -> dict:
     """Olivia's score (SR-OLIVIA-SCORE): deliveries, engine, her two best regions, tiles by the board."""
-    r = game.rules
+    r = rule_values(game.rules)  # a parameter read is slow, and every observation scores Olivia
     counts = sorted((len(v) for v in game.olivia_crossed.values()), reverse=True)
     regions = sum(counts[: r.olivia_regions_scored])
     tiles = sum(max(0, game.tile_defs[game.tile_id[n]].vp) for n in range(1, 7) if game.tile_holder[n] is None)
