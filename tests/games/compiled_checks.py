@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import railkit
 from railkit.core import compiled
 
@@ -26,6 +28,21 @@ def folder(package: str, root: Path = ROOT) -> Path:
 def built(package: str) -> bool:
     """True when every module of ``package`` is compiled in this tree."""
     return all(compiled._compiled_files(folder(package), m.rsplit(".", 1)[1]) for m in compiled.COMPILED[package])
+
+
+def assert_compiled_in_use(*modules) -> None:
+    """The compiled ``modules`` (imported module objects) are the ones in use where their
+    packages are built and current (their Python sources with ``RAILKIT_PURE=1``). Skips
+    where they are not built, except in CI, whose ``pip install`` must compile them."""
+    packages = sorted({pkg for pkg, names in compiled.COMPILED.items() for m in modules if m.__name__ in names})
+    assert packages, "none of these modules is listed in railkit.core.compiled.COMPILED"
+    if not all(built(pkg) for pkg in packages):
+        assert not os.environ.get("CI"), f"CI installs railkit with pip, which must compile {', '.join(packages)} (setup.py)"
+        pytest.skip(f"{', '.join(packages)}: not compiled in this install (no C compiler or RAILKIT_PURE at install)")
+    expected = "pure" if compiled.pure_requested() else "compiled"
+    assert [compiled.ENGINE[pkg] for pkg in packages] == [expected] * len(packages)
+    suffix = ".py" if expected == "pure" else ".so"
+    assert [Path(m.__file__).suffix for m in modules] == [suffix] * len(modules)
 
 
 def run_script(script: str, env_extra: dict[str, str], cwd: Path = ROOT, pythonpath: Path | None = None,

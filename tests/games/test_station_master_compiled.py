@@ -4,11 +4,9 @@ is never shadowed by an older compiled module."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
-from compiled_checks import built, copy_tree, pure_and_compiled, run_probe
+from compiled_checks import assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe
 
 import railkit.games.station_master as sm
 from railkit.core import compiled
@@ -77,12 +75,7 @@ def test_compiled_engine_plays_exactly_like_the_python_source():
 
 def test_engine_is_compiled_where_it_was_built():
     """The compiled engine is the one in use when it is built and current; CI builds it."""
-    if not _built():
-        assert not os.environ.get("CI"), "CI installs railkit with pip, which must compile the engine (setup.py)"
-        pytest.skip("the engine is not compiled in this install (no C compiler or RAILKIT_PURE at install)")
-    expected = "pure" if compiled.pure_requested() else "compiled"
-    assert compiled.ENGINE["railkit.games.station_master"] == expected
-    assert Path(sm.game.__file__).suffix == (".py" if expected == "pure" else ".so")
+    assert_compiled_in_use(sm.game)
     g = play(sm.SPEC.new_game(None, 4, 1), [sm.SPEC.make_agent("greedy", i) for i in range(4)])
     assert g.is_over
 

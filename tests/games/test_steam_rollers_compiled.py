@@ -1,4 +1,4 @@
-"""The mypyc-compiled Steam Rollers modules (the engine's ``network.py`` and ``game.py``,
+"""The mypyc-compiled Steam Rollers modules (the engine's ``network.py``, ``game.py`` and ``scoring.py``,
 and the bots in ``railkit.agents.steam_rollers``; see railkit.core.compiled and setup.py):
 they play exactly like the Python sources, they are the ones in use once built, a bot or
 a game can still be subclassed, and an edited source is never shadowed by an older
@@ -6,14 +6,11 @@ compiled module."""
 
 from __future__ import annotations
 
-import os
 import shutil
-from pathlib import Path
 
 import pytest
-from compiled_checks import ROOT, built, copy_tree, pure_and_compiled, run_probe
+from compiled_checks import ROOT, assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe
 
-from railkit.core import compiled
 from railkit.core.game import play
 
 PACKAGES = ("railkit.games.steam_rollers", "railkit.agents")
@@ -72,16 +69,11 @@ def test_compiled_modules_play_exactly_like_the_python_sources():
 
 def test_modules_are_compiled_where_they_were_built():
     """The compiled modules are the ones in use when they are built and current; CI builds them."""
-    if not all(built(pkg) for pkg in PACKAGES):
-        assert not os.environ.get("CI"), "CI installs railkit with pip, which must compile them (setup.py)"
-        pytest.skip("the Steam Rollers modules are not compiled in this install")
     import railkit.agents.steam_rollers as bots
     import railkit.games.steam_rollers.network as nw
+    import railkit.games.steam_rollers.scoring as scoring
 
-    expected = "pure" if compiled.pure_requested() else "compiled"
-    assert [compiled.ENGINE[pkg] for pkg in PACKAGES] == [expected, expected]
-    suffix = ".py" if expected == "pure" else ".so"
-    assert Path(nw.__file__).suffix == suffix and Path(bots.__file__).suffix == suffix
+    assert_compiled_in_use(nw, scoring, bots)
 
 
 def test_a_bot_of_ones_own_can_subclass_the_compiled_bots():

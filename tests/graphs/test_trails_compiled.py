@@ -4,16 +4,12 @@ built."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))  # the shared compiled-module checks
-from compiled_checks import built, pure_and_compiled  # noqa: E402
+from compiled_checks import assert_compiled_in_use, built, pure_and_compiled  # noqa: E402
 
-from railkit.core import compiled  # noqa: E402
 from railkit.graphs import trails  # noqa: E402
 
 # Longest trails (totals as repr, so 7 and 7.0 differ) of random multigraphs with whole and
@@ -52,9 +48,4 @@ def test_compiled_trails_find_the_same_trails_as_the_python_source():
 
 
 def test_trails_module_is_compiled_where_it_was_built():
-    if not built("railkit.graphs"):
-        assert not os.environ.get("CI"), "CI installs railkit with pip, which must compile railkit.graphs (setup.py)"
-        pytest.skip("railkit.graphs.trails is not compiled in this install")
-    expected = "pure" if compiled.pure_requested() else "compiled"
-    assert compiled.ENGINE["railkit.graphs"] == expected
-    assert Path(trails.__file__).suffix == (".py" if expected == "pure" else ".so")
+    assert_compiled_in_use(trails)
