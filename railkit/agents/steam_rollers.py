@@ -787,14 +787,16 @@ def _plans_by_hex(sheet, supply, routes: list) -> dict:
     """
     out: dict = {}
     destinations: dict = sheet.goods_destination
-    # (city, other city) -> how many goods waiting on the city go to the other one
-    wanted: dict[tuple[str, int], int] = {}
+    # city * 8 + other city (city numbers are 1 to 6) -> how many goods waiting on the city go
+    # to the other one
+    wanted: dict[int, int] = {}
     for s, goods in (supply or {}).items():
+        c = int(s) * 8
         for g in goods:
             for d in set(destinations.get(g, ())):
-                wanted[(s, d)] = wanted.get((s, d), 0) + 1
+                wanted[c + d] = wanted.get(c + d, 0) + 1
     for A, B, cost, towns, keys in routes:
-        interest = wanted.get((str(A), B), 0) + wanted.get((str(B), A), 0)
+        interest = wanted.get(A * 8 + B, 0) + wanted.get(B * 8 + A, 0)
         value: float = (1 + towns + 0.5 * min(interest, 4)) / cost
         missing: list[tuple[Any, int, int]] = keys
         for h, a, b in missing:
@@ -995,7 +997,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     continue
                 back = (x + 3) % 6
                 tj = tr[j]
-                if tj is not None and back not in tj:
+                if tj is not None and tj[0] != back and tj[1] != back:  # not `in`: a generic call, compiled
                     continue
                 nst = j * 6 + back
                 nc = cost + enter_cost[j]
@@ -1067,7 +1069,7 @@ def _routes_from(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int, int]
                 continue
             back = (x + 3) % 6
             tj = tr[j]
-            if tj is not None and back not in tj:
+            if tj is not None and tj[0] != back and tj[1] != back:
                 continue
             nst = j * 6 + back
             nc = cost + enter_cost[j]
@@ -1087,18 +1089,31 @@ def _routes_found(A: int, found: dict[int, tuple[Any, int, int]], prev: list[int
     for B, (cost, st, x) in found.items():
         if cost == 0:
             continue
-        steps: list[tuple[int, int, int]] = []
+        # walk back from the last state to the first step, in one pass: the towns passed, and
+        # each empty hex's track as (hex, lower edge, higher edge), last step first
+        seen: set[int] = set()
+        towns = 0
+        keys: list = []
         cur, ex = st, x
+        twice = False
         while True:
-            steps.append((cur // 6, cur % 6, ex))
+            i = cur // 6
+            en = cur - i * 6
+            if i in seen:
+                twice = True
+                break
+            seen.add(i)
+            if town[i]:
+                towns += 1
+            if tr[i] is None:
+                keys.append((hexes[i], en, ex) if en < ex else (hexes[i], ex, en))
             p = prev[cur]
             if p < 0:
                 break
-            cur, ex = p // 6, p % 6
-        if len({i for i, _, _ in steps}) != len(steps):
+            cur = p // 6
+            ex = p - cur * 6
+        if twice:
             continue  # would use a hex twice
-        towns = sum(1 for i, _, _ in steps if town[i])
-        keys = [(hexes[i], min(en, ex), max(en, ex)) for i, en, ex in steps if tr[i] is None]
         out.append((A, B, cost, towns, keys))
     return out
 
