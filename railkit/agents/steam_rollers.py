@@ -468,13 +468,32 @@ class GreedyAgent(Agent):
         if not isinstance(legal, LegalActions):
             return [self._value(a, obs, ctx) + draw() * 0.01 for a in legal]
         out: list[float] = []
+        # a bot of one's own that values builds its own way is asked build by build
+        stock_build_value = type(self)._build_value is GreedyAgent._build_value
         for kind, part in legal.parts():
             if isinstance(part, Builds):  # one die and value for the whole part: read its placements
                 pen = self._penalty(part[0], obs)
                 # typed (compiled: each placement unpacked in place, no iterator)
                 places: tuple[tuple[Any, int, int], ...] = part.places
+                if not stock_build_value:
+                    for h, end1, end2 in places:
+                        out.append(self._build_value(h, end1, end2, obs, ctx) - pen + draw() * 0.01)
+                    continue
+                # the placements of a hex come together: its kept terms and plans looked up once
+                by_hex: dict = ctx["terms"]
+                plans: dict = self._plans
+                last: Any = None
+                of_hex: dict = {}
+                plans_h: dict[int, float] | None = None
                 for h, end1, end2 in places:
-                    out.append(self._build_value(h, end1, end2, obs, ctx) - pen + draw() * 0.01)
+                    if h != last:
+                        last = h
+                        got: dict | None = by_hex.get(h)
+                        if got is None:
+                            got = by_hex[h] = {}
+                        of_hex = got
+                        plans_h = plans.get(h)
+                    out.append(self._build_value_at(h, end1, end2, of_hex, plans_h, obs, ctx) - pen + draw() * 0.01)
             else:
                 for a in part:
                     out.append(self._value(a, obs, ctx) + draw() * 0.01)
@@ -595,17 +614,22 @@ class GreedyAgent(Agent):
 
     def _build_value(self, h, a: int, b: int, obs, ctx: dict) -> float:
         # the tables of builds are by hex, then by a * 6 + b: one lookup of the hex each
-        ab = a * 6 + b
         by_hex: dict = ctx["terms"]
         of_hex: dict | None = by_hex.get(h)
         if of_hex is None:
             of_hex = by_hex[h] = {}
+        return self._build_value_at(h, a, b, of_hex, self._plans.get(h), obs, ctx)
+
+    def _build_value_at(self, h, a: int, b: int, of_hex: dict, plans: dict[int, float] | None, obs,
+                        ctx: dict) -> float:
+        """:meth:`_build_value` given the hex's kept build terms (``of_hex``, filled in here)
+        and its planned-route values (``plans``, None for none)."""
+        ab = a * 6 + b
         terms: _BuildTerms | None = of_hex.get(ab)
         if terms is None:
             terms = of_hex[ab] = self._build_terms(h, a, b, ctx)
             if terms.looked:
                 ctx["looked"].append((h, a, b))
-        plans: dict[int, float] | None = self._plans.get(h)
         score = self.plan_weight * (0.0 if plans is None else plans.get(ab, 0.0))
         for t in terms.adds:  # added one by one, in the order the value was always summed
             score += t

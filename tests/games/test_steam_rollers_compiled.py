@@ -100,6 +100,36 @@ def test_a_bot_of_ones_own_can_subclass_the_compiled_bots():
     assert solo.is_over
 
 
+def test_a_bot_of_ones_own_that_values_builds_its_own_way_is_asked_for_every_build():
+    """The greedy bot values a die's builds with its hex lookups hoisted out of the loop;
+    a subclass that overrides ``_build_value`` is still asked for each build, and its
+    values decide: one that never builds next to a city plays other builds."""
+    from railkit.agents.steam_rollers import GreedyAgent
+    from railkit.games.steam_rollers import SteamRollers
+    from railkit.games.steam_rollers.actions import Build
+
+    class Asked(GreedyAgent):
+        def _build_value(self, h, a, b, obs, ctx):
+            self.asked = getattr(self, "asked", 0) + 1
+            return super()._build_value(h, a, b, obs, ctx)
+
+    class NoCity(GreedyAgent):
+        def _build_value(self, h, a, b, obs, ctx):
+            sheet = ctx["sheet"]
+            near = any(hx.neighbor(h, e) in sheet.city_at for e in range(6))
+            return -1000.0 if near else super()._build_value(h, a, b, obs, ctx)
+
+    from railkit.maps import hexes as hx
+
+    stock, asked = GreedyAgent(3), Asked(3)
+    g1 = play(SteamRollers(players=1, seed=5, difficulty="clerk"), [stock])
+    g2 = play(SteamRollers(players=1, seed=5, difficulty="clerk"), [asked])
+    assert asked.asked > 100 and [str(a) for a in g1.log] == [str(a) for a in g2.log]
+    g3 = play(SteamRollers(players=1, seed=5, difficulty="clerk"), [NoCity(3)])
+    builds = [a for a in g3.log if isinstance(a, Build)]
+    assert builds and not any(hx.neighbor(a.hex, e) in g3.sheet.city_at for a in builds for e in range(6))
+
+
 def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path):
     """Edit network.py or the bots after the build: Python imports the source (with a
     warning saying how to compile again), so the edit takes effect; the unedited copy
