@@ -488,10 +488,7 @@ class GreedyAgent(Agent):
                 for h, end1, end2 in places:
                     if h != last:
                         last = h
-                        got: dict | None = by_hex.get(h)
-                        if got is None:
-                            got = by_hex[h] = {}
-                        of_hex = got
+                        of_hex = _terms_of_hex(by_hex, h)
                         plans_h = plans.get(h)
                     out.append(self._build_value_at(h, end1, end2, of_hex, plans_h, obs, ctx) - pen + draw() * 0.01)
             else:
@@ -614,11 +611,7 @@ class GreedyAgent(Agent):
 
     def _build_value(self, h, a: int, b: int, obs, ctx: dict) -> float:
         # the tables of builds are by hex, then by a * 6 + b: one lookup of the hex each
-        by_hex: dict = ctx["terms"]
-        of_hex: dict | None = by_hex.get(h)
-        if of_hex is None:
-            of_hex = by_hex[h] = {}
-        return self._build_value_at(h, a, b, of_hex, self._plans.get(h), obs, ctx)
+        return self._build_value_at(h, a, b, _terms_of_hex(ctx["terms"], h), self._plans.get(h), obs, ctx)
 
     def _build_value_at(self, h, a: int, b: int, of_hex: dict, plans: dict[int, float] | None, obs,
                         ctx: dict) -> float:
@@ -799,6 +792,15 @@ def connection_plans(sheet, tracks, blocked=frozenset(), supply=None, town_cost=
         routes = connection_routes(sheet, tracks, blocked, town_cost)
     return {(h, ab // 6, ab % 6): v for h, of_hex in _plans_by_hex(sheet, supply, routes).items()
             for ab, v in of_hex.items()}
+
+
+def _terms_of_hex(by_hex: dict, h: Any) -> dict:
+    """The kept build terms of hex ``h`` (``{a * 6 + b: _BuildTerms}``), an empty dict kept
+    in ``by_hex`` the first time."""
+    of_hex: dict | None = by_hex.get(h)
+    if of_hex is None:
+        of_hex = by_hex[h] = {}
+    return of_hex
 
 
 def _plans_by_hex(sheet, supply, routes: list) -> dict:

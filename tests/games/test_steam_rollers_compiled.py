@@ -107,6 +107,7 @@ def test_a_bot_of_ones_own_that_values_builds_its_own_way_is_asked_for_every_bui
     from railkit.agents.steam_rollers import GreedyAgent
     from railkit.games.steam_rollers import SteamRollers
     from railkit.games.steam_rollers.actions import Build
+    from railkit.maps import hexes as hx
 
     class Asked(GreedyAgent):
         def _build_value(self, h, a, b, obs, ctx):
@@ -118,8 +119,6 @@ def test_a_bot_of_ones_own_that_values_builds_its_own_way_is_asked_for_every_bui
             sheet = ctx["sheet"]
             near = any(hx.neighbor(h, e) in sheet.city_at for e in range(6))
             return -1000.0 if near else super()._build_value(h, a, b, obs, ctx)
-
-    from railkit.maps import hexes as hx
 
     stock, asked = GreedyAgent(3), Asked(3)
     g1 = play(SteamRollers(players=1, seed=5, difficulty="clerk"), [stock])
