@@ -407,7 +407,25 @@ class GameSpec:
     presets: dict[str, dict] = field(default_factory=dict)
     #: module holding ``AGENTS = {name: AgentClass}`` (imported lazily)
     agents_module: str = ""
+    #: the bot ``railkit simulate`` seats where none is named
     default_agent: str = "random"
+    #: the bot a served table seats against people where none is named
+    default_bot: str = "random"
+    #: players at a table of one person against bots (the game's usual table)
+    solo_players: int = 2
+    #: the engine's attributes that hold what nobody may see (decks, bags): a move that takes
+    #: from one of them draws blind, so no seat may take it back
+    hidden: tuple[str, ...] = ()
+    #: the seats' colours on screen, seat 0 first (hex), every one far from the game's own colours
+    palette: tuple[str, ...] = ()
+    #: the game options a page's address may set (``?map=usa``)
+    url_options: tuple[str, ...] = ()
+
+    @property
+    def package(self) -> str:
+        """The game's module name in every layer: ``railkit.games.<package>``,
+        ``railkit.agents.<package>``, ``railkit.rl.<package>``, ``railkit.viz.<package>``."""
+        return self.name.replace("-", "_")
 
     @property
     def rules_class(self) -> type[param.Parameterized]:

@@ -100,6 +100,11 @@ SPEC = GameSpec(
     presets=PRESETS,
     agents_module="railkit.agents.station_master",
     default_agent="greedy",
+    default_bot="greedy",
+    solo_players=4,
+    hidden=("draw_pile", "loco_pile"),
+    # Okabe-Ito, safe for the common colour-vision deficiencies
+    palette=("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"),
 )
 
 __all__ = [

@@ -133,6 +133,9 @@ SPEC = GameSpec(
     presets=PRESETS,
     agents_module="railkit.agents.steam_rollers",
     default_agent="random",
+    default_bot="greedy",
+    hidden=("bag",),
+    palette=("#6a1b9a", "#00897b", "#8d5524", "#69f0ae", "#00e5ff"),
 )
 
 __all__ = [
