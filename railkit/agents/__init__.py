@@ -1,5 +1,44 @@
-"""Bots for each game: railkit.agents.<game>.AGENTS maps a name to an Agent class."""
+"""Bots for each game: ``railkit.agents.<game>`` (the game's module name, ``ticket_to_ride``) maps
+a bot's name to its class in ``AGENTS``.
+
+>>> from railkit.games import get_spec
+>>> spec = get_spec("station-master")
+>>> "greedy" in agents_of(spec), make_agent(spec, "greedy", 1).name
+(True, 'greedy')
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
 
 from railkit.core.compiled import load as _load_compiled
+from railkit.core.errors import DataError
+from railkit.core.game import Agent, GameSpec
 
 _load_compiled(__name__)  # the mypyc-compiled Steam Rollers and Ticket to Ride bots when they are current, else the source
+
+
+def _spec(game: GameSpec | str) -> GameSpec:
+    from railkit.games import get_spec
+
+    return game if isinstance(game, GameSpec) else get_spec(game)
+
+
+def module_of(game: GameSpec | str) -> ModuleType:
+    """The bots' module of ``game`` (a :class:`GameSpec` or a game's name)."""
+    return importlib.import_module(f"{__name__}.{_spec(game).package}")
+
+
+def agents_of(game: GameSpec | str) -> dict[str, type[Agent]]:
+    """``{name: bot class}`` of ``game`` (a :class:`GameSpec` or a game's name)."""
+    return dict(module_of(game).AGENTS)
+
+
+def make_agent(game: GameSpec | str, name: str, seed: int | str) -> Agent:
+    """The bot ``name`` of ``game``, seeded with ``seed``; a :class:`DataError` names the bots
+    there are when there is no such bot."""
+    agents = agents_of(game)
+    if name not in agents:
+        raise DataError("--agents", "$", "one of " + ", ".join(sorted(agents)), name)
+    return agents[name](seed)
