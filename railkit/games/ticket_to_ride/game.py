@@ -835,7 +835,7 @@ class TicketToRide(Game):
         elif tp is _KEEP_TICKETS_T:
             self._do_keep(s, cast(KeepTickets, action).keep)
         elif tp is _DRAW_TICKETS_T:
-            # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
+            # TTR-TICKETS, TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
             k = min(self._rv["ticket_draw"], len(self.ticket_deck))
             self.offered = self.ticket_deck[:k]
             del self.ticket_deck[:k]
