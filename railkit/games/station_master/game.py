@@ -146,7 +146,6 @@ def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards.
 
-    A native class in the compiled engine (the engine reads its attributes on every move);
     :meth:`copy` makes the copies a search plays on (:mod:`railkit.agents.mcts`)."""
 
     __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view", "seat_views")
@@ -155,7 +154,7 @@ class Train:
         self.tid = tid
         self.loco = loco
         #: the locomotive's number (its carriage places), read often
-        self.number: int = loco.number
+        self.number: int = loco.number  # mypyc: typed attribute
         #: coupled cards in order, as ``[name, multiplier]`` (carriages and Royal Carriages)
         self.cards: list[list] = []
         #: chips in placement order, as ``(seat, value)``
@@ -201,7 +200,7 @@ def _restored_train(tid: int, loco: Loco, cards: list[list], chips: list[tuple[i
     return t
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class StationMasterGame(Game):
     """Station Master for 2-6 players.
 
@@ -220,7 +219,7 @@ class StationMasterGame(Game):
 
     # ================================================================ setup
     def _setup(self) -> None:
-        # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
+        # a plain snapshot of the (frozen) settings  # mypyc: read once
         settings, self._list_rules = _settings(self.rules)
         self.cfg = r = SimpleNamespace(**settings)
         self._public = {"rules": settings}  # public facts for observe(), computed once

@@ -30,14 +30,14 @@ from typing import Any, Final
 from railkit.core.game import Action
 from railkit.games.steam_rollers import actions as act
 
-# mypyc: Final aliases of imported classes
+# the action classes the containers make  # mypyc: Final constant
 Build: Final = act.Build
 Engine: Final = act.Engine
 ExtraBuild: Final = act.ExtraBuild
 Pass: Final = act.Pass
 TakeTile: Final = act.TakeTile
-#: the numbers of the action tiles (mypyc: tuple of any length)
-TILE_NUMBERS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
+#: the numbers of the action tiles
+TILE_NUMBERS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)  # mypyc: variable-length tuple
 
 
 class LegalActions:
@@ -74,7 +74,7 @@ class LegalActions:
     def kinds(self) -> list[type]:
         """The kinds of action present, each once, in order of first appearance."""
         out: list[type] = []
-        for k in self._kinds:  # by identity: compiled, a native loop (``in`` compares types the slow way)
+        for k in self._kinds:  # mypyc: native loop, identity test
             for seen in out:
                 if seen is k:
                     break
@@ -295,7 +295,7 @@ class PlacesLeft:
     def __init__(self, places: tuple, at: tuple) -> None:
         self._tuple: tuple | None = places
         self._places = list(places)
-        self.at: list[int] = list(at)  # ints, so that the search in cut runs native
+        self.at: list[int] = list(at)  # mypyc: typed attribute
 
     def cut(self, pos: int) -> None:
         """Take out the placements of the hex at place ``pos`` of the region (one span of
@@ -318,9 +318,8 @@ class PlacesLeft:
         return t
 
 
-def _first_at(at: list[int], pos: int) -> int:
-    """The first index of sorted ``at`` holding ``pos`` or more (``bisect_left``, as a
-    loop the compiler makes native: cheaper than a call of the library's).
+def _first_at(at: list[int], pos: int) -> int:  # mypyc: native loop
+    """The first index of sorted ``at`` holding ``pos`` or more: ``bisect_left(at, pos)``.
 
     >>> _first_at([0, 2, 2, 5], 2), _first_at([0, 2, 2, 5], 3), _first_at([], 1)
     (1, 3, 0)

@@ -35,9 +35,8 @@ from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules, 
 from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
 
 OPTIONS = ("sheet", "solo", "difficulty")
-# The action classes, as constants of this module: compiled, a name imported from another
-# module is looked up in the module's dict at every use, a Final one is read from a C variable
-# (the legal actions and the checks name them many times per action).
+# the action classes, named many times per action by the legal actions and the checks
+# mypyc: Final constant
 Build: Final = act.Build
 Deliver: Final = act.Deliver
 DraftAction: Final = act.DraftAction
@@ -48,14 +47,13 @@ Power: Final = act.Power
 Skip: Final = act.Skip
 TakeTile: Final = act.TakeTile
 UseTile: Final = act.UseTile
-#: the city numbers (a tuple of any length to the compiler, so that it keeps the object: a fixed-length
-#: one would be remade from six machine ints at every use)
-CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
+#: the city numbers
+CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)  # mypyc: variable-length tuple
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
 CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
 
 
-@mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
+@mypyc_attr(native_class=False)  # mypyc: Python class (the search bots copy it slot by slot)
 class PlayerState:
     """What one player has on her sheet (tracks, engine, deliveries, tiles' VP sources)."""
 
@@ -71,7 +69,7 @@ class PlayerState:
         self.turns = 0
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class SteamRollers(Game):
     """Steam Rollers: draft dice, draw track on your hex sheet, upgrade your engine, deliver goods.
 
@@ -113,13 +111,13 @@ class SteamRollers(Game):
         self.difficulty = o.get("difficulty", "clerk") if self.solo else ""
         if self.solo and self.difficulty not in DIFFICULTIES:
             raise DataError("options", "$.difficulty", "one of " + ", ".join(DIFFICULTIES), self.difficulty)
-        r = rule_values(self.rules)  # the values, read once per rules object (a parameter read is slow)
+        r = rule_values(self.rules)  # mypyc: read once (per rules object)
         if self.solo and (r.coal or r.order_tiles or r.starting_powers):  # SR-SOLO-MODULES
             raise DataError("rules", "$", "no coal, order tiles or starting powers in solo play (SR-SOLO-MODULES)",
                             {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
         self.tile_defs = load_tiles()
         self._tiles_by_effect = tiles_by_effect()  # effect -> (number, id) of the tiles with it (_held_tile)
-        # rule values read on every action, as plain attributes (a param lookup costs more)
+        # rule values read on every action  # mypyc: read once
         self._engine_max = r.engine_max
         self._solo_dice = r.solo_dice
         self._rotate_start = bool(r.rotate_start)
@@ -353,10 +351,8 @@ class SteamRollers(Game):
     def tile(self, tid: str):
         return self.tile_defs[tid]
 
-    def _holds(self, seat: int, n: int) -> bool:
-        """Whether ``seat`` holds action tile ``n``. Compiled, ``tile_holder[n] == seat`` is a
-        generic comparison, and a slow one for the tiles in the centre (None); this one
-        compares machine integers."""
+    def _holds(self, seat: int, n: int) -> bool:  # mypyc: identity test
+        """Whether ``seat`` holds action tile ``n``: ``tile_holder[n] == seat``."""
         holder = self.tile_holder[n]
         return holder is not None and holder == seat
 

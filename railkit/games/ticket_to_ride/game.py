@@ -72,7 +72,7 @@ from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRule
 from railkit.games.ticket_to_ride.scoring import rank_seats
 from railkit.graphs.trails import trail_of_edges
 
-# Final: the compiled engine reads module constants from C variables, not from the module's dict
+# the phases  # mypyc: Final constant
 SETUP: Final = "setup-tickets"
 TURN: Final = "turn"
 SECOND: Final = "second-draw"
@@ -87,8 +87,7 @@ _CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 #: chosen apart from the eight card colours so a claimed route never looks like a free one.
 SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
 
-# The action classes for the ``type(action) is ...`` tests: a name imported from a Python
-# module is looked up in that module's dict at every use, a Final one is a C variable.
+# the action classes for the ``type(action) is ...`` tests  # mypyc: Final constant, identity test
 _CLAIM_T: Final = Claim
 _DRAW_FACEUP_T: Final = DrawFaceUp
 _DRAW_DECK_T: Final = DrawDeck
@@ -119,7 +118,7 @@ class _FixedFacts:
 _FIXED: Final[dict[tuple[int, int], _FixedFacts]] = {}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class TicketToRide(Game):
     """A game of Ticket to Ride.
 
@@ -140,9 +139,7 @@ class TicketToRide(Game):
     game_name = "ticket-to-ride"
     rules_class = TicketToRideRules
     OPTIONS = ("map", "names")
-    #: declared here, so the compiled engine keeps the log (set by Game) as a C attribute:
-    #: apply_unchecked appends to it once per action
-    log: list[Action]
+    log: list[Action]  # mypyc: typed attribute (set by Game, appended to once per action)
 
     # ================================================================ setup
     def _setup(self) -> None:
@@ -169,7 +166,7 @@ class TicketToRide(Game):
         self.map = load(map_name)
         self.board = board_for(self.map)
         n = self.players
-        self._seats: int = n  # mypyc: typed attribute (Game keeps players in its dict)
+        self._seats: int = n  # mypyc: typed attribute (the players)
         if not 1 <= n <= len(SEAT_NAMES) and "names" not in self.options:
             raise DataError("players", "$", f"1 to {len(SEAT_NAMES)} players", n)
         names = self.options.get("names")
@@ -190,7 +187,7 @@ class TicketToRide(Game):
             fixed = self._fixed_facts(given, board)
         self.rules = fixed.rules
         self._rv = settings = fixed.settings
-        # mypyc: typed attributes
+        # mypyc: typed attribute
         self._two: bool = settings["faceup_loco_counts_two"]
         self._end_trigger: int = settings["end_trigger"]
         self._loco_limit: int = settings["faceup_loco_limit"]
@@ -462,7 +459,7 @@ class TicketToRide(Game):
             self._pass_run += 1
         else:
             self._pass_run = 0
-        left = self.final_turns_left  # a local: the compiled engine counts it in machine integers
+        left = self.final_turns_left  # mypyc: typed local
         if left is not None:
             left -= 1
             self.final_turns_left = left
@@ -568,8 +565,7 @@ class TicketToRide(Game):
             gray_cache = self._cg[colour]
             free_of_colour = free_col[colour]
             # (length, table slot) for each length with free routes within reach of these cards;
-            # the colour's routes, then the gray ones: written out twice on purpose (a loop
-            # over the two kinds costs 7-8 % of a random game's time)
+            # the colour's routes, then the gray ones, written out twice  # mypyc: unrolled
             for length, slot in pairs[cards if cards < cap else cap]:
                 if free_of_colour[length]:
                     claims = colour_cache[length][slot]
@@ -954,7 +950,7 @@ class TicketToRide(Game):
 
     def _do_claim(self, s: int, a: Claim) -> None:
         b = self.board
-        rid, cards, locos = a.route, a.cards, a.locos  # each read once (Claim is a Python class)
+        rid, cards, locos = a.route, a.cards, a.locos  # mypyc: read once
         i = b.route_index[rid]
         h = self.hands[s]
         # TTR-CLAIM-PAY: paid cards go to the discard pile
@@ -1333,25 +1329,24 @@ class TicketToRide(Game):
         return "\n".join(lines)
 
 
-def _cards(hand: list[int]) -> int:
-    """The cards in a hand (``sum(hand)``, in machine integers once compiled)."""
+def _cards(hand: list[int]) -> int:  # mypyc: native loop
+    """The cards in a hand: ``sum(hand)``."""
     n = 0
     for k in hand:
         n += k
     return n
 
 
-def _has_empty(row: list[int | None]) -> bool:
-    """``None in row`` (an empty face-up slot), without comparing each card with None
-    (a slow generic comparison once compiled)."""
+def _has_empty(row: list[int | None]) -> bool:  # mypyc: native loop, identity test
+    """``None in row``: is a face-up slot empty?"""
     for c in row:
         if c is None:
             return True
     return False
 
 
-def _locos(row: list[int | None]) -> int:
-    """``row.count(LOCO_I)``, comparing machine integers once compiled."""
+def _locos(row: list[int | None]) -> int:  # mypyc: native loop
+    """The locomotives face up: ``row.count(LOCO_I)``."""
     n = 0
     for c in row:
         if c is not None and c == LOCO_I:
@@ -1366,7 +1361,7 @@ def _find(uf: list[int], x: int) -> int:
     return x
 
 
-def _shuffle(rng: random.Random, x: list) -> None:
+def _shuffle(rng: random.Random, x: list) -> None:  # mypyc: native loop
     """``rng.shuffle(x)``, the same permutation and generator state, without a
     Python call per card (checked against ``random.Random.shuffle`` on first use;
     falls back to it if they ever differ)."""
