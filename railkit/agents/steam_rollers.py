@@ -65,7 +65,7 @@ def first_in_line(legal: Sequence[Action]) -> Sequence[Action]:
     return [a for a in legal if not (type(a) is Deliver and a.pos is not None)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class RandomAgent(Agent):
     """Random play: first a random kind of action (build, engine, deliver, tile,
     use, ...) among those legal now, then a random action of that kind; passing
@@ -126,7 +126,7 @@ def _choosable(kinds: tuple) -> list[type]:
 
 _DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
-#: below every value (made once: compiled, ``float("-inf")`` parses the text at each call)
+#: below every value  # mypyc: Final constant
 _NO_VALUE: Final[float] = float("-inf")
 
 
@@ -224,7 +224,7 @@ def olivia_cost(obs: dict, die: int, sheet, depth: int = 0, threat: float = 1.2)
     return cost
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class GreedyAgent(Agent):
     """Greedy player: every legal action gets a value in points (see the module
     docstring); in solo the two drafts of a turn are chosen together, net of what
@@ -473,7 +473,7 @@ class GreedyAgent(Agent):
         for kind, part in legal.parts():
             if isinstance(part, Builds):  # one die and value for the whole part: read its placements
                 pen = self._penalty(part[0], obs)
-                # typed (compiled: each placement unpacked in place, no iterator)
+                # mypyc: typed container
                 places: tuple[tuple[Any, int, int], ...] = part.places
                 if not stock_build_value:
                     for h, end1, end2 in places:
@@ -1023,7 +1023,7 @@ def _routes_from_whole(A: int, firsts: list[tuple[int, int]], tr: list[tuple[int
                     continue
                 back = (x + 3) % 6
                 tj = tr[j]
-                if tj is not None and tj[0] != back and tj[1] != back:  # not `in`: a generic call, compiled
+                if tj is not None and tj[0] != back and tj[1] != back:  # mypyc: native loop (back not in tj)
                     continue
                 nst = j * 6 + back
                 nc = cost + enter_cost[j]

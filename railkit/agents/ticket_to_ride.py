@@ -36,9 +36,7 @@ from railkit.maps import CARD_COLOURS
 
 _LOCO: Final = "loco"
 
-# The action classes for the ``type(a) is ...`` tests in the loops over the legal actions:
-# compiled code looks a name imported from a Python module up in that module's dict at
-# every use, but reads a Final one from a C variable.
+# the action classes for the ``type(a) is ...`` tests  # mypyc: Final constant, identity test
 _CLAIM_T: Final = Claim
 _DRAW_FACEUP_T: Final = DrawFaceUp
 _DRAW_DECK_T: Final = DrawDeck
@@ -46,16 +44,14 @@ _DRAW_TICKETS_T: Final = DrawTickets
 _KEEP_TICKETS_T: Final = KeepTickets
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class RandomAgent(Agent):
     """Picks a legal action uniformly at random (never reads the observation)."""
 
     name = "random"
     #: a runner may skip building observations for this bot
     needs_observation = False
-    #: declared here, so the compiled bot keeps its generator (set by Agent) as a C attribute:
-    #: act reads it once per action
-    rng: random.Random
+    rng: random.Random  # mypyc: typed attribute (set by Agent, read once per action)
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
@@ -155,7 +151,7 @@ def _claim_value(a: Claim, length: int, obs: dict) -> float:
 
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class _HeuristicAgent(Agent):
     """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
 
@@ -212,7 +208,7 @@ class _HeuristicAgent(Agent):
         return legal[0]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class GreedyRouteAgent(_HeuristicAgent):
     """Claims the most valuable affordable route; otherwise draws toward the colour
     whose cards bring the most valuable free route within reach."""
@@ -318,7 +314,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         return {c: v / m for c, v in w.items()}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class LongRouteAgent(GreedyRouteAgent):
     """Greedy, but only wants routes of length 5-6 while it has trains for them."""
 
@@ -328,7 +324,7 @@ class LongRouteAgent(GreedyRouteAgent):
         return length >= 5 or trains < 5
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class TicketAgent(_HeuristicAgent):
     """Plans its tickets with cheapest completions (own routes cost 0, routes it
     cannot use are blocked), claims the planned routes, collects their colours and

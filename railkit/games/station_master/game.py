@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -146,7 +146,6 @@ def owner_choices(seats: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
 class Train:
     """A locomotive in the station with its coupled cards, chips and Standing Room cards.
 
-    A native class in the compiled engine (the engine reads its attributes on every move);
     :meth:`copy` makes the copies a search plays on (:mod:`railkit.agents.mcts`)."""
 
     __slots__ = ("tid", "loco", "number", "cards", "chips", "standing", "view", "seat_views")
@@ -155,7 +154,7 @@ class Train:
         self.tid = tid
         self.loco = loco
         #: the locomotive's number (its carriage places), read often
-        self.number: int = loco.number
+        self.number: int = loco.number  # mypyc: typed attribute
         #: coupled cards in order, as ``[name, multiplier]`` (carriages and Royal Carriages)
         self.cards: list[list] = []
         #: chips in placement order, as ``(seat, value)``
@@ -201,7 +200,7 @@ def _restored_train(tid: int, loco: Loco, cards: list[list], chips: list[tuple[i
     return t
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class StationMasterGame(Game):
     """Station Master for 2-6 players.
 
@@ -220,7 +219,7 @@ class StationMasterGame(Game):
 
     # ================================================================ setup
     def _setup(self) -> None:
-        # a plain snapshot of the (frozen) settings: param attribute access is slow on hot paths
+        # a plain snapshot of the (frozen) settings  # mypyc: read once
         settings, self._list_rules = _settings(self.rules)
         self.cfg = r = SimpleNamespace(**settings)
         self._public = {"rules": settings}  # public facts for observe(), computed once
@@ -597,113 +596,145 @@ class StationMasterGame(Game):
             raise IllegalMove("SM-GAME-OVER", f"The game is over ({self.end_reason}); no more turns are played.",
                               "Start a new game or undo.")
         seat = self.to_move
-        r = self.cfg
         if "rush-hour" in self.hands[seat] and not isinstance(a, PlayRushHour):
             raise IllegalMove("SM-RUSH-HOUR", f"Seat {seat} holds Rush Hour, which must be played at once.",
                               "Play it now: 'play rush-hour'.")
-        if isinstance(a, PlaceChip):
-            t = self._need_train(a.train)
-            self._need_chip(seat, a.value)
-            self._need_chip_room(t)
-            return
-        if isinstance(a, Pass):
-            if any(not isinstance(x, Pass) for x in self.legal_actions()):
-                raise IllegalMove("SM-PASS", f"Seat {seat} cannot pass: she can still place a chip or play a card.",
-                                  "A turn is one of the two options; pass only when neither is possible.")
-            return
+        check = _CHECKS.get(type(a))  # SM-TURN-ONE-OPTION: one check per kind of turn
+        if check is None:
+            check = _inherited_check(type(a))
+        if check is None:
+            self._need_card(seat, self._card_key(a))
+            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+        check(self, seat, a)
+
+    def _card_key(self, a: Action) -> str:
+        """The card an action plays (SM-TURN-ONE-OPTION: a turn that is no chip names a card)."""
         key = getattr(a, "card", None)
         if not isinstance(key, str):
             raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+        return key
+
+    # ---------------------------------------------------------------- the two options without a card
+    def _check_chip(self, seat: int, a: PlaceChip) -> None:
+        t = self._need_train(a.train)
+        self._need_chip(seat, a.value)
+        self._need_chip_room(t)
+
+    def _check_pass(self, seat: int, a: Pass) -> None:
+        if any(not isinstance(x, Pass) for x in self.legal_actions()):
+            raise IllegalMove("SM-PASS", f"Seat {seat} cannot pass: she can still place a chip or play a card.",
+                              "A turn is one of the two options; pass only when neither is possible.")
+
+    # ---------------------------------------------------------------- one check per card kind
+    def _check_carriage(self, seat: int, a: PlayCarriage) -> None:
+        key = self._card_key(a)
         ci = self.info.get(key)
-        if isinstance(a, PlayCarriage) and ci is not None and ci.kind != "carriage":
+        if ci is not None and ci.kind != "carriage":
             raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a carriage card.", f"Use the form for {key} (see the action list).")
-        if isinstance(a, PlayRepair) and ci is not None and ci.kind != "repair":
+        self._need_card(seat, key)
+        t = self._need_train(a.train)
+        self._need_free_slot(t, key)
+
+    def _check_brake_van(self, seat: int, a: PlayBrakeVan) -> None:
+        self._need_card(seat, self._card_key(a))
+        self._need_train(a.train)
+
+    def _check_royal(self, seat: int, a: PlayRoyal) -> None:
+        self._need_card(seat, self._card_key(a))
+        t = self._need_train(a.train)
+        if not self.carriages(t):
+            raise IllegalMove("SM-ROYAL", f"{t.name} has no carriage for the Royal Carriage to double.",
+                              "Play the Royal Carriage on a train that has carriages.")
+        if self.cfg.royal_takes_slot:
+            self._need_free_slot(t, "the Royal Carriage")
+
+    def _check_reassign(self, seat: int, a: PlayReassign) -> None:
+        self._need_card(seat, self._card_key(a))
+        s = self._need_train(a.source, " (to take a carriage from)")
+        t = self._need_train(a.target, " (to couple the carriage to)")
+        if s is t:
+            raise IllegalMove("SM-REASSIGN", f"Re-Assign Carriage moves a carriage to another train, but both are {s.name}.",
+                              "Name two different trains.")
+        if not self.carriages(s):
+            raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
+        self._need_free_slot(t, f"{s.name}'s last carriage")
+
+    def _check_repair(self, seat: int, a: PlayRepair) -> None:
+        key = self._card_key(a)
+        ci = self.info.get(key)
+        if ci is not None and ci.kind != "repair":
             raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a Repair card.", "Repair cards are repair-3 and repair-5.")
         self._need_card(seat, key)
-        if isinstance(a, PlayCarriage):
+        assert ci is not None  # the card is in the hand
+        if a.take is None and not self.cfg.repair_optional:
+            free = [t.name for t in self.station if self.slots_used(t) < t.number]
+            choices = self.repair_choices(ci.depth)
+            if choices and free:  # SM-REPAIR: the seed says such a carriage is coupled
+                raise IllegalMove("SM-REPAIR", f"Among the top {ci.depth} discards there is a carriage that can be "
+                                  f"coupled ({', '.join(choices)}), so Repair must couple one: the rules say "
+                                  "a carriage found there is built in as usual.",
+                                  f"Play e.g. 'play {key} take {choices[0]} on {free[0]}'.")
+        if a.take is not None:
+            choices = self.repair_choices(ci.depth)
+            if a.take not in choices:
+                seen = ", ".join(self.discard[-ci.depth:]) or "the discard pile is empty"
+                raise IllegalMove("SM-REPAIR",
+                                  f"{a.take} is not a carriage among the top {ci.depth} discards ({seen}).",
+                                  f"Take one of: {', '.join(choices) or 'none (play it without taking)'}.")
             t = self._need_train(a.train)
-            self._need_free_slot(t, key)
-        elif isinstance(a, PlayBrakeVan):
-            self._need_train(a.train)
-        elif isinstance(a, PlayRoyal):
-            t = self._need_train(a.train)
-            if not self.carriages(t):
-                raise IllegalMove("SM-ROYAL", f"{t.name} has no carriage for the Royal Carriage to double.",
-                                  "Play the Royal Carriage on a train that has carriages.")
-            if r.royal_takes_slot:
-                self._need_free_slot(t, "the Royal Carriage")
-        elif isinstance(a, PlayReassign):
-            s = self._need_train(a.source, " (to take a carriage from)")
-            t = self._need_train(a.target, " (to couple the carriage to)")
-            if s is t:
-                raise IllegalMove("SM-REASSIGN", f"Re-Assign Carriage moves a carriage to another train, but both are {s.name}.",
-                                  "Name two different trains.")
-            if not self.carriages(s):
-                raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
-            self._need_free_slot(t, f"{s.name}'s last carriage")
-        elif isinstance(a, PlayRepair):
-            assert ci is not None  # the card is in the hand
-            if a.take is None and not r.repair_optional:
-                free = [t.name for t in self.station if self.slots_used(t) < t.number]
-                choices = self.repair_choices(ci.depth)
-                if choices and free:  # SM-REPAIR: the seed says such a carriage is coupled
-                    raise IllegalMove("SM-REPAIR", f"Among the top {ci.depth} discards there is a carriage that can be "
-                                      f"coupled ({', '.join(choices)}), so Repair must couple one: the rules say "
-                                      "a carriage found there is built in as usual.",
-                                      f"Play e.g. 'play {key} take {choices[0]} on {free[0]}'.")
-            if a.take is not None:
-                choices = self.repair_choices(ci.depth)
-                if a.take not in choices:
-                    seen = ", ".join(self.discard[-ci.depth:]) or "the discard pile is empty"
-                    raise IllegalMove("SM-REPAIR",
-                                      f"{a.take} is not a carriage among the top {ci.depth} discards ({seen}).",
-                                      f"Take one of: {', '.join(choices) or 'none (play it without taking)'}.")
-                t = self._need_train(a.train)
-                self._need_free_slot(t, a.take)
-        elif isinstance(a, PlayTransfer):
-            s = self._need_train(a.source, " (to move chips from)")
-            t = self._need_train(a.target, " (to move chips to)")
-            if s is t:
-                raise IllegalMove("SM-TRANSFER", f"Transfer Passengers moves chips to another train, but both are {s.name}.",
-                                  "Name two different trains.")
-            if not s.chips:
-                raise IllegalMove("SM-TRANSFER", f"{s.name} has no passenger chips to move.", "Move chips from a train that has some.")
-            self._need_chip_room(t)
-            owners = a.owners
-            if not isinstance(owners, tuple) or not owners or any(isinstance(o, bool) or not isinstance(o, int) for o in owners):
-                raise IllegalMove("SM-TRANSFER", "Transfer Passengers names whose chips move, one seat per chip.",
-                                  f"e.g. 'play transfer {s.name}->{t.name} owners {s.chips[0][0]}'.")
-            room = self.transfer_room(s, t)
-            if len(owners) > room:
-                why = (f"the card moves at most {r.transfer_max}" if room == r.transfer_max
-                       else f"{t.name} has room for {self.chip_capacity(t) - len(t.chips)} more"
-                       if self.chip_capacity(t) - len(t.chips) == room else f"{s.name} holds {len(s.chips)}")
-                raise IllegalMove("SM-TRANSFER", f"{len(owners)} chips cannot move from {s.name} to {t.name}: {why}.",
-                                  f"Move {room} chip{'s' if room != 1 else ''} or fewer.")
-            have = Counter(o for o, _ in s.chips)
-            for o, n in sorted(Counter(owners).items()):
-                if n > have.get(o, 0):
-                    raise IllegalMove("SM-TRANSFER", f"{s.name} holds {have.get(o, 0)} chip(s) of seat {o}, so {n} "
-                                      f"of them cannot move.", "Chip owners on each train are public: see "
-                                      "chip_counts in the observation.")
-        elif isinstance(a, PlayStandingRoom):
-            t = self._need_train(a.train)
-            if a.chip is not None:
-                self._need_chip(seat, a.chip)
-                self._need_chip_room(t, r.standing_room_capacity)
-        elif isinstance(a, PlayUncouple):
-            t = self._need_train(a.train)
-            if not 1 <= a.count <= r.uncouple_max:
-                raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {r.uncouple_max} carriages, not {a.count}.",
-                                  f"Use 'play uncouple 1 from {t.name}' or up to {r.uncouple_max}.")
-            n_have = self.carriages(t)
-            if a.count > n_have:
-                raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {n_have} carriage(s), so {a.count} cannot be uncoupled.",
-                                  "Uncouple fewer carriages or choose another train.")
-        elif isinstance(a, PlayRushHour):
-            pass  # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn
-        else:
-            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+            self._need_free_slot(t, a.take)
+
+    def _check_transfer(self, seat: int, a: PlayTransfer) -> None:
+        self._need_card(seat, self._card_key(a))
+        s = self._need_train(a.source, " (to move chips from)")
+        t = self._need_train(a.target, " (to move chips to)")
+        if s is t:
+            raise IllegalMove("SM-TRANSFER", f"Transfer Passengers moves chips to another train, but both are {s.name}.",
+                              "Name two different trains.")
+        if not s.chips:
+            raise IllegalMove("SM-TRANSFER", f"{s.name} has no passenger chips to move.", "Move chips from a train that has some.")
+        self._need_chip_room(t)
+        owners = a.owners
+        if not isinstance(owners, tuple) or not owners or any(isinstance(o, bool) or not isinstance(o, int) for o in owners):
+            raise IllegalMove("SM-TRANSFER", "Transfer Passengers names whose chips move, one seat per chip.",
+                              f"e.g. 'play transfer {s.name}->{t.name} owners {s.chips[0][0]}'.")
+        room = self.transfer_room(s, t)
+        if len(owners) > room:
+            most = self.cfg.transfer_max
+            why = (f"the card moves at most {most}" if room == most
+                   else f"{t.name} has room for {self.chip_capacity(t) - len(t.chips)} more"
+                   if self.chip_capacity(t) - len(t.chips) == room else f"{s.name} holds {len(s.chips)}")
+            raise IllegalMove("SM-TRANSFER", f"{len(owners)} chips cannot move from {s.name} to {t.name}: {why}.",
+                              f"Move {room} chip{'s' if room != 1 else ''} or fewer.")
+        have = Counter(o for o, _ in s.chips)
+        for o, n in sorted(Counter(owners).items()):
+            if n > have.get(o, 0):
+                raise IllegalMove("SM-TRANSFER", f"{s.name} holds {have.get(o, 0)} chip(s) of seat {o}, so {n} "
+                                  f"of them cannot move.", "Chip owners on each train are public: see "
+                                  "chip_counts in the observation.")
+
+    def _check_standing_room(self, seat: int, a: PlayStandingRoom) -> None:
+        self._need_card(seat, self._card_key(a))
+        t = self._need_train(a.train)
+        if a.chip is not None:
+            self._need_chip(seat, a.chip)
+            self._need_chip_room(t, self.cfg.standing_room_capacity)
+
+    def _check_uncouple(self, seat: int, a: PlayUncouple) -> None:
+        self._need_card(seat, self._card_key(a))
+        t = self._need_train(a.train)
+        most = self.cfg.uncouple_max
+        if not 1 <= a.count <= most:
+            raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {most} carriages, not {a.count}.",
+                              f"Use 'play uncouple 1 from {t.name}' or up to {most}.")
+        n_have = self.carriages(t)
+        if a.count > n_have:
+            raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {n_have} carriage(s), so {a.count} cannot be uncoupled.",
+                              "Uncouple fewer carriages or choose another train.")
+
+    def _check_rush_hour(self, seat: int, a: PlayRushHour) -> None:
+        # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn
+        self._need_card(seat, self._card_key(a))
 
     # ================================================================ effects
     def _do(self, a: Action) -> None:
@@ -1066,3 +1097,29 @@ class StationMasterGame(Game):
             for s in range(self.players):
                 total[s] += pts[s]
         assert total == self.scores, f"scores {self.scores} != recount {total}"
+
+
+#: the check of each kind of turn, by action class: :meth:`StationMasterGame._check` looks
+#: up the action's class once instead of testing it against each kind in turn
+_CHECKS: Final[dict[type, Callable[..., None]]] = {
+    PlaceChip: StationMasterGame._check_chip,
+    Pass: StationMasterGame._check_pass,
+    PlayCarriage: StationMasterGame._check_carriage,
+    PlayBrakeVan: StationMasterGame._check_brake_van,
+    PlayRoyal: StationMasterGame._check_royal,
+    PlayReassign: StationMasterGame._check_reassign,
+    PlayRepair: StationMasterGame._check_repair,
+    PlayTransfer: StationMasterGame._check_transfer,
+    PlayStandingRoom: StationMasterGame._check_standing_room,
+    PlayUncouple: StationMasterGame._check_uncouple,
+    PlayRushHour: StationMasterGame._check_rush_hour,
+}
+
+
+def _inherited_check(tp: type) -> Callable[..., None] | None:
+    """The check of the nearest action class ``tp`` derives from (None: not a turn)."""
+    for base in tp.__mro__[1:]:
+        check = _CHECKS.get(base)
+        if check is not None:
+            return check
+    return None

@@ -117,7 +117,7 @@ def count_seen(cards: list[str], values: dict[str, tuple[int, int, int]], counts
 
 
 #: the action classes the estimate tells apart (:meth:`Valuation.delta`), by a small number
-#: (Final: the compiled module uses the numbers themselves, not a look-up by name)
+# mypyc: Final constant
 _PLACE: Final = 0
 _CARRIAGE: Final = 1
 _REPAIR: Final = 2

@@ -15,8 +15,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from itertools import chain
 from typing import Any, Final, NoReturn, cast
 
 from mypy_extensions import mypyc_attr
@@ -29,14 +27,16 @@ from railkit.maps import sheets
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers import actions as act
 from railkit.games.steam_rollers.actions import parse
+from railkit.games.steam_rollers.containers import (
+    Builds, DieActions, LegalActions, PlacesLeft, die_actions, shared_action,
+)
 from railkit.games.steam_rollers.data import load_orders, load_tiles, tiles_by_effect
 from railkit.games.steam_rollers.rules import DIFFICULTIES, POWERS, SteamRules, rule_values
 from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
 
 OPTIONS = ("sheet", "solo", "difficulty")
-# The action classes, as constants of this module: compiled, a name imported from another
-# module is looked up in the module's dict at every use, a Final one is read from a C variable
-# (the legal actions and the checks name them many times per action).
+# the action classes, named many times per action by the legal actions and the checks
+# mypyc: Final constant
 Build: Final = act.Build
 Deliver: Final = act.Deliver
 DraftAction: Final = act.DraftAction
@@ -47,14 +47,13 @@ Power: Final = act.Power
 Skip: Final = act.Skip
 TakeTile: Final = act.TakeTile
 UseTile: Final = act.UseTile
-#: the city numbers (a tuple of any length to the compiler, so that it keeps the object: a fixed-length
-#: one would be remade from six machine ints at every use)
-CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
+#: the city numbers
+CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)  # mypyc: variable-length tuple
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
 CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
 
 
-@mypyc_attr(native_class=False)  # copied slot by slot by the search bots (railkit.agents.mcts)
+@mypyc_attr(native_class=False)  # mypyc: Python class (the search bots copy it slot by slot)
 class PlayerState:
     """What one player has on her sheet (tracks, engine, deliveries, tiles' VP sources)."""
 
@@ -70,7 +69,7 @@ class PlayerState:
         self.turns = 0
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class SteamRollers(Game):
     """Steam Rollers: draft dice, draw track on your hex sheet, upgrade your engine, deliver goods.
 
@@ -112,13 +111,13 @@ class SteamRollers(Game):
         self.difficulty = o.get("difficulty", "clerk") if self.solo else ""
         if self.solo and self.difficulty not in DIFFICULTIES:
             raise DataError("options", "$.difficulty", "one of " + ", ".join(DIFFICULTIES), self.difficulty)
-        r = rule_values(self.rules)  # the values, read once per rules object (a parameter read is slow)
+        r = rule_values(self.rules)  # mypyc: read once (per rules object)
         if self.solo and (r.coal or r.order_tiles or r.starting_powers):  # SR-SOLO-MODULES
             raise DataError("rules", "$", "no coal, order tiles or starting powers in solo play (SR-SOLO-MODULES)",
                             {"coal": r.coal, "order_tiles": r.order_tiles, "starting_powers": r.starting_powers})
         self.tile_defs = load_tiles()
         self._tiles_by_effect = tiles_by_effect()  # effect -> (number, id) of the tiles with it (_held_tile)
-        # rule values read on every action, as plain attributes (a param lookup costs more)
+        # rule values read on every action  # mypyc: read once
         self._engine_max = r.engine_max
         self._solo_dice = r.solo_dice
         self._rotate_start = bool(r.rotate_start)
@@ -352,10 +351,8 @@ class SteamRollers(Game):
     def tile(self, tid: str):
         return self.tile_defs[tid]
 
-    def _holds(self, seat: int, n: int) -> bool:
-        """Whether ``seat`` holds action tile ``n``. Compiled, ``tile_holder[n] == seat`` is a
-        generic comparison, and a slow one for the tiles in the centre (None); this one
-        compares machine integers."""
+    def _holds(self, seat: int, n: int) -> bool:  # mypyc: identity test
+        """Whether ``seat`` holds action tile ``n``: ``tile_holder[n] == seat``."""
         holder = self.tile_holder[n]
         return holder is not None and holder == seat
 
@@ -863,7 +860,7 @@ class SteamRollers(Game):
                 continue
             tid = self.tile_id[n]
             if self.tile_defs[tid].activate:
-                use = _action(UseTile, tid)
+                use = shared_action(UseTile, tid)
                 try:
                     self._plan(use)
                 except IllegalMove:
@@ -892,14 +889,14 @@ class SteamRollers(Game):
         for die, vals in values_for.items():
             for value in vals:
                 v = die if value is None else value
-                acts = _die_actions(die, value)
+                acts = die_actions(die, value)
                 if v not in boxes:
                     out.add(Engine, acts.engine)
                 out.add(TakeTile, self._legal_tiles(acts, v))
                 out.add(Deliver, self._legal_deliveries(seat, die, value, v, source_adj, adj))
                 for builds in self._legal_tracks(seat, [v], die, value, draft=True, any_type=any_type, adjacent=adjacent):
                     out.add(Build, builds)
-            out.add(Pass, _die_actions(die, None).passing)
+            out.add(Pass, die_actions(die, None).passing)
         return out
 
     def _region_tracks(self, region: int, kinds: tuple) -> tuple:
@@ -1014,7 +1011,7 @@ class SteamRollers(Game):
                     if dest == src or CITY_NODES[dest] not in reach:
                         continue
                     source = None if src == v else src
-                    out.append(_action(Deliver, die, good, dest, source, value))
+                    out.append(shared_action(Deliver, die, good, dest, source, value))
                     if self.solo and good != "own":  # SR-SOLO-ANY-GOOD: each distinct line left
                         out.extend(Deliver(die, good, dest, source, value, p) for p in later_runs(self.supply[src], good))
         return out
@@ -1150,284 +1147,6 @@ class SteamRollers(Game):
         return self._status() + "\n" + self.render_ascii(cur if cur is not None else 0)
 
 
-class LegalActions:
-    """The legal actions of a draft as a read-only sequence (``len``, indexing, slices,
-    iteration, ``in``, ``==`` with a list), in the order they are added. It is made of
-    parts, each a list of actions of one kind; the engine's lists of builds are held,
-    not copied, so a position with hundreds of builds costs a few parts. The bots ask
-    :meth:`kinds` and :meth:`of_kind` instead of scanning every action.
-
-    >>> la = LegalActions()
-    >>> la.add(Pass, [Pass(1)]); la.add(Engine, []); la.add(Pass, [Pass(2)])
-    >>> len(la), la[-1], Pass(1) in la, la == [Pass(1), Pass(2)], la.kinds()
-    (2, Pass(die=2), True, True, [<class 'railkit.games.steam_rollers.actions.Pass'>])
-    >>> list(la.of_kind(Pass)), la[:1]
-    ([Pass(die=1), Pass(die=2)], [Pass(die=1)])
-    """
-
-    __slots__ = ("_parts", "_kinds", "_n")
-
-    def __init__(self) -> None:
-        self._parts: list[Any] = []  # never changed: they may be the engine's shared lists
-        self._kinds: list[type] = []  # the kind of each part
-        self._n = 0
-
-    def add(self, kind: type, actions: Any) -> None:
-        """Append ``actions`` (a sequence of actions of type ``kind``; an empty one is left
-        out). It is held, not copied: do not change it later."""
-        n = len(actions)
-        if n:
-            self._parts.append(actions)
-            self._kinds.append(kind)
-            self._n += n
-
-    def kinds(self) -> list[type]:
-        """The kinds of action present, each once, in order of first appearance."""
-        out: list[type] = []
-        for k in self._kinds:  # by identity: compiled, a native loop (``in`` compares types the slow way)
-            for seen in out:
-                if seen is k:
-                    break
-            else:
-                out.append(k)
-        return out
-
-    def parts(self) -> list[tuple[type, Any]]:
-        """``[(kind, actions), ...]``: the parts in order (read-only sequences)."""
-        return list(zip(self._kinds, self._parts))
-
-    def of_kind(self, kind: type) -> "LegalActions":
-        """The actions of type ``kind``, in order (a sequence of the same parts)."""
-        out = LegalActions()
-        for k, part in zip(self._kinds, self._parts):
-            if k is kind:
-                out.add(k, part)
-        return out
-
-    def __len__(self) -> int:
-        return self._n
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return list(self)[i]
-        j = int(i)
-        if j < 0:
-            j += self._n
-        if not 0 <= j < self._n:
-            raise IndexError("legal action index out of range")
-        for part in self._parts:
-            n = len(part)
-            if j < n:
-                return part[j]
-            j -= n
-        raise IndexError("legal action index out of range")  # pragma: no cover
-
-    def __iter__(self) -> Any:
-        return chain.from_iterable(self._parts)
-
-    def __contains__(self, action: object) -> bool:
-        return any(action in part for part in self._parts)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalActions):
-            return list(self) == list(other)
-        if isinstance(other, (list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def index(self, action: object) -> int:
-        return list(self).index(action)
-
-    def count(self, action: object) -> int:
-        return sum(part.count(action) for part in self._parts)
-
-    def __reversed__(self) -> Any:
-        return reversed(list(self))
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
-
-
-Sequence.register(LegalActions)
-
-
-class Builds:
-    """The builds of one die (and value) at the track placements ``places``
-    (``(hex, a, b)``, in order), as a read-only sequence; ``die`` None: tile 3b's second
-    tracks (:class:`ExtraBuild`). An action is made when it is read (once per process:
-    see :func:`_action`), so a draft with hundreds of builds costs one small object, and
-    a bot may read the placements themselves.
-
-    >>> b = Builds(3, None, (((0, 0), 0, 3), ((1, 0), 1, 4)))
-    >>> len(b), b[1], b[-1] is b[1], Build(3, (0, 0), 0, 3) in b, b[:1]
-    (2, Build(die=3, hex=(1, 0), a=1, b=4, value=None), True, True, [Build(die=3, hex=(0, 0), a=0, b=3, value=None)])
-    >>> list(Builds(None, None, (((0, 0), 0, 3),)))
-    [ExtraBuild(hex=(0, 0), a=0, b=3)]
-    """
-
-    __slots__ = ("die", "value", "places", "_actions")
-
-    def __init__(self, die: int | None, value: int | None, places: tuple) -> None:
-        self.die = die
-        self.value = value
-        self.places = places
-        self._actions: tuple | None = None  # all of them, made on the first full read
-
-    def _make(self, place: tuple) -> Action:
-        # looked up by the placement itself among the builds of this die and value (cheaper
-        # than by all the action's fields, see _action)
-        i = (self.die or 0) * 7 + (self.value or 0)
-        made = _BUILDS_AT[i]
-        if made is None:
-            made = _BUILDS_AT[i] = {}
-        act = made.get(place)
-        if act is None:
-            h, a, b = place
-            act = made[place] = (_action(ExtraBuild, h, a, b) if self.die is None
-                                 else _action(Build, self.die, h, a, b, self.value))
-        return act
-
-    def actions(self) -> tuple:
-        """Every build, in order (made once)."""
-        acts = self._actions
-        if acts is None:
-            acts = self._actions = tuple(map(self._make, self.places))
-        return acts
-
-    def __len__(self) -> int:
-        return len(self.places)
-
-    def __getitem__(self, i: Any) -> Any:
-        acts = self._actions
-        if isinstance(i, slice):
-            return list(self.actions()[i])
-        if acts is not None:
-            return acts[i]
-        return self._make(self.places[i])
-
-    def __iter__(self) -> Any:
-        return iter(self.actions())
-
-    def __contains__(self, action: object) -> bool:
-        if self.die is None:
-            return type(action) is ExtraBuild and (action.hex, action.a, action.b) in self.places
-        return (type(action) is Build and action.die == self.die and action.value == self.value
-                and (action.hex, action.a, action.b) in self.places)
-
-    def count(self, action: object) -> int:
-        return sum(1 for a in self if a == action)
-
-    def index(self, action: object) -> int:
-        return list(self).index(action)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Builds, LegalActions, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"Builds({list(self)!r})"
-
-
-Sequence.register(Builds)
-
-
-class DieActions:
-    """The draft actions of one die played as one value that depend on nothing else (made
-    once per process, see :func:`_die_actions`): its engine box, its pass and taking the tile
-    of its value as one-action parts of a draft's :class:`LegalActions`, and taking each
-    tile by its number.
-
-    >>> acts = _die_actions(3, None)
-    >>> acts.engine, acts.passing, acts.takes[5]
-    ([Engine(die=3, value=None)], [Pass(die=3)], TakeTile(die=3, number=5, value=None))
-    >>> _die_actions(3, None).take_own, _die_actions(3, 5).take_own
-    ([TakeTile(die=3, number=3, value=None)], [TakeTile(die=3, number=5, value=5)])
-    """
-
-    __slots__ = ("engine", "passing", "takes", "take_own")
-
-    def __init__(self, die: int, value: int | None) -> None:
-        self.engine = [_action(Engine, die, value)]  # parts are never changed
-        self.passing = [_action(Pass, die)]
-        self.takes: tuple[Action | None, ...] = (None,) + tuple(_action(TakeTile, die, n, value) for n in CITIES)
-        self.take_own = [self.takes[die if value is None else value]]  # the tile of the value played
-
-
-_DIE_ACTIONS: Final[list[DieActions | None]] = [None] * 49  # at die * 7 + value (0: as rolled)
-
-#: the build actions of each die and value by placement ``(hex, a, b)``, at die * 7 + value
-#: (0: as rolled; 0 * 7 + 0: tile 3b's second tracks), see :meth:`Builds._make`
-_BUILDS_AT: Final[list[dict[tuple, Action] | None]] = [None] * 49
-
-
-def _die_actions(die: int, value: int | None) -> DieActions:
-    """The :class:`DieActions` of drafting ``die`` as ``value`` (None: as rolled), looked up
-    by index: a draft's legal actions read them for every die."""
-    i = die * 7 + (0 if value is None else value)
-    acts = _DIE_ACTIONS[i]
-    if acts is None:
-        acts = _DIE_ACTIONS[i] = DieActions(die, value)
-    return acts
-
-
-_ACTIONS: Final[dict[tuple[type, tuple], Action]] = {}
-
-
-def _action(cls, *args) -> Action:
-    """``cls(*args)``, made once per process: actions are immutable values, and the legal
-    action lists repeat the same few hundred of them.
-
-    >>> _action(Pass, 3) is _action(Pass, 3), _action(Pass, 3) == Pass(3)
-    (True, True)
-    """
-    key = (cls, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS[key] = cls(*args)
-    return a
-
-
-class PlacesLeft:
-    """The track placements left on a player's empty hexes of one region (for some track
-    kinds), in hex and edge order, with the place of each one's hex in the region, as
-    :meth:`SteamRollers._region_places` keeps them. :meth:`cut` takes a drawn hex's span out
-    of the lists in place; :meth:`places` gives them as a tuple, made anew after a cut only
-    (a tuple handed out, perhaps held by a :class:`Builds`, never changes).
-
-    >>> left = PlacesLeft((("h1", 0, 3), ("h2", 0, 3), ("h2", 1, 4), ("h3", 2, 5)), (0, 1, 1, 2))
-    >>> left.cut(1); left.places(), left.at
-    ((('h1', 0, 3), ('h3', 2, 5)), [0, 2])
-    """
-
-    __slots__ = ("_tuple", "_places", "at")
-
-    def __init__(self, places: tuple, at: tuple) -> None:
-        self._tuple: tuple | None = places
-        self._places = list(places)
-        self.at: list[int] = list(at)  # ints, so that the search in cut runs native
-
-    def cut(self, pos: int) -> None:
-        """Take out the placements of the hex at place ``pos`` of the region (one span of
-        them, found by bisection; none if that hex has none left)."""
-        at = self.at
-        i = _first_at(at, pos)
-        j = i
-        n = len(at)
-        while j < n and at[j] == pos:
-            j += 1
-        if i < j:
-            del self._places[i:j]
-            del at[i:j]
-            self._tuple = None
-
-    def places(self) -> tuple:
-        t = self._tuple
-        if t is None:
-            t = self._tuple = tuple(self._places)
-        return t
-
-
 def _left_key(seat: int, region: int, slot: int) -> int:
     """Where :meth:`SteamRollers._region_places` keeps the placements left of ``seat`` in
     ``region`` for the track kinds of ``slot`` (0-6): one int, so one cheap dict lookup, and
@@ -1437,23 +1156,6 @@ def _left_key(seat: int, region: int, slot: int) -> int:
     (7, 13, 56)
     """
     return (seat * 7 + region) * 7 + slot
-
-
-def _first_at(at: list[int], pos: int) -> int:
-    """The first index of sorted ``at`` holding ``pos`` or more (``bisect_left``, as a
-    loop the compiler makes native: cheaper than a call of the library's).
-
-    >>> _first_at([0, 2, 2, 5], 2), _first_at([0, 2, 2, 5], 3), _first_at([], 1)
-    (1, 3, 0)
-    """
-    lo, hi = 0, len(at)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if at[mid] < pos:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def later_runs(line: list[str], good: str) -> list[int]:

@@ -34,7 +34,7 @@ from railkit.maps.sheets import Sheet
 
 Tracks = Mapping[Hex, tuple[int, int]]
 
-#: :data:`railkit.maps.hexes.DIRECTIONS`, read natively in :func:`_walk` (the hexes module is not compiled)
+#: :data:`railkit.maps.hexes.DIRECTIONS`, for :func:`_walk`  # mypyc: Final constant
 _DIRECTIONS: Final[tuple[tuple[int, int], ...]] = hx.DIRECTIONS
 
 
@@ -204,8 +204,7 @@ def longest_distances(adj: Mapping, source: str, cap: int) -> dict:
     ({'C2': 2}, {'C2': 1})
     """
     best: dict[str, int] = {}
-    # a dict of sets as it is (the engine's and the bots' graphs), else a copy: the search
-    # below reads the typed tables (compiled, a dict lookup instead of a generic one)
+    # a dict of sets as it is (the engine's and the bots' graphs), else a copy  # mypyc: typed container
     table: dict[str, set[str]] = adj if type(adj) is dict else {n: set(v) for n, v in adj.items()}
     around = table.get(source)
     if around is None or cap <= 0:

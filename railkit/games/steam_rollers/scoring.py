@@ -36,7 +36,7 @@ def breakdown(game, seat: int) -> dict:
 
 def olivia_breakdown(game) -> dict:
     """Olivia's score (SR-OLIVIA-SCORE): deliveries, engine, her two best regions, tiles by the board."""
-    r = rule_values(game.rules)  # a parameter read is slow, and every observation scores Olivia
+    r = rule_values(game.rules)  # every observation scores Olivia  # mypyc: read once
     counts = sorted((len(v) for v in game.olivia_crossed.values()), reverse=True)
     regions = sum(counts[: r.olivia_regions_scored])
     tiles = sum(max(0, game.tile_defs[game.tile_id[n]].vp) for n in range(1, 7) if game.tile_holder[n] is None)

@@ -58,6 +58,7 @@ import random
 from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
+from param import Parameterized
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
@@ -71,7 +72,7 @@ from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRule
 from railkit.games.ticket_to_ride.scoring import rank_seats
 from railkit.graphs.trails import trail_of_edges
 
-# Final: the compiled engine reads module constants from C variables, not from the module's dict
+# the phases  # mypyc: Final constant
 SETUP: Final = "setup-tickets"
 TURN: Final = "turn"
 SECOND: Final = "second-draw"
@@ -79,8 +80,6 @@ KEEP: Final = "keep-tickets"
 OVER: Final = "game-over"
 PHASES: Final = (SETUP, TURN, SECOND, KEEP, OVER)
 
-#: (id(rules), id(board)) -> what _static_setup computed (holds both objects, so the ids stay theirs)
-_STATIC: Final[dict[tuple[int, int], tuple]] = {}
 
 _CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 
@@ -88,8 +87,7 @@ _CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 #: chosen apart from the eight card colours so a claimed route never looks like a free one.
 SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
 
-# The action classes for the ``type(action) is ...`` tests: a name imported from a Python
-# module is looked up in that module's dict at every use, a Final one is a C variable.
+# the action classes for the ``type(action) is ...`` tests  # mypyc: Final constant, identity test
 _CLAIM_T: Final = Claim
 _DRAW_FACEUP_T: Final = DrawFaceUp
 _DRAW_DECK_T: Final = DrawDeck
@@ -98,7 +96,29 @@ _KEEP_TICKETS_T: Final = KeepTickets
 _PASS_T: Final = Pass
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a rule variant may subclass it, compiled or not
+class _FixedFacts:
+    """What a game needs of its rules and map that does not change in play (read-only,
+    shared by every game on the same rules object and map)."""
+
+    def __init__(self, rules: Parameterized, given: Parameterized, board: Board, settings: dict,
+                 route_points: tuple[int, ...], points_by_length: dict[int, int], tickets: tuple,
+                 ticket_ends: list[tuple[int, int]], cards: tuple[int, ...]) -> None:
+        self.rules = rules  # the rules played (given, or a copy with the route points put in order)
+        self.given = given  # the rules object the game was started with
+        self.board = board
+        self.settings = settings  # every rule setting by name
+        self.route_points = route_points  # per route
+        self.points_by_length = points_by_length
+        self.tickets = tickets  # the ticket deck in map order
+        self.ticket_ends = ticket_ends  # per ticket, its two cities as city indices
+        self.cards = cards  # the train cards before the shuffle, as card indices
+
+
+#: (id(rules), id(board)) -> their _FixedFacts (which hold both objects, so the ids stay theirs)
+_FIXED: Final[dict[tuple[int, int], _FixedFacts]] = {}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (rule variants subclass it)
 class TicketToRide(Game):
     """A game of Ticket to Ride.
 
@@ -119,12 +139,22 @@ class TicketToRide(Game):
     game_name = "ticket-to-ride"
     rules_class = TicketToRideRules
     OPTIONS = ("map", "names")
-    #: declared here, so the compiled engine keeps the log (set by Game) as a C attribute:
-    #: apply_unchecked appends to it once per action
-    log: list[Action]
+    log: list[Action]  # mypyc: typed attribute (set by Game, appended to once per action)
 
     # ================================================================ setup
     def _setup(self) -> None:
+        # the game's phases, in the order they happen
+        self._read_options()
+        fixed = self._read_rules()
+        rng = self.rng
+        self._deal_train_cards(rng, fixed.cards)  # TTR-SETUP-HAND
+        self._deal_tickets(rng)  # TTR-SETUP-TICKETS
+        self._clear_board()
+        self._clear_turns()
+        self._start_ticket_choice()  # TTR-SETUP-ORDER
+
+    def _read_options(self) -> None:
+        """The map and the seat names (the game's options), checked."""
         for key in self.options:
             if key not in self.OPTIONS:
                 raise DataError("options", f"$.{key}", "one of the options " + ", ".join(self.OPTIONS), key)
@@ -134,9 +164,9 @@ class TicketToRide(Game):
         if not isinstance(map_name, str):
             raise DataError("options", "$.map", "a map name or the path of a map file", map_name)
         self.map = load(map_name)
-        self.board = b = board_for(self.map)
+        self.board = board_for(self.map)
         n = self.players
-        self._seats: int = n  # the players count as a C attribute (Game keeps players in its dict)
+        self._seats: int = n  # mypyc: typed attribute (the players)
         if not 1 <= n <= len(SEAT_NAMES) and "names" not in self.options:
             raise DataError("players", "$", f"1 to {len(SEAT_NAMES)} players", n)
         names = self.options.get("names")
@@ -146,89 +176,147 @@ class TicketToRide(Game):
                 or not all(isinstance(x, str) and x.strip() for x in names) or len(set(names)) != n):
             raise DataError("options", "$.names", f"a list of {n} different seat names", names)
         self.names = list(names)
-        r = self.rules
-        # plain copies of the settings (param attribute access is slow), once per rules
-        # object and map: games on the same settings share them (read-only)
-        st = _STATIC.get((id(r), id(b)))
-        if st is None or st[1] is not b or (st[0] is not r and st[7] is not r):
-            st = self._static_setup(r, b)
-        self.rules = r = st[0]
-        self._rv = rv = st[2]
-        # typed, so the compiled engine compares them as machine values
-        self._two: bool = rv["faceup_loco_counts_two"]
-        self._end_trigger: int = rv["end_trigger"]
-        self._loco_limit: int = rv["faceup_loco_limit"]
-        self._max_redeals: int = rv["max_redeals"]
-        self._fu_empty_ok = bool(rv["faceup_when_deck_empty"])
+
+    def _read_rules(self) -> _FixedFacts:
+        """Plain copies of the rule settings (param attribute access is slow), shared by
+        every game on the same rules object and map (read-only); returns them."""
+        board = self.board
+        given = self.rules
+        fixed = _FIXED.get((id(given), id(board)))
+        if fixed is None or fixed.board is not board or (fixed.rules is not given and fixed.given is not given):
+            fixed = self._fixed_facts(given, board)
+        self.rules = fixed.rules
+        self._rv = settings = fixed.settings
+        # mypyc: typed attribute
+        self._two: bool = settings["faceup_loco_counts_two"]
+        self._end_trigger: int = settings["end_trigger"]
+        self._loco_limit: int = settings["faceup_loco_limit"]
+        self._max_redeals: int = settings["max_redeals"]
+        self._fu_empty_ok = bool(settings["faceup_when_deck_empty"])
         # TTR-MAP-TRAINS: the rules' count, else the map's own, else the standard 45
-        start_trains = rv["trains"]
+        start_trains = settings["trains"]
         if start_trains is None:
             start_trains = self.map.trains if self.map.trains is not None else STANDARD_TRAINS
         self.start_trains: int = start_trains
-        self.route_score = list(st[3])
-        self._points_view = st[4]
-        self.tickets_all = list(st[5])
-        self._t_ends = st[6]
+        self.route_score = list(fixed.route_points)
+        self._points_view = fixed.points_by_length
+        self.tickets_all = list(fixed.tickets)
+        self._t_ends = fixed.ticket_ends
+        return fixed
 
-        rng = self.rng
-        # --- train cards (TTR-SETUP-HAND)
-        deck = list(st[8])
+    def _fixed_facts(self, given: Parameterized, board: Board) -> _FixedFacts:
+        """What a game needs of its rules and map that does not change in play, cached in
+        :data:`_FIXED` per (rules, board)."""
+        settings = rules_to_dict(given)
+        settings["faceup_loco_counts_two"] = bool(settings["faceup_loco_counts_two"])
+        # route points table (keys may be text after a JSON round trip)
+        points: dict[int, int] = {}
+        raw_points = settings["route_points"]
+        for k, v in raw_points.items():
+            try:
+                points[int(k)] = int(v)
+            except (TypeError, ValueError):
+                raise DataError("rules", f"$.route_points.{k}", "route length -> points, whole numbers", v) from None
+        for length in sorted(set(board.length)):
+            if length not in points:
+                raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {length})",
+                                raw_points)
+        rules = given
+        if list(raw_points.items()) != sorted(points.items()):
+            # this game's own rules: number keys, sorted (the shared copy is read-only)
+            settings["route_points"] = dict(sorted(points.items()))
+            rules = frozen_rules(type(given)(**settings))
+        if not self.map.tickets and not settings["ticket_deck"]:
+            tickets = []  # a map without tickets is played for route points only
+        else:
+            tickets = self.map.deck(settings["ticket_deck"] or None)
+        cards = [c for c in range(8) for _ in range(settings["cards_per_colour"])] + [LOCO_I] * settings["loco_count"]
+        fixed = _FixedFacts(
+            rules=rules, given=given, board=board, settings=settings,
+            route_points=tuple(points[length] for length in board.length),
+            points_by_length={length: points[length] for length in sorted(points)},
+            tickets=tuple(tickets),
+            ticket_ends=[(board.city_index[t.a], board.city_index[t.b]) for t in tickets],
+            cards=tuple(cards),
+        )
+        if len(_FIXED) > 64:
+            _FIXED.clear()
+        _FIXED[(id(given), id(board))] = fixed
+        if rules is not given:
+            _FIXED[(id(rules), id(board))] = fixed
+        return fixed
+
+    def _deal_train_cards(self, rng: random.Random, cards: tuple[int, ...]) -> None:
+        """Shuffle the train ``cards``, deal each hand, turn the face-up row (TTR-SETUP-HAND)."""
+        n = self.players
+        settings = self._rv
+        deck = list(cards)
         _shuffle(rng, deck)
         self.deck: list[int] = deck
         self.discard: list[int] = []
-        self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
+        self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]  # cards held by colour index
         self.cards_total = len(deck)
-        hand_size = rv["hand_size"]
-        for s in range(n):
-            h = self.hands[s]
+        hand_size = settings["hand_size"]
+        for seat in range(n):
+            hand = self.hands[seat]
             for _ in range(hand_size):
                 if deck:
-                    h[deck.pop()] += 1
-        fc = rv["faceup_count"]
+                    hand[deck.pop()] += 1
+        slots = settings["faceup_count"]
         self._fu_ver = 0
         self._draw_cache: tuple[int, bool, tuple[Action, ...], tuple[Action, ...]] = (-1, False, (), ())
-        self._fu_actions = [b.faceup(i + 1) for i in range(fc)]
-        self.faceup: list[int | None] = [None] * fc
-        for i in range(fc):
+        self._fu_actions = [self.board.faceup(i + 1) for i in range(slots)]
+        self.faceup: list[int | None] = [None] * slots
+        for i in range(slots):
             self.faceup[i] = self._take_card()
         self.redeals = 0
         self._check_faceup()  # TTR-FACEUP-3 applies to the first row too
-        # --- tickets (TTR-SETUP-TICKETS)
-        tdeck = list(range(len(self.tickets_all)))
-        _shuffle(rng, tdeck)
-        self.ticket_deck: list[int] = tdeck
+
+    def _deal_tickets(self, rng: random.Random) -> None:
+        """Shuffle the tickets and set each seat's starting offer aside (TTR-SETUP-TICKETS)."""
+        n = self.players
+        ticket_deck = list(range(len(self.tickets_all)))
+        _shuffle(rng, ticket_deck)
+        self.ticket_deck: list[int] = ticket_deck
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.setup_offers: list[list[int]] = []
-        deal = rv["setup_deal"]
-        for s in range(n):
-            k = min(deal, len(tdeck))
-            self.setup_offers.append(tdeck[:k])
-            del tdeck[:k]
-        # --- board state
-        self.owner: list[int] = [-1] * b.n_routes
-        self.closed: list[int] = [-1] * b.n_routes  # seat whose claim closed this track (TTR-DOUBLE-SMALL)
+        deal = self._rv["setup_deal"]
+        for _ in range(n):
+            k = min(deal, len(ticket_deck))
+            self.setup_offers.append(ticket_deck[:k])
+            del ticket_deck[:k]
+
+    def _clear_board(self) -> None:
+        """Every route free, every player's trains in hand, and the caches of legal claims."""
+        n = self.players
+        board = self.board
+        self.owner: list[int] = [-1] * board.n_routes
+        self.closed: list[int] = [-1] * board.n_routes  # seat whose claim closed this track (TTR-DOUBLE-SMALL)
         self.trains = [self.start_trains] * n
         self.route_points = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
-        self._uf = [list(range(len(b.city_names))) for _ in range(n)]
+        self._uf = [list(range(len(board.city_names))) for _ in range(n)]  # each seat's network (union-find)
         self._own_block: list[set[int]] = [set() for _ in range(n)]  # TTR-DOUBLE-SAME
-        self._small = n < rv["double_min_players"]
+        self._small = n < self._rv["double_min_players"]
         # free routes by [colour][length], gray ones and all by length (route order)
-        self._free_col = [[list(x) for x in row] for row in b.start_free_col]
-        self._free_gray = [list(x) for x in b.start_free_gray]
-        self._free_len = [list(x) for x in b.start_free_len]
+        self._free_col = [[list(x) for x in row] for row in board.start_free_col]
+        self._free_gray = [list(x) for x in board.start_free_gray]
+        self._free_len = [list(x) for x in board.start_free_len]
         # legal-claim caches: per (colour, length) and table slot -> tuple of Claims (see _turn_actions)
         # While a bucket is untouched its cache is the board's shared one (valid for every
         # game on this map at the start); the first claim in it swaps in a private list.
-        self._cc: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in b.start_claim_cache]
-        self._cg: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in b.start_gray_cache]
+        self._cc: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in board.start_claim_cache]
+        self._cg: list[list[list[tuple[Claim, ...] | None]]] = [list(row) for row in board.start_gray_cache]
         #: per colour, the lengths (as bits) with free routes of that colour or gray ones
-        self._len_mask = list(b.start_len_mask)
+        self._len_mask = list(board.start_len_mask)
         self._blk_free: list[set[int]] = [set() for _ in range(n)]  # free tracks in _own_block
-        self._bk_cache = b.blocked_keys  # the same for every game on this map
+        self._bk_cache = board.blocked_keys  # the same for every game on this map
         self._bk_seat: list[frozenset | None] = [None] * n  # _blk_keys of each seat's _blk_free
-        self._lc: list[tuple[Claim, ...] | None] = list(b.start_loco_claims)
-        # --- turn state
+        self._lc: list[tuple[Claim, ...] | None] = list(board.start_loco_claims)
+
+    def _clear_turns(self) -> None:
+        """No turn played yet: counters, the end countdown and the views handed out."""
+        n = self.players
         self.turn = 0  # normal turns played so far
         self.turns_taken = [0] * n
         self.cards_drawn = [0] * n
@@ -246,51 +334,15 @@ class TicketToRide(Game):
         self._pub_out = False  # an observation holds the two above: copy them before a change
         self._obs_cache: dict = {}
         self._final: list[dict] | None = None
-        # SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn order;
-        # after-tickets -> choose in seat order, the start player is drawn afterwards.
-        self.start_player: int | None = 0 if rv["turn_order"] == "before-tickets" else None
-        self._setup_queue = [s for s in range(n)]
+
+    def _start_ticket_choice(self) -> None:
+        """TTR-SETUP-ORDER: before-tickets -> seat 0 starts and choosing goes in turn
+        order; after-tickets -> choose in seat order, the start player is drawn afterwards."""
+        self.start_player: int | None = 0 if self._rv["turn_order"] == "before-tickets" else None
+        self._setup_queue = [s for s in range(self.players)]
         self.phase = SETUP
         self._cur = 0
         self._next_setup_chooser()
-
-    def _static_setup(self, r, b: Board) -> tuple:
-        """What a game needs of its rules and map that does not change in play:
-        (rules, board, settings dict, route points per route, points by length,
-        ticket list, ticket ends as city indices, rules given, train cards before the
-        shuffle); cached per (rules, board)."""
-        rv = rules_to_dict(r)
-        rv["faceup_loco_counts_two"] = bool(rv["faceup_loco_counts_two"])
-        # route points table (keys may be text after a JSON round trip)
-        points: dict[int, int] = {}
-        raw_points = rv["route_points"]
-        for k, v in raw_points.items():
-            try:
-                points[int(k)] = int(v)
-            except (TypeError, ValueError):
-                raise DataError("rules", f"$.route_points.{k}", "route length -> points, whole numbers", v) from None
-        for ln in sorted(set(b.length)):
-            if ln not in points:
-                raise DataError("rules", "$.route_points", f"points for every route length on the map (missing {ln})",
-                                raw_points)
-        source = r
-        if list(raw_points.items()) != sorted(points.items()):
-            # this game's own rules: number keys, sorted (the shared copy is read-only)
-            rv["route_points"] = dict(sorted(points.items()))
-            r = frozen_rules(type(r)(**rv))
-        if not self.map.tickets and not rv["ticket_deck"]:
-            tickets_all = []  # a map without tickets is played for route points only
-        else:
-            tickets_all = self.map.deck(rv["ticket_deck"] or None)
-        st = (r, b, rv, tuple(points[ln] for ln in b.length), {ln: points[ln] for ln in sorted(points)},
-              tuple(tickets_all), [(b.city_index[t.a], b.city_index[t.b]) for t in tickets_all], source,
-              tuple([c for c in range(8) for _ in range(rv["cards_per_colour"])] + [LOCO_I] * rv["loco_count"]))
-        if len(_STATIC) > 64:
-            _STATIC.clear()
-        _STATIC[(id(source), id(b))] = st
-        if r is not source:
-            _STATIC[(id(r), id(b))] = st
-        return st
 
     def _next_setup_chooser(self) -> None:
         while self._setup_queue:
@@ -407,7 +459,7 @@ class TicketToRide(Game):
             self._pass_run += 1
         else:
             self._pass_run = 0
-        left = self.final_turns_left  # a local: the compiled engine counts it in machine integers
+        left = self.final_turns_left  # mypyc: typed local
         if left is not None:
             left -= 1
             self.final_turns_left = left
@@ -456,90 +508,100 @@ class TicketToRide(Game):
         return []
 
     def _turn_actions(self) -> list[Action]:
-        # Claims come from caches per (colour, length), indexed by the table slot of the
-        # cards and locomotives held (each capped at the length); a claim empties the
-        # caches of its bucket only. Only lengths with free routes in reach are visited
-        # (a bit mask per colour), so listing moves costs a few lookups per colour held.
-        s = self._cur
+        """The actions of a normal turn, in :meth:`legal_actions` order: draw train cards,
+        claim a route (paid with one colour plus locomotives, then with locomotives only),
+        draw tickets."""
         hit = self._draw_cache
         if hit[0] == self._fu_ver and hit[1] == bool(self.deck or self.discard):
             out: list[Action] = list(hit[2])
         else:
             out = list(self._draws()[0])
-        h = self.hands[s]
-        t = self.trains[s]
-        nl = h[8]
-        blk = self._blk_free[s]  # TTR-DOUBLE-SAME: free tracks this seat may not claim
-        bk = None
-        if blk:
-            bk = self._bk_seat[s]
-            if bk is None:
-                bk = self._bk_seat[s] = self._blk_keys(blk)
-        b = self.board
-        ml = b.max_length
-        if t < ml:
-            ml = t if t > 0 else 0
-        reach = b.len_bits[ml]  # lengths this seat has the trains for
-        cap = b.max_length  # hands holding more cards than the longest route count as that many
-        nlc = nl if nl < cap else cap
-        rows = b.pair_rows[nlc]
-        lm = self._len_mask
-        cc = self._cc
-        cg = self._cg
-        fc = self._free_col
-        fg = self._free_gray
-        for c in range(8):
-            nc = h[c]
-            if not nc:
-                continue
-            m = lm[c] & reach
-            if not m:
-                continue  # no free route of this colour (or gray) within reach
-            row = rows[m]
-            if row is None:
-                row = b.pairs_row(nlc, m)
-            ccc = cc[c]
-            cgc = cg[c]
-            fcc = fc[c]
-            # (length, table slot) for each length with free routes within reach of these cards;
-            # the colour's routes, then the gray ones: written out twice on purpose (a loop
-            # over the two kinds costs 7-8 % of a random game's time)
-            for ln, k in row[nc if nc < cap else cap]:
-                if fcc[ln]:
-                    v = ccc[ln][k]
-                    if v is None:
-                        v = self._build_claims(c, ln, k, False)
-                    if v:
-                        if bk is not None and c * 64 + ln in bk:
-                            self._claims_but(fcc[ln], c, k, blk, out)
-                        else:
-                            out += v
-                if fg[ln]:
-                    v = cgc[ln][k]
-                    if v is None:
-                        v = self._build_claims(c, ln, k, True)
-                    if v:
-                        if bk is not None and c * 64 + ln in bk:
-                            self._claims_but(fg[ln], c, k, blk, out)
-                        else:
-                            out += v
-        if nl:
-            top = nl if nl < ml else ml
-            lc = self._lc
-            for ln in range(1, top + 1):
-                v = lc[ln]
-                if v is None:
-                    lcl = self.board.loco_claim
-                    v = lc[ln] = tuple(lcl(i) for i in self._free_len[ln])
-                if v:
-                    if blk:
-                        lcl = self.board.loco_claim
-                        out += [lcl(i) for i in self._free_len[ln] if i not in blk]
-                    else:
-                        out += v
+        seat = self._cur
+        longest = self.board.max_length
+        trains = self.trains[seat]
+        reach = longest if trains >= longest else trains if trains > 0 else 0  # TTR-CLAIM-TRAINS
+        self._add_set_claims(seat, reach, out)
+        if self.hands[seat][LOCO_I]:
+            self._add_loco_claims(seat, reach, out)
         if self.ticket_deck:
-            out.append(DRAW_TICKETS)
+            out.append(DRAW_TICKETS)  # TTR-TICKETS
         return out
+
+    def _add_set_claims(self, seat: int, reach: int, out: list[Action]) -> None:
+        """Append the claims ``seat`` can pay with cards of one colour (and locomotives),
+        of routes up to length ``reach``: by colour, length, route, coloured routes before
+        gray ones (TTR-CLAIM-PAY, TTR-CLAIM-GRAY).
+
+        Claims come from caches per (colour, length), indexed by the table slot of the
+        cards and locomotives held (each capped at the length); a claim empties the caches
+        of its bucket only. Only lengths with free routes in reach are visited (a bit mask
+        per colour), so listing claims costs a few lookups per colour held."""
+        board = self.board
+        hand = self.hands[seat]
+        blocked = self._blk_free[seat]  # TTR-DOUBLE-SAME: free tracks this seat may not claim
+        blocked_keys = None
+        if blocked:
+            blocked_keys = self._bk_seat[seat]
+            if blocked_keys is None:
+                blocked_keys = self._bk_seat[seat] = self._blk_keys(blocked)
+        cap = board.max_length  # hands holding more cards than the longest route count as that many
+        locos = hand[LOCO_I]
+        pair_rows = board.pair_rows[locos if locos < cap else cap]
+        in_reach = board.len_bits[reach]  # lengths this seat has the trains for
+        len_mask = self._len_mask
+        free_col = self._free_col
+        free_gray = self._free_gray
+        for colour in range(8):
+            cards = hand[colour]
+            if not cards:
+                continue
+            lengths = len_mask[colour] & in_reach
+            if not lengths:
+                continue  # no free route of this colour (or gray) within reach
+            pairs = pair_rows[lengths]
+            if pairs is None:
+                pairs = board.pairs_row(locos if locos < cap else cap, lengths)
+            colour_cache = self._cc[colour]
+            gray_cache = self._cg[colour]
+            free_of_colour = free_col[colour]
+            # (length, table slot) for each length with free routes within reach of these cards;
+            # the colour's routes, then the gray ones, written out twice  # mypyc: unrolled
+            for length, slot in pairs[cards if cards < cap else cap]:
+                if free_of_colour[length]:
+                    claims = colour_cache[length][slot]
+                    if claims is None:
+                        claims = self._build_claims(colour, length, slot, False)
+                    if claims:
+                        if blocked_keys is not None and colour * 64 + length in blocked_keys:
+                            self._claims_but(free_of_colour[length], colour, slot, blocked, out)
+                        else:
+                            out += claims
+                if free_gray[length]:
+                    claims = gray_cache[length][slot]
+                    if claims is None:
+                        claims = self._build_claims(colour, length, slot, True)
+                    if claims:
+                        if blocked_keys is not None and colour * 64 + length in blocked_keys:
+                            self._claims_but(free_gray[length], colour, slot, blocked, out)
+                        else:
+                            out += claims
+
+    def _add_loco_claims(self, seat: int, reach: int, out: list[Action]) -> None:
+        """Append the claims ``seat`` can pay with locomotives only, of routes up to length
+        ``reach``, by length and route (TTR-CLAIM-PAY: all-locomotive payments)."""
+        locos = self.hands[seat][LOCO_I]
+        blocked = self._blk_free[seat]  # TTR-DOUBLE-SAME
+        loco_claim = self.board.loco_claim
+        cached = self._lc
+        for length in range(1, (locos if locos < reach else reach) + 1):
+            claims = cached[length]
+            if claims is None:
+                claims = cached[length] = tuple(loco_claim(i) for i in self._free_len[length])
+            if claims:
+                if blocked:
+                    out += [loco_claim(i) for i in self._free_len[length] if i not in blocked]
+                else:
+                    out += claims
 
     def _blk_keys(self, blk: set[int]) -> frozenset[int]:
         """colour * 64 + length of the claim caches that may hold claims of the routes
@@ -835,7 +897,7 @@ class TicketToRide(Game):
         elif tp is _KEEP_TICKETS_T:
             self._do_keep(s, cast(KeepTickets, action).keep)
         elif tp is _DRAW_TICKETS_T:
-            # TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
+            # TTR-TICKETS, TTR-TICKETS-DRAW: draw up to ticket_draw (fewer if the deck is short)
             k = min(self._rv["ticket_draw"], len(self.ticket_deck))
             self.offered = self.ticket_deck[:k]
             del self.ticket_deck[:k]
@@ -888,7 +950,7 @@ class TicketToRide(Game):
 
     def _do_claim(self, s: int, a: Claim) -> None:
         b = self.board
-        rid, cards, locos = a.route, a.cards, a.locos  # each read once (Claim is a Python class)
+        rid, cards, locos = a.route, a.cards, a.locos  # mypyc: read once
         i = b.route_index[rid]
         h = self.hands[s]
         # TTR-CLAIM-PAY: paid cards go to the discard pile
@@ -1267,25 +1329,24 @@ class TicketToRide(Game):
         return "\n".join(lines)
 
 
-def _cards(hand: list[int]) -> int:
-    """The cards in a hand (``sum(hand)``, in machine integers once compiled)."""
+def _cards(hand: list[int]) -> int:  # mypyc: native loop
+    """The cards in a hand: ``sum(hand)``."""
     n = 0
     for k in hand:
         n += k
     return n
 
 
-def _has_empty(row: list[int | None]) -> bool:
-    """``None in row`` (an empty face-up slot), without comparing each card with None
-    (a slow generic comparison once compiled)."""
+def _has_empty(row: list[int | None]) -> bool:  # mypyc: native loop, identity test
+    """``None in row``: is a face-up slot empty?"""
     for c in row:
         if c is None:
             return True
     return False
 
 
-def _locos(row: list[int | None]) -> int:
-    """``row.count(LOCO_I)``, comparing machine integers once compiled."""
+def _locos(row: list[int | None]) -> int:  # mypyc: native loop
+    """The locomotives face up: ``row.count(LOCO_I)``."""
     n = 0
     for c in row:
         if c is not None and c == LOCO_I:
@@ -1300,7 +1361,7 @@ def _find(uf: list[int], x: int) -> int:
     return x
 
 
-def _shuffle(rng: random.Random, x: list) -> None:
+def _shuffle(rng: random.Random, x: list) -> None:  # mypyc: native loop
     """``rng.shuffle(x)``, the same permutation and generator state, without a
     Python call per card (checked against ``random.Random.shuffle`` on first use;
     falls back to it if they ever differ)."""
