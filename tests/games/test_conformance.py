@@ -7,7 +7,7 @@ save/load and undo are exact, scores equal an independent recount, cards, chips,
 tickets are conserved, and ``observe(seat)`` hides what it must.
 
 What only one game knows (its conservation law, its recount, the moves worth trying on it,
-what its observation must leave out, its variants) is a small hook in ``CHECKS``, keyed by the
+what its observation must leave out, its tables) is a small hook in ``CHECKS``, keyed by the
 game's name; every test below is the same for every game.
 
 The default run plays about 6,500 games; ``pytest --slow`` adds about 19,000 more.
@@ -46,7 +46,7 @@ def spec_of(name: str) -> GameSpec:
     return railkit.games.get_spec(name)
 
 
-class Variant(NamedTuple):
+class Table(NamedTuple):
     """One table: players, a preset, rule settings over it and the game's options."""
 
     players: int
@@ -71,12 +71,12 @@ class Checks:
     #: raises AssertionError if ``observe(seat)`` shows what the seat may not see
     hides: Callable[[Game, int, dict], None]
     #: the tables of the checked playouts, each played ``seeds`` times
-    variants: list[Variant]
+    tables: list[Table]
     seeds: int
     #: the first ``careful_seeds`` games of each table check the state after every action
     careful_seeds: int
     #: short games on the unchecked fast path, cycling through these tables
-    quick: list[Variant]
+    quick: list[Table]
     quick_games: int
     #: the end reasons the rules know
     end_reasons: set[str]
@@ -210,11 +210,11 @@ def ttr_state(g) -> object:
             g.offered, g.phase, len(g.log)]
 
 
-def ttr_variants() -> list[Variant]:
+def ttr_tables() -> list[Table]:
     from railkit.games.ticket_to_ride import PRESETS
 
     # a map with one ticket deck: the presets keep their other settings there
-    return [Variant(p, preset, {} if m == "usa" else {"ticket_deck": ""}, {"map": m})
+    return [Table(p, preset, {} if m == "usa" else {"ticket_deck": ""}, {"map": m})
             for m in available() for preset in sorted(PRESETS) for p in (2, 3, 4, 5)]
 
 
@@ -224,12 +224,12 @@ SR_MODULES = [{}, {"coal": True}, {"order_tiles": True}, {"starting_powers": Tru
               {"coal": True, "order_tiles": True, "starting_powers": True, "mountains": "hard", "tile_sides": "b"}]
 
 
-def sr_tables(max_rounds: int) -> list[Variant]:
+def sr_tables(max_rounds: int) -> list[Table]:
     """Every module at 2-5 players, every solo level on every mountain setting."""
     from railkit.games.steam_rollers.rules import DIFFICULTIES
 
-    return ([Variant(p, None, {**m, "max_rounds": max_rounds}) for p in (2, 3, 4, 5) for m in SR_MODULES]
-            + [Variant(1, None, {"mountains": lvl, "max_rounds": max_rounds}, {"difficulty": d})
+    return ([Table(p, None, {**m, "max_rounds": max_rounds}) for p in (2, 3, 4, 5) for m in SR_MODULES]
+            + [Table(1, None, {"mountains": lvl, "max_rounds": max_rounds}, {"difficulty": d})
                for d in DIFFICULTIES for lvl in ("none", "medium", "hard")])
 
 
@@ -320,28 +320,28 @@ def sm_candidates(g) -> list[Action]:
     return out
 
 
-def sm_variants() -> list[Variant]:
+def sm_tables() -> list[Table]:
     from railkit.games.station_master import PRESETS
 
-    return [Variant(p, preset) for preset in sorted(PRESETS) for p in SM_PLAYERS]
+    return [Table(p, preset) for preset in sorted(PRESETS) for p in SM_PLAYERS]
 
 
 # ============================================================================ the hooks
 def _checks() -> dict[str, Checks]:
     return {
         "ticket-to-ride": Checks(
-            conserved=ttr_conserved, recount=ttr_recount, hides=ttr_hides, variants=ttr_variants(), seeds=30,
-            careful_seeds=2, quick=ttr_variants(), quick_games=1000,
+            conserved=ttr_conserved, recount=ttr_recount, hides=ttr_hides, tables=ttr_tables(), seeds=30,
+            careful_seeds=2, quick=ttr_tables(), quick_games=1000,
             end_reasons={"last round played", "a full round of passes"}, rule_prefix="TTR-",
             candidates=ttr_candidates, state=ttr_state, slow_seeds=190),
         "steam-rollers": Checks(
-            conserved=sr_conserved, recount=sr_recount, hides=sr_hides, variants=sr_tables(10), seeds=4,
+            conserved=sr_conserved, recount=sr_recount, hides=sr_hides, tables=sr_tables(10), seeds=4,
             careful_seeds=4, quick=sr_tables(6), quick_games=2000,
             end_reasons={"cities", "max-rounds", "olivia-region-full"}, rule_prefix="SR-",
             short={"max_rounds": 8}, slow_seeds=60),
         "station-master": Checks(
-            conserved=lambda g: g.audit(), recount=sm_recount, hides=sm_hides, variants=sm_variants(), seeds=4,
-            careful_seeds=4, quick=[Variant(p, "railkit-default") for p in SM_PLAYERS], quick_games=2000,
+            conserved=lambda g: g.audit(), recount=sm_recount, hides=sm_hides, tables=sm_tables(), seeds=4,
+            careful_seeds=4, quick=[Table(p, "railkit-default") for p in SM_PLAYERS], quick_games=2000,
             end_reasons={"last-loco", "no-cards", "stall"}, rule_prefix="SM-", candidates=sm_candidates,
             state=lambda g: g.departures, slow_seeds=200),
     }
@@ -356,7 +356,7 @@ def test_every_game_has_its_hooks():
 
 
 # ============================================================================ playing
-def new_game(name: str, v: Variant, seed: int) -> Game:
+def new_game(name: str, v: Table, seed: int) -> Game:
     spec = spec_of(name)
     return spec.new_game(spec.make_rules(v.preset, v.rules), v.players, seed, **v.options)
 
@@ -374,7 +374,7 @@ def check_step(g: Game, rng: random.Random) -> list[Action]:
     return legal
 
 
-def playout(name: str, v: Variant, seed: int, bots: tuple[str, ...] = ("random",), *,
+def playout(name: str, v: Table, seed: int, bots: tuple[str, ...] = ("random",), *,
             checked: bool = True, careful: bool = False) -> Game:
     """A seeded game to its end; ``careful`` checks the legal list and the conservation law
     after every action."""
@@ -431,13 +431,13 @@ def bot_lineup(name: str, seed: int) -> tuple[str, ...]:
     return tuple(names[k:] + names[:k])
 
 
-def table(name: str, players: int, seed: int) -> Variant:
+def table_of(name: str, players: int, seed: int) -> Table:
     """One of the game's tables with that many players."""
-    tables = [v for v in CHECKS[name].variants if v.players == players]
+    tables = [v for v in CHECKS[name].tables if v.players == players]
     return tables[seed % len(tables)]
 
 
-PLAYOUTS = [(name, v) for name in GAMES for v in CHECKS[name].variants]
+PLAYOUTS = [(name, v) for name in GAMES for v in CHECKS[name].tables]
 
 
 @pytest.mark.parametrize("name, v", PLAYOUTS, ids=[f"{n}-{v.label()}" for n, v in PLAYOUTS])
@@ -466,7 +466,7 @@ def test_bot_games(name):
              for p in sorted({spec.min_players, spec.max_players}) for k in range(0, len(bots), p)]
     games += [(2, (bot, "random")) for bot in bots_of(name, search=True)]
     for seed, (players, lineup) in enumerate(games):
-        check_final(name, playout(name, table(name, players, seed), seed, lineup, checked=seed % 2 == 0))
+        check_final(name, playout(name, table_of(name, players, seed), seed, lineup, checked=seed % 2 == 0))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -474,7 +474,7 @@ def test_default_bot_plays_every_preset(name):
     spec = spec_of(name)
     for preset in sorted(spec.presets):
         for players in (max(spec.min_players, 2), spec.max_players):
-            check_final(name, playout(name, Variant(players, preset), 3, (spec.default_agent,), checked=False))
+            check_final(name, playout(name, Table(players, preset), 3, (spec.default_agent,), checked=False))
 
 
 @pytest.mark.slow
@@ -498,11 +498,11 @@ def candidate_pool(g: Game, seen: dict[str, Action]) -> list[Action]:
 @pytest.mark.parametrize("name", GAMES)
 def test_legal_actions_are_exactly_the_accepted_candidates(name):
     """Every legal action passes the checker; every candidate the checker accepts is listed."""
-    spec, checks = spec_of(name), CHECKS[name]
+    checks = CHECKS[name]
     rng = random.Random(5)
     compared = 0
     for seed in range(10):
-        v = checks.variants[(seed * 5) % len(checks.variants)]
+        v = checks.tables[(seed * 5) % len(checks.tables)]
         g = new_game(name, v, seed)
         seen: dict[str, Action] = {}
         while not g.is_over:
@@ -520,13 +520,12 @@ def test_legal_actions_are_exactly_the_accepted_candidates(name):
             assert list(g.legal_actions()) == legal  # deterministic, and checking changed nothing
             g.apply(legal[rng.randrange(len(legal))])
     assert compared > 20
-    assert spec.name == name
 
 
 def fingerprint(g: Game) -> str:
     """The save, every seat's observation, the hidden piles and the hook's state."""
-    hidden = {h: list(getattr(g, h)) if not isinstance(getattr(g, h), Counter) else sorted(getattr(g, h).items())
-              for h in spec_of(g.game_name).hidden}
+    piles = [getattr(g, name) for name in spec_of(g.game_name).hidden]
+    hidden = [sorted(p.items()) if isinstance(p, Counter) else list(p) for p in piles]
     return json.dumps([g.to_json(), [g.observe(s) for s in range(g.players)], g.current_player,
                        CHECKS[g.game_name].state(g), hidden], default=str, sort_keys=True)
 
@@ -559,14 +558,15 @@ def test_illegal_moves_change_nothing(name):
     rng = random.Random(11)
     tried = 0
     for seed in range(8):
-        g = new_game(name, checks.variants[(seed * 3) % len(checks.variants)], seed)
+        g = new_game(name, checks.tables[(seed * 3) % len(checks.tables)], seed)
         seen: dict[str, Action] = {}
         while not g.is_over and len(g.log) < 600:
             legal = list(g.legal_actions())
             seen.update((str(a), a) for a in legal)
             if rng.random() < 0.3:
                 cands = candidate_pool(g, seen)
-                for a in rng.sample(cands, min(12, len(cands))) + ["".join(rng.sample("claim red 1 T2 chip", 9))]:
+                scrambled = "".join(rng.sample("claim red 1 T2 chip", 9))  # text of no game
+                for a in rng.sample(cands, min(12, len(cands))) + [scrambled]:
                     tried += 1
                     if try_illegal(g, a, checks.rule_prefix):
                         break
@@ -580,11 +580,11 @@ def test_illegal_moves_change_nothing(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_unknown_text_is_a_syntax_error_that_lists_the_forms(name):
-    g = new_game(name, CHECKS[name].variants[0], 1)
+    g = new_game(name, CHECKS[name].tables[0], 1)
     for text in ("", "fly to the moon", "claim", "chip two on T1", "build 99 99 99"):
         with pytest.raises(ActionSyntaxError) as exc:
             g.apply(text)
-        assert exc.value.forms or str(exc.value)
+        assert exc.value.forms and all(form in str(exc.value) for form in exc.value.forms)
 
 
 # ============================================================================ replay, save/load, undo
@@ -592,7 +592,7 @@ def test_unknown_text_is_a_syntax_error_that_lists_the_forms(name):
 def test_replay_save_load_and_undo_are_exact(name, tmp_path):
     spec, checks = spec_of(name), CHECKS[name]
     for seed in range(5):
-        v = checks.variants[(seed * 11 + 3) % len(checks.variants)]
+        v = checks.tables[(seed * 11 + 3) % len(checks.tables)]
         g = playout(name, v, seed, bot_lineup(name, seed)[:2] if seed % 2 else ("random",), checked=False)
         again = new_game(name, v, seed).replay([str(a) for a in g.log])
         assert again.to_json() == g.to_json() and again.summary() == g.summary()
@@ -616,7 +616,7 @@ def test_replay_save_load_and_undo_are_exact(name, tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_save_with_a_bad_action_names_the_step(name):
-    g = playout(name, CHECKS[name].variants[0], 3, checked=False)
+    g = playout(name, CHECKS[name].tables[0], 3, checked=False)
     data = g.to_json()
     data["actions"][5] = "no such move"
     with pytest.raises(DataError) as exc:
@@ -626,7 +626,7 @@ def test_a_save_with_a_bad_action_names_the_step(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_seeded_games_are_reproducible(name):
-    v = CHECKS[name].variants[-1]
+    v = CHECKS[name].tables[-1]
     lineup = (bots_of(name)[1], "random")
     a, b, c = (playout(name, v, seed, lineup) for seed in (9, 9, 10))
     assert [str(x) for x in a.log] == [str(x) for x in b.log] and a.summary() == b.summary()
@@ -639,7 +639,7 @@ def test_any_sequence_of_choices_keeps_the_invariants(name):
     checks = CHECKS[name]
 
     @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(v=st.sampled_from(checks.variants), seed=st.integers(0, 10**6),
+    @given(v=st.sampled_from(checks.tables), seed=st.integers(0, 10**6),
            picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=120), junk=st.lists(JUNK, max_size=5))
     def run(v, seed, picks, junk):
         g = new_game(name, v._replace(rules={**v.rules, **checks.short}), seed)
@@ -668,7 +668,7 @@ def test_observation_hides_what_it_must(name):
     """Observations are JSON; shuffling what nobody may see (the game's hidden piles) changes
     no seat's observation; and the game's own rule of what each seat sees holds."""
     spec, checks = spec_of(name), CHECKS[name]
-    for seed, v in enumerate(checks.variants[::7]):
+    for seed, v in enumerate(checks.tables[::7]):
         g = playout(name, v, seed, checked=False)
         for upto in (1, len(g.log) // 3, len(g.log) // 2, len(g.log) - 1):
             h = g.history(upto)
@@ -684,7 +684,7 @@ def test_observation_hides_what_it_must(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observations_handed_out_never_change_later(name):
-    g = new_game(name, CHECKS[name].variants[0], 5)
+    g = new_game(name, CHECKS[name].tables[0], 5)
     rng = random.Random(5)
     kept = []
     while not g.is_over:
