@@ -530,7 +530,7 @@ def fingerprint(g: Game) -> str:
                        CHECKS[g.game_name].state(g), hidden], default=str, sort_keys=True)
 
 
-JUNK = st.text(alphabet="abcdeghiklmnoprstuvwxyT0123456789 +-,>/", max_size=24)
+JUNK = st.text(alphabet="abcdefghiklmnoprstuvwxyT0123456789 +-,>/", max_size=24)  # words of every game
 
 
 def try_illegal(g: Game, a: Action | str, rule_prefix: str) -> bool:
