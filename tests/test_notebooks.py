@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.notebook
+
 NB = Path(__file__).resolve().parents[1] / "notebooks"
 NOTEBOOKS = sorted(NB.glob("*.ipynb"))
 

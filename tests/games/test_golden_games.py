@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from railkit.agents import make_agent
 from railkit.core.game import play
 from railkit.games import get_spec
 
@@ -45,7 +46,7 @@ CASES = [
 def digest(game_name: str, players: int, agents: list[str], seed: int, rules: dict, options: dict) -> dict:
     spec = get_spec(game_name)
     g = spec.game_class(dict(rules) or None, players=players, seed=seed, **options)
-    bots = [spec.make_agent(a, seed * 10 + i) for i, a in enumerate(agents)]
+    bots = [make_agent(spec, a, seed * 10 + i) for i, a in enumerate(agents)]
     play(g, bots)
     log = "\n".join(str(a) for a in g.log).encode()
     return {"log": hashlib.sha256(log).hexdigest(), "actions": len(g.log),

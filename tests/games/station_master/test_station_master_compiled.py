@@ -4,13 +4,18 @@ is never shadowed by an older compiled module."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 
 import pytest
-from compiled_checks import assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe
 
 import railkit.games.station_master as sm
+from railkit.agents import make_agent
 from railkit.core import compiled
 from railkit.core.game import play
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared compiled-module checks
+from compiled_checks import assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe  # noqa: E402
 
 
 def _built() -> bool:
@@ -76,7 +81,7 @@ def test_compiled_engine_plays_exactly_like_the_python_source():
 def test_engine_is_compiled_where_it_was_built():
     """The compiled engine is the one in use when it is built and current; CI builds it."""
     assert_compiled_in_use(sm.game)
-    g = play(sm.SPEC.new_game(None, 4, 1), [sm.SPEC.make_agent("greedy", i) for i in range(4)])
+    g = play(sm.SPEC.new_game(None, 4, 1), [make_agent(sm.SPEC, "greedy", i) for i in range(4)])
     assert g.is_over
 
 
@@ -122,7 +127,7 @@ def test_a_rule_variant_can_subclass_the_compiled_engine():
             self.departed = getattr(self, "departed", 0) + 1
             super()._depart(t, reason, seat, replace)
 
-    g = play(CountDepartures(players=3, seed=2), [sm.SPEC.make_agent("greedy", i) for i in range(3)])
+    g = play(CountDepartures(players=3, seed=2), [make_agent(sm.SPEC, "greedy", i) for i in range(3)])
     assert g.is_over and g.departed == len(g.departures) > 0
     again = sm.SPEC.new_game(None, 3, 2).replay(g.log)
     assert again.summary() == g.summary()

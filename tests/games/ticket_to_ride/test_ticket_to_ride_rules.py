@@ -21,7 +21,7 @@ from railkit.games.ticket_to_ride.board import CARD_INDEX, LOCO_I
 
 TESTS_DIR = Path(__file__).parent
 #: the repository's rules reference (tests never read files outside the repository)
-RULES_MD = TESTS_DIR.parents[1] / "docs" / "rules" / "ticket-to-ride.md"
+RULES_MD = TESTS_DIR.parents[2] / "docs" / "rules" / "ticket-to-ride.md"
 
 
 # ---------------------------------------------------------------------------- helpers

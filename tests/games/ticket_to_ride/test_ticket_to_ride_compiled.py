@@ -7,13 +7,18 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
-from compiled_checks import ROOT, assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe
 
 import railkit.games.ticket_to_ride as ttr
+from railkit.agents import make_agent
 from railkit.core import compiled
 from railkit.core.game import play
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared compiled-module checks
+from compiled_checks import ROOT, assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe  # noqa: E402
 
 
 def _built() -> bool:
@@ -67,7 +72,7 @@ def test_compiled_engine_plays_exactly_like_the_python_source():
 def test_engine_is_compiled_where_it_was_built():
     """The compiled engine is the one in use when it is built and current; CI builds it."""
     assert_compiled_in_use(ttr.game)
-    g = play(ttr.SPEC.new_game(None, 4, 1), [ttr.SPEC.make_agent("random", i) for i in range(4)])
+    g = play(ttr.SPEC.new_game(None, 4, 1), [make_agent(ttr.SPEC, "random", i) for i in range(4)])
     assert g.is_over
 
 
@@ -148,7 +153,7 @@ def test_a_rule_variant_can_subclass_the_compiled_engine():
             self.turns_ended = getattr(self, "turns_ended", 0) + 1
             super()._end_turn(passed)
 
-    g = play(CountTurns(players=3, seed=2), [ttr.SPEC.make_agent("random", i) for i in range(3)])
+    g = play(CountTurns(players=3, seed=2), [make_agent(ttr.SPEC, "random", i) for i in range(3)])
     assert g.is_over and g.turns_ended == g.turn > 0
     again = ttr.SPEC.new_game(None, 3, 2).replay(g.log)
     assert again.summary() == g.summary()

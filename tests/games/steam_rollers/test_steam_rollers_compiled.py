@@ -7,11 +7,15 @@ compiled module."""
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
-from compiled_checks import ROOT, assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe
 
 from railkit.core.game import play
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared compiled-module checks
+from compiled_checks import ROOT, assert_compiled_in_use, built, copy_tree, pure_and_compiled, run_probe  # noqa: E402
 
 PACKAGES = ("railkit.games.steam_rollers", "railkit.agents")
 

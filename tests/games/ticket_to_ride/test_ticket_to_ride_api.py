@@ -4,8 +4,6 @@ observations (hidden information), summary rows, presets, options, bots."""
 from __future__ import annotations
 
 import json
-import statistics
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -270,22 +268,20 @@ def test_agents_use_only_observation_and_legal_actions():
         g.apply(a)
 
 
-def test_agent_decisions_are_fast():
-    """The heuristic bots decide in milliseconds (the search bot has its own budget: tests/agents)."""
+def test_heuristic_bots_decide_from_the_observation_and_legal_list():
+    """Each heuristic bot plays every seat of a whole game, choosing from the legal list (their
+    decision times are figures of benchmarks/ttr_agents.py; the search bots: tests/agents)."""
     from railkit.agents.mcts import MCTSAgent
 
-    times = []
     for name in [n for n in AGENTS if not issubclass(AGENTS[n], MCTSAgent)]:
         g = SPEC.new_game(None, 4, 21)
         bots = [AGENTS[name](i) for i in range(4)]
         while not g.is_over:
             seat = g.current_player
             obs, legal = g.observe(seat), g.legal_actions()
-            t = time.perf_counter()
             a = bots[seat].act(obs, legal)
-            times.append(time.perf_counter() - t)
+            assert a in legal, (name, a)
             g.apply(a)
-    assert statistics.median(times) < 0.005  # benchmarks/ttr_agents.py prints the real figures
 
 
 def test_ticket_bot_planner_matches_railkit_graphs():

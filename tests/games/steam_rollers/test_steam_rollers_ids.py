@@ -10,7 +10,7 @@ import pytest
 from railkit.games.steam_rollers import RULES
 import railkit.games.steam_rollers as pkg
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CODE = "\n".join(p.read_text() for p in [*(ROOT / "railkit/games/steam_rollers").glob("*.py"), ROOT / "railkit/maps/sheets.py"]
                  if p.name != "rule_ids.py" and p.name != "__init__.py")
 TESTS = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
