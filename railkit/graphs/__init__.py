@@ -5,6 +5,7 @@
 :func:`longest_simple_path` longest bounded path from a source to a target set
 :func:`connected`         are two cities joined by a player's routes?
 :func:`cheapest_completion` cheapest way to finish a ticket given owned/blocked routes
+:func:`cheapest_path`     the same search on numbered lists (the bots' fast form)
 :func:`blocking_cost`     how much a ticket deck's shortest paths grow without a route
 :func:`steiner_forest`    exact fewest trains joining every ticket of a hand (Dreyfus–Wagner)
 ========================  =====================================================
@@ -25,6 +26,7 @@ _load_compiled(__name__)  # the mypyc-compiled trails module when it is current,
 from railkit.graphs.paths import (
     blocking_cost,
     cheapest_completion,
+    cheapest_path,
     connected,
     longest_simple_path,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "brute_force_longest_trail",
     "brute_force_steiner_forest",
     "cheapest_completion",
+    "cheapest_path",
     "connected",
     "longest_simple_path",
     "longest_trail",

@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
-from railkit.core.saves import DATA_NAME
+from railkit.core.saves import DATA_FOLDER, DATA_NAME
 from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
@@ -34,7 +34,7 @@ CARD_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "bl
 ROUTE_COLOURS = ("gray",) + CARD_COLOURS
 
 #: Folder of the maps that ship with railkit (the repository's ``maps/``).
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = DATA_FOLDER
 SCHEMA_PATH = Path(__file__).with_name("map.schema.json")
 FORMAT = "railkit-map"
 #: Largest train count a map may set (the same bound as the Ticket to Ride rules).

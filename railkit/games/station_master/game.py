@@ -216,6 +216,8 @@ class StationMasterGame(Game):
     """
 
     game_name = "station-master"
+    min_players = 2
+    max_players = 6
     rules_class = StationMasterRules
 
     # ================================================================ setup

@@ -117,6 +117,9 @@ class TicketToRide(Game):
     """
 
     game_name = "ticket-to-ride"
+    min_players = 2
+    max_players = 5
+    file_options = ("map",)
     rules_class = TicketToRideRules
     OPTIONS = ("map", "names")
     #: declared here, so the compiled engine keeps the log (set by Game) as a C attribute:
