@@ -19,7 +19,7 @@ from railkit.core.errors import DataError
 from railkit.core.game import Agent, GameSpec
 from railkit.agents.mcts import MCTSAgent
 
-_load_compiled(__name__)  # the mypyc-compiled Steam Rollers and Ticket to Ride bots when they are current, else the source
+_load_compiled(__name__)  # the mypyc-compiled bots when they are current, else the source
 
 
 def _spec(game: GameSpec | str) -> GameSpec:

@@ -22,6 +22,7 @@
 True
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import math

@@ -22,6 +22,7 @@ simulation result.
 True
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import random

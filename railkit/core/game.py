@@ -202,7 +202,7 @@ def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized],
 class Game:
     """Base class: event log, checked apply, undo, replay and JSON save/load."""
 
-    #: registry name, e.g. ``"ticket-to-ride"``
+    #: registry name: the game package's folder name with ``-`` for ``_``
     game_name: ClassVar[str] = ""
     #: the game's ``param.Parameterized`` rules class
     rules_class: ClassVar[type[param.Parameterized]]

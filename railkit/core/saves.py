@@ -45,7 +45,7 @@ MAX_SEED_CHARS = 64
 DATA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 #: a seat name in a save: plain words (it is shown to every seat)
 SEAT_NAME = re.compile(r"[^\W_](?:[\w .'-]{0,22}[^\W_])?")
-#: the card lists a save may name (Station Master's rules.cards): the bundled one
+#: the card lists a save may name (a game's ``rules.cards``): the bundled one
 BUNDLED_CARDS = ("", "default", "railkit-default")
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 

@@ -37,7 +37,7 @@ ROUTE_COLOURS = ("gray",) + CARD_COLOURS
 MAPS_DIR = DATA_FOLDER
 SCHEMA_PATH = Path(__file__).with_name("map.schema.json")
 FORMAT = "railkit-map"
-#: Largest train count a map may set (the same bound as the Ticket to Ride rules).
+#: Largest train count a map may set (the same bound as the route-map game's rules).
 MAX_TRAINS = 200
 VERSION = 1
 #: Bounds the engine is built for (a board beyond them would take too much memory or time):
@@ -108,7 +108,7 @@ class Map:
     provenance: dict = field(default_factory=dict)
     source: str = "<map>"
     #: Trains each player starts with on this map when the game's rules leave it
-    #: to the map (Ticket to Ride ``trains=None``, the default); ``None``: no map
+    #: to the map (its rules' ``trains=None``, the default); ``None``: no map
     #: value, the rules' standard count (45) applies.
     trains: int | None = None
 

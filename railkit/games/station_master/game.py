@@ -10,6 +10,7 @@ PlaceChip(value=3, train=2)
 ([1, 0, 0], [])
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import json

@@ -12,6 +12,7 @@
 (True, 3, 4)
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from collections import Counter

@@ -52,6 +52,7 @@ KeepTickets(keep=(1, 2, 3))
 'draw tickets'
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import random
