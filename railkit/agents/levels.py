@@ -25,7 +25,7 @@ ends with ``register(AGENTS, ...)``: this module never imports a game's bots.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railkit.agents.mcts import Adapter, mcts_class
@@ -71,7 +71,7 @@ def _mixed(base: type[Agent], share: float, name: str) -> type[Agent]:
 
 
 def register(agents: dict[str, type[Agent]], easy: tuple[str, float], medium: str, search: type[Adapter],
-             hard_budget: Budget, hard_budget_by_players: dict[int, Budget]) -> None:
+             hard_budget: Budget, hard_budget_by_players: Mapping[int, Budget]) -> None:
     """Add the levels to a game's ``agents`` (its ``AGENTS``, changed in place; names it has
     are kept): ``easy`` is (bot, share of its moves random), ``medium`` a bot's name,
     ``search`` the game's search adapter; ``hard`` (and ``mcts``, the same search) has the

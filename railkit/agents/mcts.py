@@ -71,7 +71,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railkit.core.game import Action, Agent, Game, observation_for
@@ -438,7 +438,7 @@ def _mean(xs: Sequence[float]) -> float:
 
 def mcts_class(adapter: type[Adapter], bots: dict[str, type[Agent]], name: str = "mcts", iterations: int = 32,
                depth: int | None = None, steps: int | None = None,
-               by_players: dict[int, tuple[int, int | None, int | None]] | None = None) -> type[MCTSAgent]:
+               by_players: Mapping[int, tuple[int, int | None, int | None]] | None = None) -> type[MCTSAgent]:
     """An agent class (constructed from a seed alone, as the registries expect) searching with
     ``adapter`` over ``bots`` (a game's ``AGENTS``); ``by_players`` replaces the budget at some
     player counts."""

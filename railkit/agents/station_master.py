@@ -78,13 +78,13 @@ class StationMasterAdapter(Adapter):
 
     def clone(self, game: Any) -> Any:
         self.objects = (Train,)
-        new = super().clone(game)
+        new: Any = super().clone(game)
         new.log = list(game.log)
         return new
 
     def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The greedy bot's choice, then its next best moves by its one-step expected value."""
-        bot = agent._proposer("greedy", observation["seat"])
+        bot: Any = agent._proposer("greedy", observation["seat"])
         first = bot.act(observation, legal)  # also sets the bot's view of this observation
         stakes = bot._stakes(observation)
         scored = sorted(((bot._delta(a, stakes), -i) for i, a in enumerate(legal)), reverse=True)

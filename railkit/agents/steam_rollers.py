@@ -1240,7 +1240,7 @@ class SteamRollersAdapter(Adapter):
 
     def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The greedy bot's choice, then its next best moves by its value of each move."""
-        bot = agent._proposer("greedy", observation["seat"])
+        bot: Any = agent._proposer("greedy", observation["seat"])
         first = bot.act(observation, legal)
         ctx = bot._context(observation)
         legal = first_in_line(legal)
@@ -1250,7 +1250,7 @@ class SteamRollersAdapter(Adapter):
 
     def clone(self, game: Any) -> Any:
         self.objects = (PlayerState,)
-        new = super().clone(game)
+        new: Any = super().clone(game)
         new.log = list(game.log)
         # the engine's per-seat networks and caches point into the players' own track
         # dicts: a copy starts without them and builds its own when it needs them

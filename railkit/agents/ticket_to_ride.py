@@ -10,6 +10,13 @@
                    it has the trains (then any route)
 =================  ============================================================
 
+Then the levels ``easy``, ``medium`` and ``hard`` (:mod:`railkit.agents.levels`; hard
+searches with :class:`TicketToRideAdapter`) and three play styles after de Mesentier Silva
+et al. (FDG 2017): ``route-focus`` (the tickets planner), ``one-step-thinking`` (greedy-route)
+and ``destination-hungry`` (:class:`DestinationHungryAgent`). :func:`map_facts` and
+:func:`cheapest` give the map facts and the cheapest completion of a ticket the bots, the
+search and the balance probes (``PROBES``) read.
+
 Bots read map facts (route lengths, colours, ends) from the public map named in
 the observation, which is public information. Nothing here is tuned to any
 simulation result.
@@ -619,7 +626,7 @@ class TicketToRideAdapter(Adapter):
         return out
 
     def clone(self, game: Any) -> Any:
-        new = super().clone(game)
+        new: Any = super().clone(game)
         new.log = list(game.log)
         # claim caches: the engine shares a bucket's list until a claim in it swaps in a new
         # one, so a copy may share the buckets too (their entries hold for both games)
