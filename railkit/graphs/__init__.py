@@ -15,13 +15,13 @@ BFS, DFS, Dijkstra, A*, Prim, Kruskal, Hierholzer, max flow) as traces of
 frames for teaching; :mod:`railkit.graphs.quiz` grades predictions, generates
 question banks and checks students' own implementations.
 
-:mod:`railkit.graphs.trails` is compiled with mypyc where a C compiler is available
-(:mod:`railkit.core.compiled`); its Python source behaves the same.
+:mod:`railkit.graphs.trails` and :mod:`railkit.graphs.paths` are compiled with mypyc where a C
+compiler is available (:mod:`railkit.core.compiled`); their Python sources behave the same.
 """
 
 from railkit.core.compiled import load as _load_compiled
 
-_load_compiled(__name__)  # the mypyc-compiled trails module when it is current, else trails.py
+_load_compiled(__name__)  # the mypyc-compiled trails and paths modules when they are current, else the sources
 
 from railkit.graphs.paths import (
     blocking_cost,

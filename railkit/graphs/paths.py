@@ -2,6 +2,7 @@
 bots: :func:`cheapest_path`), route-blocking cost and the bounded longest simple path of
 deliveries on a hex sheet."""
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import heapq
