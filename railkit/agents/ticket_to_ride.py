@@ -601,6 +601,11 @@ class DestinationHungryAgent(TicketAgent):
 
 
 # ---------------------------------------------------------------- the search
+def _next(pool: list[int], k: int, size: int) -> tuple[list[int], int]:
+    """The ``size`` items of ``pool`` from ``k`` on, and where the next ones start."""
+    return pool[k:k + size], k + size
+
+
 @mypyc_attr(native_class=False)  # a subclass of the search's own (Python) class
 class TicketToRideAdapter(Adapter):
     """What the search (:mod:`railkit.agents.mcts`) needs to know of Ticket to Ride."""
@@ -693,25 +698,20 @@ class TicketToRideAdapter(Adapter):
             mine.update(g.offered)
         tpool = sorted(set(range(len(g.tickets_all))) - mine)
         rng.shuffle(tpool)
+        # dealt in this order: the other seats' tickets, their set-up offers, the offer on the
+        # table, the ticket deck
         k = 0
-
-        def take(size: int) -> list[int]:
-            nonlocal k
-            out = tpool[k:k + size]
-            k += size
-            return out
-
         for o in range(n):
             if o != seat:
-                g.tickets[o] = take(len(g.tickets[o]))
+                g.tickets[o], k = _next(tpool, k, len(g.tickets[o]))
         for o in range(n):
             if o != seat and o in queue:
-                g.setup_offers[o] = take(len(g.setup_offers[o]))
+                g.setup_offers[o], k = _next(tpool, k, len(g.setup_offers[o]))
         if g.phase == "setup-tickets":
             g.offered = g.setup_offers[g._cur]
         elif g.phase == "keep-tickets" and g._cur != seat:
-            g.offered = take(len(g.offered))
-        g.ticket_deck = take(len(g.ticket_deck))
+            g.offered, k = _next(tpool, k, len(g.offered))
+        g.ticket_deck, k = _next(tpool, k, len(g.ticket_deck))
         if k != len(tpool):  # pragma: no cover - an engine change this redeal does not know
             raise RuntimeError(f"ticket redeal: {len(tpool)} unseen tickets, {k} places")
         g._final = None
