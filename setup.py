@@ -1,5 +1,6 @@
-"""Build hook: compile the game engines (and the Steam Rollers and Ticket to Ride bots, and the longest-trail
-search) with mypyc where a C compiler is available; the modules are listed in ``railkit/core/compiled.py``.
+"""Build hook: compile the game engines (and the bots that search most, the longest-trail search and the
+seeded draws) with mypyc where a C compiler is available: every module that carries the line
+``# railkit: compiled with mypyc``, grouped per package by ``railkit/core/compiled.py``.
 
 The compiled modules behave exactly like their Python sources (which stay the
 code to read and edit). Without a compiler, or with

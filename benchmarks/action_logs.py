@@ -22,6 +22,7 @@ import argparse
 import hashlib
 import sys
 
+from railkit.agents import agents_of
 from railkit.core.compiled import ENGINE
 from railkit.core.errors import DataError
 from railkit.core.game import play
@@ -44,7 +45,7 @@ def bots(name: str) -> list[str]:
     """The bots of a game that decide by their seed alone (the search bots are played apart)."""
     if name == "ticket-to-ride":
         return TTR_BOTS
-    return [b for b in GAMES[name].agents() if b not in SEARCH]
+    return [b for b in agents_of(GAMES[name]) if b not in SEARCH]
 
 
 def playable_presets(name: str, players: int) -> list[str]:
@@ -79,7 +80,7 @@ def variant(name: str, k: int, players: int) -> tuple[str, dict, dict]:
 def game_lines(name: str, games: int, hard: int) -> tuple[list[str], int]:
     """The output lines of one game's seeded games, and the number of actions they hold."""
     spec = GAMES[name]
-    agents = spec.agents()
+    agents = agents_of(spec)
     names = bots(name)
     counts = PLAYERS[name]
     lines = []

@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from railkit.agents import make_agent
 from railkit.core.game import play
 from railkit.games import get_spec
 from railkit.sim.stats import wilson
@@ -45,7 +46,7 @@ def _share(summary: list[dict], seat: int) -> float:
 
 
 def _hard(spec, name: str, seed: str, max_ms: float | None):
-    bot = spec.make_agent(name, seed)
+    bot = make_agent(spec, name, seed)
     if max_ms is not None and hasattr(bot, "max_ms"):
         bot.max_ms = max_ms
     return bot
@@ -61,7 +62,7 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
     for i in range(n):
         seat = i % players
         g = spec.new_game(None, players=players, seed=first + i, **OPTIONS[game])
-        bots = [_hard(spec, hard, f"{first + i}-{s}", max_ms) if s == seat else spec.make_agent(other, f"{first + i}-{s}")
+        bots = [_hard(spec, hard, f"{first + i}-{s}", max_ms) if s == seat else make_agent(spec, other, f"{first + i}-{s}")
                 for s in range(players)]
         play(g, bots)
         wins += _share(g.summary(), seat)
@@ -73,7 +74,7 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
         for i in range(n):
             seat = i % players
             g = spec.new_game(None, players=players, seed=first + i, **OPTIONS[game])
-            play(g, [spec.make_agent(other, f"{first + i}-{s}") for s in range(players)])
+            play(g, [make_agent(spec, other, f"{first + i}-{s}") for s in range(players)])
             base += _share(g.summary(), seat)
         base /= n
     return {"game": game, "players": players, "n": n, "hard": hard, "vs": other, "wins": wins,

@@ -35,14 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from railkit.agents import mcts
-from railkit.agents.station_master import GreedyAgent
+from railkit.agents import make_agent, mcts
+from railkit.agents.station_master import GreedyAgent, StationMasterAdapter
 from railkit.games.station_master import StationMasterGame
 
 
 def future_copy(g: StationMasterGame, rng: random.Random) -> StationMasterGame:
     """A copy of the true position with only the future dealt again."""
-    d = mcts.StationMasterAdapter().clone(g)
+    d = StationMasterAdapter().clone(g)
     d.draw_pile = sorted(d.draw_pile)
     rng.shuffle(d.draw_pile)
     d.loco_pile = sorted(d.loco_pile, key=lambda lo: lo.key)
@@ -52,7 +52,7 @@ def future_copy(g: StationMasterGame, rng: random.Random) -> StationMasterGame:
     return d
 
 
-class OracleAdapter(mcts.StationMasterAdapter):
+class OracleAdapter(StationMasterAdapter):
     """Diagnosis only: the search keeps the true hands and chips (it reads hidden state)."""
 
     def redeal(self, g, seat, rng):
@@ -83,7 +83,7 @@ def playout(g: StationMasterGame, seat: int, action, seed: int) -> float:
 def hard_bot(args: argparse.Namespace, seed: str) -> mcts.MCTSAgent:
     from railkit.games.station_master import SPEC
 
-    bot = SPEC.make_agent("hard", seed)
+    bot = make_agent(SPEC, "hard", seed)
     bot.max_ms = 60_000.0  # counts, not the clock, end a decision: reproducible
     given = {"iterations": args.iterations, "depth": args.depth, "steps": args.steps}
     if any(v is not None for v in given.values()):

@@ -19,7 +19,9 @@ import sys
 import time
 
 from railkit.graphs import quiz, steps
-from railkit.graphs.instances import euler_network, full_sheet_graph, grow_network, steam_sheet_graph
+from railkit.agents.steam_rollers import greedy_sheet_graph
+from railkit.games.steam_rollers.lessons import full_sheet_graph
+from railkit.graphs.instances import euler_network, grow_network
 from railkit.maps import load
 
 
@@ -48,7 +50,7 @@ def main(n: int = 20) -> None:
     G = m.graph()
     net = grow_network(m, 3)
     eul = euler_network(G, 2)
-    sheet, engine, _ = steam_sheet_graph(4)
+    sheet, engine, _ = greedy_sheet_graph(4)
     cities = [n for n in sheet if n.startswith("C")]
     full = full_sheet_graph(1)
     src = max(cities, key=lambda c: (full.degree(c), c))

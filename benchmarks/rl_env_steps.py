@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 
+from railkit.agents import make_agent
 import railkit.rl
 from railkit.core.game import play
 from railkit.games import get_spec
@@ -55,7 +56,7 @@ def engine_rate(game: str, players: int, options: dict, games: int) -> float:
     actions = 0
     for g in range(games):
         gm = spec.new_game(spec.make_rules(), players, seed=g, **options)
-        play(gm, [spec.make_agent("random", g * 10 + i) for i in range(players)])
+        play(gm, [make_agent(spec, "random", g * 10 + i) for i in range(players)])
         actions += len(gm.log)
     return actions / (time.process_time() - t0)
 

@@ -105,6 +105,7 @@ def _validate_map(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     """Check every argument (and build one game on them) before any game is played."""
+    from railkit.agents import make_agent
     from railkit.core.game import parse_rule_assignments
     from railkit.games import get_spec
     from railkit.sim.cli import options_from_args, run_simulate
@@ -131,7 +132,7 @@ def _simulate(args: argparse.Namespace) -> int:
     players = args.players or (1 if options.get("solo") else None)
     if args.agents:
         for name in args.agents.split(","):
-            spec.make_agent(name.strip(), 0)
+            make_agent(spec, name.strip(), 0)
     if players is None and args.agents and "," in args.agents:
         players = len(args.agents.split(","))
     spec.new_game(spec.make_rules(args.preset, overrides), players=players or max(2, spec.min_players), seed=0,
@@ -140,8 +141,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from railkit.agents import make_agent
     from railkit.core.jsonio import loads_json
-    from railkit.games import get_spec
+    from railkit.games import get_spec, specs
 
     if args.game == "graph-lab":
         from railkit.viz.algoplayer import serve as serve_graph_lab
@@ -163,29 +165,37 @@ def _serve(args: argparse.Namespace) -> int:
     _in_range(args.seed, 0, MAX_SEED - 1, "--seed", "a whole number")
     if not (math.isfinite(args.bot_delay) and 0 <= args.bot_delay <= 60):
         raise UsageError("--bot-delay", "seconds from 0 to 60", args.bot_delay)
-    maps_dir = _maps_dir(args.maps_dir, args.game)
+    on_maps = _played_on_maps(spec)
+    maps_dir = _maps_dir(args.maps_dir, on_maps)
     if args.map is not None:
         from railkit.maps import available, use_user_maps
 
         use_user_maps(maps_dir)  # a map saved by the served editor may be named too
-        if args.game != "ticket-to-ride" or args.map not in available():
-            raise UsageError("--map", "a Ticket to Ride map by name: " + ", ".join(available()), args.map)
+        if not on_maps or args.map not in available():
+            raise UsageError("--map", f"a map by name for {_titles(_played_on_maps)}: " + ", ".join(available()),
+                             args.map)
     auth = _basic_auth(args.basic_auth)
-    if (args.solo or args.difficulty) and args.game != "steam-rollers":
-        raise RailkitError("--solo and --difficulty: Steam Rollers only (alone against Olivia).")
+    solo_games = [s for s in specs() if s.solo_opponent]
+    if (args.solo or args.difficulty) and not spec.solo_opponent:
+        raise RailkitError("--solo and --difficulty: " + " or ".join(
+            f"{s.title} only (alone against {s.solo_opponent})" for s in solo_games) + ".")
+    if args.difficulty is not None and args.difficulty not in spec.solo_levels:
+        raise UsageError("--difficulty", f"{spec.solo_opponent}'s level: one of " + ", ".join(spec.solo_levels),
+                         args.difficulty)
     if args.solo and args.seats > 1:
-        raise RailkitError("--solo: one person plays alone against Olivia, so not with --seats above 1.")
+        raise RailkitError(f"--solo: one person plays alone against {spec.solo_opponent}, so not with --seats "
+                           "above 1.")
     rules = loads_json(args.rules, "--rules") if args.rules else None
     if rules is not None:
         spec.make_rules(overrides=rules)  # bad settings are reported before the server starts
     if args.bots:
-        spec.make_agent(args.bots, 0)
+        make_agent(spec, args.bots, 0)
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     _check_bind(args.address, args.port)
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
           + ("; a password is asked first" if auth else "")
-          + (f"; the map editor saves in {maps_dir}" if args.game == "ticket-to-ride" else ""), flush=True)
+          + (f"; the map editor saves in {maps_dir}" if on_maps else ""), flush=True)
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     if args.maps_dir is not None:
         solo["maps_dir"] = maps_dir
@@ -194,14 +204,27 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _maps_dir(value: str | None, game: str) -> Path:
+def _played_on_maps(spec) -> bool:
+    """Whether a game is played on a map that a page's address may choose (``?map=usa``):
+    it has the map options of the command line (``--map``, ``--maps-dir``)."""
+    return "map" in spec.url_options
+
+
+def _titles(which) -> str:
+    """The titles of the games ``which(spec)`` is true of, as text."""
+    from railkit.games import specs
+
+    return " or ".join(s.title for s in specs() if which(s))
+
+
+def _maps_dir(value: str | None, on_maps: bool) -> Path:
     """``--maps-dir``: the user maps folder of the served map editor (default ``my-maps``
     here): a folder that is not railkit's own ``maps/``, that exists or can be made, and
-    that this user may write."""
+    that this user may write. Only for a game played on maps (``on_maps``)."""
     from railkit.maps import MAPS_DIR, USER_MAPS_DEFAULT
 
-    if value is not None and game != "ticket-to-ride":
-        raise UsageError("--maps-dir", "Ticket to Ride only (its map editor saves there)", value)
+    if value is not None and not on_maps:
+        raise UsageError("--maps-dir", f"{_titles(_played_on_maps)} only (its map editor saves there)", value)
     folder = Path(value if value is not None else USER_MAPS_DEFAULT).expanduser()
     try:
         folder = folder.resolve()
@@ -377,7 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     v = sub.add_parser("validate-map", help="check a map or hex-sheet file (prints a summary or the first problem)")
-    v.add_argument("path", help="path to a map JSON file (Ticket to Ride map or Steam Rollers sheet)")
+    v.add_argument("path", help="path to a map JSON file (a route map or a hex sheet)")
     v.set_defaults(func=_validate_map)
 
     s = sub.add_parser("simulate", help="run many seeded bot games and summarise them")
@@ -391,7 +414,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_simulate)
 
     sv = sub.add_parser("serve", help="serve a game in the browser (Panel)")
-    sv.add_argument("game", choices=["ticket-to-ride", "steam-rollers", "station-master", "graph-lab"],
+    from railkit.games import names
+
+    sv.add_argument("game", choices=[*names(), "graph-lab"],
                     help="a game, or graph-lab (graph algorithms stepped on the game maps, for the projector)")
     sv.add_argument("--port", type=_port, default=5006)
     sv.add_argument("--seats", type=int, default=1,
@@ -399,16 +424,14 @@ def build_parser() -> argparse.ArgumentParser:
                          "more opens a lobby of shared tables)")
     sv.add_argument("--bots", default=None, help="the bot that plays the other seats (the game's list: simulate --help)")
     sv.add_argument("--seed", type=int, default=None, help="seed of every new game (default: a fresh random one)")
-    sv.add_argument("--map", default=None, help="Ticket to Ride map by name (default usa)")
+    sv.add_argument("--map", default=None, help="the map by name, for a game played on a map (default usa)")
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds between two bot actions (default 0.5)")
     sv.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
-    from railkit.games.steam_rollers.rules import DIFFICULTIES
-
-    sv.add_argument("--solo", action="store_true", help="Steam Rollers: play alone against Olivia")
-    sv.add_argument("--difficulty", choices=list(DIFFICULTIES), default=None,
-                    help="Steam Rollers: Olivia's level (implies --solo; default clerk)")
+    sv.add_argument("--solo", action="store_true", help="play alone against the game's solo opponent, if it has one")
+    sv.add_argument("--difficulty", default=None,
+                    help="the solo opponent's level (implies --solo; default: its easiest)")
     sv.add_argument("--maps-dir", default=None, metavar="PATH",
-                    help="Ticket to Ride: the folder where the served map editor saves maps, offered by name "
+                    help="for a game played on a map: the folder where the served map editor saves maps, offered by name "
                          "afterwards (default: my-maps in the working directory; never railkit's own maps/)")
     sv.add_argument("--address", default="127.0.0.1")
     sv.add_argument("--basic-auth", default=None, metavar="PASSWORD|FILE.json",

@@ -72,7 +72,7 @@ def _cases():
         ([V, "a", "b"], "unrecognized arguments"),
         # simulate
         ([S], "the following arguments are required"),
-        ([S, "chess"], "one of ticket-to-ride"),
+        ([S, "chess"], "one of station-master, steam-rollers, ticket-to-ride"),
         (sim + ["--games", "10**12"], "--games"),
         (sim + ["--games", str(10 ** 12)], "--games"),
         (sim + ["--games", "0"], "--games"),

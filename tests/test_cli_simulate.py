@@ -82,7 +82,7 @@ def test_out_file_round_trip(capsys, tmp_path, suffix):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["chess"], "expected one of ticket-to-ride"),
+    (["chess"], "expected one of station-master, steam-rollers, ticket-to-ride"),
     (["ticket-to-ride", "--agents", "wizard"], "wizard"),
     (["ticket-to-ride", "--players", "6"], "2 to 5 players"),
     (["station-master", "--players", "1"], "2 to 6 players"),

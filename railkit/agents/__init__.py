@@ -1,5 +1,7 @@
 """Bots for each game: ``railkit.agents.<game>`` (the game's module name, ``ticket_to_ride``) maps
-a bot's name to its class in ``AGENTS``.
+a bot's name to its class in ``AGENTS`` (the levels ``easy``, ``medium``, ``hard`` among them,
+:mod:`railkit.agents.levels`) and declares the game's search adapter as ``SEARCH``
+(:mod:`railkit.agents.mcts`) and its balance probes as ``PROBES`` (:mod:`railkit.sim.probes`).
 
 >>> from railkit.games import get_spec
 >>> spec = get_spec("station-master")
@@ -15,8 +17,9 @@ from types import ModuleType
 from railkit.core.compiled import load as _load_compiled
 from railkit.core.errors import DataError
 from railkit.core.game import Agent, GameSpec
+from railkit.agents.mcts import MCTSAgent
 
-_load_compiled(__name__)  # the mypyc-compiled Steam Rollers and Ticket to Ride bots when they are current, else the source
+_load_compiled(__name__)  # the mypyc-compiled bots when they are current, else the source
 
 
 def _spec(game: GameSpec | str) -> GameSpec:
@@ -42,3 +45,10 @@ def make_agent(game: GameSpec | str, name: str, seed: int | str) -> Agent:
     if name not in agents:
         raise DataError("--agents", "$", "one of " + ", ".join(sorted(agents)), name)
     return agents[name](seed)
+
+
+def make_mcts(game: GameSpec | str, seed: int | str | None = None, **options) -> MCTSAgent:
+    """A search bot (:class:`~railkit.agents.mcts.MCTSAgent`) for ``game`` with the search's
+    own default budget; ``options`` as for the class (``iterations=8``)."""
+    module = module_of(game)
+    return MCTSAgent(seed, adapter=module.SEARCH, bots=module.AGENTS, **options)

@@ -56,12 +56,12 @@ and a safety cap ``max_ms`` of wall-clock time (only reached on a slow or busy
 machine; when it is, the decision depends on timing and ``stats`` says so).
 Decisions with one legal action or one candidate are not searched.
 
+>>> from railkit.agents import make_agent, make_mcts
 >>> from railkit.core.game import play
->>> from railkit.games.station_master import StationMasterGame
->>> from railkit.agents.station_master import GreedyAgent
->>> g = StationMasterGame(players=2, seed=4)
->>> hard = make_mcts("station-master", seed=1, iterations=8)
->>> play(g, [hard, GreedyAgent(2)]).is_over
+>>> from railkit.games import get_spec
+>>> spec = get_spec("station-master")
+>>> hard = make_mcts(spec, seed=1, iterations=8)
+>>> play(spec.new_game(players=2, seed=4), [hard, make_agent(spec, "greedy", 2)]).is_over
 True
 """
 
@@ -71,7 +71,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railkit.core.game import Action, Agent, Game, observation_for
@@ -165,7 +165,7 @@ class Adapter:
         """The playout reward of ``seat`` at the end of a playout, in [0, 1]:
         ``0.5 * win + 0.5 * sigmoid(margin / scale)``, where a game that is not over
         counts its estimated margin for ``win`` too."""
-        r = _sigmoid(self.margins(game)[seat] / self.scale)
+        r = sigmoid(self.margins(game)[seat] / self.scale)
         wins = self.wins(game)
         return 0.5 * r + 0.5 * (wins[seat] if wins is not None else r)
 
@@ -179,7 +179,8 @@ class Adapter:
         return [x / k for x in w] if k else w
 
 
-def _margins_of(values: Sequence[float]) -> list[float]:
+def margins_of(values: Sequence[float]) -> list[float]:
+    """Per seat: its value minus the best other seat's (alone: its value)."""
     if len(values) == 1:
         return list(values)
     out = []
@@ -188,322 +189,7 @@ def _margins_of(values: Sequence[float]) -> list[float]:
     return out
 
 
-# ---------------------------------------------------------------- Ticket to Ride
-class TicketToRideAdapter(Adapter):
-    game_name = "ticket-to-ride"
-    shared = ("map", "board", "rules", "_rv", "_points_view", "_t_ends", "tickets_all", "route_score",
-              "options", "names", "_two", "_end_trigger", "_loco_limit", "_max_redeals", "_fu_empty_ok",
-              "_fu_actions", "_bk_cache", "log", "_cc", "_cg")
-    proposers = ("tickets", "greedy-route", "long-route", "destination-hungry")
-    rollout = "tickets"
-    scale = 20.0
-    width = 4
-    #: most ticket choices searched (the keep-ticket decisions shape the whole game)
-    ticket_width = 7
-
-    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The proposers' choices; at a ticket choice, every way of keeping tickets
-        after them (up to :attr:`ticket_width`)."""
-        out = super().candidates(agent, observation, legal)
-        if observation["phase"] in ("setup-tickets", "keep-tickets"):
-            out += [a for a in legal if a not in out]
-            return out[:self.ticket_width]
-        return out
-
-    def clone(self, game: Game) -> Game:
-        new = super().clone(game)
-        new.log = list(game.log)
-        # claim caches: the engine shares a bucket's list until a claim in it swaps in a new
-        # one, so a copy may share the buckets too (their entries hold for both games)
-        new._cc = [list(row) for row in game._cc]
-        new._cg = [list(row) for row in game._cg]
-        new._bk_cache = {}
-        new._obs_cache = {}
-        new._pub_out = False
-        if game.phase == "setup-tickets" and game.offered is game.setup_offers[game._cur]:
-            new.offered = new.setup_offers[new._cur]
-        return new
-
-    def reward(self, game: Game, seat: int) -> float:
-        """At two seats the shared reward (:meth:`Adapter.reward`); at three or more,
-        ``sigmoid(margin / scale)`` alone: a 4-player playout's win indicator is a rare,
-        noisy event, while the margin over the best other seat measures the same aim
-        with less noise, so the paired comparisons separate the moves sooner."""
-        if game.players <= 2:
-            return super().reward(game, seat)
-        return _sigmoid(self.margins(game)[seat] / self.scale)
-
-    def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
-        n = g.players
-        # train cards: every card not in my hand or face up is unseen
-        total = [0] * 9
-        for h in g.hands:
-            for i, c in enumerate(h):
-                total[i] += c
-        for c in g.deck:
-            total[c] += 1
-        for c in g.discard:
-            total[c] += 1
-        for c in g.faceup:
-            if c is not None:
-                total[c] += 1
-        unseen = list(total)
-        for i, c in enumerate(g.hands[seat]):
-            unseen[i] -= c
-        for c in g.faceup:
-            if c is not None:
-                unseen[c] -= 1
-        pool = [i for i in range(9) for _ in range(unseen[i])]
-        rng.shuffle(pool)
-        k = 0
-        for o in range(n):
-            if o == seat:
-                continue
-            size = sum(g.hands[o])
-            h = [0] * 9
-            for c in pool[k:k + size]:
-                h[c] += 1
-            g.hands[o] = h
-            k += size
-        nd = len(g.discard)
-        g.discard = pool[k:k + nd]
-        k += nd
-        g.deck = pool[k:k + len(g.deck)]
-        # tickets: all but those I hold or am offered
-        queue = set(g._setup_queue) if g.phase == "setup-tickets" else set()
-        mine = set(g.tickets[seat])
-        if seat in queue:
-            mine.update(g.setup_offers[seat])
-        if g.phase == "keep-tickets" and g._cur == seat:
-            mine.update(g.offered)
-        tpool = sorted(set(range(len(g.tickets_all))) - mine)
-        rng.shuffle(tpool)
-        k = 0
-
-        def take(size: int) -> list[int]:
-            nonlocal k
-            out = tpool[k:k + size]
-            k += size
-            return out
-
-        for o in range(n):
-            if o != seat:
-                g.tickets[o] = take(len(g.tickets[o]))
-        for o in range(n):
-            if o != seat and o in queue:
-                g.setup_offers[o] = take(len(g.setup_offers[o]))
-        if g.phase == "setup-tickets":
-            g.offered = g.setup_offers[g._cur]
-        elif g.phase == "keep-tickets" and g._cur != seat:
-            g.offered = take(len(g.offered))
-        g.ticket_deck = take(len(g.ticket_deck))
-        if k != len(tpool):  # pragma: no cover - an engine change this redeal does not know
-            raise RuntimeError(f"ticket redeal: {len(tpool)} unseen tickets, {k} places")
-        g._final = None
-
-    def margins(self, g: Game) -> list[float]:
-        if g.is_over:
-            return _margins_of([r["total"] for r in g.final_scores()])
-        from railkit.agents.ticket_to_ride import _cheapest, _facts
-
-        f = _facts({"map": g.options.get("map", "usa")})
-        b = g.board
-        values = []
-        for s in range(g.players):
-            v = float(g.route_points[s])
-            owned = {b.route_ids[i] for i in g.claimed[s]}
-            blocked = {b.route_ids[i] for i in range(b.n_routes) if (g.owner[i] >= 0 and g.owner[i] != s)
-                       or g.closed[i] >= 0}
-            trains = g.trains[s]
-            for t in g.tickets[s]:
-                tk = g.tickets_all[t]
-                pts = tk.points
-                if g.ticket_done(s, t):
-                    v += pts
-                    continue
-                a, bb = tk.a, tk.b
-                res = _cheapest(f, a, bb, owned, blocked)
-                if res is None or res[0] > trains:
-                    v -= pts
-                else:  # on the way: worth more the less it still needs
-                    v += pts * (1.0 - 2.0 * min(1.0, res[0] / (0.5 * trains + 1.0)))
-            values.append(v)
-        return _margins_of(values)
-
-
-# ---------------------------------------------------------------- Station Master
-class StationMasterAdapter(Adapter):
-    game_name = "station-master"
-    shared = ("rules", "cfg", "_public", "cardlist", "info", "removed_locos", "options", "log",
-              "_adds", "_is_carriage", "_list_rules")  # the last three: read-only tables of the card list
-    proposers = ("greedy",)
-    rollout = "greedy"
-    scale = 10.0
-    width = 4
-
-    def clone(self, game: Game) -> Game:
-        from railkit.games.station_master.game import Train
-
-        self.objects = (Train,)
-        new = super().clone(game)
-        new.log = list(game.log)
-        return new
-
-    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The greedy bot's choice, then its next best moves by its one-step expected value."""
-        bot = agent._proposer("greedy", observation["seat"])
-        first = bot.act(observation, legal)  # also sets the bot's view of this observation
-        stakes = bot._stakes(observation)
-        scored = sorted(((bot._delta(a, stakes), -i) for i, a in enumerate(legal)), reverse=True)
-        out = [first] + [legal[-i] for _, i in scored if legal[-i] != first]
-        return out[:self.width]
-
-    def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
-        n = g.players
-        # cards: the draw pile and the other hands (the discard pile and the station are public)
-        pool = sorted(list(g.draw_pile) + [c for o in range(n) if o != seat for c in g.hands[o]])
-        rng.shuffle(pool)
-        k = 0
-        for o in range(n):
-            if o != seat:
-                size = len(g.hands[o])
-                g.hands[o] = pool[k:k + size]
-                k += size
-        g.draw_pile = pool[k:]
-        locos = sorted(g.loco_pile, key=lambda lo: lo.key)
-        rng.shuffle(locos)
-        g.loco_pile = locos
-        # chips: each seat owns the full set of chip values (SM-SETUP-CHIPS), on trains or in hand
-        for o in range(n):
-            if o == seat:
-                continue
-            values = sorted(g.cfg.chip_values)
-            rng.shuffle(values)
-            k = 0
-            for t in g.station:
-                for i, (s, _) in enumerate(t.chips):
-                    if s == o:
-                        t.chips[i] = (o, values[k])
-                        k += 1
-            g.supply[o] = sorted(values[k:])
-
-    def margins(self, g: Game) -> list[float]:
-        """A game that is not over counts every train in the station at its expected final
-        value: its value now plus, for each carriage place still free, the mean value on
-        its locomotive of the carriages not yet played (the draw pile and the hands)."""
-        values = [float(x) for x in g.scores]
-        if not g.is_over:
-            is_carriage = g._is_carriage
-            unseen = [k for k in g.draw_pile if is_carriage[k]]
-            for hand in g.hands:
-                unseen += [k for k in hand if is_carriage[k]]
-            mean: dict[str, float] = {}
-            for t in g.station:
-                kind = t.loco.kind
-                if kind not in mean:
-                    adds = g._adds[kind]
-                    mean[kind] = sum([adds[k] for k in unseen]) / len(unseen) if unseen else 0.0
-                v = g.value(t) + max(t.number - g.slots_used(t), 0) * mean[kind]
-                for s, c in t.chips:
-                    values[s] += c * v
-        return _margins_of(values)
-
-
-# ---------------------------------------------------------------- Steam Rollers
-class SteamRollersAdapter(Adapter):
-    game_name = "steam-rollers"
-    shared = ("rules", "sheet", "tile_defs", "blocked", "_placements", "_cand_cache", "options", "log",
-              "totals", "bag_after_setup")
-    proposers = ("greedy",)
-    rollout = "greedy"
-    scale = 5.0
-    width = 3
-
-    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
-        """The greedy bot's choice, then its next best moves by its value of each move."""
-        from railkit.agents.steam_rollers import first_in_line
-
-        bot = agent._proposer("greedy", observation["seat"])
-        first = bot.act(observation, legal)
-        ctx = bot._context(observation)
-        legal = first_in_line(legal)
-        ranked = sorted(((bot._value(a, observation, ctx), -i) for i, a in enumerate(legal)), reverse=True)
-        out = [first] + [legal[-i] for _, i in ranked if legal[-i] != first]
-        return out[:self.width]
-
-    def clone(self, game: Game) -> Game:
-        from railkit.games.steam_rollers.game import PlayerState
-
-        self.objects = (PlayerState,)
-        new = super().clone(game)
-        new.log = list(game.log)
-        # the engine's per-seat networks and caches point into the players' own track
-        # dicts: a copy starts without them and builds its own when it needs them
-        new._graphs, new._nets, new._dist_cache, new._track_text = {}, {}, {}, {}
-        new._legal_track_cache, new._builds_made, new._plan_cache = {}, {}, None
-        return new
-
-    def redeal(self, g: Game, seat: int, rng: random.Random) -> None:
-        """Nothing to deal: the bag's contents follow from public facts (the goods on the
-        cities and those delivered); only the future (dice, bag draws) is unknown, and
-        :func:`determinise` reseeds the copy's generator."""
-
-    #: weight of an engine box (beyond what it adds to the deliveries in reach)
-    engine_weight = 0.5
-    #: weight of the deliveries still to come (see :meth:`future`); without them a
-    #: build that brings goods within reach was worth nothing until it scored
-    future_weight = 0.5
-
-    def future(self, g: Game, seat: int) -> float:
-        """The points of the deliveries ``seat`` can still make: the longest delivery its
-        network and engine allow now for each good on the cities, the best ``k`` summed,
-        where ``k`` (about twice the goods to go before three cities are empty, shared
-        among the seats) estimates the deliveries left to it."""
-        from railkit.games.steam_rollers.game import CITIES
-        from railkit.games.steam_rollers.network import city
-
-        sizes = sorted(len(g.supply[c]) for c in CITIES)
-        empty = sum(1 for n in sizes if n == 0)
-        need = sum([n for n in sizes if n][:max(0, 3 - empty)])  # SR-END-THREE-EMPTY
-        k = math.ceil(2 * need / max(1, g.players))
-        if k == 0:
-            return 0.0
-        adj = g.network(seat).adj
-        strength = g.engine_strength(seat)
-        found: list[int] = []
-        for src in CITIES:
-            goods = g.supply[src]
-            if not goods or city(src) not in adj:
-                continue
-            reach = g._distances(seat, src, strength)
-            for good in goods:
-                dests = CITIES if good == "black" else g.sheet.destinations(good)
-                best = max((reach.get(city(d), 0) for d in dests if d != src), default=0)
-                if best:
-                    found.append(best)
-        found.sort(reverse=True)
-        return float(sum(found[:k]))
-
-    def margins(self, g: Game) -> list[float]:
-        """Per seat: score + :attr:`engine_weight` * engine strength + :attr:`future_weight`
-        * :meth:`future`, minus the best other seat's (solo: minus Olivia's score)."""
-        values = [float(g.score(s)) + self.engine_weight * g.engine_strength(s)
-                  + (self.future_weight * self.future(g, s) if self.future_weight else 0.0)
-                  for s in range(g.players)]
-        if g.solo:
-            return [values[0] - float(g.olivia_score() or 0)]
-        return _margins_of(values)
-
-
-
-ADAPTERS: dict[str, Callable[[], Adapter]] = {
-    "ticket-to-ride": TicketToRideAdapter,
-    "station-master": StationMasterAdapter,
-    "steam-rollers": SteamRollersAdapter,
-}
-
-
-def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter | None = None) -> Game:
+def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter) -> Game:
     """A copy of ``game`` with everything ``seat`` cannot see dealt again from ``rng``.
 
     The unseen items are pooled in a canonical order before shuffling, so the copy
@@ -511,15 +197,16 @@ def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter | No
     copy's own random generator is reseeded from ``rng`` too (future shuffles and
     dice are unknown).
 
-    >>> from railkit.games.ticket_to_ride import SPEC
-    >>> g = SPEC.new_game(None, players=2, seed=1, map="teaching-small")
-    >>> d = determinise(g, 0, random.Random(5))
-    >>> d.hands[0] == g.hands[0], sum(d.hands[1]) == sum(g.hands[1]), len(d.deck) == len(g.deck)
-    (True, True, True)
-    >>> d.observe(0)["hand"] == g.observe(0)["hand"]
-    True
+    ``adapter`` is the game's (its bots' module declares it as ``SEARCH``).
+
+    >>> from railkit.agents import module_of
+    >>> from railkit.games import get_spec
+    >>> spec = get_spec("station-master")
+    >>> g = spec.new_game(None, players=3, seed=1)
+    >>> d = determinise(g, 0, random.Random(5), module_of(spec).SEARCH())
+    >>> d.hands[0] == g.hands[0], d.observe(0) == g.observe(0)
+    (True, True)
     """
-    adapter = adapter or ADAPTERS[game.game_name]()
     d = adapter.clone(game)
     adapter.redeal(d, seat, rng)
     d.rng = random.Random(rng.getrandbits(64))
@@ -527,7 +214,8 @@ def determinise(game: Game, seat: int, rng: random.Random, adapter: Adapter | No
 
 
 # ============================================================================ search
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic function (a score margin as a share in [0, 1])."""
     if x < -60.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
@@ -570,7 +258,10 @@ class MCTSAgent(Agent):
     """
 
     name = "mcts"
-    game_name = ""
+    #: the game's search adapter (:class:`Adapter`) and its bots (``{name: class}``, the
+    #: proposers and the rollout bot among them); set by :func:`mcts_class`
+    adapter_class: type[Adapter] = Adapter
+    bots: dict[str, type[Agent]] = {}
     default_iterations = 32
     default_depth: int | None = None
     default_steps: int | None = None
@@ -579,12 +270,15 @@ class MCTSAgent(Agent):
 
     def __init__(self, seed: int | str | None = None, *, iterations: int | None = None, max_ms: float = 900.0,
                  depth: int | None | str = "default", steps: int | None | str = "default", width: int | None = None,
-                 z: float = 1.0, game_name: str | None = None) -> None:
+                 z: float = 1.0, adapter: type[Adapter] | None = None,
+                 bots: dict[str, type[Agent]] | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
-        if game_name:
-            self.game_name = game_name
-        self.adapter = ADAPTERS[self.game_name]()
+        if adapter is not None:
+            self.adapter_class = adapter
+        if bots is not None:
+            self.bots = bots
+        self.adapter = self.adapter_class()
         self.iterations = int(iterations if iterations is not None else self.default_iterations)
         self.max_ms = float(max_ms)
         self.depth = self.default_depth if depth == "default" else (None if depth is None else int(depth))
@@ -598,6 +292,11 @@ class MCTSAgent(Agent):
         self._proposers_for: tuple[int, int] = (0, -1)  # (id of the game, log length) they follow
         self.stats: list[tuple[int, float, float, bool, bool]] = []
         self.last: dict[str, list[float]] = {}
+
+    @property
+    def game_name(self) -> str:
+        """The name of the game searched (its adapter's)."""
+        return self.adapter.game_name
 
     # ------------------------------------------------------------ the game
     def bind(self, game: Game) -> MCTSAgent:
@@ -613,17 +312,12 @@ class MCTSAgent(Agent):
                                "(whoever runs the game calls bind(game) before act)")
         return g
 
-    def _agents(self) -> dict[str, type[Agent]]:
-        import importlib
-
-        return importlib.import_module(f"railkit.agents.{self.game_name.replace('-', '_')}").AGENTS
-
     def _proposer(self, name: str, seat: int) -> Agent:
         """The heuristic bot ``name`` proposing the candidates of ``seat`` (kept for the
         game, as a bot of that name playing the seat would be)."""
         b = self._proposers.get((name, seat))
         if b is None:
-            b = self._proposers[(name, seat)] = self._agents()[name](f"{self.seed}-{name}-{seat}")
+            b = self._proposers[(name, seat)] = self.bots[name](f"{self.seed}-{name}-{seat}")
         return b
 
     def budget(self, players: int) -> tuple[int, int | None, int | None]:
@@ -720,7 +414,7 @@ class MCTSAgent(Agent):
         rng = random.Random(seed)
         d = determinise(game, seat, rng, self.adapter)
         d.apply_unchecked(action)
-        cls = self._agents()[self.adapter.rollout]
+        cls = self.bots[self.adapter.rollout]
         bots: dict[int, Agent] = {}
         steps = 0
         while not d.is_over and (depth is None or steps < depth):
@@ -742,20 +436,17 @@ def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else float("-inf")
 
 
-def make_mcts(game_name: str, seed: int | str | None = None, **options: Any) -> MCTSAgent:
-    """An :class:`MCTSAgent` for ``game_name`` (options as for the class)."""
-    return MCTSAgent(seed, game_name=game_name, **options)
-
-
-def mcts_class(game_name: str, name: str = "mcts", iterations: int = 32, depth: int | None = None,
-               steps: int | None = None,
-               by_players: dict[int, tuple[int, int | None, int | None]] | None = None) -> type[MCTSAgent]:
-    """An agent class (constructed from a seed alone, as the registries expect) for one game;
-    ``by_players`` replaces the budget at some player counts."""
+def mcts_class(adapter: type[Adapter], bots: dict[str, type[Agent]], name: str = "mcts", iterations: int = 32,
+               depth: int | None = None, steps: int | None = None,
+               by_players: Mapping[int, tuple[int, int | None, int | None]] | None = None) -> type[MCTSAgent]:
+    """An agent class (constructed from a seed alone, as the registries expect) searching with
+    ``adapter`` over ``bots`` (a game's ``AGENTS``); ``by_players`` replaces the budget at some
+    player counts."""
     horizon = "to the end of the game" if depth is None else f"{depth} actions, then an evaluation"
-    return type(f"MCTS_{game_name.replace('-', '_')}_{name.replace('-', '_')}", (MCTSAgent,), {
-        "name": name, "game_name": game_name, "default_iterations": iterations, "default_depth": depth,
-        "default_steps": steps, "default_by_players": dict(by_players or {}),
-        "__doc__": f"Search over medium's moves for {game_name}: {iterations} playouts per decision, {horizon}.",
+    game = adapter.game_name
+    return type(f"MCTS_{game.replace('-', '_')}_{name.replace('-', '_')}", (MCTSAgent,), {
+        "name": name, "adapter_class": adapter, "bots": bots, "default_iterations": iterations,
+        "default_depth": depth, "default_steps": steps, "default_by_players": dict(by_players or {}),
+        "__doc__": f"Search over medium's moves for {game}: {iterations} playouts per decision, {horizon}.",
         "__module__": __name__,
     })

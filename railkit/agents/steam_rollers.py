@@ -22,8 +22,11 @@
 True
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
+import math
+import random
 from bisect import insort
 from functools import lru_cache
 from heapq import heappop, heappush
@@ -33,10 +36,13 @@ from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
+from railkit.agents.levels import register
+from railkit.agents.mcts import Adapter, MCTSAgent, margins_of
 from railkit.core.draws import choice
-from railkit.core.game import Action, Agent
+from railkit.core.game import Action, Agent, play
 from railkit.games.steam_rollers import network as nw
-from railkit.games.steam_rollers.game import Builds, LegalActions
+from railkit.games.steam_rollers.game import CITIES, Builds, LegalActions, PlayerState, SteamRollers
+from railkit.games.steam_rollers.lessons import sheet_graph
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
@@ -1219,8 +1225,127 @@ def _follow_to_tip(sheet, tracks, origin: str, h: tuple[int, int], e: int, out: 
         h, e = n, (t[1] if t[0] == enter else t[0])
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+# ---------------------------------------------------------------- the search
+@mypyc_attr(native_class=False)  # a subclass of the search's own (Python) class
+class SteamRollersAdapter(Adapter):
+    """What the search (:mod:`railkit.agents.mcts`) needs to know of Steam Rollers."""
 
-from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
+    game_name = "steam-rollers"
+    shared = ("rules", "sheet", "tile_defs", "blocked", "_placements", "_cand_cache", "options", "log",
+              "totals", "bag_after_setup")
+    proposers = ("greedy",)
+    rollout = "greedy"
+    scale = 5.0
+    width = 3
 
-_register_levels("steam-rollers", AGENTS)
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The greedy bot's choice, then its next best moves by its value of each move."""
+        bot: Any = agent._proposer("greedy", observation["seat"])
+        first = bot.act(observation, legal)
+        ctx = bot._context(observation)
+        legal = first_in_line(legal)
+        ranked = sorted(((bot._value(a, observation, ctx), -i) for i, a in enumerate(legal)), reverse=True)
+        out = [first] + [legal[-i] for _, i in ranked if legal[-i] != first]
+        return out[:self.width]
+
+    def clone(self, game: Any) -> Any:
+        self.objects = (PlayerState,)
+        new: Any = super().clone(game)
+        new.log = list(game.log)
+        # the engine's per-seat networks and caches point into the players' own track
+        # dicts: a copy starts without them and builds its own when it needs them
+        new._graphs, new._nets, new._dist_cache, new._track_text = {}, {}, {}, {}
+        new._legal_track_cache, new._builds_made, new._plan_cache = {}, {}, None
+        return new
+
+    def redeal(self, g: Any, seat: int, rng: random.Random) -> None:
+        """Nothing to deal: the bag's contents follow from public facts (the goods on the
+        cities and those delivered); only the future (dice, bag draws) is unknown, and
+        :func:`determinise` reseeds the copy's generator."""
+
+    #: weight of an engine box (beyond what it adds to the deliveries in reach)
+    engine_weight = 0.5
+    #: weight of the deliveries still to come (see :meth:`future`); without them a
+    #: build that brings goods within reach was worth nothing until it scored
+    future_weight = 0.5
+
+    def future(self, g: Any, seat: int) -> float:
+        """The points of the deliveries ``seat`` can still make: the longest delivery its
+        network and engine allow now for each good on the cities, the best ``k`` summed,
+        where ``k`` (about twice the goods to go before three cities are empty, shared
+        among the seats) estimates the deliveries left to it."""
+        sizes = sorted(len(g.supply[c]) for c in CITIES)
+        empty = sum(1 for n in sizes if n == 0)
+        need = sum([n for n in sizes if n][:max(0, 3 - empty)])  # SR-END-THREE-EMPTY
+        k = math.ceil(2 * need / max(1, g.players))
+        if k == 0:
+            return 0.0
+        adj = g.network(seat).adj
+        strength = g.engine_strength(seat)
+        found: list[int] = []
+        for src in CITIES:
+            goods = g.supply[src]
+            if not goods or nw.city(src) not in adj:
+                continue
+            reach = g._distances(seat, src, strength)
+            for good in goods:
+                dests = CITIES if good == "black" else g.sheet.destinations(good)
+                best = max((reach.get(nw.city(d), 0) for d in dests if d != src), default=0)
+                if best:
+                    found.append(best)
+        found.sort(reverse=True)
+        return float(sum(found[:k]))
+
+    def margins(self, g: Any) -> list[float]:
+        """Per seat: score + :attr:`engine_weight` * engine strength + :attr:`future_weight`
+        * :meth:`future`, minus the best other seat's (solo: minus Olivia's score)."""
+        values = [float(g.score(s)) + self.engine_weight * g.engine_strength(s)
+                  + (self.future_weight * self.future(g, s) if self.future_weight else 0.0)
+                  for s in range(g.players)]
+        if g.solo:
+            return [values[0] - float(g.olivia_score() or 0)]
+        return margins_of(values)
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+# The levels (railkit.agents.levels): easy plays greedy with 40 % of its moves random, medium
+# greedy, and hard searches over medium's moves (p95 decision times: benchmarks/bot_strength.py).
+EASY = ("greedy", 0.4)
+MEDIUM = "greedy"
+SEARCH = SteamRollersAdapter
+#: (most playouts per decision, playout depth or None for whole games, most actions simulated)
+HARD_BUDGET = (12, 4, None)
+#: the playouts cover two turns of every seat (2 * players actions)
+HARD_BUDGET_BY_PLAYERS = {3: (18, 6, None), 4: (24, 8, None), 5: (20, 10, None)}
+register(AGENTS, EASY, MEDIUM, SEARCH, HARD_BUDGET, HARD_BUDGET_BY_PLAYERS)
+
+
+def _no_tiles(obs: dict, a: Action) -> bool:
+    return type(a) in (TakeTile, UseTile)
+
+
+def _no_engine_past_3(obs: dict, a: Action) -> bool:
+    return type(a) is Engine and len(obs["players_view"][obs["seat"]]["engine_boxes"]) >= 3
+
+
+#: restricted-play balance probes (:mod:`railkit.sim.probes`): name -> (what is forbidden,
+#: a predicate of (observation, action) that is True for a forbidden move)
+PROBES: dict[str, tuple[str, Any]] = {
+    "no-tiles": ("no action tiles", _no_tiles),
+    "no-engine-past-3": ("engine stops at 3", _no_engine_past_3),
+}
+
+
+def greedy_sheet_graph(seed: int = 4, players: int = 2, seat: int = 0) -> tuple[Any, int, Any]:
+    """The connection graph of ``seat`` after a whole game of greedy bots, for the graph
+    lessons (:func:`railkit.games.steam_rollers.lessons.sheet_graph`):
+    ``(graph, engine strength, game)``.
+
+    >>> G, engine, game = greedy_sheet_graph(4)
+    >>> all(n[0] in "CT" for n in G), engine >= 1, "pos" in G.nodes["C1"]
+    (True, True, True)
+    """
+    g = SteamRollers(players=players, seed=seed)
+    play(g, [GreedyAgent(seed * 10 + i) for i in range(players)])
+    G, engine = sheet_graph(g, seat)
+    return G, engine, g

@@ -10,6 +10,13 @@
                    it has the trains (then any route)
 =================  ============================================================
 
+Then the levels ``easy``, ``medium`` and ``hard`` (:mod:`railkit.agents.levels`; hard
+searches with :class:`TicketToRideAdapter`) and three play styles after de Mesentier Silva
+et al. (FDG 2017): ``route-focus`` (the tickets planner), ``one-step-thinking`` (greedy-route)
+and ``destination-hungry`` (:class:`DestinationHungryAgent`). :func:`map_facts` and
+:func:`cheapest` give the map facts and the cheapest completion of a ticket the bots, the
+search and the balance probes (``PROBES``) read.
+
 Bots read map facts (route lengths, colours, ends) from the public map named in
 the observation, which is public information. Nothing here is tuned to any
 simulation result.
@@ -22,16 +29,19 @@ simulation result.
 True
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any, Final, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
+from railkit.agents.levels import alias, register
+from railkit.agents.mcts import Adapter, MCTSAgent, margins_of, sigmoid
 from railkit.core.game import Action, Agent
 from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from railkit.graphs.paths import cheapest_path
 from railkit.maps import CARD_COLOURS
 
 _LOCO: Final = "loco"
@@ -57,7 +67,7 @@ class RandomAgent(Agent):
         return legal[int(self.rng.random() * len(legal))]
 
 
-class _MapFacts:
+class MapFacts:
     """Per-map facts a bot needs, built once per map object (public information)."""
 
     def __init__(self, m) -> None:
@@ -104,13 +114,14 @@ class _MapFacts:
         self.groups_by_length: list[tuple[int, list[tuple[int, int]]]] = sorted(by_length.items())
 
 
-def _facts(obs: dict) -> _MapFacts:
+def map_facts(obs: dict) -> MapFacts:
+    """The facts of the map an observation names (``obs["map"]``), built once per map."""
     from railkit.maps import load
 
     m = load(obs["map"])
     f = m.__dict__.get("_ttr_bot_facts")
     if f is None:
-        f = m.__dict__["_ttr_bot_facts"] = _MapFacts(m)
+        f = m.__dict__["_ttr_bot_facts"] = MapFacts(m)
     return f
 
 
@@ -124,12 +135,12 @@ class _FactsOfGame:
     def __init__(self) -> None:
         self.map: str | None = None
         self.turn = -1
-        self.facts: _MapFacts | None = None
+        self.facts: MapFacts | None = None
 
-    def get(self, obs: dict) -> _MapFacts:
+    def get(self, obs: dict) -> MapFacts:
         name, turn = obs["map"], obs["turn"]
         if self.facts is None or name != self.map or turn < self.turn:
-            self.facts = _facts(obs)
+            self.facts = map_facts(obs)
             self.map = name
         self.turn = turn
         return self.facts
@@ -163,7 +174,7 @@ class _HeuristicAgent(Agent):
         #: what :meth:`GreedyRouteAgent._free_groups` computed last, and for what
         self._fg: tuple | None = None
 
-    def _map_facts(self, obs: dict) -> _MapFacts:
+    def _map_facts(self, obs: dict) -> MapFacts:
         return self._mf.get(obs)
 
     def _keep(self, obs: dict, legal: Sequence[Action]) -> Action:
@@ -246,7 +257,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         a = self._draw(observation, legal, wanted)
         return a if a is not None else self._fallback(legal)
 
-    def _free_groups(self, obs: dict, f: _MapFacts) -> tuple[list[tuple[int, int, float]], float]:
+    def _free_groups(self, obs: dict, f: MapFacts) -> tuple[list[tuple[int, int, float]], float]:
         """The coloured (colour, length) groups with a free route of a wanted length within
         the trains left, as (colour number, length, points per train) in the order of
         ``f.groups_by_length``, and the best points per train of such a gray group (0.0
@@ -287,7 +298,7 @@ class GreedyRouteAgent(_HeuristicAgent):
         self._fg = (claimed, closed, trains, points, f, out, best_gray)
         return out, best_gray
 
-    def _wanted_colours(self, obs: dict, f: _MapFacts) -> dict[str, float]:
+    def _wanted_colours(self, obs: dict, f: MapFacts) -> dict[str, float]:
         """Colour -> weight in (0, 1]: the best points per train of a free, wanted
         route of that colour, less the more cards it still misses; gray routes count
         for the colour held most."""
@@ -337,7 +348,7 @@ class TicketAgent(_HeuristicAgent):
         self._plan_key: tuple | None = None
         self._plan: dict[str, int] = {}
         #: the map facts the remembered searches ran on, and the searches (see _search_memo)
-        self._runs_of: _MapFacts | None = None
+        self._runs_of: MapFacts | None = None
         self._runs: dict[tuple[int, int], tuple[list[int], list[int], list[int], Any]] = {}
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
@@ -382,7 +393,7 @@ class TicketAgent(_HeuristicAgent):
         return self._fallback(legal)
 
     # ------------------------------------------------------------ planning
-    def _get_plan(self, obs: dict, f: _MapFacts) -> dict[str, int]:
+    def _get_plan(self, obs: dict, f: MapFacts) -> dict[str, int]:
         """The routes still to claim for the tickets, cheapest paths first for the
         most valuable tickets (route id -> length)."""
         key = (obs["seat"], len(obs["claimed"]), len(obs["tickets"]), obs["trains"])
@@ -409,8 +420,8 @@ class TicketAgent(_HeuristicAgent):
         self._plan_key, self._plan = key, plan
         return plan
 
-    def _search_memo(self, f: _MapFacts, cost: list[int], a: int, b: int) -> tuple[int, list[int]] | None:
-        """:func:`_search` from ``a`` to ``b`` at these route costs, reusing this bot's
+    def _search_memo(self, f: MapFacts, cost: list[int], a: int, b: int) -> tuple[int, list[int]] | None:
+        """:func:`~railkit.graphs.paths.cheapest_path` from ``a`` to ``b`` at these route costs, reusing this bot's
         last search between the two cities when the costs changed only where that
         search could not notice: on routes neither of whose cities it expanded, and
         on routes it tried without improving a distance that became unusable or
@@ -438,11 +449,11 @@ class TicketAgent(_HeuristicAgent):
                 runs[k] = (cost[:], expanded, improved, res)
                 return res
         expanded, improved = [0] * len(f.cities), [0] * len(cost)
-        res = _search(f.iadj, cost, a, b, expanded, improved)
+        res = cheapest_path(f.iadj, cost, a, b, expanded, improved)
         runs[k] = (cost[:], expanded, improved, res)
         return res
 
-    def _plan_colours(self, obs: dict, f: _MapFacts, plan: dict[str, int]) -> dict[str, float]:
+    def _plan_colours(self, obs: dict, f: MapFacts, plan: dict[str, int]) -> dict[str, float]:
         hand: dict[str, int] = obs["hand"]
         need: dict[str, float] = {}
         gray = 0
@@ -466,14 +477,14 @@ class TicketAgent(_HeuristicAgent):
             return {}
         return {c: v / m for c, v in w.items()}
 
-    def _choose_tickets(self, obs: dict, legal: Sequence[Action], f: _MapFacts) -> Action:
+    def _choose_tickets(self, obs: dict, legal: Sequence[Action], f: MapFacts) -> Action:
         offered = obs["offered"]
         if not offered:
             return legal[0]
         value = []
         cost = _seat_costs(f, obs, parallel_blocked=False)
         city_ix = f.city_ix
-        for t in offered:  # as _cheapest(f, t["a"], t["b"], my routes, the others' and the closed ones)
+        for t in offered:  # as cheapest(f, t["a"], t["b"], my routes, the others' and the closed ones)
             res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
         trains = obs["trains"]
@@ -489,21 +500,21 @@ class TicketAgent(_HeuristicAgent):
         return best
 
 
-def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[str]] | None:
+def cheapest(f: MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[str]] | None:
     """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains
     still needed to join ``a`` and ``b`` and the route ids of one cheapest path.
-    Same contract as :func:`railkit.graphs.cheapest_completion`, on plain lists
-    for speed.
+    Same contract as :func:`railkit.graphs.cheapest_completion`, on the map's numbered
+    lists (:func:`railkit.graphs.paths.cheapest_path`) for speed.
 
     >>> from railkit.maps import load
-    >>> f = _MapFacts(load("usa"))
-    >>> cost, path = _cheapest(f, "Atlanta", "Charleston", set(), set())
+    >>> f = MapFacts(load("usa"))
+    >>> cost, path = cheapest(f, "Atlanta", "Charleston", set(), set())
     >>> cost, len(path)
     (2, 1)
-    >>> _cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
+    >>> cheapest(f, "Atlanta", "Charleston", set(path), set())[0]
     0
     """
-    res = _search(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b],
+    res = cheapest_path(f.iadj, _costs(f, owned, blocked), f.city_ix[a], f.city_ix[b],
                   [0] * len(f.cities), [0] * len(f.lengths))
     if res is None:
         return None
@@ -511,7 +522,7 @@ def _cheapest(f: _MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[s
     return res[0], [ids[ri] for ri in res[1]]
 
 
-def _seat_costs(f: _MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
+def _seat_costs(f: MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
     """:func:`_costs` for the seat of ``obs``: its own routes cost 0, the other seats' routes
     and the closed tracks are blocked, and with ``parallel_blocked`` the other track of a
     double it owns too (blocked wins). Read from the claims directly, without sets."""
@@ -534,7 +545,7 @@ def _seat_costs(f: _MapFacts, obs: dict, parallel_blocked: bool) -> list[int]:
     return cost
 
 
-def _costs(f: _MapFacts, owned, blocked) -> list[int]:
+def _costs(f: MapFacts, owned, blocked) -> list[int]:
     """Trains each route still needs, by route number: 0 if owned, -1 if blocked
     (blocked wins)."""
     cost = f.lengths[:]
@@ -546,59 +557,187 @@ def _costs(f: _MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-def _search(iadj: list[list[tuple[int, int]]], cost: list[int], a: int, b: int, expanded: list[int],
-            improved: list[int]) -> tuple[int, list[int]] | None:
-    """Dijkstra from city ``a`` to city ``b`` (numbers) with per-route costs
-    (``-1``: unusable): the cost and the route numbers of one cheapest path, or None.
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
+class DestinationHungryAgent(TicketAgent):
+    """The ``tickets`` planner that keeps every ticket it can still reach and
+    draws new tickets as soon as its tickets are done (while it has 6 trains)."""
 
-    Marks the cities whose routes it tried (``expanded``, by city) and the routes
-    that improved a city's distance (``improved``, by route). The heap holds
-    ``distance << k | city`` with ``2 ** k`` above every city number, which orders
-    like ``(distance, city)``.
+    name = "destination-hungry"
 
-    >>> iadj = [[(1, 0), (2, 1)], [(0, 0), (2, 2)], [(0, 1), (1, 2)]]  # a triangle
-    >>> e, i = [0] * 3, [0] * 3
-    >>> _search(iadj, [1, 5, 1], 0, 2, e, i), list(e), list(i)
-    ((2, [0, 2]), [1, 1, 0], [1, 1, 1])
-    >>> _search(iadj, [1, -1, -1], 0, 2, [0] * 3, [0] * 3) is None
-    True
-    """
-    n = len(iadj)
-    k = max(1, (n - 1).bit_length())
-    mask = (1 << k) - 1
-    INF = 1 << 30
-    dist = [INF] * n
-    dist[a] = 0
-    prev_city = [0] * n
-    prev_route = [0] * n
-    heap = [a]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        x = pop(heap)
-        u = x & mask
-        d = x >> k
-        if u == b:
-            path = []
-            while u != a:
-                path.append(prev_route[u])
-                u = prev_city[u]
-            path.reverse()
-            return d, path
-        if d > dist[u]:
-            continue
-        expanded[u] = 1
-        for v, ri in iadj[u]:
-            c = cost[ri]
-            if c < 0:
+    def act(self, observation: Any, legal: Sequence[Action]) -> Action:
+        o = observation
+        if (o["phase"] == "turn" and o["trains"] >= 6 and o["ticket_deck_size"] > 0 and not o["final_round"]
+                and all(t["done"] for t in o["tickets"])):
+            for a in legal:
+                if type(a) is _DRAW_TICKETS_T:
+                    return a
+        return super().act(observation, legal)
+
+    def _choose_tickets(self, obs: dict, legal: Sequence[Action], f: MapFacts) -> Action:
+        offered = obs["offered"]
+        seat = obs["seat"]
+        claimed = obs["claimed"]
+        owned = {rid for rid, s in claimed.items() if s == seat}
+        blocked = {rid for rid, s in claimed.items() if s != seat} | set(obs["closed"])
+        budget = obs["trains"]
+        reach = []
+        for t in offered:
+            res = cheapest(f, t["a"], t["b"], owned, blocked)
+            reach.append(res is not None and res[0] <= budget)
+        best, best_key = legal[0], None
+        for a in legal:
+            if type(a) is not _KEEP_TICKETS_T:
                 continue
-            nd = d + c
-            if nd < dist[v]:
-                dist[v] = nd
-                prev_city[v] = u
-                prev_route[v] = ri
-                push(heap, nd << k | v)
-                improved[ri] = 1
-    return None
+            keep = cast(KeepTickets, a).keep
+            ok = all(reach[i - 1] for i in keep)
+            key = (ok, len(keep) if ok else -len(keep), sum(offered[i - 1]["points"] for i in keep))
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+
+# ---------------------------------------------------------------- the search
+def _next(pool: list[int], k: int, size: int) -> tuple[list[int], int]:
+    """The ``size`` items of ``pool`` from ``k`` on, and where the next ones start."""
+    return pool[k:k + size], k + size
+
+
+@mypyc_attr(native_class=False)  # a subclass of the search's own (Python) class
+class TicketToRideAdapter(Adapter):
+    """What the search (:mod:`railkit.agents.mcts`) needs to know of Ticket to Ride."""
+
+    game_name = "ticket-to-ride"
+    shared = ("map", "board", "rules", "_rv", "_points_view", "_t_ends", "tickets_all", "route_score",
+              "options", "names", "_two", "_end_trigger", "_loco_limit", "_max_redeals", "_fu_empty_ok",
+              "_fu_actions", "_bk_cache", "log", "_cc", "_cg")
+    proposers = ("tickets", "greedy-route", "long-route", "destination-hungry")
+    rollout = "tickets"
+    scale = 20.0
+    width = 4
+    #: most ticket choices searched (the keep-ticket decisions shape the whole game)
+    ticket_width = 7
+
+    def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
+        """The proposers' choices; at a ticket choice, every way of keeping tickets
+        after them (up to :attr:`ticket_width`)."""
+        out = super().candidates(agent, observation, legal)
+        if observation["phase"] in ("setup-tickets", "keep-tickets"):
+            out += [a for a in legal if a not in out]
+            return out[:self.ticket_width]
+        return out
+
+    def clone(self, game: Any) -> Any:
+        new: Any = super().clone(game)
+        new.log = list(game.log)
+        # claim caches: the engine shares a bucket's list until a claim in it swaps in a new
+        # one, so a copy may share the buckets too (their entries hold for both games)
+        new._cc = [list(row) for row in game._cc]
+        new._cg = [list(row) for row in game._cg]
+        new._bk_cache = {}
+        new._obs_cache = {}
+        new._pub_out = False
+        if game.phase == "setup-tickets" and game.offered is game.setup_offers[game._cur]:
+            new.offered = new.setup_offers[new._cur]
+        return new
+
+    def reward(self, game: Any, seat: int) -> float:
+        """At two seats the shared reward (:meth:`Adapter.reward`); at three or more,
+        ``sigmoid(margin / scale)`` alone: a 4-player playout's win indicator is a rare,
+        noisy event, while the margin over the best other seat measures the same aim
+        with less noise, so the paired comparisons separate the moves sooner."""
+        if game.players <= 2:
+            return super().reward(game, seat)
+        return sigmoid(self.margins(game)[seat] / self.scale)
+
+    def redeal(self, g: Any, seat: int, rng: random.Random) -> None:
+        n = g.players
+        # train cards: every card not in my hand or face up is unseen
+        total = [0] * 9
+        for h in g.hands:
+            for i, c in enumerate(h):
+                total[i] += c
+        for c in g.deck:
+            total[c] += 1
+        for c in g.discard:
+            total[c] += 1
+        for c in g.faceup:
+            if c is not None:
+                total[c] += 1
+        unseen = list(total)
+        for i, c in enumerate(g.hands[seat]):
+            unseen[i] -= c
+        for c in g.faceup:
+            if c is not None:
+                unseen[c] -= 1
+        pool = [i for i in range(9) for _ in range(unseen[i])]
+        rng.shuffle(pool)
+        k = 0
+        for o in range(n):
+            if o == seat:
+                continue
+            size = sum(g.hands[o])
+            h = [0] * 9
+            for c in pool[k:k + size]:
+                h[c] += 1
+            g.hands[o] = h
+            k += size
+        nd = len(g.discard)
+        g.discard = pool[k:k + nd]
+        k += nd
+        g.deck = pool[k:k + len(g.deck)]
+        # tickets: all but those I hold or am offered
+        queue = set(g._setup_queue) if g.phase == "setup-tickets" else set()
+        mine = set(g.tickets[seat])
+        if seat in queue:
+            mine.update(g.setup_offers[seat])
+        if g.phase == "keep-tickets" and g._cur == seat:
+            mine.update(g.offered)
+        tpool = sorted(set(range(len(g.tickets_all))) - mine)
+        rng.shuffle(tpool)
+        # dealt in this order: the other seats' tickets, their set-up offers, the offer on the
+        # table, the ticket deck
+        k = 0
+        for o in range(n):
+            if o != seat:
+                g.tickets[o], k = _next(tpool, k, len(g.tickets[o]))
+        for o in range(n):
+            if o != seat and o in queue:
+                g.setup_offers[o], k = _next(tpool, k, len(g.setup_offers[o]))
+        if g.phase == "setup-tickets":
+            g.offered = g.setup_offers[g._cur]
+        elif g.phase == "keep-tickets" and g._cur != seat:
+            g.offered, k = _next(tpool, k, len(g.offered))
+        g.ticket_deck, k = _next(tpool, k, len(g.ticket_deck))
+        if k != len(tpool):  # pragma: no cover - an engine change this redeal does not know
+            raise RuntimeError(f"ticket redeal: {len(tpool)} unseen tickets, {k} places")
+        g._final = None
+
+    def margins(self, g: Any) -> list[float]:
+        if g.is_over:
+            return margins_of([r["total"] for r in g.final_scores()])
+        f = map_facts({"map": g.options.get("map", "usa")})
+        b = g.board
+        values = []
+        for s in range(g.players):
+            v = float(g.route_points[s])
+            owned = {b.route_ids[i] for i in g.claimed[s]}
+            blocked = {b.route_ids[i] for i in range(b.n_routes) if (g.owner[i] >= 0 and g.owner[i] != s)
+                       or g.closed[i] >= 0}
+            trains = g.trains[s]
+            for t in g.tickets[s]:
+                tk = g.tickets_all[t]
+                pts = tk.points
+                if g.ticket_done(s, t):
+                    v += pts
+                    continue
+                a, bb = tk.a, tk.b
+                res = cheapest(f, a, bb, owned, blocked)
+                if res is None or res[0] > trains:
+                    v -= pts
+                else:  # on the way: worth more the less it still needs
+                    v += pts * (1.0 - 2.0 * min(1.0, res[0] / (0.5 * trains + 1.0)))
+            values.append(v)
+        return margins_of(values)
 
 
 AGENTS: dict[str, type[Agent]] = {
@@ -608,6 +747,64 @@ AGENTS: dict[str, type[Agent]] = {
     "long-route": LongRouteAgent,
 }
 
-from railkit.agents.levels import register as _register_levels  # levels and hard bots, after AGENTS
+# The levels (railkit.agents.levels): easy plays greedy-route, medium the tickets planner, and
+# hard searches over medium's moves (p95 decision times: benchmarks/bot_strength.py).
+EASY = ("greedy-route", 0.0)
+MEDIUM = "tickets"
+SEARCH = TicketToRideAdapter
+#: (most playouts per decision, playout depth or None for whole games, most actions simulated)
+HARD_BUDGET = (32, None, 2400)
+#: at 4 players whole playouts are about twice as long as at 2, so twice the simulated
+#: actions keep the playouts per candidate
+HARD_BUDGET_BY_PLAYERS = {4: (48, None, 4800)}
+register(AGENTS, EASY, MEDIUM, SEARCH, HARD_BUDGET, HARD_BUDGET_BY_PLAYERS)
 
-_register_levels("ticket-to-ride", AGENTS)
+
+# ---------------------------------------------------------------- balance probes
+def _no_new_tickets(obs: dict, a: Action) -> bool:
+    return type(a) is _DRAW_TICKETS_T
+
+
+def _no_length_six(obs: dict, a: Action) -> bool:
+    return type(a) is _CLAIM_T and map_facts(obs).routes[cast(Claim, a).route].length == 6
+
+
+def _no_faceup_locos(obs: dict, a: Action) -> bool:
+    return type(a) is _DRAW_FACEUP_T and obs["faceup"][cast(DrawFaceUp, a).slot - 1] == _LOCO
+
+
+def _never_blocking(obs: dict, a: Action) -> bool:
+    """A claim of a route on none of the cheapest paths of the seat's unfinished tickets."""
+    if type(a) is not _CLAIM_T:
+        return False
+    open_tickets = [t for t in obs["tickets"] if not t["done"]]
+    if not open_tickets:
+        return False
+    f = map_facts(obs)
+    seat = obs["seat"]
+    owned = {r for r, s in obs["claimed"].items() if s == seat}
+    blocked = {r for r, s in obs["claimed"].items() if s != seat} | set(obs["closed"])
+    useful: set[str] = set()
+    for t in open_tickets:
+        res = cheapest(f, t["a"], t["b"], owned, blocked)
+        if res is not None:
+            useful.update(res[1])
+    return cast(Claim, a).route not in useful
+
+
+#: restricted-play balance probes (:mod:`railkit.sim.probes`): name -> (what is forbidden,
+#: a predicate of (observation, action) that is True for a forbidden move)
+PROBES: dict[str, tuple[str, Any]] = {
+    "no-new-tickets": ("no tickets after set-up", _no_new_tickets),
+    "no-length-6": ("no length-6 routes", _no_length_six),
+    "no-faceup-locos": ("no face-up locomotives", _no_faceup_locos),
+    "never-blocking": ("claims only routes its own tickets need", _never_blocking),
+}
+
+# Play styles after de Mesentier Silva et al. (FDG 2017), mapped onto the bots where they match:
+# route-focus plans the cheapest paths for its tickets and claims the routes on them;
+# destination-hungry keeps as many tickets as it can reach and draws more as soon as they
+# are done; one-step-thinking claims the best route now, else draws toward the best one.
+AGENTS["route-focus"] = alias(TicketAgent, "route-focus", "Route Focus: the tickets planner.")
+AGENTS["one-step-thinking"] = alias(GreedyRouteAgent, "one-step-thinking", "One Step Thinking: the greedy-route bot.")
+AGENTS["destination-hungry"] = DestinationHungryAgent

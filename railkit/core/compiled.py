@@ -1,11 +1,14 @@
 """Engine modules compiled with mypyc, and the fallback to their Python sources.
 
-``pip install`` compiles the modules listed in :data:`COMPILED` with mypyc where a
-C compiler is available (``setup.py``): the three engines and the Steam Rollers
-and Ticket to Ride bots, which then play about 1.3 to 2.5 times as fast, and the
-longest-trail search of :mod:`railkit.graphs.trails` (Ticket to Ride's final scoring) and the seeded
-draws of :mod:`railkit.core.draws`. The Python sources stay the code to read,
-and the compiled modules behave exactly like them (the tests check that).
+``pip install`` compiles with mypyc, where a C compiler is available (``setup.py``), every
+module that carries the line ``# railkit: compiled with mypyc`` (:data:`MARKER`, alone on a
+line, before ``from __future__ import annotations``): the game engines and the bots that
+search most, which then play about 1.3 to 2.5 times as fast, the longest-trail search of
+:mod:`railkit.graphs.trails`, the path search of :mod:`railkit.graphs.paths` and the seeded
+draws of :mod:`railkit.core.draws`. :data:`COMPILED` groups them by package, each package's
+modules in import order (a module after those it imports). A package with marked modules
+calls :func:`load` from its ``__init__`` before it imports them. The Python sources stay the
+code to read, and the compiled modules behave exactly like them (the tests check that).
 
 A compiled module sits next to its source and Python would import it first, so
 :func:`load` runs before the first import and checks that the sources are the
@@ -30,21 +33,64 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 import warnings
 from pathlib import Path
 
-#: package -> its modules that are compiled together (in import order)
-COMPILED: dict[str, tuple[str, ...]] = {
-    "railkit.games.ticket_to_ride": ("railkit.games.ticket_to_ride.board", "railkit.games.ticket_to_ride.game"),
-    "railkit.games.station_master": ("railkit.games.station_master.scoring", "railkit.games.station_master.game",
-                                     "railkit.games.station_master.valuation"),
-    "railkit.games.steam_rollers": ("railkit.games.steam_rollers.network", "railkit.games.steam_rollers.containers",
-                                    "railkit.games.steam_rollers.game", "railkit.games.steam_rollers.scoring"),
-    "railkit.agents": ("railkit.agents.steam_rollers", "railkit.agents.ticket_to_ride"),
-    "railkit.graphs": ("railkit.graphs.trails",),
-    "railkit.core": ("railkit.core.draws",),
-}
+#: the line that marks a module for mypyc: alone on a line, before ``from __future__ import annotations``
+MARKER = "# railkit: compiled with mypyc"
+
+#: the folder of the railkit package
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+
+def _marked() -> dict[str, str]:
+    """Every module of railkit that carries :data:`MARKER` (as a line of its own): name -> source."""
+    found: dict[str, str] = {}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if f"\n{MARKER}\n" in text or text.startswith(MARKER + "\n"):
+            found[".".join(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)] = text
+    return found
+
+
+def _import_order(modules: dict[str, str]) -> tuple[str, ...]:
+    """The modules of one package, each after those of them it imports (then by name): the
+    order :func:`load` imports them in, so that no compiled module is found first by an import
+    from a source that is meant to run pure."""
+    uses: dict[str, set[str]] = {}
+    for name, text in modules.items():
+        package = name.rpartition(".")[0]
+        # the railkit modules this one imports: ``from a.b import c`` imports a.b and maybe a.b.c
+        imported: set[str] = set()
+        for line in text.splitlines():
+            words = line.replace(",", " ").replace("(", " ").split()
+            if len(words) >= 2 and words[0] in ("from", "import") and words[1].startswith("railkit."):
+                imported.add(words[1])
+                if words[0] == "from" and words[1] == package:
+                    imported.update(f"{package}.{w}" for w in words[3:])
+        uses[name] = {other for other in modules if other != name and other in imported}
+    order: list[str] = []
+    while len(order) < len(modules):
+        ready = [m for m in sorted(modules) if m not in order and uses[m] <= set(order)]
+        order.append(ready[0] if ready else min(m for m in modules if m not in order))  # a circle: by name
+    return tuple(order)
+
+
+def compiled_modules() -> dict[str, tuple[str, ...]]:
+    """package -> its modules that mypyc compiles together (in import order): every module that
+    carries :data:`MARKER`, grouped by the package it is in (packages by name)."""
+    groups: dict[str, dict[str, str]] = {}
+    for name, text in _marked().items():
+        groups.setdefault(name.rpartition(".")[0], {})[name] = text
+    return {package: _import_order(groups[package]) for package in sorted(groups)}
+
+
+#: package -> its modules that are compiled together (in import order), from :func:`compiled_modules`
+COMPILED: dict[str, tuple[str, ...]] = compiled_modules()
 
 #: the stamp file in the package folder: {module file name: SHA-256 of the source compiled}
 STAMP = "compiled.json"
@@ -114,7 +160,10 @@ def load(package: str) -> str:
     """Import the compiled modules of ``package`` (see :data:`COMPILED`) if they are
     current, else their Python sources; returns and records "compiled" or "pure".
     Call it from the package's ``__init__`` before importing those modules."""
-    modules = COMPILED[package]
+    modules = COMPILED.get(package, ())
+    if not modules:
+        ENGINE[package] = "pure"
+        return ENGINE[package]
     if all(m in sys.modules for m in modules):
         return ENGINE.get(package, "pure")
     folder = Path(sys.modules[package].__file__).parent

@@ -18,6 +18,7 @@ True
 True
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from random import Random

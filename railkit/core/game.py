@@ -29,8 +29,7 @@ import param
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.jsonio import read_json, write_json_atomic
-
-SAVE_FORMAT = 1
+from railkit.core.saves import SAVE_FORMAT, check_digest, check_save, digest, relocate
 
 
 class Action:
@@ -203,10 +202,16 @@ def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized],
 class Game:
     """Base class: event log, checked apply, undo, replay and JSON save/load."""
 
-    #: registry name, e.g. ``"ticket-to-ride"``
+    #: registry name: the game package's folder name with ``-`` for ``_``
     game_name: ClassVar[str] = ""
     #: the game's ``param.Parameterized`` rules class
     rules_class: ClassVar[type[param.Parameterized]]
+    #: the fewest and the most seats a game may have
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 99
+    #: the game options that name a data file in railkit's maps folder (``("map",)``): a save
+    #: from someone else may give only a name there, never another path
+    file_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: param.Parameterized | dict | None = None, *, players: int = 2,
                  seed: int = 0, **options: Any) -> None:
@@ -348,8 +353,6 @@ class Game:
     def to_json(self) -> dict:
         """The save: the config, the actions' texts and a digest of both
         (see :mod:`railkit.core.saves`)."""
-        from railkit.core.saves import digest
-
         data = self.config()
         data["actions"] = [str(a) for a in self.log]
         data["digest"] = digest(data)
@@ -363,8 +366,9 @@ class Game:
     def from_json(cls, data: Any, source: str = "<saved game>", *, paths: bool = True) -> "Game":
         """The game a save holds, replayed and checked (:mod:`railkit.core.saves`).
 
-        ``paths=False`` for a save from someone else (a browser's upload): its map or
-        sheet must then be a name from railkit's maps folder, never another path.
+        ``paths=False`` for a save from someone else (a browser's upload): each of its
+        :attr:`file_options` (a map, a sheet) must then be a name from railkit's maps
+        folder, never another path.
 
         Raises
         ------
@@ -372,13 +376,8 @@ class Game:
             Naming ``source`` and the field: a save that does not match the
             format, the game's bounds, its own actions or its digest.
         """
-        from railkit.core.saves import check_digest, check_save, relocate
-        from railkit.games import get_spec
-        from railkit.maps import MAPS_DIR
-
-        spec = get_spec(cls.game_name) if cls.game_name else None
-        lo, hi = (spec.min_players, spec.max_players) if spec else (1, 99)
-        options = check_save(data, cls.game_name, lo, hi, source, MAPS_DIR, paths=paths)
+        options = check_save(data, cls.game_name, cls.min_players, cls.max_players, source, paths=paths,
+                             file_options=cls.file_options)
         rules = rules_from_dict(cls.rules_class, data["rules"], source, "$.rules")
         try:
             game = cls(rules, players=data["players"], seed=data["seed"], **options)
@@ -402,11 +401,7 @@ class GameSpec:
     name: str
     title: str
     game_class: type[Game]
-    min_players: int
-    max_players: int
     presets: dict[str, dict] = field(default_factory=dict)
-    #: module holding ``AGENTS = {name: AgentClass}`` (imported lazily)
-    agents_module: str = ""
     #: the bot ``railkit simulate`` seats where none is named
     default_agent: str = "random"
     #: the bot a served table seats against people where none is named
@@ -420,6 +415,10 @@ class GameSpec:
     palette: tuple[str, ...] = ()
     #: the game options a page's address may set (``?map=usa``)
     url_options: tuple[str, ...] = ()
+    #: the name of the opponent a person plays alone against (players=1), "" for none
+    solo_opponent: str = ""
+    #: that opponent's levels, easiest first (the game option ``difficulty``)
+    solo_levels: tuple[str, ...] = ()
 
     @property
     def package(self) -> str:
@@ -431,6 +430,21 @@ class GameSpec:
     def rules_class(self) -> type[param.Parameterized]:
         return self.game_class.rules_class
 
+    @property
+    def min_players(self) -> int:
+        """The fewest seats (:attr:`Game.min_players`)."""
+        return self.game_class.min_players
+
+    @property
+    def max_players(self) -> int:
+        """The most seats (:attr:`Game.max_players`)."""
+        return self.game_class.max_players
+
+    @property
+    def file_options(self) -> tuple[str, ...]:
+        """The options that name a data file (:attr:`Game.file_options`)."""
+        return self.game_class.file_options
+
     def make_rules(self, preset: str | None = None, overrides: dict | None = None) -> param.Parameterized:
         values: dict = {}
         if preset:
@@ -439,17 +453,6 @@ class GameSpec:
             values.update(self.presets[preset])
         values.update(overrides or {})
         return rules_from_dict(self.rules_class, values, "rules")
-
-    def agents(self) -> dict[str, type[Agent]]:
-        import importlib
-
-        return dict(importlib.import_module(self.agents_module).AGENTS)
-
-    def make_agent(self, name: str, seed: int | str) -> Agent:
-        agents = self.agents()
-        if name not in agents:
-            raise DataError("--agents", "$", "one of " + ", ".join(sorted(agents)), name)
-        return agents[name](seed)
 
     def new_game(self, rules: param.Parameterized | dict | None = None, players: int = 2,
                  seed: int = 0, **options: Any) -> Game:

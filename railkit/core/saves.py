@@ -26,6 +26,12 @@ from typing import Any
 
 from railkit.core.errors import DataError
 
+#: the save format this railkit writes and reads (``"format"`` in a save)
+SAVE_FORMAT = 1
+#: the folder of the data files railkit ships (maps and sheets, the repository's ``maps/``):
+#: a save from someone else may name a file there, never one elsewhere
+#: (:data:`railkit.maps.MAPS_DIR` is this folder)
+DATA_FOLDER = Path(__file__).resolve().parents[2] / "maps"
 #: the keys a save may have (every one but ``options`` is required)
 SAVE_KEYS = ("game", "format", "players", "seed", "options", "rules", "actions", "digest")
 #: the most actions a save may hold
@@ -39,9 +45,7 @@ MAX_SEED_CHARS = 64
 DATA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 #: a seat name in a save: plain words (it is shown to every seat)
 SEAT_NAME = re.compile(r"[^\W_](?:[\w .'-]{0,22}[^\W_])?")
-#: options that name a data file in the maps folder
-FILE_OPTIONS = ("map", "sheet")
-#: the card lists a save may name (Station Master's rules.cards): the bundled one
+#: the card lists a save may name (a game's ``rules.cards``): the bundled one
 BUNDLED_CARDS = ("", "default", "railkit-default")
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
@@ -63,13 +67,14 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def check_save(data: Any, game_name: str, min_players: int, max_players: int, source: str,
-               maps_dir: Path | None = None, *, paths: bool = True) -> dict:
+def check_save(data: Any, game_name: str, min_players: int, max_players: int, source: str, *,
+               paths: bool = True, file_options: tuple[str, ...] = ()) -> dict:
     """Check a save's shape before it is replayed; returns its options.
 
-    With ``paths=False`` (a save from a browser) its map or sheet must be a name in
-    ``maps_dir`` and its card list the bundled one: a save never makes the server
-    read another file.
+    ``file_options`` are the options that name a data file (a game's
+    :attr:`~railkit.core.game.Game.file_options`). With ``paths=False`` (a save from a
+    browser) each must be a name, or a file in :data:`DATA_FOLDER`, and its card list the
+    bundled one: a save never makes the server read another file.
 
     Examples
     --------
@@ -113,13 +118,13 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise DataError(source, "$.options", "an object", options)
-    for key in FILE_OPTIONS:
+    for key in file_options:
         if key in options:
             if paths:
                 if not isinstance(options[key], str) or not 0 < len(options[key]) < 1000:
                     raise DataError(source, f"$.options.{key}", "a name or the path of a file", options[key])
             else:
-                _check_data_name(options[key], source, f"$.options.{key}", maps_dir)
+                _check_data_name(options[key], source, f"$.options.{key}")
     if "names" in options:
         names = options["names"]
         if (not isinstance(names, list) or len(names) != players
@@ -134,8 +139,6 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
     for i, a in enumerate(actions):
         if not isinstance(a, str) or len(a) > MAX_ACTION_CHARS:
             raise DataError(source, f"$.actions[{i}]", f"an action text of at most {MAX_ACTION_CHARS} characters", a)
-    from railkit.core.game import SAVE_FORMAT
-
     fmt = need("format", "the save format")
     if not _is_int(fmt) or fmt != SAVE_FORMAT:
         raise DataError(source, "$.format", f"save format {SAVE_FORMAT}", fmt)
@@ -145,14 +148,14 @@ def check_save(data: Any, game_name: str, min_players: int, max_players: int, so
     return options
 
 
-def _check_data_name(value: Any, source: str, path: str, maps_dir: Path | None) -> None:
+def _check_data_name(value: Any, source: str, path: str) -> None:
     """A map or sheet in a save: a plain name, or a file inside railkit's maps folder."""
     if isinstance(value, str) and DATA_NAME.fullmatch(value):
         return
-    if isinstance(value, str) and maps_dir is not None and len(value) < 1000 and "\0" not in value:
+    if isinstance(value, str) and len(value) < 1000 and "\0" not in value:
         try:
             p = Path(value).resolve()
-            inside = p.suffix == ".json" and p.parent == maps_dir.resolve() and p.is_file()
+            inside = p.suffix == ".json" and p.parent == DATA_FOLDER and p.is_file()
         except (OSError, ValueError, RuntimeError):
             inside = False
         if inside:

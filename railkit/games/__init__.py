@@ -1,25 +1,35 @@
-"""The games. Each game package exposes ``SPEC`` (a :class:`railkit.core.GameSpec`).
+"""The games: one package per game in this folder, each exposing ``SPEC`` (a
+:class:`railkit.core.GameSpec`). A game's name is its folder's name with ``-`` for ``_``;
+adding a folder with a ``SPEC`` adds the game everywhere.
 
->>> sorted(GAMES)
+>>> names()
 ['station-master', 'steam-rollers', 'ticket-to-ride']
+>>> get_spec("station-master").package
+'station_master'
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from railkit.core.errors import DataError
 from railkit.core.game import GameSpec
 
-GAMES = {
-    "ticket-to-ride": "railkit.games.ticket_to_ride",
-    "steam-rollers": "railkit.games.steam_rollers",
-    "station-master": "railkit.games.station_master",
-}
+
+def names() -> list[str]:
+    """The names of the games, sorted (``railkit simulate --game`` takes them)."""
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
 def get_spec(name: str) -> GameSpec:
-    """The :class:`GameSpec` of a game by its command-line name."""
-    if name not in GAMES:
-        raise DataError("game", "$", "one of " + ", ".join(GAMES), name)
-    return importlib.import_module(GAMES[name]).SPEC
+    """The :class:`GameSpec` of a game by its name."""
+    known = names()
+    if name not in known:
+        raise DataError("game", "$", "one of " + ", ".join(known), name)
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}").SPEC
+
+
+def specs() -> list[GameSpec]:
+    """The :class:`GameSpec` of every game, by name."""
+    return [get_spec(n) for n in names()]

@@ -5,6 +5,7 @@
 :func:`longest_simple_path` longest bounded path from a source to a target set
 :func:`connected`         are two cities joined by a player's routes?
 :func:`cheapest_completion` cheapest way to finish a ticket given owned/blocked routes
+:func:`cheapest_path`     the same search on numbered lists (the bots' fast form)
 :func:`blocking_cost`     how much a ticket deck's shortest paths grow without a route
 :func:`steiner_forest`    exact fewest trains joining every ticket of a hand (Dreyfus–Wagner)
 ========================  =====================================================
@@ -14,17 +15,18 @@ BFS, DFS, Dijkstra, A*, Prim, Kruskal, Hierholzer, max flow) as traces of
 frames for teaching; :mod:`railkit.graphs.quiz` grades predictions, generates
 question banks and checks students' own implementations.
 
-:mod:`railkit.graphs.trails` is compiled with mypyc where a C compiler is available
-(:mod:`railkit.core.compiled`); its Python source behaves the same.
+:mod:`railkit.graphs.trails` and :mod:`railkit.graphs.paths` are compiled with mypyc where a C
+compiler is available (:mod:`railkit.core.compiled`); their Python sources behave the same.
 """
 
 from railkit.core.compiled import load as _load_compiled
 
-_load_compiled(__name__)  # the mypyc-compiled trails module when it is current, else trails.py
+_load_compiled(__name__)  # the mypyc-compiled trails and paths modules when they are current, else the sources
 
 from railkit.graphs.paths import (
     blocking_cost,
     cheapest_completion,
+    cheapest_path,
     connected,
     longest_simple_path,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "brute_force_longest_trail",
     "brute_force_steiner_forest",
     "cheapest_completion",
+    "cheapest_path",
     "connected",
     "longest_simple_path",
     "longest_trail",

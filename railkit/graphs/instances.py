@@ -1,6 +1,5 @@
 """Seeded instances for lessons, questions and checkers: small random maps, a
-player's network grown on a real map, a network that has an Euler trail, and a
-Steam Rollers sheet after a game.
+player's network grown on a real map and a network that has an Euler trail.
 
 Every function takes a seed (or a ``random.Random``) and gives the same
 instance for the same seed.
@@ -108,70 +107,3 @@ def euler_network(G, seed, max_edges: int = 40) -> nx.MultiGraph:
         H.add_edge(u, v, key=k, **G.get_edge_data(u, v, k))
         u = v
     return H
-
-
-def steam_sheet_graph(seed: int = 4, players: int = 2, seat: int = 0):
-    """A Steam Rollers connection graph after a whole game of greedy bots:
-    ``(graph, engine strength, game)``.
-
-    >>> G, engine, game = steam_sheet_graph(4)
-    >>> all(n[0] in "CT" for n in G), engine >= 1, "pos" in G.nodes["C1"]
-    (True, True, True)
-    """
-    from railkit.agents.steam_rollers import GreedyAgent
-    from railkit.core.game import play
-    from railkit.games.steam_rollers import SteamRollers
-
-    g = SteamRollers(players=players, seed=seed)
-    play(g, [GreedyAgent(seed * 10 + i) for i in range(players)])
-    G = g.graph(seat).copy()
-    _sheet_positions(G, g.sheet)
-    return G, g.engine_strength(seat), g
-
-
-def _sheet_positions(G, sheet) -> None:
-    """Give the cities and towns of a connection graph their hex centres as ``pos``."""
-    from railkit.maps import hexes as hx
-
-    for n in G:
-        h = (sheet.cities if n[0] == "C" else sheet.towns)[int(n[1:])]
-        x, y = hx.to_pixel(h)
-        G.nodes[n]["pos"] = (round(x, 3), round(-y, 3))
-
-
-def full_sheet_graph(seed: int = 1):
-    """The connection graph of a Steam Rollers sheet with every hex drawn: first
-    random self-avoiding walks out of the cities (long chains through towns and
-    other cities), then random track in the rest. The hardest case for a delivery.
-
-    >>> G = full_sheet_graph(1)
-    >>> G.number_of_edges() > 6
-    True
-    """
-    from railkit.games.steam_rollers import network as nw
-    from railkit.maps import hexes as hx
-    from railkit.maps import sheets
-
-    sheet = sheets.load("steam-default")
-    rng = _rng(seed)
-    tracks: dict = {}
-    for _ in range(40):
-        h, e = rng.choice(sorted(sheet.cities.values())), rng.randrange(6)
-        while True:
-            n = hx.neighbor(h, e)
-            if n not in sheet.hexes or n in sheet.city_at or n in tracks:
-                break
-            enter = (e + 3) % 6
-            exits = [x for x in range(6) if x != enter and hx.neighbor(n, x) in sheet.hexes
-                     and hx.neighbor(n, x) not in tracks]
-            if not exits:
-                break
-            x = rng.choice(exits)
-            tracks[n] = (min(enter, x), max(enter, x))
-            h, e = n, x
-    for h in sheet.hexes:
-        if h not in sheet.city_at and h not in tracks:
-            tracks[h] = rng.choice(hx.placements())
-    G = nw.connection_graph(sheet, tracks)
-    _sheet_positions(G, sheet)
-    return G

@@ -24,7 +24,7 @@ from railkit.graphs import steiner
 from railkit.graphs.steps import _partitions
 from railkit.graphs.trails import longest_trail
 
-#: Points for a route of each length (Ticket to Ride's table, TTR-CLAIM-SCORE).
+#: Points for a route of each length (the standard route-points table, rule TTR-CLAIM-SCORE).
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 
 

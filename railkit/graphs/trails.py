@@ -19,6 +19,7 @@ floats), for hot paths (Ticket to Ride scoring calls it directly). railkit
 compiles this module with mypyc where it can (:mod:`railkit.core.compiled`).
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from typing import Hashable, Sequence, Union

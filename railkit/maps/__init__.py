@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
-from railkit.core.saves import DATA_NAME
+from railkit.core.saves import DATA_FOLDER, DATA_NAME
 from railkit.core.validate import at_most, only
 from railkit.core.validate import require as _need
 from railkit.core.validate import require_format
@@ -34,10 +34,10 @@ CARD_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "bl
 ROUTE_COLOURS = ("gray",) + CARD_COLOURS
 
 #: Folder of the maps that ship with railkit (the repository's ``maps/``).
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = DATA_FOLDER
 SCHEMA_PATH = Path(__file__).with_name("map.schema.json")
 FORMAT = "railkit-map"
-#: Largest train count a map may set (the same bound as the Ticket to Ride rules).
+#: Largest train count a map may set (the same bound as the route-map game's rules).
 MAX_TRAINS = 200
 VERSION = 1
 #: Bounds the engine is built for (a board beyond them would take too much memory or time):
@@ -108,7 +108,7 @@ class Map:
     provenance: dict = field(default_factory=dict)
     source: str = "<map>"
     #: Trains each player starts with on this map when the game's rules leave it
-    #: to the map (Ticket to Ride ``trains=None``, the default); ``None``: no map
+    #: to the map (its rules' ``trains=None``, the default); ``None``: no map
     #: value, the rules' standard count (45) applies.
     trains: int | None = None
 

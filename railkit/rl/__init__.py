@@ -50,9 +50,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from railkit.rl.env import ADAPTERS, RailEnv
+from railkit.rl.env import RailEnv, rl_games
 
-GAMES = tuple(ADAPTERS)
+#: the games with an environment (see :func:`railkit.rl.env.rl_games`)
+GAMES = tuple(rl_games())
 
 
 def env(game: str, players: int = 2, **options: Any) -> RailEnv:

@@ -1,9 +1,11 @@
-"""The PettingZoo AEC environment over railkit's game engines (one class for all three games)."""
+"""The PettingZoo AEC environment over railkit's game engines (one class for every game that
+has an adapter module here, ``railkit.rl.<game>``)."""
 
 from __future__ import annotations
 
 import importlib
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,14 +18,14 @@ except ImportError as exc:  # pragma: no cover - depends on the install
                       f"pip install 'railkit[rl]' ({exc})") from None
 
 from railkit.core.errors import DataError, IllegalMove
-from railkit.games import get_spec
+from railkit.games import get_spec, specs
 
-#: game name -> module of its adapter (action numbering and observation encoding)
-ADAPTERS = {
-    "ticket-to-ride": "railkit.rl.ticket_to_ride",
-    "steam-rollers": "railkit.rl.steam_rollers",
-    "station-master": "railkit.rl.station_master",
-}
+
+def rl_games() -> list[str]:
+    """The games with an environment: those whose adapter module (action numbering and
+    observation encoding) is ``railkit.rl.<game>``, the game's module name."""
+    here = Path(__file__).parent
+    return [spec.name for spec in specs() if (here / f"{spec.package}.py").is_file()]
 
 
 class RailEnv(AECEnv):
@@ -45,8 +47,9 @@ class RailEnv(AECEnv):
     def __init__(self, game: str, players: int = 2, *, rules: Any = None, preset: str | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if game not in ADAPTERS:
-            raise DataError("game", "$", "one of " + ", ".join(ADAPTERS), game)
+        known = rl_games()
+        if game not in known:
+            raise DataError("game", "$", "one of " + ", ".join(known), game)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise DataError("render_mode", "$", "None, 'ansi' or 'human'", render_mode)
         self.spec_name = game
@@ -59,7 +62,7 @@ class RailEnv(AECEnv):
         self._options = dict(options)
         self.render_mode = render_mode
         template = spec.new_game(self._rules, self._players, seed=0, **self._options)
-        self.adapter = importlib.import_module(ADAPTERS[game]).Adapter(template)
+        self.adapter = importlib.import_module(f"railkit.rl.{spec.package}").Adapter(template)
         self.index = self.adapter.index
         self.layout = self.adapter.layout
         self.possible_agents = [f"player_{i}" for i in range(self._players)]
@@ -188,7 +191,7 @@ class RailEnv(AECEnv):
         """The end-of-game reward of each seat (see :func:`railkit.rl.env`)."""
         scores = self.adapter.final_scores(self.game)
         n = self._players
-        if n == 1:  # solo Steam Rollers: the player against Olivia
+        if n == 1:  # a solo game: the player against the solo opponent (its score second)
             return [scores[0] - scores[1]]
         return [scores[s] - sum(scores[o] for o in range(n) if o != s) / (n - 1) for s in range(n)]
 

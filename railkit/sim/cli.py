@@ -23,7 +23,9 @@ from railkit.core.errors import DataError
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` options to ``parser`` (called by ``railkit.cli``)."""
     parser.description = "Play many seeded bot games and summarise them (win rate and mean score per seat)."
-    parser.add_argument("game", help="ticket-to-ride, steam-rollers or station-master")
+    from railkit.games import names
+
+    parser.add_argument("game", help=", ".join(names()))
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default: the number of --agents, else 2; 1 with --solo)")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -33,9 +35,10 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                         help="rule settings over the preset, e.g. --rules trains=30 longest_bonus=0")
     parser.add_argument("--preset", default=None, help="a named rules preset of the game")
-    parser.add_argument("--map", default=None, help="Ticket to Ride map name or path (option map)")
-    parser.add_argument("--solo", action="store_true", help="Steam Rollers solo game against Olivia (1 player)")
-    parser.add_argument("--difficulty", default=None, help="Olivia's level: clerk .. rail-baron (with --solo)")
+    parser.add_argument("--map", default=None, help="map name or path (option map, for a game played on a map)")
+    parser.add_argument("--solo", action="store_true",
+                        help="solo game against the game's solo opponent (1 player, for a game that has one)")
+    parser.add_argument("--difficulty", default=None, help="the solo opponent's level (with --solo)")
     parser.add_argument("--option", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                         help="other game options (values read as JSON when possible)")
     parser.add_argument("--rotate", action="store_true",
@@ -158,7 +161,7 @@ def rules_text(df) -> str:
 
 
 def _value_text(v: Any) -> str:
-    if v is None:  # a setting left unset, e.g. Ticket to Ride's trains: the map's own count
+    if v is None:  # a setting left unset, e.g. a train count that defaults to the map's own
         return "unset"
     return json.dumps(v) if isinstance(v, (dict, list)) else str(v)
 

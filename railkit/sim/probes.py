@@ -11,20 +11,8 @@ when that leaves nothing (a forced move), the bot plays as usual. The restricted
 seat moves round the table game by game. ``restricted_decisions`` counts, per game,
 the decisions where a legal move was taken away (0: the probe did not bite).
 
-======================  ===============  ============================================
-probe                   game             forbidden
-======================  ===============  ============================================
-``no-new-tickets``      Ticket to Ride   drawing tickets after set-up
-``no-length-6``         Ticket to Ride   claiming routes of length 6
-``no-faceup-locos``     Ticket to Ride   taking a face-up locomotive
-``never-blocking``      Ticket to Ride   claiming a route on none of its own tickets'
-                                         cheapest paths while a ticket is unfinished
-``no-tiles``            Steam Rollers    taking or using action tiles
-``no-engine-past-3``    Steam Rollers    an engine box once the engine is at 3
-``no-special-cards``    Station Master   every card but carriages (Brake Van, Royal,
-                                         Reassign, Repair, Transfer, Standing Room,
-                                         Uncouple)
-======================  ===============  ============================================
+Each game's bots module declares its probes (``PROBES`` in ``railkit.agents.<game>``);
+:func:`all_probes` lists them with their games.
 
 >>> df = run_probes("ticket-to-ride", ["no-length-6"], players=2, games=4, seed=1,
 ...                 options={"map": "teaching-small"})
@@ -78,77 +66,21 @@ class Restricted(Agent):
         self.base.bind(game)
 
 
-# ------------------------------------------------------------------ Ticket to Ride
-def _ttr_no_tickets(obs: dict, a: Action) -> bool:
-    from railkit.games.ticket_to_ride.actions import DrawTickets
+def probes_of(game: str) -> dict[str, Probe]:
+    """The probes of one game, by name: its bots' module declares them (``PROBES``, a
+    name -> (what is forbidden, predicate) table)."""
+    from railkit.agents import module_of
+    from railkit.games import get_spec
 
-    return type(a) is DrawTickets
-
-
-def _ttr_no_six(obs: dict, a: Action) -> bool:
-    from railkit.agents.ticket_to_ride import _facts
-    from railkit.games.ticket_to_ride.actions import Claim
-
-    return type(a) is Claim and _facts(obs).routes[a.route].length == 6
+    spec = get_spec(game)
+    return {name: Probe(name, spec.name, text, forbid) for name, (text, forbid) in module_of(spec).PROBES.items()}
 
 
-def _ttr_no_faceup_loco(obs: dict, a: Action) -> bool:
-    from railkit.games.ticket_to_ride.actions import DrawFaceUp
+def all_probes() -> dict[str, Probe]:
+    """Every game's probes, by name."""
+    from railkit.games import names
 
-    return type(a) is DrawFaceUp and obs["faceup"][a.slot - 1] == "loco"
-
-
-def _ttr_never_block(obs: dict, a: Action) -> bool:
-    from railkit.agents.ticket_to_ride import _cheapest, _facts
-    from railkit.games.ticket_to_ride.actions import Claim
-
-    if type(a) is not Claim:
-        return False
-    open_tickets = [t for t in obs["tickets"] if not t["done"]]
-    if not open_tickets:
-        return False
-    f = _facts(obs)
-    seat = obs["seat"]
-    owned = {r for r, s in obs["claimed"].items() if s == seat}
-    blocked = {r for r, s in obs["claimed"].items() if s != seat} | set(obs["closed"])
-    useful: set[str] = set()
-    for t in open_tickets:
-        res = _cheapest(f, t["a"], t["b"], owned, blocked)
-        if res is not None:
-            useful.update(res[1])
-    return a.route not in useful
-
-
-# ------------------------------------------------------------------ Steam Rollers
-def _sr_no_tiles(obs: dict, a: Action) -> bool:
-    from railkit.games.steam_rollers.actions import TakeTile, UseTile
-
-    return type(a) in (TakeTile, UseTile)
-
-
-def _sr_engine_cap(obs: dict, a: Action) -> bool:
-    from railkit.games.steam_rollers.actions import Engine
-
-    return type(a) is Engine and len(obs["players_view"][obs["seat"]]["engine_boxes"]) >= 3
-
-
-# ------------------------------------------------------------------ Station Master
-def _sm_no_special(obs: dict, a: Action) -> bool:
-    from railkit.games.station_master import actions as sa
-
-    return type(a) in (sa.PlayBrakeVan, sa.PlayRoyal, sa.PlayReassign, sa.PlayRepair, sa.PlayTransfer,
-                       sa.PlayStandingRoom, sa.PlayUncouple)
-
-
-PROBES: dict[str, Probe] = {p.name: p for p in (
-    Probe("no-new-tickets", "ticket-to-ride", "no tickets after set-up", _ttr_no_tickets),
-    Probe("no-length-6", "ticket-to-ride", "no length-6 routes", _ttr_no_six),
-    Probe("no-faceup-locos", "ticket-to-ride", "no face-up locomotives", _ttr_no_faceup_loco),
-    Probe("never-blocking", "ticket-to-ride", "claims only routes its own tickets need", _ttr_never_block),
-    Probe("no-tiles", "steam-rollers", "no action tiles", _sr_no_tiles),
-    Probe("no-engine-past-3", "steam-rollers", "engine stops at 3", _sr_engine_cap),
-    Probe("no-special-cards", "station-master", "carriages and chips only", _sm_no_special),
-)}
+    return {name: p for game in names() for name, p in probes_of(game).items()}
 
 
 def probes_for(game: str) -> list[str]:
@@ -157,23 +89,29 @@ def probes_for(game: str) -> list[str]:
     >>> probes_for("station-master")
     ['no-special-cards']
     """
-    return [p.name for p in PROBES.values() if p.game == game]
+    return list(probes_of(game))
 
 
 def probe(name: str, *, players: int = 2, games: int = 40, seed: int = 0, agent: str = "medium",
           options: Mapping | None = None, rules: Any = None) -> dict:
     """Play ``games`` seeded games of one restricted ``agent`` against the same agent
     unrestricted; the restricted seat's win rate (ties share the win) with its interval."""
+    from railkit.agents import make_agent
     from railkit.games import get_spec
 
-    p = PROBES[name]
+    known = all_probes()
+    if name not in known:
+        from railkit.core.errors import DataError
+
+        raise DataError("probes", "$", "one of " + ", ".join(known), name)
+    p = known[name]
     spec = get_spec(p.game)
     wins = 0.0
     blocked = 0
     for i in range(games):
         seat = i % players
         g = spec.new_game(rules, players=players, seed=seed * 100_003 + i, **dict(options or {}))
-        bots: list[Agent] = [spec.make_agent(agent, f"{seed}-{i}-{s}") for s in range(players)]
+        bots: list[Agent] = [make_agent(spec, agent, f"{seed}-{i}-{s}") for s in range(players)]
         bots[seat] = Restricted(bots[seat], p.forbid)
         play(g, bots, checked=False)
         winners = [r["seat"] for r in g.summary() if r.get("win")]
@@ -205,8 +143,9 @@ def reading(lo: float, hi: float, fair: float, games: int) -> str:
 def run_probes(game: str, names: Sequence[str] | None = None, **kwargs: Any) -> pd.DataFrame:
     """:func:`probe` for each name (default: every probe of ``game``), one row each."""
     names = list(names) if names is not None else probes_for(game)
+    known = probes_of(game)
     for n in names:
-        if n not in PROBES or PROBES[n].game != game:
+        if n not in known:
             from railkit.core.errors import DataError
 
             raise DataError("probes", "$", "one of " + ", ".join(probes_for(game)), n)

@@ -30,6 +30,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import param
 
+from railkit.agents import agents_of
 from railkit.core.errors import DataError
 from railkit.core.jsonio import atomic_path
 from railkit.core.game import Game, GameSpec, frozen_rules, play, rules_to_dict
@@ -91,7 +92,7 @@ def _iter_games(spec_name: str, rules_dict: Mapping, agents: Sequence[str], play
 
     spec = get_spec(spec_name)
     rules = frozen_rules(spec.make_rules(None, dict(rules_dict)))  # one read-only copy for the batch
-    classes = spec.agents()
+    classes = agents_of(spec)
     for pos, item in enumerate(seeds):
         index, game_seed = (item if isinstance(item, (tuple, list)) else (pos, item))
         names = _seat_agents(agents, index, players, rotate)
@@ -204,7 +205,7 @@ def resolve_agents(spec: GameSpec, agents: Sequence[str] | str | None, players: 
     elif isinstance(agents, str):
         agents = [a.strip() for a in agents.split(",") if a.strip()]
     agents = list(agents)
-    known = spec.agents()
+    known = agents_of(spec)
     for name in agents:
         if name not in known:
             raise DataError("--agents", "$", f"bots of {spec.title}: " + ", ".join(sorted(known)), name)
@@ -412,9 +413,14 @@ def uses_forkserver() -> bool:
     return sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()
 
 
-#: what the fork server imports once, before it forks any worker: the runner, the games and their bots
-WORKER_PRELOAD = ("railkit.sim.runner", "railkit.games.ticket_to_ride", "railkit.games.steam_rollers",
-                  "railkit.games.station_master", "railkit.agents.levels")
+def worker_preload() -> list[str]:
+    """What the fork server imports once, before it forks any worker: the runner, and every
+    game with its bots."""
+    from railkit.games import specs
+
+    packages = [spec.package for spec in specs()]
+    return (["railkit.sim.runner"] + [f"railkit.games.{p}" for p in packages]
+            + [f"railkit.agents.{p}" for p in packages])
 
 
 def auto_workers(games: int, seconds_per_game: float, cores: int | None = None,
@@ -569,7 +575,7 @@ def kept_workers(workers: int):
 
         close_workers()
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(WORKER_PRELOAD))  # read when the server starts (once a process)
+        context.set_forkserver_preload(worker_preload())  # read when the server starts (once a process)
         pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
         _KEPT.update(pool=pool, workers=workers)
         return pool
@@ -723,7 +729,7 @@ def replay_game(df, game: int) -> Game:
     game_seed = derive_seed(a["seed"], game)
     names = _seat_agents(a["agents"], game, a["players"], a.get("rotate", False))
     g = spec.new_game(spec.make_rules(None, a["rules"]), a["players"], game_seed, **dict(a.get("options") or {}))
-    classes = spec.agents()
+    classes = agents_of(spec)
     bots = [classes[n](derive_seed(game_seed, s, "bot")) for s, n in enumerate(names)]
     return play(g, bots, checked=True)
 

@@ -36,7 +36,8 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from railkit.graphs import quiz, steps
-from railkit.graphs.instances import euler_network, grow_network, random_map, steam_sheet_graph
+from railkit.agents.steam_rollers import greedy_sheet_graph
+from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
 from railkit.viz.shell import served
 
@@ -93,7 +94,7 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
     rng = random.Random(f"{algorithm}/{map}/{seed}")
     if algorithm == "bounded_longest_path":
-        G, engine, _ = steam_sheet_graph(4 + seed)
+        G, engine, _ = greedy_sheet_graph(4 + seed)
         cities = sorted(n for n in G if n.startswith("C"))
         src = start if start in cities else max(cities, key=lambda c: (G.degree(c), c))
         tr = steps.bounded_longest_path(G, src, set(cities) - {src}, engine, no_repeat=cities)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from railkit.agents import make_agent
 from railkit.core.game import play
 
 
@@ -72,7 +73,7 @@ def bot_game(seed: int = 1, players: int = 2, map: str = "usa", rules: dict | No
     """A finished game between bots (seeded)."""
     spec = _spec()
     names = list(agents)
-    bots = [spec.make_agent(names[s % len(names)], f"{seed}-{s}") for s in range(players)]
+    bots = [make_agent(spec, names[s % len(names)], f"{seed}-{s}") for s in range(players)]
     return play(spec.new_game(rules, players=players, seed=seed, map=map), bots)
 
 

@@ -8,9 +8,10 @@ still have been completed (the missing routes, via
 breakdown.
 
 >>> from railkit.games.ticket_to_ride import SPEC
+>>> from railkit.agents import make_agent
 >>> from railkit.core.game import play
 >>> g = play(SPEC.new_game(players=2, seed=1, map="teaching-small"),
-...          [SPEC.make_agent("greedy-route", s) for s in (1, 2)])
+...          [make_agent(SPEC, "greedy-route", s) for s in (1, 2)])
 >>> rows = breakdown_rows(g)
 >>> sorted(rows[0])[:4]
 ['completed', 'failed', 'globetrotter', 'longest bonus']

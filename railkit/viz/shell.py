@@ -32,6 +32,7 @@ import time
 import panel as pn
 import param
 
+from railkit.agents import agents_of
 from railkit.core.errors import DataError
 from railkit.viz.banner import WinnerBanner
 from railkit.viz.table import NotAllowed, Table, seat_names
@@ -201,7 +202,7 @@ class TableShell(pn.viewable.Viewer):
         self.w_preset.param.watch(self._apply_preset, "value")
         self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,
                                               value=g.players, width=200)
-        agents = sorted(spec.agents())
+        agents = sorted(agents_of(spec))
         default_bot = next(iter(self.table.bot_names.values()), spec.default_agent)
         self.w_bot = pn.widgets.Select(label="Bots play", options=agents, value=default_bot, width=180)
         self.w_seed = pn.widgets.TextInput(label="Seed (empty: random)", value="", placeholder="random",

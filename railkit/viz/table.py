@@ -46,6 +46,7 @@ from typing import Callable, Sequence
 
 import param
 
+from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Agent, Game
 from railkit.core.jsonio import loads_json
@@ -220,7 +221,7 @@ class Table:
         bot_names: dict[int, str] = {}
         for k, s in enumerate(bot_seats):
             name = bots[k % len(bots)]
-            agents[s] = self.spec.make_agent(name, f"{game.seed}-{s}")
+            agents[s] = make_agent(self.spec, name, f"{game.seed}-{s}")
             bot_names[s] = name
         actors, texts, blind = replay_steps(game, self.describe)
         with self.lock:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from railkit.agents import agents_of, make_agent
 from railkit.agents.levels import LEVELS
 from railkit.core.game import play
 from railkit.games.station_master import SPEC as SM
@@ -17,19 +18,19 @@ OLD = {TTR.name: {"random", "greedy-route", "tickets", "long-route"}, SR.name: {
 
 @pytest.mark.parametrize("spec", [TTR, SR, SM], ids=lambda s: s.name)
 def test_every_game_has_three_levels_and_keeps_its_old_bots(spec):
-    agents = spec.agents()
+    agents = agents_of(spec)
     assert set(LEVELS) <= set(agents)
     assert OLD[spec.name] <= set(agents)
     for name in ("easy", "medium", "hard"):
-        assert spec.make_agent(name, 1).name == name
-    assert spec.make_agent("hard", 1).game_name == spec.name
+        assert make_agent(spec, name, 1).name == name
+    assert make_agent(spec, "hard", 1).game_name == spec.name
 
 
 def test_medium_is_the_best_heuristic_and_easy_plays_like_greedy_route():
     g = TTR.new_game(None, players=2, seed=4, map="teaching-small")
     for name, ref in (("medium", "tickets"), ("easy", "greedy-route"), ("route-focus", "tickets"),
                       ("one-step-thinking", "greedy-route")):
-        a, b = TTR.make_agent(name, 3), TTR.make_agent(ref, 3)
+        a, b = make_agent(TTR, name, 3), make_agent(TTR, ref, 3)
         h = g.fresh()
         while not h.is_over:
             s = h.current_player
@@ -41,7 +42,7 @@ def test_medium_is_the_best_heuristic_and_easy_plays_like_greedy_route():
 
 def test_easy_station_master_is_greedy_with_random_moves():
     g = SM.new_game(None, players=2, seed=1)
-    easy, greedy = SM.make_agent("easy", 5), SM.make_agent("greedy", 5)
+    easy, greedy = make_agent(SM, "easy", 5), make_agent(SM, "greedy", 5)
     same = differ = 0
     while not g.is_over:
         s = g.current_player
@@ -58,8 +59,8 @@ def test_easy_station_master_is_greedy_with_random_moves():
 
 @pytest.mark.parametrize("name", ["destination-hungry", "route-focus", "one-step-thinking", "long-route"])
 def test_ticket_to_ride_styles_play_whole_games(name):
-    g = play(TTR.new_game(None, players=2, seed=6, map="teaching-small"), [TTR.make_agent(name, 1),
-                                                                           TTR.make_agent("random", 2)])
+    g = play(TTR.new_game(None, players=2, seed=6, map="teaching-small"), [make_agent(TTR, name, 1),
+                                                                           make_agent(TTR, "random", 2)])
     assert g.is_over
 
 
@@ -68,7 +69,7 @@ def test_destination_hungry_keeps_more_tickets_than_route_focus():
     for name in ("destination-hungry", "route-focus"):
         total = 0
         for seed in range(4):
-            g = play(TTR.new_game(None, players=2, seed=seed, map="usa"), [TTR.make_agent(name, seed)] * 2)
+            g = play(TTR.new_game(None, players=2, seed=seed, map="usa"), [make_agent(TTR, name, seed)] * 2)
             total += sum(r["tickets_kept"] for r in g.summary())
         kept[name] = total
     assert kept["destination-hungry"] > kept["route-focus"]
@@ -91,7 +92,7 @@ def test_the_served_table_plays_a_hard_bot():
 
 
 def test_station_master_hard_looks_five_turns_ahead_at_four_players():
-    hard = SM.make_agent("hard", 1)
+    hard = make_agent(SM, "hard", 1)
     iterations2, depth2, steps2 = hard.budget(2)
     iterations4, depth4, steps4 = hard.budget(4)
     assert depth2 is None and steps2 is not None  # whole games at 2 players

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from railkit.agents.mcts import ADAPTERS, determinise, make_mcts
+from railkit.agents import agents_of, make_agent, make_mcts, module_of
+from railkit.agents.mcts import determinise
 from railkit.core.game import play
 from railkit.games.station_master import SPEC as SM
 from railkit.games.station_master import StationMasterGame
@@ -17,7 +18,7 @@ from railkit.games.ticket_to_ride import SPEC as TTR
 
 
 def _advance(spec, game, steps, bot="medium"):
-    bots = [spec.make_agent(bot, 10 + s) for s in range(game.players)]
+    bots = [make_agent(spec, bot, 10 + s) for s in range(game.players)]
     for _ in range(steps):
         s = game.current_player
         game.apply(bots[s].act(game.observe(s), game.legal_actions()))
@@ -114,7 +115,7 @@ def test_decisions_ignore_the_hidden_state(spec, options, players, steps, swap):
         assert bot_g.last == bot_h.last
         # and each determinisation is the same game, whatever was hidden
         for k in range(3):
-            dg, dh = determinise(g, seat, random.Random(k)), determinise(h, seat, random.Random(k))
+            dg, dh = determinise(g, seat, random.Random(k), module_of(g.game_name).SEARCH()), determinise(h, seat, random.Random(k), module_of(h.game_name).SEARCH())
             assert [_obs(dg, o) for o in range(players)] == [_obs(dh, o) for o in range(players)]
             assert _hidden(dg) == _hidden(dh)
     assert changed  # the swap did change what the bot may not see
@@ -136,7 +137,7 @@ def test_determinisation_keeps_the_observation_and_the_game(spec, options, playe
     seat = g.current_player
     before = [_obs(g, s) for s in range(players)]
     state = g.rng.getstate()
-    d = determinise(g, seat, random.Random(1))
+    d = determinise(g, seat, random.Random(1), module_of(g.game_name).SEARCH())
     assert _obs(d, seat) == before[seat]
     assert sorted(map(str, d.legal_actions())) == sorted(map(str, g.legal_actions()))
     # playing the copy on does not touch the game
@@ -147,12 +148,12 @@ def test_determinisation_keeps_the_observation_and_the_game(spec, options, playe
 def test_determinisation_redeals_what_is_hidden():
     g = _advance(TTR, TTR.new_game(None, players=3, seed=2, map="usa"), 9)
     seat = g.current_player
-    deals = {tuple(map(tuple, determinise(g, seat, random.Random(k)).hands)) for k in range(6)}
+    deals = {tuple(map(tuple, determinise(g, seat, random.Random(k), module_of(g.game_name).SEARCH()).hands)) for k in range(6)}
     assert len(deals) > 1
     for hands in deals:
         assert hands[seat] == tuple(g.hands[seat])
         assert [sum(h) for h in hands] == [sum(h) for h in g.hands]
-    d = determinise(g, seat, random.Random(0))
+    d = determinise(g, seat, random.Random(0), module_of(g.game_name).SEARCH())
     everything = lambda x: sorted(x.deck + x.discard + [c for h in x.hands for c, k in enumerate(h) for _ in range(k)])
     assert everything(d) == everything(g)
     tickets = lambda x: sorted(x.ticket_deck + [t for ts in x.tickets for t in ts] + list(x.offered))
@@ -162,7 +163,7 @@ def test_determinisation_redeals_what_is_hidden():
 def test_station_master_chips_stay_with_their_owner():
     g = _advance(SM, SM.new_game(None, players=3, seed=5), 12)
     seat = g.current_player
-    d = determinise(g, seat, random.Random(2))
+    d = determinise(g, seat, random.Random(2), module_of(g.game_name).SEARCH())
     for o in range(3):
         mine = sorted([v for t in d.station for s, v in t.chips if s == o] + d.supply[o])
         assert mine == sorted(g.cfg.chip_values)
@@ -185,7 +186,7 @@ def test_search_is_reproducible_under_a_seed_and_keeps_its_budget():
 def test_an_unbound_bot_finds_its_game_in_a_play_loop():
     g = SM.new_game(None, players=2, seed=3)
     hard = make_mcts("station-master", seed=1, iterations=3, depth=2)
-    play(g, [hard, SM.make_agent("greedy", 2)])
+    play(g, [hard, make_agent(SM, "greedy", 2)])
     assert g.is_over and hard.stats and all(n <= 3 for n, *_ in hard.stats)
 
 
@@ -199,14 +200,18 @@ def test_a_bot_without_a_game_says_so():
 
 
 def test_every_game_has_an_adapter():
-    assert set(ADAPTERS) == {TTR.name, SM.name, SR.name}
+    from railkit.agents.mcts import Adapter
+    from railkit.games import specs
+
+    assert all(issubclass(module_of(spec).SEARCH, Adapter) and module_of(spec).SEARCH.game_name == spec.name
+               for spec in specs())
 
 
 def test_without_evidence_hard_plays_mediums_move():
     """With a bar no gain can clear, every move is the medium bot's own choice."""
     g = SM.new_game(None, players=2, seed=12)
     hard = make_mcts("station-master", seed=2, iterations=4, z=1e9, max_ms=60_000).bind(g)
-    medium = SM.make_agent("greedy", 0)
+    medium = make_agent(SM, "greedy", 0)
     searched = 0
     while not g.is_over:
         s = g.current_player
@@ -246,7 +251,7 @@ def test_the_step_budget_cuts_long_playouts():
 def test_a_budget_by_player_count_replaces_the_default_but_not_a_given_one():
     from railkit.agents.mcts import mcts_class
 
-    cls = mcts_class("station-master", "probe", iterations=40, depth=None, steps=2600,
+    cls = mcts_class(module_of(SM).SEARCH, agents_of(SM), "probe", iterations=40, depth=None, steps=2600,
                      by_players={4: (80, 12, 5000)})
     assert cls(1).budget(2) == (40, None, 2600)
     assert cls(1).budget(4) == (80, 12, 5000)
@@ -269,7 +274,7 @@ def test_steam_rollers_future_counts_the_best_deliveries_the_network_allows():
     without goods in reach has none."""
     from railkit.games.steam_rollers.game import CITIES
 
-    adapter = ADAPTERS[SR.name]()
+    adapter = module_of(SR).SEARCH()
     g = _advance(SR, SR.new_game(None, players=2, seed=5), 40)
     assert not g.is_over
     sizes = sorted(len(g.supply[c]) for c in CITIES)
@@ -298,7 +303,7 @@ def test_steam_rollers_future_counts_the_best_deliveries_the_network_allows():
 
 def test_steam_rollers_margins_value_the_deliveries_to_come():
     """Of two seats with the same score and engine, the one with more deliveries in reach is ahead."""
-    adapter = ADAPTERS[SR.name]()
+    adapter = module_of(SR).SEARCH()
     assert adapter.future_weight > 0
     g = _advance(SR, SR.new_game(None, players=2, seed=5), 40)
     now = [float(g.score(s)) + adapter.engine_weight * g.engine_strength(s) for s in range(2)]
@@ -310,7 +315,7 @@ def test_steam_rollers_margins_value_the_deliveries_to_come():
 
 def test_steam_rollers_hard_looks_two_own_turns_ahead():
     """Hard's playouts cover two turns of every seat before the evaluation, at each table size."""
-    hard = SR.agents()["hard"]
+    hard = agents_of(SR)["hard"]
     for players in (2, 3, 4, 5):
         _, depth, _ = hard(1).budget(players)
         assert depth == 2 * players
@@ -334,8 +339,8 @@ def test_station_master_margins_count_each_train_at_its_expected_final_value():
             points[seat] += chip * final
         free_places_with_chips += free * len(t.chips)
     assert free_places_with_chips > 0  # the position tests the expected part
-    margins = ADAPTERS[SM.name]().margins(g)
+    margins = module_of(SM).SEARCH().margins(g)
     assert margins == pytest.approx([p - max(points[:s] + points[s + 1:]) for s, p in enumerate(points)])
     # a finished game counts its scores alone
-    play(g, [SM.make_agent("medium", s) for s in range(4)])
-    assert ADAPTERS[SM.name]().margins(g) == [s - max(g.scores[:i] + g.scores[i + 1:]) for i, s in enumerate(g.scores)]
+    play(g, [make_agent(SM, "medium", s) for s in range(4)])
+    assert module_of(SM).SEARCH().margins(g) == [s - max(g.scores[:i] + g.scores[i + 1:]) for i, s in enumerate(g.scores)]

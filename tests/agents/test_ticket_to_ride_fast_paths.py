@@ -12,16 +12,17 @@ import random
 
 import pytest
 
-from railkit.agents.ticket_to_ride import (AGENTS, GreedyRouteAgent, LongRouteAgent, TicketAgent, _cheapest,
-                                           _costs, _facts, _search, _MapFacts)
+from railkit.agents.ticket_to_ride import (AGENTS, GreedyRouteAgent, LongRouteAgent, MapFacts, TicketAgent, _costs,
+                                           cheapest, map_facts)
 from railkit.core.game import play
 from railkit.games.ticket_to_ride import SPEC
 from railkit.games.ticket_to_ride.actions import Claim, KeepTickets
+from railkit.graphs.paths import cheapest_path
 from railkit.maps import CARD_COLOURS
 
 
 # ------------------------------------------------------------------ the reference versions
-def reference_cheapest(f: _MapFacts, a: str, b: str, owned, blocked):
+def reference_cheapest(f: MapFacts, a: str, b: str, owned, blocked):
     """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains
     still needed to join ``a`` and ``b`` and the route ids of one cheapest path."""
     dist = {a: 0}
@@ -55,7 +56,7 @@ def _points(obs: dict, length: int) -> int:
     return table.get(str(length), length) if v is None else v
 
 
-def reference_plan(obs: dict, f: _MapFacts) -> dict:
+def reference_plan(obs: dict, f: MapFacts) -> dict:
     """The tickets bot's plan searched from scratch."""
     seat = obs["seat"]
     claimed = obs["claimed"]
@@ -82,7 +83,7 @@ def reference_plan(obs: dict, f: _MapFacts) -> dict:
     return plan
 
 
-def reference_wanted_colours(bot, obs: dict, f: _MapFacts) -> dict:
+def reference_wanted_colours(bot, obs: dict, f: MapFacts) -> dict:
     """The greedy bots' colour weights from a pass over every route."""
     hand = obs["hand"]
     trains = obs["trains"]
@@ -216,7 +217,7 @@ def test_every_plan_and_colour_weight_equals_the_reference():
             s = g.current_player
             obs, legal = g.observe(s), g.legal_actions()
             bot = bots[s]
-            f = _facts(obs)
+            f = map_facts(obs)
             if obs["phase"] not in ("setup-tickets", "keep-tickets"):
                 if isinstance(bot, TicketAgent):
                     assert list(bot._get_plan(obs, f).items()) == list(reference_plan(obs, f).items())
@@ -229,7 +230,7 @@ def test_every_plan_and_colour_weight_equals_the_reference():
 
 
 def test_cheapest_equals_the_reference_on_random_owned_and_blocked_routes():
-    f = _facts({"map": "usa"})
+    f = map_facts({"map": "usa"})
     rng = random.Random(5)
     ids = [r for r, _ln, _c in f.route_list]
     cities = sorted(f.adj)
@@ -238,7 +239,7 @@ def test_cheapest_equals_the_reference_on_random_owned_and_blocked_routes():
         owned = set(rng.sample(ids, rng.randrange(0, 15)))
         blocked = set(rng.sample(ids, rng.randrange(0, 60)))
         a, b = rng.sample(cities, 2)
-        got = _cheapest(f, a, b, owned, blocked)
+        got = cheapest(f, a, b, owned, blocked)
         assert got == reference_cheapest(f, a, b, owned, blocked)
         found += got is not None
     assert 50 < found < 400  # both reachable and cut-off pairs were tried
@@ -246,7 +247,7 @@ def test_cheapest_equals_the_reference_on_random_owned_and_blocked_routes():
 
 def test_a_remembered_search_equals_a_new_one_after_any_cost_change():
     # blocks, owned routes, planned routes, dearer routes and routes opened again (an undo)
-    f = _facts({"map": "usa"})
+    f = map_facts({"map": "usa"})
     rng = random.Random(11)
     bot = TicketAgent(1)
     n_routes, n_cities = len(f.lengths), len(f.cities)
@@ -261,7 +262,7 @@ def test_a_remembered_search_equals_a_new_one_after_any_cost_change():
             for a, b in pairs:
                 before = bot._runs.get((a, b))
                 got = bot._search_memo(f, cost, a, b)
-                fresh = _search(f.iadj, cost, a, b, [0] * n_cities, [0] * n_routes)
+                fresh = cheapest_path(f.iadj, cost, a, b, [0] * n_cities, [0] * n_routes)
                 assert got == fresh
                 reused += before is not None and bot._runs[(a, b)][1] is before[1]
     assert reused > 500  # the remembered searches were used, not only run again

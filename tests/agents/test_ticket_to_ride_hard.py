@@ -4,43 +4,44 @@ from __future__ import annotations
 
 import pytest
 
-from railkit.agents.levels import HARD_BUDGET, HARD_BUDGET_BY_PLAYERS
-from railkit.agents.mcts import ADAPTERS, Adapter, _sigmoid, make_mcts
+from railkit.agents import make_agent, make_mcts
+from railkit.agents.mcts import Adapter, sigmoid
+from railkit.agents.ticket_to_ride import HARD_BUDGET, HARD_BUDGET_BY_PLAYERS, TicketToRideAdapter
 from railkit.core.game import play
 from railkit.games.ticket_to_ride import SPEC as TTR
 
 
 def _finished(players, seed):
     return play(TTR.new_game(None, players=players, seed=seed, map="usa"),
-                [TTR.make_agent("medium", s) for s in range(players)])
+                [make_agent(TTR, "medium", s) for s in range(players)])
 
 
 def test_at_four_seats_the_reward_is_the_margin_alone_and_at_two_the_shared_one():
-    adapter = ADAPTERS[TTR.name]()
+    adapter = TicketToRideAdapter()
     four = _finished(4, 7)
     margins = adapter.margins(four)
     rewards = [adapter.reward(four, s) for s in range(4)]
-    assert rewards == [_sigmoid(m / adapter.scale) for m in margins]
+    assert rewards == [sigmoid(m / adapter.scale) for m in margins]
     winner = max(range(4), key=lambda s: margins[s])
-    assert rewards[winner] < 0.5 + 0.5 * _sigmoid(margins[winner] / adapter.scale)  # no win bonus
+    assert rewards[winner] < 0.5 + 0.5 * sigmoid(margins[winner] / adapter.scale)  # no win bonus
     two = _finished(2, 7)
     assert [adapter.reward(two, s) for s in range(2)] == [Adapter.reward(adapter, two, s) for s in range(2)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_hard_takes_its_budget_for_the_player_count(players):
-    budget = HARD_BUDGET_BY_PLAYERS[TTR.name].get(players, HARD_BUDGET[TTR.name])
-    assert TTR.make_agent("hard", 1).budget(players) == budget
+    budget = HARD_BUDGET_BY_PLAYERS.get(players, HARD_BUDGET)
+    assert make_agent(TTR, "hard", 1).budget(players) == budget
 
 
 def test_four_player_hard_plays_more_playouts_than_the_two_player_budget_allows():
-    assert HARD_BUDGET_BY_PLAYERS[TTR.name][4][2] > HARD_BUDGET[TTR.name][2]
+    assert HARD_BUDGET_BY_PLAYERS[4][2] > HARD_BUDGET[2]
     g = TTR.new_game(None, players=4, seed=3, map="usa")
     seat = g.current_player
-    iterations, depth, steps = HARD_BUDGET[TTR.name]
-    four = TTR.make_agent("hard", 5)
+    iterations, depth, steps = HARD_BUDGET
+    four = make_agent(TTR, "hard", 5)
     four.max_ms = 60_000
     four.bind(g).act(g.observe(seat), g.legal_actions())
-    two = make_mcts(TTR.name, seed=5, iterations=iterations, depth=depth, steps=steps, max_ms=60_000).bind(g)
+    two = make_mcts(TTR, seed=5, iterations=iterations, depth=depth, steps=steps, max_ms=60_000).bind(g)
     two.act(g.observe(seat), g.legal_actions())
     assert four.stats[-1][0] > two.stats[-1][0] >= 2 * len(two.last)

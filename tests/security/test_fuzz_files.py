@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import play
 from railkit.core.saves import digest
@@ -60,7 +61,7 @@ def load_case(text: str, loader):
 
 def agents_for(game: str, players: int, seed: int):
     spec = get_spec(game)
-    return [spec.make_agent("random", f"{seed}-{s}") for s in range(players)]
+    return [make_agent(spec, "random", f"{seed}-{s}") for s in range(players)]
 
 
 def plays_to_the_end(game: str, seed: int, **kw) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from railkit.agents import make_agent
 from railkit.viz.table import UNDO_BLIND, Table
 
 GAMES = [("ticket-to-ride", 2, {"map": "teaching-small"}), ("steam-rollers", 2, {}),
@@ -14,7 +15,7 @@ GAMES = [("ticket-to-ride", 2, {"map": "teaching-small"}), ("steam-rollers", 2, 
 
 def seated_bots(t: Table) -> dict:
     """Seeded random choosers for the people's seats (the test plays for them)."""
-    return {s: t.spec.make_agent(t.spec.default_agent, f"person-{s}") for s in t.humans}
+    return {s: make_agent(t.spec, t.spec.default_agent, f"person-{s}") for s in t.humans}
 
 
 def play_one(t: Table, chooser, seat: int) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from railkit.agents import make_agent
 from railkit.core.errors import DataError
 from railkit.core.game import play
 from railkit.games.station_master import SPEC as SM
 from railkit.games.steam_rollers import SPEC as SR
 from railkit.games.ticket_to_ride import SPEC as TTR
 from railkit.games.ticket_to_ride.actions import Claim, DrawFaceUp, DrawTickets
-from railkit.sim.probes import PROBES, Restricted, probe, probes_for, run_probes
+from railkit.sim.probes import Restricted, all_probes, probe, probes_for, run_probes
 
 
 class Recorder:
@@ -30,8 +31,8 @@ class Recorder:
 
 
 def _restricted_game(spec, name, players=2, seed=3, bot="medium", **options):
-    rec = Recorder(Restricted(spec.make_agent(bot, 1), PROBES[name].forbid))
-    bots = [rec] + [spec.make_agent("medium", 2 + s) for s in range(players - 1)]
+    rec = Recorder(Restricted(make_agent(spec, bot, 1), all_probes()[name].forbid))
+    bots = [rec] + [make_agent(spec, "medium", 2 + s) for s in range(players - 1)]
     g = play(spec.new_game(None, players=players, seed=seed, **options), bots)
     return g, rec
 
@@ -59,7 +60,7 @@ def test_no_length_6_and_no_faceup_locos_keep_to_their_restriction():
 
 def test_never_blocking_claims_only_routes_on_its_ticket_paths():
     _, rec = _restricted_game(TTR, "never-blocking", map="usa", seed=8)
-    forbid = PROBES["never-blocking"].forbid
+    forbid = all_probes()["never-blocking"].forbid
     claims = [(obs, a) for obs, legal, a in rec.seen if type(a) is Claim]
     assert claims
     for obs, legal, a in rec.seen:
@@ -69,7 +70,7 @@ def test_never_blocking_claims_only_routes_on_its_ticket_paths():
 
 def test_station_master_probe_plays_no_special_card():
     _, rec = _restricted_game(SM, "no-special-cards", players=3)
-    kinds = {type(a).__name__ for obs, legal, a in rec.seen if len([x for x in legal if not PROBES["no-special-cards"].forbid(obs, x)])}
+    kinds = {type(a).__name__ for obs, legal, a in rec.seen if len([x for x in legal if not all_probes()["no-special-cards"].forbid(obs, x)])}
     assert kinds <= {"PlaceChip", "PlayCarriage", "PlayRushHour", "Pass"}
 
 
@@ -79,7 +80,7 @@ def test_steam_engine_cap():
 
 
 def test_a_forced_move_is_still_played():
-    bot = Restricted(TTR.make_agent("random", 1), lambda obs, a: True)
+    bot = Restricted(make_agent(TTR, "random", 1), lambda obs, a: True)
     g = TTR.new_game(None, players=2, seed=1, map="teaching-small")
     assert bot.act(g.observe(0), g.legal_actions()) in g.legal_actions()
 

@@ -10,6 +10,7 @@ PlaceChip(value=3, train=2)
 ([1, 0, 0], [])
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import json
@@ -215,6 +216,8 @@ class StationMasterGame(Game):
     """
 
     game_name = "station-master"
+    min_players = 2
+    max_players = 6
     rules_class = StationMasterRules
 
     # ================================================================ setup

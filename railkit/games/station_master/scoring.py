@@ -15,6 +15,7 @@ A train's value is the sum of its carriages after the locomotive's modifier
 [9, 6, 9]
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence

@@ -15,6 +15,7 @@ the average chip value. It sits beside the engine so that it is compiled with it
 (0.371, 2.0, 2)
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from typing import Any, Callable, Final, Sequence

@@ -128,14 +128,13 @@ SPEC = GameSpec(
     name="steam-rollers",
     title="Steam Rollers",
     game_class=SteamRollers,
-    min_players=1,
-    max_players=5,
     presets=PRESETS,
-    agents_module="railkit.agents.steam_rollers",
     default_agent="random",
     default_bot="greedy",
     hidden=("bag",),
     palette=("#6a1b9a", "#00897b", "#8d5524", "#69f0ae", "#00e5ff"),
+    solo_opponent="Olivia",
+    solo_levels=tuple(DIFFICULTIES),
 )
 
 __all__ = [

@@ -21,6 +21,7 @@ Nothing here knows a rule: the game (:mod:`railkit.games.steam_rollers.game`) de
 what goes into them.
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from collections.abc import Sequence

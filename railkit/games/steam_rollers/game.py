@@ -12,6 +12,7 @@
 (True, 3, 4)
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from collections import Counter
@@ -88,6 +89,9 @@ class SteamRollers(Game):
     """
 
     game_name = "steam-rollers"
+    min_players = 1
+    max_players = 5
+    file_options = ("sheet",)
     rules_class = SteamRules
     #: the game's rules (a frozen :class:`SteamRules`)
     rules: Any

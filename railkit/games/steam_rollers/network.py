@@ -23,6 +23,7 @@ the chain's first hex as ``"q,r"``, or ``"C1|T1"`` for a city next to a town).
 (1, ['C1', 'C2'], ['2,-2'])
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from typing import Final, Iterable, Mapping

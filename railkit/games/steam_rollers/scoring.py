@@ -7,6 +7,7 @@
 (0, 0, 0, 0)
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from railkit.games.steam_rollers.data import load_orders

@@ -13,6 +13,7 @@ ever hands out, built on demand, so listing legal moves creates no new objects.
 ['claim Harbor-Mill/1 red x1 loco x1']
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 from itertools import combinations

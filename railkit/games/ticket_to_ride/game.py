@@ -52,6 +52,7 @@ KeepTickets(keep=(1, 2, 3))
 'draw tickets'
 """
 
+# railkit: compiled with mypyc
 from __future__ import annotations
 
 import random
@@ -137,6 +138,9 @@ class TicketToRide(Game):
     """
 
     game_name = "ticket-to-ride"
+    min_players = 2
+    max_players = 5
+    file_options = ("map",)
     rules_class = TicketToRideRules
     OPTIONS = ("map", "names")
     log: list[Action]  # mypyc: typed attribute (set by Game, appended to once per action)
