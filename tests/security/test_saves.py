@@ -12,7 +12,7 @@ from railkit.core.jsonio import write_json_atomic
 from railkit.core.saves import SCHEMA_PATH, digest
 from railkit.games import get_spec
 from railkit.maps import MAPS_DIR
-from railkit.viz.table import Table
+from railkit.viz.shell.table import Table
 
 GAMES = {"ticket-to-ride": {"map": "teaching-small"}, "steam-rollers": {}, "station-master": {}}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from railkit.viz.table import UNDO_BLIND, Table
+from railkit.viz.shell.table import UNDO_BLIND, Table
 
 GAMES = [("ticket-to-ride", 2, {"map": "teaching-small"}), ("steam-rollers", 2, {}),
          ("station-master", 2, {})]

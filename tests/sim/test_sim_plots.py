@@ -1,4 +1,4 @@
-"""railkit.viz.plots: each plot builds from real simulation tables and shows the numbers."""
+"""railkit.viz.graphs.plots: each plot builds from real simulation tables and shows the numbers."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bokeh.resources import INLINE  # noqa: E402
 
 from railkit.maps import load  # noqa: E402
 from railkit.sim import compare, run, run_variants, summarise  # noqa: E402
-from railkit.viz import plots  # noqa: E402
+from railkit.viz.graphs import plots  # noqa: E402
 
 
 @pytest.fixture(scope="module")

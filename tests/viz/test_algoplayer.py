@@ -10,8 +10,8 @@ import pytest
 from bokeh.events import Tap
 
 from railkit.graphs import quiz, steps
-from railkit.viz import algoplayer
-from railkit.viz.algoplayer import ALGORITHMS, LEGEND, MAPS, AlgoPlayer, CheckerView, QuestionBankView
+from railkit.viz.graphs import algoplayer
+from railkit.viz.graphs.algoplayer import ALGORITHMS, LEGEND, MAPS, AlgoPlayer, CheckerView, QuestionBankView
 
 
 def test_doctests():
@@ -167,7 +167,7 @@ def test_graph_lab_app_builds():
 
 
 def test_a_map_from_the_editor_can_be_played():
-    from railkit.viz.editor import MapEditor
+    from railkit.viz.ticket_to_ride.map_editor import MapEditor
 
     ed = MapEditor("teaching-small")
     ed.remove_route("Summit-Peak")

@@ -8,9 +8,9 @@ import pytest
 
 from railkit.core.errors import DataError
 from railkit.maps import Map, load
-from railkit.viz.board import Board, route_geometry
-from railkit.viz.editor import MapEditor
-from railkit.viz.style import card_hex, player_hex
+from railkit.viz.ticket_to_ride.board import Board, route_geometry
+from railkit.viz.ticket_to_ride.map_editor import MapEditor
+from railkit.viz.ticket_to_ride.style import card_hex, player_hex
 
 
 def test_geometry_one_car_per_train_and_parallel_tracks():
@@ -231,12 +231,12 @@ def test_editor_warns_about_a_ticket_deck_too_small_for_the_players(tmp_path):
 def test_editor_play_shows_a_game_on_the_map(tmp_path):
     import panel as pn
 
-    from railkit.viz.controller import GameController
+    from railkit.viz.ticket_to_ride.view import TicketToRideView
 
     ed = MapEditor("teaching-small", folder=tmp_path)
     ed.w_name.value = "my-valley"
     ed.b_play.clicks += 1  # the button, as in the browser
-    assert isinstance(ed.game, GameController) and ed.game.table.game.map.name == "my-valley"
+    assert isinstance(ed.game, TicketToRideView) and ed.game.table.game.map.name == "my-valley"
     assert len(ed.play_area.objects) == 2 and "my-valley" not in ed.play_area.objects[0].object
     assert "My valley" in ed.play_area.objects[0].object and ed.play_area in ed.__panel__().objects
     assert not list(tmp_path.iterdir())  # playing does not save into the maps folder

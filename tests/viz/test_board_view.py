@@ -8,14 +8,16 @@ import math
 
 import pytest
 
+from railkit.agents import make_agent
 from railkit.games.ticket_to_ride import SPEC, Claim, DrawFaceUp
 from railkit.maps import load
-from railkit.viz import banner, board as board_mod, player as player_mod
-from railkit.viz.board import (CAR_PX, Board, _clip_len, affordable_routes, board_layout, frame_size,
+from railkit.viz.shell import banner
+from railkit.viz.ticket_to_ride import board as board_mod, player as player_mod
+from railkit.viz.ticket_to_ride.board import (CAR_PX, Board, _clip_len, affordable_routes, board_layout, frame_size,
                                last_claimed_route, paid_colours)
-from railkit.viz.player import PlayerPanel, describe_action
-from railkit.viz.style import (CARD_HEX, CARD_LETTER, PLAYER_HEX, ROUTE_COLOURS, card_hex, colour_distance,
-                               initials, player_hex)
+from railkit.viz.ticket_to_ride.player import PlayerPanel, describe_action
+from railkit.viz.shell.style import colour_distance, initials
+from railkit.viz.ticket_to_ride.style import CARD_HEX, CARD_LETTER, PLAYER_HEX, ROUTE_COLOURS, card_hex, player_hex
 
 MAPS = ["usa", "teaching-small"]
 #: The sizes the board is shown at: its default, notebook 01's, and smaller ones (drawn at a zoom below 1)
@@ -162,7 +164,7 @@ def test_set_state_with_paid_colours_shows_the_colour_paid_for_a_gray_route():
 
 def test_paid_colours_come_from_the_game_log():
     g = SPEC.new_game(players=2, seed=4, map="teaching-small")
-    agents = [SPEC.make_agent("greedy-route", s) for s in (1, 2)]
+    agents = [make_agent(SPEC, "greedy-route", s) for s in (1, 2)]
     while not g.is_over and len(paid_colours(g.log)) < 3:
         g.apply(agents[g.current_player].act(g.observe(g.current_player), g.legal_actions()))
     claims = [a for a in g.log if isinstance(a, Claim)]
@@ -288,7 +290,7 @@ def test_winner_banner_shows_every_final_score():
     from railkit.core.game import play
 
     g = play(SPEC.new_game(players=3, seed=2, map="teaching-small"),
-             [SPEC.make_agent("greedy-route", s) for s in (1, 2, 3)])
+             [make_agent(SPEC, "greedy-route", s) for s in (1, 2, 3)])
     final = g.summary()
     wb = banner.WinnerBanner()
     wb.show(final, list(g.names))

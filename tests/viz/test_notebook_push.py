@@ -3,7 +3,7 @@
 import asyncio
 import threading
 
-from railkit.viz import notebook
+from railkit.viz.shell import notebook
 
 
 def run_in_own_loop(coro_fn) -> None:

@@ -25,11 +25,11 @@ def _code(path: Path) -> str:
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[p.name for p in ALL_NOTEBOOKS])
 def test_widgets_and_plots_are_set_up_with_railkit_setup(path):
     """A notebook showing widgets or plots loads Panel and BokehJS once, through
-    ``railkit.viz.notebook.setup()`` (everything inline, nothing from a CDN), never with
+    ``railkit.viz.shell.notebook.setup()`` (everything inline, nothing from a CDN), never with
     ``bokeh.io.output_notebook`` (a second BokehJS before Panel's left Panel widgets blank)
     nor a bare ``pn.extension()`` (Panel's CSS from the CDN in later updates)."""
     code = _code(path)
-    assert "output_notebook" not in code, f"{path.name} calls output_notebook(): use railkit.viz.notebook.setup()"
-    assert "pn.extension(" not in code, f"{path.name} calls pn.extension(): use railkit.viz.notebook.setup()"
+    assert "output_notebook" not in code, f"{path.name} calls output_notebook(): use railkit.viz.shell.notebook.setup()"
+    assert "pn.extension(" not in code, f"{path.name} calls pn.extension(): use railkit.viz.shell.notebook.setup()"
     if any(k in code for k in ("railkit.viz", "import panel", "bokeh")):
-        assert "setup()" in code, f"{path.name} shows widgets or plots without railkit.viz.notebook.setup()"
+        assert "setup()" in code, f"{path.name} shows widgets or plots without railkit.viz.shell.notebook.setup()"

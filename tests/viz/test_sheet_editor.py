@@ -12,8 +12,8 @@ from railkit.core.errors import DataError
 from railkit.games.steam_rollers import SteamRollers
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
-from railkit.viz.sheet_editor import SheetEditor, sheet_rule
-from railkit.viz.sheet import centre
+from railkit.viz.steam_rollers.sheet_editor import SheetEditor, sheet_rule
+from railkit.viz.steam_rollers.sheet import centre
 
 DEFAULT = sheets.load("steam-default")
 
@@ -249,7 +249,7 @@ def test_a_broken_file_gives_a_clear_error_naming_file_and_field(tmp_path):
 
 # ------------------------------------------------------------------ play and simulate
 def test_play_this_sheet_starts_a_steam_rollers_view_on_it(ed):
-    from railkit.viz.steam import SteamRollersView
+    from railkit.viz.steam_rollers.view import SteamRollersView
 
     ed.paint((5, -1), 1)
     seen = []
@@ -281,7 +281,7 @@ def test_simulate_plays_bot_games_and_shows_a_table(ed):
     assert ed.play_area.objects[-1].object is table
 
 
-@pytest.mark.parametrize("name", ["sheet_editor", "steam_lessons"])
+@pytest.mark.parametrize("name", ["steam_rollers.sheet_editor", "steam_rollers.lessons"])
 def test_doctests(name):
     import doctest
     import importlib

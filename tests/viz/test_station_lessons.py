@@ -9,8 +9,8 @@ import pytest
 from railkit.core.errors import DataError
 from railkit.games.station_master import positions as P
 from railkit.games.station_master.positions import POSITIONS, position_game, setup_facts
-from railkit.viz import station_lessons
-from railkit.viz.station_lessons import position_view, show_move
+from railkit.viz.station_master import lessons as station_lessons
+from railkit.viz.station_master.lessons import position_view, show_move
 
 
 def test_doctests():
@@ -74,4 +74,4 @@ def test_an_unknown_position_is_a_clear_error():
         position_view("nowhere")
     assert "one of brake-van, end-tie" in str(exc.value)
     with pytest.raises(ValueError):
-        show_move(__import__("railkit.viz.station", fromlist=["x"]).quick_game(seed=1, auto=False))
+        show_move(__import__("railkit.viz.station_master.view", fromlist=["x"]).quick_game(seed=1, auto=False))

@@ -12,9 +12,9 @@ from bokeh.core.json_encoder import serialize_json
 from bokeh.document import Document
 
 from railkit.games.station_master.actions import Pass, PlaceChip
-from railkit.viz.station import (StationMasterView, card_label, departure_steps, describe_action,
+from railkit.viz.station_master.view import (StationMasterView, card_label, departure_steps, describe_action,
                                  train_html)
-from railkit.viz.table import Table
+from railkit.viz.shell.table import Table
 
 
 def click_action(view: StationMasterView, action) -> None:

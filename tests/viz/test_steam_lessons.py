@@ -6,7 +6,7 @@ from railkit.games.steam_rollers import SteamRollers
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
-from railkit.viz import steam_lessons as lessons
+from railkit.viz.steam_rollers import lessons
 
 SHEET = sheets.load("steam-default")
 TRACKS = {(3, -2): (3, 5), (2, -2): (0, 2), (2, -1): (0, 3), (1, -1): (0, 2), (1, -2): (1, 5)}

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from railkit.agents import make_agent
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import Build, Deliver
 from railkit.maps import hexes as hx
-from railkit.viz.sheet import SheetFigure, centre, track_points
-from railkit.viz.steam import OLIVIA, SteamRollersView, delivery_preview, olivia_steps
-from railkit.viz.table import Table
+from railkit.viz.steam_rollers.sheet import SheetFigure, centre, track_points
+from railkit.viz.steam_rollers.view import OLIVIA, SteamRollersView, delivery_preview, olivia_steps
+from railkit.viz.shell.table import Table
 
 
 def solo(seed: int = 4, difficulty: str = "clerk", **rules) -> SteamRollersView:
@@ -104,7 +105,7 @@ def test_no_die_no_build_and_greyed_out_controls_say_why():
 def _play_until_delivery(seed: int = 11):
     """A solo game played by the greedy bot for the player until a delivery is legal."""
     t = Table(players=1, humans=[0], seed=seed, game="steam-rollers")
-    bot = t.spec.make_agent("greedy", "x")
+    bot = make_agent(t.spec, "greedy", "x")
     for _ in range(400):
         g = t.game
         if g.is_over:
@@ -187,7 +188,7 @@ def test_a_whole_solo_game_by_the_views_clicks_and_olivias_turns_are_shown():
 def test_olivia_steps_name_her_cross_and_her_good():
     t = Table(players=1, humans=[0], seed=3, game="steam-rollers", difficulty="rail-baron")
     g = t.game
-    bot = t.spec.make_agent("greedy", "y")
+    bot = make_agent(t.spec, "greedy", "y")
     for _ in range(40):
         before = g.fresh()
         for a in g.log:
@@ -262,13 +263,13 @@ def test_SR_SOLO_ANY_GOOD_the_view_offers_each_good_of_a_colour_in_line():
     """In solo the player chooses which of a city's goods of one colour to deliver: every
     legal choice has its own entry in the delivery list, named by its place in line."""
     from railkit.games.steam_rollers.actions import Deliver
-    from railkit.viz.steam import SteamRollersView
+    from railkit.viz.steam_rollers.view import SteamRollersView
 
     for seed in range(40):
         t = Table(players=1, humans=[0], seed=seed, game="steam-rollers", difficulty="clerk")
         view = SteamRollersView(t, auto=False)
         g = t.game
-        bot = t.spec.make_agent("greedy", seed)
+        bot = make_agent(t.spec, "greedy", seed)
         while not g.is_over:
             legal = g.legal_actions()
             dels = [a for a in legal if isinstance(a, Deliver)]

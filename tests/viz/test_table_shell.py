@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from railkit.viz import app as app_module
-from railkit.viz.app import Lobby, create_app
-from railkit.viz.controller import GameController
-from railkit.viz.banner import banner_html
-from railkit.viz.shell import page_ready, seat_names
-from railkit.viz.table import NotAllowed, Table
+from railkit.agents import make_agent
+from railkit.viz.shell import lobby as app_module
+from railkit.viz.shell.lobby import Lobby, create_app
+from railkit.viz.ticket_to_ride.view import TicketToRideView
+from railkit.viz.shell.banner import banner_html
+from railkit.viz.shell.view import page_ready, seat_names
+from railkit.viz.shell.table import NotAllowed, Table
 
 
 def keep_all(t: Table) -> None:
@@ -69,7 +70,7 @@ def test_shared_table_undo_only_my_own_moves_within_my_turn():
 
 def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
     shared = Table(players=2, humans=[0, 1], seed=5, map="teaching-small")
-    bots = {s: shared.spec.make_agent("random", s) for s in (0, 1)}
+    bots = {s: make_agent(shared.spec, "random", s) for s in (0, 1)}
     while not shared.game.is_over:
         s = shared.game.current_player
         g = shared.game
@@ -77,8 +78,8 @@ def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
     n, why = shared.undo_check(shared.actors[-1])
     assert n == 0 and "game is over" in why
     # seed 8: the game ends on a claim, which is not blind (TABLE-UNDO-BLIND), so it can be taken back
-    solo = GameController(Table(players=2, humans=[0], bots=["random"], seed=8, map="teaching-small"), auto=False)
-    solo.table.agents[0] = solo.table.spec.make_agent("random", 9)  # play seat 0 by a bot too, to the end
+    solo = TicketToRideView(Table(players=2, humans=[0], bots=["random"], seed=8, map="teaching-small"), auto=False)
+    solo.table.agents[0] = make_agent(solo.table.spec, "random", 9)  # play seat 0 by a bot too, to the end
     solo.table.run_bots()
     assert solo.table.game.is_over
     solo.table.agents.pop(0)
@@ -92,8 +93,8 @@ def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
     t = Table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
     with pytest.raises(NotAllowed, match="first seat"):
         t.new_game(by=1)
-    first = GameController(t, seat=0, auto=False)
-    second = GameController(t, seat=1, auto=False)
+    first = TicketToRideView(t, seat=0, auto=False)
+    second = TicketToRideView(t, seat=1, auto=False)
     first.new_game()
     assert "New game started" in first.message.object
     second.refresh()
@@ -106,7 +107,7 @@ def test_a_new_game_gets_a_fresh_random_seed_unless_one_is_given():
     seeds = {Table(players=2, map="teaching-small").game.seed for _ in range(4)}
     assert len(seeds) == 4
     assert Table(players=2, map="teaching-small", seed=7).game.seed == 7
-    ctl = GameController(Table(players=2, seed=7, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(Table(players=2, seed=7, map="teaching-small"), auto=False)
     assert ctl.w_seed.value == ""  # the form never shows the running game's seed
     ctl.w_seed.value = "x1"
     ctl.new_game()
@@ -130,7 +131,7 @@ def test_seats_are_joined_with_a_secret_token():
 
 def test_spectator_sees_no_hand_and_cannot_move():
     t = Table(players=2, humans=[0, 1], seed=3, map="teaching-small")
-    spec = GameController(t, seat=None, auto=False)
+    spec = TicketToRideView(t, seat=None, auto=False)
     err = t.check(None, "draw deck")
     assert isinstance(err, NotAllowed) and "Spectators" in err.reason
     assert spec.act("draw deck") is not None and "Spectators" in spec.message.object
@@ -142,15 +143,15 @@ def test_spectator_sees_no_hand_and_cannot_move():
 
 
 def test_a_save_is_offered_at_a_shared_table_only_once_the_game_is_over():
-    shared = GameController(Table(players=2, humans=[0, 1], seed=3, map="teaching-small"), auto=False)
+    shared = TicketToRideView(Table(players=2, humans=[0, 1], seed=3, map="teaching-small"), auto=False)
     assert shared.download.disabled
-    solo = GameController(Table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
+    solo = TicketToRideView(Table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
     assert not solo.download.disabled
 
 
 def test_face_up_draws_are_logged_with_the_colour_taken():
     t = Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
-    ctl = GameController(t, auto=False)
+    ctl = TicketToRideView(t, auto=False)
     keep_all(t)
     t.run_bots()
     colour = t.game.observe(None)["faceup"][0]
@@ -173,7 +174,7 @@ def test_banner_names_the_winner_and_every_score():
 def test_notebook_view_sends_nothing_before_its_page_is_open():
     from pyviz_comms import Comm
 
-    ctl = GameController(Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small"), auto=False)
     comm = Comm()  # a notebook connection the page has not opened yet
     ctl.__panel__().get_root(comm=comm)
     assert not page_ready(ctl.__panel__())
@@ -237,7 +238,7 @@ def shown_counts(ctl) -> tuple[str, str]:
 
 def test_undo_and_load_while_a_bot_is_to_move_leave_the_view_equal_to_the_game(tmp_path):
     t = Table(players=2, humans=[0], bots=["greedy-route"], seed=6, map="teaching-small", bot_delay=3600)
-    ctl = GameController(t, auto=True)  # bots move only from the poll, which waits an hour
+    ctl = TicketToRideView(t, auto=True)  # bots move only from the poll, which waits an hour
     keep = "keep tickets " + ",".join(str(i + 1) for i in range(len(t.game.observe(0)["offered"])))
     assert ctl.act(keep) is None
     ctl.tick()
@@ -262,13 +263,13 @@ def test_undo_and_load_while_a_bot_is_to_move_leave_the_view_equal_to_the_game(t
 
 def test_ticket_to_ride_seats_are_named_after_their_train_colours_on_the_board():
     from railkit.games.ticket_to_ride import SEAT_NAMES
-    from railkit.viz.style import PLAYER_COLOUR_NAMES
+    from railkit.viz.ticket_to_ride.style import PLAYER_COLOUR_NAMES
 
     assert [n.lower() for n in SEAT_NAMES] == PLAYER_COLOUR_NAMES[:len(SEAT_NAMES)]
 
 
 def test_the_new_game_form_draws_with_settings_left_unset():
-    ctl = GameController(Table(players=2, seed=1, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(Table(players=2, seed=1, map="teaching-small"), auto=False)
     assert ctl.rules.trains is None  # the map's own train count
     ctl.new_toggle.value = True
     ctl.new_area.get_root()  # a slider for an unset value could not be drawn

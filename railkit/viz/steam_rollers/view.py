@@ -1,9 +1,9 @@
-"""The Steam Rollers view: one seat's view of a Steam Rollers :class:`~railkit.viz.table.Table`.
+"""The Steam Rollers view: one seat's view of a Steam Rollers :class:`~railkit.viz.shell.table.Table`.
 
 It is the Steam Rollers part of the game-agnostic
-:class:`~railkit.viz.shell.TableShell` (undo, replay, save/load, the log, the
+:class:`~railkit.viz.shell.view.TableShell` (undo, replay, save/load, the log, the
 end banner, bots and the new-game form come from there): the hex sheet
-(:class:`~railkit.viz.sheet.SheetFigure`), the dice tray, the engine boxes, the
+(:class:`~railkit.viz.steam_rollers.sheet.SheetFigure`), the dice tray, the engine boxes, the
 action tiles, the goods on the cities in line order, deliveries with their route
 lit up before they are confirmed, Olivia's turn step by step (solo) and the
 scoring of every sheet.
@@ -14,7 +14,7 @@ click on one of them plays it; a click on an engine box or a tile plays the
 matching action. A choice that is not allowed is explained with its rule id
 (``why_illegal``) and nothing changes.
 
->>> from railkit.viz.table import Table
+>>> from railkit.viz.shell.table import Table
 >>> v = SteamRollersView(Table(players=1, humans=[0], seed=4, game="steam-rollers"), auto=False)
 >>> v.draft(v.table.game.dice[0]) is None
 True
@@ -35,11 +35,11 @@ from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
-from railkit.viz.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
-from railkit.viz.shell import TableShell, explain, served
-from railkit.viz.table import NotAllowed, Table, seat_names
+from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
-__all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip", "quick_steam"]
+__all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip"]
 
 DIE_FACE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"]
@@ -56,7 +56,7 @@ def good_chip(good: str) -> str:
 
 def _track_svg(kind: str) -> str:
     """A tiny hex with one track of ``kind`` drawn in it (inline SVG)."""
-    from railkit.viz.sheet import hex_outline, track_points
+    from railkit.viz.steam_rollers.sheet import hex_outline, track_points
 
     a, b = {"straight": (0, 3), "gentle": (1, 3), "sharp": (3, 4)}[kind]
     xs, ys = hex_outline((0, 0), 1.0)
@@ -222,6 +222,17 @@ class SteamRollersView(TableShell):
         super().__init__(table, seat=seat, auto=auto, **params)
 
     # ------------------------------------------------------------ building
+    def final_rows(self, g) -> list[dict]:
+        """The end banner's rows: alone against Olivia she gets a row of her own, and a tie
+        is her win."""
+        rows = list(g.summary())
+        if len(rows) != 1 or rows[0].get("olivia_score") is None:
+            return rows
+        me = rows[0]
+        olivia = {"seat": None, "name": "Olivia", "score": me["olivia_score"], "rank": 2 if me["win"] else 1,
+                  "win": not me["win"]}
+        return [dict(me, rank=1 if me["win"] else 2), olivia]
+
     def _build_view(self) -> None:
         self.die: int | None = None
         self.as_value: int | None = None
@@ -930,11 +941,3 @@ def legal_values(legal, die):
     if die is None:
         return []
     return [a for a in legal if getattr(a, "die", None) == die and hasattr(a, "value")]
-
-
-def quick_steam(players: int = 1, seed: int = 0, difficulty: str = "clerk", bots=("greedy",), auto: bool = True,
-                **kw) -> SteamRollersView:
-    """A view of a fresh game: solo against Olivia (``players=1``) or against bots."""
-    opts = {"difficulty": difficulty} if players == 1 else {}
-    return SteamRollersView(Table(players=players, humans=[0], bots=list(bots), seed=seed, game="steam-rollers",
-                                  **opts, **kw), auto=auto)

@@ -1,4 +1,4 @@
-"""The table shell: what every game's view of a :class:`~railkit.viz.table.Table` has.
+"""The table shell: what every game's view of a :class:`~railkit.viz.shell.table.Table` has.
 
 One seat's view (or a spectator's, ``seat=None``) of a table, for any game:
 the message line, undo, the replay slider over the action log, save and load,
@@ -9,7 +9,7 @@ other people's moves at a shared table), or at once with ``auto=False``
 (deterministic: notebooks and tests).
 
 A game supplies only its own view by subclassing :class:`TableShell` (the Ticket
-to Ride :class:`~railkit.viz.controller.GameController` is one):
+to Ride :class:`~railkit.viz.ticket_to_ride.view.TicketToRideView` is one):
 
 * ``_build_view()`` makes the game's widgets, ``_view()`` lays them out;
 * ``_show(g, obs, my_turn, replay, legal)`` brings them up to date with game ``g``
@@ -32,9 +32,10 @@ import time
 import panel as pn
 import param
 
+from railkit.agents import agents_of
 from railkit.core.errors import DataError
-from railkit.viz.banner import WinnerBanner
-from railkit.viz.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.banner import WinnerBanner
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 
 def explain(err) -> str:
@@ -201,7 +202,7 @@ class TableShell(pn.viewable.Viewer):
         self.w_preset.param.watch(self._apply_preset, "value")
         self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,
                                               value=g.players, width=200)
-        agents = sorted(spec.agents())
+        agents = sorted(agents_of(spec))
         default_bot = next(iter(self.table.bot_names.values()), spec.default_agent)
         self.w_bot = pn.widgets.Select(label="Bots play", options=agents, value=default_bot, width=180)
         self.w_seed = pn.widgets.TextInput(label="Seed (empty: random)", value="", placeholder="random",
@@ -469,10 +470,15 @@ class TableShell(pn.viewable.Viewer):
         self.upload.disabled = self.seat is None or (t.shared and self.seat != t.first_seat)
         self.live_btn.visible = replay
         if g.is_over:
-            self.banner.show(g.summary(), [t.seat_label(s) for s in range(g.players)])
+            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette)
         else:
             self.banner.hide()
         self._render_log(g)
+
+    def final_rows(self, g) -> list[dict]:
+        """The rows of the end banner (:mod:`railkit.viz.shell.banner`): ``g.summary()``; a game
+        with a player who has no seat adds that player's row here."""
+        return list(g.summary())
 
     def _render_log(self, g) -> None:
         names = seat_names(g)

@@ -45,7 +45,7 @@ from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
 from railkit.maps import MAP_NAME, MAPS_DIR, ROUTE_COLOURS, Map, load, shipped_names, user_maps_dir
-from railkit.viz.style import card_hex
+from railkit.viz.ticket_to_ride.style import card_hex
 
 #: The maps that ship with railkit (in ``maps/``): the editor never writes over them.
 SHIPPED_MAPS = ("usa", "teaching-small", "steam-default")
@@ -94,7 +94,7 @@ def _map_to_xy_dict(m: Map) -> dict:
 
 
 class MapEditor(pn.viewable.Viewer):
-    """Edit a map in the browser or notebook; see :mod:`railkit.viz.editor`.
+    """Edit a map in the browser or notebook; see :mod:`railkit.viz.ticket_to_ride.map_editor`.
 
     Parameters
     ----------
@@ -466,7 +466,7 @@ class MapEditor(pn.viewable.Viewer):
         get the map."""
         import tempfile
 
-        from railkit.viz.controller import quick_game
+        from railkit.viz.ticket_to_ride.view import quick_game
 
         m = self.validate()
         folder = Path(tempfile.mkdtemp(prefix="railkit-play-"))

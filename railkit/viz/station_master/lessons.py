@@ -2,7 +2,7 @@
 
 :func:`position_view` puts a teaching position of
 :mod:`railkit.games.station_master.positions` on a table (you in seat 0, bots in the
-other seats) and shows it with :class:`~railkit.viz.station.StationMasterView`: you can
+other seats) and shows it with :class:`~railkit.viz.station_master.view.StationMasterView`: you can
 click the move yourself, or let :func:`show_move` play it from a cell, and the view above
 shows the card at work.
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from railkit.games.station_master.positions import POSITIONS, position_game
-from railkit.viz.station import StationMasterView, describe_action
-from railkit.viz.table import Table
+from railkit.viz.station_master.view import StationMasterView, describe_action
+from railkit.viz.shell.table import Table
 
 __all__ = ["position_view", "show_move"]
 

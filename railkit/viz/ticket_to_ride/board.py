@@ -35,8 +35,8 @@ from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
 from railkit.maps import Map, load
-from railkit.viz.style import (CARD_HATCH, CARD_LETTER, CARD_TEXT, OUTLINE, card_hex, card_key, initials,
-                               player_hex, text_on)
+from railkit.viz.shell.style import initials, text_on
+from railkit.viz.ticket_to_ride.style import CARD_HATCH, CARD_LETTER, CARD_TEXT, OUTLINE, card_hex, card_key, player_hex
 
 
 def route_geometry(m: Map, *, spacing: float | None = None, margin: float | None = None,
@@ -559,7 +559,7 @@ class Board(pn.viewable.Viewer):
         Names of the seats (hover text; their initials go on claimed cars).
     colour_blind : bool
         Colour-blind mode: every route's cars also carry its colour's hatch
-        pattern and letter (:data:`railkit.viz.style.CARD_LETTER`).
+        pattern and letter (:data:`railkit.viz.ticket_to_ride.style.CARD_LETTER`).
 
     Notes
     -----

@@ -7,10 +7,11 @@ still have been completed (the missing routes, via
 :func:`railkit.graphs.cheapest_completion`). A table gives every player's
 breakdown.
 
+>>> from railkit.agents import make_agent
 >>> from railkit.games.ticket_to_ride import SPEC
 >>> from railkit.core.game import play
 >>> g = play(SPEC.new_game(players=2, seed=1, map="teaching-small"),
-...          [SPEC.make_agent("greedy-route", s) for s in (1, 2)])
+...          [make_agent(SPEC, "greedy-route", s) for s in (1, 2)])
 >>> rows = breakdown_rows(g)
 >>> sorted(rows[0])[:4]
 ['completed', 'failed', 'globetrotter', 'longest bonus']
@@ -28,7 +29,7 @@ import panel as pn
 import param
 
 from railkit.graphs import cheapest_completion
-from railkit.viz.board import Board
+from railkit.viz.ticket_to_ride.board import Board
 
 #: Highlight colours: longest trail, a completed ticket's path, a failed ticket's missing routes.
 TRAIL = "#00b8d4"
@@ -98,7 +99,7 @@ class ScoringView(pn.viewable.Viewer):
 
     Examples
     --------
-    >>> from railkit.viz.lessons import bot_game
+    >>> from railkit.viz.ticket_to_ride.lessons import bot_game
     >>> view = ScoringView(bot_game(seed=2, map="teaching-small"))
     >>> [p.object.name for p in view.__panel__().select(pn.pane.Bokeh)]
     ['board']

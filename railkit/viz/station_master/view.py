@@ -1,6 +1,6 @@
-"""The Station Master view: one seat's view of a Station Master :class:`~railkit.viz.table.Table`.
+"""The Station Master view: one seat's view of a Station Master :class:`~railkit.viz.shell.table.Table`.
 
-It is the Station Master part of the game-agnostic :class:`~railkit.viz.shell.TableShell`
+It is the Station Master part of the game-agnostic :class:`~railkit.viz.shell.view.TableShell`
 (undo, replay, save/load, log, end banner, bots and the new-game form come from there):
 
 * the station: each locomotive as a card (its number is the chip and carriage limit; its type
@@ -22,7 +22,7 @@ Everything shown is built from ``g.observe(seat)`` (a spectator: the public part
 log hides chip values (:func:`describe_action`), so a browser never receives another seat's
 chip values or hand.
 
->>> from railkit.viz.table import Table
+>>> from railkit.viz.shell.table import Table
 >>> v = StationMasterView(Table(players=3, humans=[0], bots=["random"], seed=1, game="station-master"),
 ...                       auto=False)
 >>> v.click_chip(3)
@@ -45,11 +45,10 @@ import panel as pn
 import param
 
 from railkit.core.errors import DataError
-from railkit.viz.shell import TableShell, explain, served
-from railkit.viz.table import Table, seat_names
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.table import Table, seat_names
 
-__all__ = ["StationMasterView", "SEAT_HEX", "card_label", "departure_steps", "describe_action",
-           "quick_game"]
+__all__ = ["StationMasterView", "SEAT_HEX", "card_label", "departure_steps", "describe_action"]
 
 #: Seat colours (Okabe-Ito, safe for the common colour-vision deficiencies); every chip
 #: also carries its owner's initials, so colour is never the only cue.
@@ -322,7 +321,7 @@ class StationMasterView(TableShell):
         True: bots move with a visible delay (served apps, live notebooks). False: at once.
     cards_folder : str, optional
         Where the card-list editor saves its lists (default
-        :data:`railkit.viz.card_editor.DEFAULT_FOLDER`): the new-game form offers them.
+        :data:`railkit.games.station_master.cards.DEFAULT_FOLDER`): the new-game form offers them.
     """
 
     save_name = "station-master-game.json"
@@ -398,7 +397,7 @@ class StationMasterView(TableShell):
     def _option_widgets(self) -> list:
         """The card-list menu: the bundled default or a list saved by the card-list editor
         (the folder is read anew each time the form opens)."""
-        from railkit.viz.card_editor import card_list_choices
+        from railkit.games.station_master.cards import card_list_choices
 
         choices = card_list_choices(self.cards_folder)
         current = self.rules.cards or "default"
@@ -853,10 +852,3 @@ class StationMasterView(TableShell):
         self.depart_pane.object = ("<b>Last departure</b><div class='dep-steps'>"
                                    + "".join(f"<div class='dep-step'>{s}</div>" for s in self._dep_steps[:self._dep_shown])
                                    + "</div>")
-
-
-def quick_game(players: int = 4, humans=(0,), bots=("greedy",), seed: int = 0, rules=None, auto: bool = True,
-               **kw) -> StationMasterView:
-    """A view of a fresh game: ``quick_game(seed=1)`` plays you against three bots."""
-    return StationMasterView(Table(players=players, humans=humans, bots=bots, seed=seed, rules=rules,
-                                   game="station-master", **kw), auto=auto)

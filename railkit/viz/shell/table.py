@@ -2,8 +2,8 @@
 bot), who may undo or restart, and a version counter the views watching it poll.
 
 The table holds no UI code, so it is easy to test; a
-:class:`~railkit.viz.shell.TableShell` (one per game, e.g. the Ticket to Ride
-:class:`~railkit.viz.controller.GameController`) shows one seat of it, or a
+:class:`~railkit.viz.shell.view.TableShell` (one per game, e.g. the Ticket to Ride
+:class:`~railkit.viz.ticket_to_ride.view.TicketToRideView`) shows one seat of it, or a
 spectator's view (``seat=None``).
 
 The rules of the table, the same for every game:
@@ -46,6 +46,7 @@ from typing import Callable, Sequence
 
 import param
 
+from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.game import Action, Agent, Game
 from railkit.core.jsonio import loads_json
@@ -78,15 +79,13 @@ UNDO_BLIND = "TABLE-UNDO-BLIND"
 #: rule id: at a shared table no seat chooses or learns the seed while a game runs
 SECRET_SEED = "TABLE-SECRET-SEED"
 
-#: the game attributes holding hidden piles, whatever the game (a draw makes one shorter)
-HIDDEN_PILES = ("deck", "ticket_deck", "draw_pile", "loco_pile", "bag")
 
-
-def hidden_fingerprint(game: Game) -> tuple:
+def hidden_fingerprint(game: Game, hidden: Sequence[str]) -> tuple:
     """What changes when ``game`` draws blind: its random generator's state and the
-    sizes of its hidden piles (see :func:`is_blind`)."""
+    sizes of its hidden piles, the attributes ``hidden`` names (its spec's ``hidden``;
+    see :func:`is_blind`)."""
     sizes = []
-    for name in HIDDEN_PILES:
+    for name in hidden:
         pile = getattr(game, name, None)
         if pile is not None:
             try:
@@ -100,13 +99,13 @@ def is_blind(before: tuple, after: tuple) -> bool:
     """True if an action took from what nobody could see: the game drew a random
     number (a shuffle, a roll, a blind choice) or a hidden pile got smaller.
 
-    >>> from railkit.games import get_spec
-    >>> g = get_spec("ticket-to-ride").new_game(players=2, seed=1, map="teaching-small")
-    >>> for s in (0, 1):
-    ...     _ = g.apply("keep tickets 1,2")
-    >>> fp = hidden_fingerprint(g)
-    >>> _ = g.apply("draw deck")
-    >>> is_blind(fp, hidden_fingerprint(g))
+    >>> import random
+    >>> class Cards:
+    ...     rng, deck = random.Random(1), [3, 1, 2]
+    >>> g = Cards()
+    >>> fp = hidden_fingerprint(g, ["deck"])
+    >>> _ = g.deck.pop()
+    >>> is_blind(fp, hidden_fingerprint(g, ["deck"]))
     True
     """
     state0, sizes0 = before
@@ -220,9 +219,9 @@ class Table:
         bot_names: dict[int, str] = {}
         for k, s in enumerate(bot_seats):
             name = bots[k % len(bots)]
-            agents[s] = self.spec.make_agent(name, f"{game.seed}-{s}")
+            agents[s] = make_agent(self.spec, name, f"{game.seed}-{s}")
             bot_names[s] = name
-        actors, texts, blind = replay_steps(game, self.describe)
+        actors, texts, blind = replay_steps(game, self.describe, self.spec.hidden)
         with self.lock:
             self.game = game
             self.humans = humans
@@ -278,7 +277,7 @@ class Table:
         """Use ``describe`` for the log's text from now on (the whole log is described anew)."""
         with self.lock:
             self.describe = describe
-            self.actors, self.log_text, self.blind = replay_steps(self.game, describe)
+            self.actors, self.log_text, self.blind = replay_steps(self.game, describe, self.spec.hidden)
             self.version += 1
 
     # ------------------------------------------------------------ seats
@@ -346,11 +345,11 @@ class Table:
         g = self.game
         action = g._coerce(action)
         text = self.describe(g, action)
-        before = hidden_fingerprint(g)
+        before = hidden_fingerprint(g, self.spec.hidden)
         g.apply(action)
         self.actors.append(seat)
         self.log_text.append(text)
-        self.blind.append(is_blind(before, hidden_fingerprint(g)))
+        self.blind.append(is_blind(before, hidden_fingerprint(g, self.spec.hidden)))
         self.version += 1
         self.last_move_time = time.monotonic()
 
@@ -452,18 +451,18 @@ def plain_text(game: Game, action: Action) -> str:
     return str(action)
 
 
-def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_text
+def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_text, hidden: Sequence[str] = ()
                  ) -> tuple[list[int], list[str], list[bool]]:
     """Who played each action of ``game.log``, its public text, and whether it was
-    blind (:func:`is_blind`), by replaying it."""
+    blind (:func:`is_blind`; ``hidden``: the game's hidden piles), by replaying it."""
     g = game.fresh()
     actors, texts, blind = [], [], []
     for a in game.log:
         actors.append(g.current_player)
         texts.append(describe(g, a))
-        before = hidden_fingerprint(g)
+        before = hidden_fingerprint(g, hidden)
         g.apply(a)
-        blind.append(is_blind(before, hidden_fingerprint(g)))
+        blind.append(is_blind(before, hidden_fingerprint(g, hidden)))
     return actors, texts, blind
 
 

@@ -1,6 +1,6 @@
 """A card-list editor for Station Master: the game's "map" is its deck.
 
-The Station Master counterpart of the map editor (:mod:`railkit.viz.editor`): edit the
+The Station Master counterpart of the map editor (:mod:`railkit.viz.ticket_to_ride.map_editor`): edit the
 locomotives (number, type, green banner, copies), the carriage values and their counts,
 the special cards' counts and the passenger chip values, and see live validation: every
 change is checked with the engine's own loader (:meth:`CardList.from_dict
@@ -13,7 +13,7 @@ expected), with the box and line it comes from. The number boxes take their limi
 The deck's make-up is drawn (a Bokeh plot: the carriage values as a histogram, the share
 of each special card). Saving is atomic (a temporary file renamed over the old one), and
 the saved file loads with :func:`~railkit.games.station_master.cards.load_cards`. Then
-"Play this deck" starts a :class:`~railkit.viz.station.StationMasterView` game on it, and
+"Play this deck" starts a :class:`~railkit.viz.station_master.view.StationMasterView` game on it, and
 "Simulate" plays a few hundred bot games with the balance plots of notebook 22.
 
 The boxes are text, one line per entry:
@@ -45,11 +45,8 @@ from __future__ import annotations
 
 import copy
 import html
-import json
-import os
 import re
 import tempfile
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -62,74 +59,15 @@ from bokeh.plotting import figure
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.games.station_master.cards import (
-    DEFAULT_PATH, FORMAT, LOCO_KINDS, SCHEMA_PATH, VERSION, CardList, carriage_from_key, carriage_key, load_cards,
+    COUNTED_SPECIALS, DEFAULT_FOLDER, DEFAULT_PATH, FORMAT, LOCO_KINDS, VERSION, CardList, carriage_from_key,
+    carriage_key, deck_makeup, load_cards, schema_bounds,
 )
 
-__all__ = ["CardListEditor", "DEFAULT_FOLDER", "card_list_choices", "deck_makeup", "saved_card_lists"]
+__all__ = ["CardListEditor"]
 
-#: Where the editor saves card lists unless told otherwise (``$RAILKIT_CARDS_DIR`` if set);
-#: the Station Master new-game form offers the lists found there.
-DEFAULT_FOLDER = Path(os.environ.get("RAILKIT_CARDS_DIR") or Path.home() / ".railkit" / "card-lists")
-
-#: The special cards with a plain count (Repair has a depth too: its own box).
-COUNTED_SPECIALS = ("brake-van", "royal", "reassign", "transfer", "standing-room", "uncouple", "rush-hour")
 _SPECIAL_LABELS = {"brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
                    "transfer": "Transfer Passengers", "standing-room": "Standing Room", "uncouple": "Uncouple",
                    "rush-hour": "Rush Hour", "repair": "Repair"}
-_SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-
-
-def schema_bounds(section: str, field: str) -> tuple[int, int]:
-    """The ``minimum`` and ``maximum`` of a field in ``cards.schema.json``.
-
-    >>> schema_bounds("locomotives", "number"), schema_bounds("cards", "count")
-    ((1, 20), (1, 100))
-    """
-    prop = _SCHEMA["properties"][section]["items"]["properties"][field]
-    return prop["minimum"], prop["maximum"]
-
-
-def saved_card_lists(folder: str | Path | None = None) -> list[Path]:
-    """The card-list files (``*.json``) in ``folder`` (default :data:`DEFAULT_FOLDER`), by name.
-    They are not checked here: a broken one is reported when it is picked."""
-    folder = Path(folder) if folder is not None else DEFAULT_FOLDER
-    if not folder.is_dir():
-        return []
-    return sorted((p for p in folder.glob("*.json") if not p.name.startswith(".")), key=lambda p: p.name)
-
-
-def card_list_choices(folder: str | Path | None = None) -> dict[str, str]:
-    """Menu entries for a card-list picker: the bundled default, then each saved file.
-
-    >>> card_list_choices("/nonexistent/folder")
-    {'railkit default': 'default'}
-    """
-    out = {"railkit default": "default"}
-    for p in saved_card_lists(folder):
-        out[p.name] = str(p)
-    return out
-
-
-def deck_makeup(cl: CardList) -> dict[str, Any]:
-    """The make-up of a deck: carriage counts by card (sorted by value), specials by kind, shares.
-
-    >>> m = deck_makeup(load_cards())
-    >>> m["carriages"]["+1"], m["specials"]["repair"], m["cards"], round(m["special_share"], 3)
-    (12, 4, 97, 0.278)
-    """
-    counts = Counter(cl.cards)
-    carriages = {k: counts[k] for k in sorted((k for k in counts if cl.info[k].is_carriage),
-                                              key=lambda k: (cl.info[k].value, cl.info[k].luxury))}
-    specials = {kind: 0 for kind in COUNTED_SPECIALS + ("repair",)}
-    for k, n in counts.items():
-        if not cl.info[k].is_carriage:
-            specials[cl.info[k].kind] += n
-    total = len(cl.cards)
-    n_special = sum(specials.values())
-    return {"carriages": carriages, "specials": specials, "cards": total, "special_share": n_special / total,
-            "positive": sum(n for k, n in carriages.items() if cl.info[k].value > 0),
-            "negative": sum(n for k, n in carriages.items() if cl.info[k].value < 0),
-            "luxury": sum(n for k, n in carriages.items() if cl.info[k].luxury)}
 
 
 # ---------------------------------------------------------------- text boxes
@@ -241,7 +179,7 @@ def _count(entries: list[dict]) -> int | None:
 
 
 class CardListEditor(pn.viewable.Viewer):
-    """Edit a Station Master card list in the browser or a notebook; see :mod:`railkit.viz.card_editor`.
+    """Edit a Station Master card list in the browser or a notebook; see :mod:`railkit.viz.station_master.card_editor`.
 
     Parameters
     ----------
@@ -406,7 +344,7 @@ class CardListEditor(pn.viewable.Viewer):
     def _set_text(self, key: str, value: str) -> None:
         """A name, title or provenance typed. A renamed list is a new list: its title, provenance
         and notes follow the name (``'my-deck'`` -> ``'My deck'``, "edited from ...") until typed."""
-        from railkit.viz.editor import title_from_name
+        from railkit.viz.ticket_to_ride.map_editor import title_from_name
 
         self.data[key] = value
         if key != "name":
@@ -647,11 +585,11 @@ class CardListEditor(pn.viewable.Viewer):
         self._play_callbacks.append(callback)
 
     def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy",), auto: bool | None = None):
-        """Play the edited deck: a :class:`~railkit.viz.station.StationMasterView` game against bots,
+        """Play the edited deck: a :class:`~railkit.viz.station_master.view.StationMasterView` game against bots,
         shown under the editor (the Players slider's count; you are the first seat)."""
-        from railkit.viz.shell import served
-        from railkit.viz.station import StationMasterView
-        from railkit.viz.table import Table
+        from railkit.viz.shell.view import served
+        from railkit.viz.station_master.view import StationMasterView
+        from railkit.viz.shell.table import Table
 
         path = self._saved_copy()
         cl = load_cards(path)
@@ -673,7 +611,7 @@ class CardListEditor(pn.viewable.Viewer):
         Returns the results table (one row per game and seat, a ``variant`` column).
         """
         from railkit.sim import run_variants
-        from railkit.viz import plots
+        from railkit.viz.graphs import plots
 
         games = int(games or self.w_games.value)
         players = int(players or self.w_players.value)

@@ -1,6 +1,6 @@
 """A sheet editor for Steam Rollers hex sheets.
 
-The Steam Rollers counterpart of :class:`railkit.viz.editor.MapEditor`: pick a
+The Steam Rollers counterpart of :class:`railkit.viz.ticket_to_ride.map_editor.MapEditor`: pick a
 brush and click hexes to paint regions 1-6 (or erase a hex from the sheet), place
 each region's city and town, put mountain borders (click a hex near the edge
 to block; Medium, or added at Hard), and set the six faces of the black die.
@@ -12,7 +12,7 @@ loader gives (file, JSON path, what was expected), headed by the sheet rule it
 breaks (SR-SHEET-REGIONS, -CONTIGUOUS, -CITY-TOWN, -JOINABLE, -DRAWABLE; see
 :func:`sheet_rule`). Saving goes through :meth:`Sheet.save` (checked, written to a
 temporary file and renamed). "Play this sheet" starts a
-:class:`~railkit.viz.steam.SteamRollersView` game on it under the editor;
+:class:`~railkit.viz.steam_rollers.view.SteamRollersView` game on it under the editor;
 "Simulate" plays a few dozen bot games on it and shows a small table.
 
 >>> ed = SheetEditor("steam-default")
@@ -47,7 +47,7 @@ from railkit.maps import hexes as hx
 from railkit.maps import sheets
 from railkit.maps.hexes import Hex
 from railkit.maps.sheets import REGION_NUMBERS, Sheet
-from railkit.viz.sheet import HATCH, STRONG, TINT, centre, hex_outline
+from railkit.viz.steam_rollers.sheet import HATCH, STRONG, TINT, centre, hex_outline
 
 __all__ = ["SheetEditor", "sheet_rule", "FACE_CHOICES", "BRUSHES"]
 
@@ -105,7 +105,7 @@ def _border(a: Hex, b: Hex) -> frozenset:
 
 
 class SheetEditor(pn.viewable.Viewer):
-    """Edit a Steam Rollers sheet in the browser or notebook; see :mod:`railkit.viz.sheet_editor`.
+    """Edit a Steam Rollers sheet in the browser or notebook; see :mod:`railkit.viz.steam_rollers.sheet_editor`.
 
     Parameters
     ----------
@@ -428,9 +428,9 @@ class SheetEditor(pn.viewable.Viewer):
     def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy",), auto: bool = True):
         """Play the edited sheet: a Steam Rollers game shown under the editor (solo against
         Olivia with 1 player, else against bots; you are seat 0, "Player 1").
-        Returns the :class:`~railkit.viz.steam.SteamRollersView`."""
-        from railkit.viz.steam import SteamRollersView
-        from railkit.viz.table import Table
+        Returns the :class:`~railkit.viz.steam_rollers.view.SteamRollersView`."""
+        from railkit.viz.steam_rollers.view import SteamRollersView
+        from railkit.viz.shell.table import Table
 
         path = self._saved_copy()
         args = self._table_args()
@@ -572,7 +572,7 @@ def _edge_mid(cx: float, cy: float, e: int) -> tuple[float, float]:
 
 
 def _corner(cx: float, cy: float, e: int) -> tuple[float, float]:
-    """The corner shared by edges ``e`` and ``e + 1`` (as :mod:`railkit.viz.sheet` draws it)."""
+    """The corner shared by edges ``e`` and ``e + 1`` (as :mod:`railkit.viz.steam_rollers.sheet` draws it)."""
     ang = math.radians(-60 * e - 30)
     return cx + math.cos(ang), cy - math.sin(ang)
 

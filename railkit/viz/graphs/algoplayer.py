@@ -38,7 +38,7 @@ from bokeh.plotting import figure
 from railkit.graphs import quiz, steps
 from railkit.graphs.instances import euler_network, grow_network, random_map, steam_sheet_graph
 from railkit.maps import load
-from railkit.viz.shell import served
+from railkit.viz.shell.view import served
 
 #: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
 #: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
@@ -652,13 +652,13 @@ def graph_lab_app():
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
     """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
     (``railkit serve graph-lab``)."""
-    from railkit.viz.app import serve_page
+    from railkit.viz.shell.serve import serve_page
 
     return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
-    """``python -m railkit.viz.algoplayer --port 5006``."""
+    """``python -m railkit.viz.graphs.algoplayer --port 5006``."""
     import argparse
 
     p = argparse.ArgumentParser(description="Serve the railkit graph lab on 127.0.0.1.")

@@ -2,7 +2,7 @@
 
 Every notebook that shows a widget or a plot starts with::
 
-    from railkit.viz.notebook import setup, show
+    from railkit.viz.shell.notebook import setup, show
     setup()
 
 :func:`setup` loads Panel and BokehJS into the page once, in the right order, with

@@ -60,7 +60,7 @@ def _pale(colour: str) -> bool:
     >>> _pale("#F0E442"), _pale("#0072B2")
     (True, False)
     """
-    from railkit.viz.style import luminance
+    from railkit.viz.shell.style import luminance
 
     return luminance(colour) > 0.45
 

@@ -23,7 +23,7 @@ from typing import Callable
 
 import panel as pn
 
-from railkit.viz.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
+from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "loco")
@@ -170,7 +170,7 @@ class PlayerPanel(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ the board's learner aids
     def attach(self, board) -> None:
-        """Light up ``board`` (a :class:`~railkit.viz.board.Board`) when the toggles ask for it;
+        """Light up ``board`` (a :class:`~railkit.viz.ticket_to_ride.board.Board`) when the toggles ask for it;
         call again with the new board when the map changes."""
         if self.board is not None and self.board is not board:
             self.board.show_affordable(None)
@@ -180,12 +180,12 @@ class PlayerPanel(pn.viewable.Viewer):
 
     def affordable(self) -> list[str]:
         """The routes shown as affordable: the controller's list given to :meth:`update`, else
-        those the hand and trains could pay for (:func:`~railkit.viz.board.affordable_routes`)."""
+        those the hand and trains could pay for (:func:`~railkit.viz.ticket_to_ride.board.affordable_routes`)."""
         if self._affordable is not None:
             return list(self._affordable)
         if self._obs is None or self.board is None:
             return []
-        from railkit.viz.board import affordable_routes
+        from railkit.viz.ticket_to_ride.board import affordable_routes
 
         return affordable_routes(self.board.map, self._obs)
 

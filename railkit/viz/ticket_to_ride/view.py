@@ -1,9 +1,9 @@
-"""The Ticket to Ride view: one seat's view of a :class:`~railkit.viz.table.Table`.
+"""The Ticket to Ride view: one seat's view of a :class:`~railkit.viz.shell.table.Table`.
 
 It is the Ticket to Ride part of the game-agnostic
-:class:`~railkit.viz.shell.TableShell` (which brings undo, the replay slider,
+:class:`~railkit.viz.shell.view.TableShell` (which brings undo, the replay slider,
 save/load, the action log, the end banner, bots and the new-game form): the
-:class:`~railkit.viz.board.Board`, the :class:`~railkit.viz.player.PlayerPanel`,
+:class:`~railkit.viz.ticket_to_ride.board.Board`, the :class:`~railkit.viz.ticket_to_ride.player.PlayerPanel`,
 the claim dialog, the map choice and, at the end, the scoring view.
 
 A claim costs one round trip to the server: the board's data source carries, per
@@ -13,8 +13,8 @@ so the browser shows the payment choice the moment a route is clicked. The
 server hears the same click, sets the same choice (nothing changes on screen)
 and maps the button pressed back to its claim by the button's label.
 
->>> from railkit.viz.table import Table
->>> ctl = GameController(Table(players=2, bots=["random"], seed=5, map="teaching-small"), auto=False)
+>>> from railkit.viz.shell.table import Table
+>>> ctl = TicketToRideView(Table(players=2, bots=["random"], seed=5, map="teaching-small"), auto=False)
 >>> ctl.act("keep tickets 1,2,3") is None
 True
 >>> ctl.table.game.current_player  # the bot kept its tickets at once
@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import html
-from typing import Sequence
 
 import panel as pn
 from bokeh.models import Button as BkButton
@@ -35,20 +34,20 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
-from railkit.viz.board import Board, last_claimed_route, paid_colours
-from railkit.viz.player import PlayerPanel, chip
-from railkit.viz.player import describe_action as log_text
-from railkit.viz.scoring import ScoringView
-from railkit.viz.shell import TableShell, explain, served
-from railkit.viz.table import Table, plain_text
+from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
+from railkit.viz.ticket_to_ride.player import PlayerPanel, chip
+from railkit.viz.ticket_to_ride.player import describe_action as log_text
+from railkit.viz.ticket_to_ride.scoring import ScoringView
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.table import Table, plain_text
 
-__all__ = ["GameController", "describe_action", "explain", "pay_text", "payment_label", "quick_game"]
+__all__ = ["TicketToRideView", "describe_action", "explain", "pay_text", "payment_label"]
 
 
 def describe_action(game, action) -> str:
     """The public log text of a Ticket to Ride action played in ``game``: a face-up draw
     names the colour taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind
-    draw stays blind (:func:`railkit.viz.player.describe_action`)."""
+    draw stays blind (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
     from railkit.games.ticket_to_ride import DrawFaceUp
 
     return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)
@@ -97,7 +96,7 @@ pending.data = {xs: [], ys: []};
 """
 
 
-class GameController(TableShell):
+class TicketToRideView(TableShell):
     """Play Ticket to Ride against bots (or others at a shared table).
 
     Parameters
@@ -362,10 +361,3 @@ class GameController(TableShell):
             self.board.clear_highlight()
         if self._pending and not my_turn:
             self._close_claim()
-
-
-def quick_game(players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] = ("greedy-route",),
-               seed: int = 0, map: str = "usa", rules=None, auto: bool = True, **kw) -> GameController:
-    """A controller for a fresh game: ``quick_game(seed=1)`` plays you against one greedy bot."""
-    return GameController(Table(players=players, humans=humans, bots=bots, seed=seed, map=map, rules=rules,
-                                game="ticket-to-ride", **kw), auto=auto)

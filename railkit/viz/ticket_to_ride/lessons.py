@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from railkit.agents import make_agent
 from railkit.core.game import play
 
 
@@ -72,13 +73,13 @@ def bot_game(seed: int = 1, players: int = 2, map: str = "usa", rules: dict | No
     """A finished game between bots (seeded)."""
     spec = _spec()
     names = list(agents)
-    bots = [spec.make_agent(names[s % len(names)], f"{seed}-{s}") for s in range(players)]
+    bots = [make_agent(spec, names[s % len(names)], f"{seed}-{s}") for s in range(players)]
     return play(spec.new_game(rules, players=players, seed=seed, map=map), bots)
 
 
 def board_of(game, **kw):
-    """A :class:`~railkit.viz.board.Board` showing ``game``'s claimed and closed routes."""
-    from railkit.viz.board import Board
+    """A :class:`~railkit.viz.ticket_to_ride.board.Board` showing ``game``'s claimed and closed routes."""
+    from railkit.viz.ticket_to_ride.board import Board
 
     b = Board(game.map, seat_names=list(game.names), **kw)
     obs = game.observe(None)

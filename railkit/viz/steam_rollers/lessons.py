@@ -1,7 +1,7 @@
 """Tiny Steam Rollers positions, drawn, for the rules notebook.
 
 Each function draws one idea on the live sheet figure
-(:class:`~railkit.viz.sheet.SheetFigure`) or as a small HTML panel beside it:
+(:class:`~railkit.viz.steam_rollers.sheet.SheetFigure`) or as a small HTML panel beside it:
 the tracks of a seat, a region outlined, a delivery route lit up with its
 distance, the completed connections that score, the engine boxes, the action
 tiles (who holds them, upright or sideways) and the goods on the cities. Every
@@ -9,7 +9,7 @@ figure is drawn complete when it is made (nothing changes it from a later
 cell), so it shows the same in a notebook, in JupyterLab and in a served page.
 
 Seats are numbered from 0 in code and named from 1 on the page: seat 0 is
-"Player 1", as in :func:`railkit.viz.table.seat_names` and the game view.
+"Player 1", as in :func:`railkit.viz.shell.table.seat_names` and the game view.
 
 >>> from railkit.games.steam_rollers import SteamRollers
 >>> g = SteamRollers(players=2, seed=1)
@@ -30,8 +30,8 @@ import panel as pn
 
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
-from railkit.viz.sheet import STRONG, SheetFigure
-from railkit.viz.steam import ROUTE_COLOURS, connection_routes, good_chip, route_tracks, score_table
+from railkit.viz.steam_rollers.sheet import STRONG, SheetFigure
+from railkit.viz.steam_rollers.view import ROUTE_COLOURS, connection_routes, good_chip, route_tracks, score_table
 
 __all__ = ["draw", "delivery", "connections", "engine_html", "tiles_html", "supply_html", "score_html",
            "side_by_side", "engine_position", "first_index"]
@@ -48,7 +48,7 @@ def draw(game_or_sheet, seat: int | None = 0, *, tracks: Mapping | None = None, 
     """One sheet, drawn: ``seat``'s tracks (or ``tracks``), lit ``routes`` (``(tracks, colour,
     label)``), ``outline``\\ d hexes, Olivia's ``crosses`` and the game's mountains.
 
-    Returns the :class:`~railkit.viz.sheet.SheetFigure`; show it with ``.pane``.
+    Returns the :class:`~railkit.viz.steam_rollers.sheet.SheetFigure`; show it with ``.pane``.
     """
     sheet = _sheet_of(game_or_sheet)
     game = game_or_sheet if sheet is not game_or_sheet else None
