@@ -466,13 +466,14 @@ class MapEditor(pn.viewable.Viewer):
         get the map."""
         import tempfile
 
-        from railkit.viz.ticket_to_ride.view import quick_game
+        from railkit.games.ticket_to_ride import SPEC
+        from railkit.viz.shell.games import quick_game
 
         m = self.validate()
         folder = Path(tempfile.mkdtemp(prefix="railkit-play-"))
         path = m.save(folder / f"{m.name}.json")
         players = int(self.w_players.value)
-        self.game = quick_game(players=players, bots=[bots[i % len(bots)] for i in range(players - 1)],
+        self.game = quick_game(SPEC, players=players, bots=[bots[i % len(bots)] for i in range(players - 1)],
                                seed=seed, map=str(path))
         self.play_area.objects = [pn.pane.Markdown(f"### Playing {m.title}"), self.game]
         for cb in self._play_callbacks:

@@ -211,22 +211,22 @@ def test_app_seats_spectators_and_bad_arguments(monkeypatch):
     monkeypatch.setattr(app_module, "_arg", lambda name: args.get(name))
     tables: dict = {}
     monkeypatch.setattr(app_module, "_tables", lambda: tables)
-    lobby = create_app(seats=2, map="teaching-small", seed=1, auto=False)
+    lobby = create_app("ticket-to-ride", seats=2, map="teaching-small", seed=1, auto=False)
     assert isinstance(lobby, Lobby)
     lobby.tables = tables
     lobby.make_table("t1")
     t = tables["t1"]
     tok = t.join(0)
     args.update(table="t1", seat="1", token=tok)
-    page = create_app(seats=2, auto=False)
+    page = create_app("ticket-to-ride", seats=2, auto=False)
     assert "You play" in page.objects[0].object
     args.update(token="wrong")
-    page = create_app(seats=2, auto=False)
+    page = create_app("ticket-to-ride", seats=2, auto=False)
     assert "watching" in page.objects[0].object
     for bad in ({"table": "nope"}, {"table": "../etc"}, {"map": "/etc/passwd"}, {"table": "t1", "seat": "99"}):
         args.clear()
         args.update(bad)
-        page = create_app(seats=2, auto=False)
+        page = create_app("ticket-to-ride", seats=2, auto=False)
         text = page.objects[0].object
         assert "cannot be shown" in text and "Traceback" not in text
 

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("1[0-3]-ttr-*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[3] / "notebooks").glob("1[0-3]-ttr-*.ipynb"))
 
 
 def test_all_four_notebooks_exist():
     assert [p.stem for p in NOTEBOOKS] == ["10-ttr-rules", "11-ttr-play", "12-ttr-scoring", "13-ttr-map-editor"]
 
 
-ALL_NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+ALL_NOTEBOOKS = sorted((Path(__file__).resolve().parents[3] / "notebooks").glob("*.ipynb"))
 
 
 def _code(path: Path) -> str:

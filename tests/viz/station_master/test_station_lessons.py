@@ -74,4 +74,4 @@ def test_an_unknown_position_is_a_clear_error():
         position_view("nowhere")
     assert "one of brake-van, end-tie" in str(exc.value)
     with pytest.raises(ValueError):
-        show_move(__import__("railkit.viz.station_master.view", fromlist=["x"]).quick_game(seed=1, auto=False))
+        show_move(__import__("railkit.viz", fromlist=["x"]).quick_game("station-master", seed=1, auto=False))

@@ -1,4 +1,4 @@
-"""Game controller, player panel, table and scoring view, without a browser."""
+"""The Ticket to Ride view, player panel, table and scoring view, without a browser."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from bokeh.events import ButtonClick
 
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.shell.lobby import create_app
-from railkit.viz.ticket_to_ride.view import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, TicketToRideView, pay_text, quick_game
+from railkit.viz.shell.games import quick_game
+from railkit.viz.ticket_to_ride.view import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, TicketToRideView, pay_text
 from railkit.viz.ticket_to_ride.scoring import breakdown_rows, ticket_paths
 from railkit.viz.shell.table import Table, actors_of
 
@@ -225,14 +226,14 @@ def test_periodic_tick_moves_bots_with_a_delay():
 
 
 def test_create_app_for_a_private_game_and_for_a_given_table():
-    app = create_app()
+    app = create_app("ticket-to-ride")
     assert app is not None
     t1 = Table(players=2, humans=[0, 1], map="teaching-small", seed=1)
-    assert create_app(table=t1) is not None
+    assert create_app("ticket-to-ride", table=t1) is not None
 
 
 def test_quick_game_defaults_to_usa():
-    ctl = quick_game(seed=1, auto=False)
+    ctl = quick_game("ticket-to-ride", seed=1, auto=False)
     assert ctl.table.game.map.name == "usa" and len(ctl.board.routes_src.data["id"]) == 100
 
 
