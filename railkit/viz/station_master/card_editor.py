@@ -59,8 +59,8 @@ from bokeh.plotting import figure
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.games.station_master.cards import (
-    COUNTED_SPECIALS, DEFAULT_FOLDER, DEFAULT_PATH, FORMAT, LOCO_KINDS, VERSION, CardList, carriage_from_key,
-    carriage_key, deck_makeup, load_cards, schema_bounds,
+    COUNTED_SPECIALS, DEFAULT_FOLDER, DEFAULT_PATH, FORMAT, LOCO_KINDS, VERSION, CardList, carriage_key,
+    deck_makeup, load_cards, schema_bounds,
 )
 
 __all__ = ["CardListEditor"]
@@ -612,6 +612,7 @@ class CardListEditor(pn.viewable.Viewer):
         """
         from railkit.sim import run_variants
         from railkit.viz.graphs import plots
+        from railkit.viz.station_master.plots import chip_split_scores, chip_value_points
 
         games = int(games or self.w_games.value)
         players = int(players or self.w_players.value)
@@ -626,8 +627,8 @@ class CardListEditor(pn.viewable.Viewer):
         self.results = df
         mine = df[df["variant"] == label]
         figs = [plots.win_rates(mine, "seat", title=f"Win rate by seat, {cl.name} ({games} games)"),
-                plots.chip_split_scores(df, "variant", title="Mean score per deck (95% interval)"),
-                plots.chip_value_points(df, "variant"),
+                chip_split_scores(df, "variant", title="Mean score per deck (95% interval)"),
+                chip_value_points(df, "variant"),
                 plots.score_distribution(df, "variant")]
         ok = df[df["error"] == ""] if "error" in df else df
         errors = len(df) - len(ok)
