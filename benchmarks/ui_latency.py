@@ -181,7 +181,7 @@ class TicketToRide:
         from railkit.games.ticket_to_ride import Claim
         from railkit.viz.shell.table import Table
 
-        rep = Table(players=2, humans=[0], seed=self.SEED, rules=self.RULES)
+        rep = Table(game="ticket-to-ride", players=2, humans=[0], seed=self.SEED, rules=self.RULES)
         rep.apply(0, "keep tickets 1,2,3")
         rep.run_bots()
         self.routes = sorted({x.route for x in rep.game.legal_actions() if isinstance(x, Claim)})

@@ -118,7 +118,7 @@ def test_the_served_editor_saves_in_the_user_folder_and_the_picker_offers_the_ma
     from railkit.viz.shell.table import Table
 
     before = shipped_bytes()
-    ctl = TicketToRideView(Table(map="teaching-small", seed=1), auto=False)
+    ctl = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small", seed=1), auto=False)
     ed = editor_for(ctl)
     assert ed.folder == folder
     ed.add_city("Delta", 6.0, 1.0)

@@ -2,9 +2,8 @@
 bot), who may undo or restart, and a version counter the views watching it poll.
 
 The table holds no UI code, so it is easy to test; a
-:class:`~railkit.viz.shell.view.TableShell` (one per game, e.g. the Ticket to Ride
-:class:`~railkit.viz.ticket_to_ride.view.TicketToRideView`) shows one seat of it, or a
-spectator's view (``seat=None``).
+:class:`~railkit.viz.shell.view.TableShell` (one per game, in ``railkit.viz.<game>``)
+shows one seat of it, or a spectator's view (``seat=None``).
 
 The rules of the table, the same for every game:
 
@@ -22,10 +21,11 @@ The rules of the table, the same for every game:
   load one at a shared table; the others are told (:attr:`notice`).
 * **Seeds.** A new game gets a fresh random seed unless one is given.
 
->>> t = Table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
+>>> from railkit.games import GAMES
+>>> t = Table(players=2, humans=[0], bots=["random"], seed=3, game=sorted(GAMES)[0])
 >>> t.game.current_player, t.is_human(0), t.is_human(1)
 (0, True, False)
->>> t.apply(0, "keep tickets 1,2") is None
+>>> t.apply(0, t.game.legal_actions()[0]) is None
 True
 >>> t.step_bot()
 True
@@ -136,20 +136,20 @@ class Table:
     seed : int, optional
         The game's seed; a fresh random one if not given.
     game : str
-        The game's command-line name (``ticket-to-ride``, ``steam-rollers``, ``station-master``).
+        The game's command-line name (a key of :data:`railkit.games.GAMES`).
     bot_delay : float
         Seconds between two bot actions in a live view (so people can follow them).
     describe : callable, optional
         ``describe(game, action) -> str``: the public text of ``action`` for the log,
-        called just before it is played (the Ticket to Ride view names the colour of
-        a face-up card taken). ``str(action)`` if not given.
+        called just before it is played (a view may name what everybody saw taken).
+        ``str(action)`` if not given.
     **options
-        The game's options (``map=...`` for Ticket to Ride, ``names=[...]``).
+        The game's options (a map, ``names=[...]``).
     """
 
     def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] | None = None,
                  rules: param.Parameterized | dict | None = None, seed: int | None = None, *,
-                 game: str = "ticket-to-ride", bot_delay: float = 0.5,
+                 game: str, bot_delay: float = 0.5,
                  describe: Callable[[Game, Action], str] | None = None, **options) -> None:
         from railkit.games import get_spec
 

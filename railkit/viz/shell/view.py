@@ -8,8 +8,8 @@ short visible delay (a periodic callback polls the table, which also brings
 other people's moves at a shared table), or at once with ``auto=False``
 (deterministic: notebooks and tests).
 
-A game supplies only its own view by subclassing :class:`TableShell` (the Ticket
-to Ride :class:`~railkit.viz.ticket_to_ride.view.TicketToRideView` is one):
+A game supplies only its own view by subclassing :class:`TableShell` (each game's
+``railkit.viz.<game>.VIEW`` is one):
 
 * ``_build_view()`` makes the game's widgets, ``_view()`` lays them out;
 * ``_show(g, obs, my_turn, replay, legal)`` brings them up to date with game ``g``
@@ -55,11 +55,13 @@ def explain(err) -> str:
 
 def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, **kwargs):
     """A form for a game's rules (``pn.Param``), with every setting that may be left unset
-    (``None``: e.g. Ticket to Ride's ``trains``, the map's own count) as a number box that
-    may be empty: a slider cannot show "unset", and its page would fail to draw.
+    (``None``: e.g. a count the map decides unless it is set) as a number box that may be
+    empty: a slider cannot show "unset", and its page would fail to draw.
 
-    >>> from railkit.games import get_spec
-    >>> form = rules_form(get_spec("ticket-to-ride").make_rules("base"), ["trains", "longest_bonus"])
+    >>> class Rules(param.Parameterized):
+    ...     trains = param.Integer(None, allow_None=True, bounds=(1, 99))
+    ...     bonus = param.Integer(10, bounds=(0, 30))
+    >>> form = rules_form(Rules(), ["trains", "bonus"])
     >>> type(form._widgets["trains"]).__name__, form._widgets["trains"].value
     ('IntInput', None)
     """

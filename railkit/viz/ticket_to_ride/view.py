@@ -14,7 +14,8 @@ server hears the same click, sets the same choice (nothing changes on screen)
 and maps the button pressed back to its claim by the button's label.
 
 >>> from railkit.viz.shell.table import Table
->>> ctl = TicketToRideView(Table(players=2, bots=["random"], seed=5, map="teaching-small"), auto=False)
+>>> ctl = TicketToRideView(Table(players=2, bots=["random"], seed=5, map="teaching-small", game="ticket-to-ride"),
+...                        auto=False)
 >>> ctl.act("keep tickets 1,2,3") is None
 True
 >>> ctl.table.game.current_player  # the bot kept its tickets at once
