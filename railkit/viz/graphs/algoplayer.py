@@ -36,8 +36,9 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from railkit.graphs import quiz, steps
-from railkit.graphs.instances import euler_network, grow_network, random_map, steam_sheet_graph
+from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
+from railkit.viz.shell.games import served_games, viz_of
 from railkit.viz.shell.view import served
 
 #: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
@@ -56,6 +57,20 @@ LEGEND: dict[str, dict[str, Any]] = {
 }
 assert set(LEGEND) == set(steps.STATES)
 
+
+
+def _game_lessons() -> dict[str, tuple[str, Callable]]:
+    """The lessons the games add (``GRAPH_LESSONS`` of a game's view package):
+    algorithm -> (question, ``scenario(seed, start)``)."""
+    out: dict[str, tuple[str, Callable]] = {}
+    for game in served_games():
+        out.update(getattr(viz_of(game), "GRAPH_LESSONS", {}))
+    return out
+
+
+#: The lessons on a game's own board (a sheet after a seeded game, say), from the games.
+GAME_LESSONS = _game_lessons()
+
 #: The algorithms the player can run, with a one-line question each lesson asks.
 ALGORITHMS = {
     "bfs": "Breadth-first search: can the ticket still be completed with these routes taken?",
@@ -68,8 +83,8 @@ ALGORITHMS = {
     "longest_trail": "Longest trail: exact branch and bound on a player's network.",
     "greedy_trail": "Greedy trail: a plausible heuristic. Can you break it?",
     "max_flow": "Max flow / min cut: how many routes cut the two cities apart?",
-    "bounded_longest_path": "Steam Rollers: the longest delivery the engine allows.",
     "steiner_forest": "Steiner forest: the fewest trains that complete a hand.",
+    **{name: question for name, (question, _) in GAME_LESSONS.items()},
 }
 MAPS = ("usa", "teaching-small", "random")
 
@@ -83,7 +98,8 @@ def _label(x) -> str:
 def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None):
     """The graph, trace and a title for ``algorithm`` on ``map`` (``usa``,
     ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
-    with the map editor; Steam Rollers deliveries use a sheet after a seeded game), an instance chosen by ``seed`` and, where it applies, ``start``.
+    with the map editor; a game's own lesson, :data:`GAME_LESSONS`, uses its own board), an
+    instance chosen by ``seed`` and, where it applies, ``start``.
 
     >>> G, trace, title = scenario("bfs", "teaching-small", 2)
     >>> trace.algorithm, "Ticket" in title
@@ -92,12 +108,8 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
     rng = random.Random(f"{algorithm}/{map}/{seed}")
-    if algorithm == "bounded_longest_path":
-        G, engine, _ = steam_sheet_graph(4 + seed)
-        cities = sorted(n for n in G if n.startswith("C"))
-        src = start if start in cities else max(cities, key=lambda c: (G.degree(c), c))
-        tr = steps.bounded_longest_path(G, src, set(cities) - {src}, engine, no_repeat=cities)
-        return G, tr, f"Steam Rollers sheet (game seed {4 + seed}): longest delivery from {src}, engine {engine}"
+    if algorithm in GAME_LESSONS:
+        return GAME_LESSONS[algorithm][1](seed, start)
     if not isinstance(map, str):  # a Map object (an edited map, say)
         m = map
         G = m.graph()

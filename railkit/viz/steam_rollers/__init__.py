@@ -9,9 +9,11 @@ tiles, deliveries, Olivia's turn), the sheet figure, the sheet editor and the le
 ====================================================  =========================================
 
 What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW` and
-:func:`table_options` (alone against Olivia, at a difficulty).
+:func:`table_options` (alone against Olivia, at a difficulty); the graph lab reads
+``GRAPH_LESSONS`` (:mod:`~railkit.viz.steam_rollers.graph_lessons`).
 """
 
+from railkit.viz.steam_rollers.graph_lessons import GRAPH_LESSONS
 from railkit.viz.steam_rollers.view import SteamRollersView
 
 VIEW = SteamRollersView
@@ -25,4 +27,4 @@ def table_options(given: dict, url) -> dict:
     return {"players": 1, "difficulty": given.get("difficulty") or "clerk"}
 
 
-__all__ = ["VIEW", "SteamRollersView", "table_options"]
+__all__ = ["GRAPH_LESSONS", "VIEW", "SteamRollersView", "table_options"]
