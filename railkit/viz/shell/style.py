@@ -72,16 +72,25 @@ def text_on(hex_colour: str) -> str:
     return "#000000" if luminance(hex_colour) > 0.18 else "#ffffff"
 
 
-def initials(names: list[str]) -> list[str]:
-    """Short distinct labels for seats: first letters, longer where two would clash.
+def initials(names: Sequence[str]) -> list[str]:
+    """Short distinct labels for seats (on claimed cars, on chips): a name of two or more
+    words gives the first letters of two (a number whole: ``Player 2`` is ``P2``); a
+    one-word name its first letter, longer where two would clash; identical labels give
+    seat numbers.
 
     >>> initials(["Red", "Blue", "Green"])
     ['R', 'B', 'G']
     >>> initials(["Ann", "Alex", "Bo"])
     ['An', 'Al', 'B']
+    >>> initials(["Player 1", "Player 2", "Ada Lovelace"])
+    ['P1', 'P2', 'AL']
     """
     out = []
     for n in names:
+        words = n.split()
+        if len(words) >= 2:
+            out.append((words[0][0] + (words[1] if words[1].isdigit() else words[1][0])).upper())
+            continue
         k = 1
         while k < len(n) and sum(1 for m in names if m[:k].lower() == n[:k].lower()) > 1:
             k += 1

@@ -45,14 +45,16 @@ import panel as pn
 import param
 
 from railkit.core.errors import DataError
+from railkit.games.station_master import SPEC
+from railkit.viz.shell.style import initials, seat_colour
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.shell.table import Table, seat_names
 
-__all__ = ["StationMasterView", "SEAT_HEX", "card_label", "departure_steps", "describe_action"]
+__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "seat_hex"]
 
-#: Seat colours (Okabe-Ito, safe for the common colour-vision deficiencies); every chip
-#: also carries its owner's initials, so colour is never the only cue.
-SEAT_HEX = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"]
+#: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
+#: the common colour-vision deficiencies); every chip also carries its owner's initials, so
+#: colour is never the only cue.
 SEAT_TEXT = ["#000", "#000", "#fff", "#000", "#fff", "#fff"]
 
 _SPECIAL_NAMES = {
@@ -96,19 +98,7 @@ def seat_hex(seat: int) -> str:
     >>> seat_hex(0), seat_hex(7)
     ('#E69F00', '#56B4E9')
     """
-    return SEAT_HEX[seat % len(SEAT_HEX)]
-
-
-def initials(name: str) -> str:
-    """Short owner mark for a chip: ``'Player 2'`` -> ``'P2'``, ``'Ada Lovelace'`` -> ``'AL'``.
-
-    >>> initials("Player 2"), initials("Ada Lovelace"), initials("Bob")
-    ('P2', 'AL', 'BO')
-    """
-    parts = name.split()
-    if len(parts) >= 2:
-        return (parts[0][0] + (parts[1] if parts[1].isdigit() else parts[1][0])).upper()
-    return name[:2].upper()
+    return seat_colour(SPEC.palette, seat)
 
 
 def card_label(key: str) -> str:
@@ -192,7 +182,7 @@ text-align:center;font-size:11px;font-weight:bold}
 def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
     """One chip: face down in its owner's colour with the owner's initials; ``value`` only for
     the viewing seat's own chips."""
-    mark = html.escape(initials(names[seat]), quote=False)
+    mark = html.escape(initials(names)[seat], quote=False)
     text = mark if value is None else f"{mark}·{value}"
     cls = "sm-chip mine" if value is not None else "sm-chip"
     return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{SEAT_TEXT[seat % 6]}'"
