@@ -8,7 +8,8 @@ import pytest
 
 from railkit.core.errors import DataError
 from railkit.maps import Map, load
-from railkit.viz.ticket_to_ride.board import Board, route_geometry
+from railkit.viz.ticket_to_ride.board import Board
+from railkit.viz.ticket_to_ride.geometry import route_geometry
 from railkit.viz.ticket_to_ride.map_editor import MapEditor
 from railkit.viz.ticket_to_ride.style import card_hex, player_hex
 
