@@ -17,8 +17,8 @@ import argparse
 import panel as pn
 
 from railkit.viz.shell import lobby as app_module
-from railkit.viz.station_master.view import StationMasterView
 from railkit.viz.shell.table import Table
+from railkit.viz.station_master.view import StationMasterView
 
 #: The shared table's deal: seat 2 (index 1) holds cards that seat 1 never holds and that are not
 #: in the discard pile, so a test can look for their names in everything seat 1's page receives.

@@ -11,8 +11,8 @@ import argparse
 import panel as pn
 
 from railkit.agents import make_agent
-from railkit.viz.steam_rollers.view import SteamRollersView
 from railkit.viz.shell.table import Table
+from railkit.viz.steam_rollers.view import SteamRollersView
 
 
 def autoplay(table: Table, n: int, until: str = "") -> None:

@@ -20,9 +20,9 @@ from helpers import join_from_lobby, page_text, wait_text
 from steam_serve import autoplay
 from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
+from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import centre
 from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source
-from railkit.viz.shell.table import Table
 
 HERE = Path(__file__).parent
 SEED = 4

@@ -11,8 +11,8 @@ from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
 from helpers import GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
 from railkit.games.ticket_to_ride import Claim
-from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
 from railkit.viz.shell.table import Table
+from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
 
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
 

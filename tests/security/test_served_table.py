@@ -9,8 +9,8 @@ import json
 import pytest
 
 from railkit.viz.shell.lobby import _page, new_table
-from railkit.viz.ticket_to_ride.view import TicketToRideView
 from railkit.viz.shell.table import SECRET_SEED, NotAllowed, Table
+from railkit.viz.ticket_to_ride.view import TicketToRideView
 
 
 def shared() -> Table:

@@ -48,7 +48,7 @@ import html
 import re
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import panel as pn
 import param
@@ -58,6 +58,7 @@ from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
 from railkit.core.jsonio import read_json, write_json_atomic
+from railkit.viz.shell.editor import Editor
 from railkit.games.station_master.cards import (
     COUNTED_SPECIALS, DEFAULT_FOLDER, DEFAULT_PATH, FORMAT, LOCO_KINDS, VERSION, CardList, carriage_key,
     deck_makeup, load_cards, schema_bounds,
@@ -178,7 +179,7 @@ def _count(entries: list[dict]) -> int | None:
         return None
 
 
-class CardListEditor(pn.viewable.Viewer):
+class CardListEditor(Editor):
     """Edit a Station Master card list in the browser or a notebook; see :mod:`railkit.viz.station_master.card_editor`.
 
     Parameters
@@ -189,8 +190,7 @@ class CardListEditor(pn.viewable.Viewer):
         Where :meth:`save` writes ``<name>.json`` (default :data:`DEFAULT_FOLDER`).
     """
 
-    status = param.String(default="", doc="Validation message: 'OK: ...' or the DataError text.")
-    ok = param.Boolean(default=False, doc="Whether the edited card list is valid.")
+    noun = "card list"
 
     def __init__(self, start: str | Path | dict | CardList = "default", *, folder: str | Path | None = None,
                  **params):
@@ -201,10 +201,7 @@ class CardListEditor(pn.viewable.Viewer):
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
         self._errors: dict[str, DataError] = {}  # a box whose text cannot be read
         self._where: dict[str, list[int]] = {}  # each box's entries: their line numbers
-        self._quiet = False
-        self._play_callbacks: list[Callable[[CardList], None]] = []
         self._scratch: Path | None = None
-        self.game = None  # the view started by "Play this deck"
         self.results = None  # the table of the last simulation
         self.values_src = ColumnDataSource(dict(key=[], count=[], colour=[], label=[]), name="deck_values")
         self.specials_src = ColumnDataSource(dict(kind=[], count=[], share=[], label=[]), name="deck_specials")
@@ -320,16 +317,6 @@ class CardListEditor(pn.viewable.Viewer):
             self.play_area, self.sim_area,
             sizing_mode="stretch_width",
         )
-
-    def _guard(self, fn, *args):
-        if self._quiet:
-            return
-        try:
-            with pn.io.hold():  # Bokeh models change: safe from any Panel callback
-                fn(*args)
-        except (DataError, ValueError, KeyError) as exc:
-            self.msg.object = html.escape(str(exc), quote=False)
-            self.msg.alert_type = "danger"
 
     def _set_widget(self, widget, value) -> None:
         """Show ``value`` in a box without reading it back (the data is already up to date)."""
@@ -580,10 +567,6 @@ class CardListEditor(pn.viewable.Viewer):
         folder = Path(tempfile.mkdtemp(prefix="railkit-deck-"))
         return self.save(folder / f"{cl.name}.json", announce=False)
 
-    def on_play(self, callback: Callable[[CardList], None]) -> None:
-        """Call ``callback(card_list)`` when "Play this deck" is pressed."""
-        self._play_callbacks.append(callback)
-
     def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy",), auto: bool | None = None):
         """Play the edited deck: a :class:`~railkit.viz.station_master.view.StationMasterView` game against bots,
         shown under the editor (the Players slider's count; you are the first seat)."""
@@ -599,8 +582,7 @@ class CardListEditor(pn.viewable.Viewer):
         self.game = StationMasterView(table, auto=served() if auto is None else auto,
                                       cards_folder=str(self.folder))
         self.play_area.objects = [pn.pane.Markdown(f"### Playing {html.escape(self.data.get('title') or cl.name)}"), self.game]
-        for cb in self._play_callbacks:
-            cb(cl)
+        self._played(cl)
         return self.game
 
     def simulate(self, games: int | None = None, seed: int = 2026, players: int | None = None,
@@ -641,13 +623,6 @@ class CardListEditor(pn.viewable.Viewer):
         return df
 
     # ------------------------------------------------------------ redraw + validation
-    def _refresh(self) -> None:
-        with pn.io.hold():
-            self._redraw()
-        # Data sources changed from a notebook cell (not from a browser event) reach a
-        # notebook's page only when pushed; elsewhere this does nothing.
-        pn.io.push_notebook(self._pane)
-
     def _redraw(self) -> None:
         try:
             cl = self.validate()

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from railkit.games.station_master.positions import POSITIONS, position_game
-from railkit.viz.station_master.view import StationMasterView, describe_action
 from railkit.viz.shell.table import Table
+from railkit.viz.station_master.view import StationMasterView, describe_action
 
 __all__ = ["position_view", "show_move"]
 

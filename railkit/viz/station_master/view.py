@@ -47,8 +47,8 @@ import param
 from railkit.core.errors import DataError
 from railkit.games.station_master import SPEC
 from railkit.viz.shell.style import initials, seat_colour
-from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.shell.view import TableShell, explain, served
 
 __all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "seat_hex"]
 

@@ -34,7 +34,6 @@ import copy
 import math
 import tempfile
 from pathlib import Path
-from typing import Callable
 
 import panel as pn
 import param
@@ -47,6 +46,7 @@ from railkit.maps import hexes as hx
 from railkit.maps import sheets
 from railkit.maps.hexes import Hex
 from railkit.maps.sheets import REGION_NUMBERS, Sheet
+from railkit.viz.shell.editor import Editor
 from railkit.viz.steam_rollers.sheet import HATCH, STRONG, TINT, centre, hex_outline
 
 __all__ = ["SheetEditor", "sheet_rule", "FACE_CHOICES", "BRUSHES"]
@@ -104,7 +104,7 @@ def _border(a: Hex, b: Hex) -> frozenset:
     return frozenset((a, b))
 
 
-class SheetEditor(pn.viewable.Viewer):
+class SheetEditor(Editor):
     """Edit a Steam Rollers sheet in the browser or notebook; see :mod:`railkit.viz.steam_rollers.sheet_editor`.
 
     Parameters
@@ -116,8 +116,9 @@ class SheetEditor(pn.viewable.Viewer):
         so railkit's own ``maps/`` is never overwritten by accident).
     """
 
+    noun = "sheet"
+
     status = param.String(default="", doc="Validation message: 'OK ...' or the rule and the DataError text.")
-    ok = param.Boolean(default=False, doc="Whether the edited sheet is valid.")
     rule = param.String(default="", doc="The sheet rule the edited sheet breaks ('' when valid or a field error).")
 
     def __init__(self, start: Sheet | str | Path = "steam-default", *, folder: str | Path | None = None,
@@ -137,8 +138,6 @@ class SheetEditor(pn.viewable.Viewer):
         self.faces: list[tuple[str, str]] = [tuple(f) for f in s.black_die_faces]
         self.folder = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="railkit-sheets-"))
         self._order = sorted(self.region_of, key=lambda h: (h[1], h[0]))  # the hexes' order in the file
-        self._play_callbacks: list[Callable[[Sheet], None]] = []
-        self.game = None  # the view started by "Play this sheet"
         self.results = None  # the table of the last "Simulate"
         self.radius = 0  # the view shows the hexes up to this distance from 0,0
         #: The canvas: every hex up to this distance from 0,0 is drawn (free ones faint) and
@@ -254,14 +253,6 @@ class SheetEditor(pn.viewable.Viewer):
             self.play_area,
             sizing_mode="stretch_width",
         )
-
-    def _guard(self, fn, *args):
-        try:
-            with pn.io.hold():
-                fn(*args)
-        except (DataError, ValueError, KeyError) as exc:
-            self.msg.object = str(exc).strip("'\"")
-            self.msg.alert_type = "danger"
 
     # ------------------------------------------------------------ editing API
     def _check_hex(self, h) -> Hex:
@@ -414,10 +405,6 @@ class SheetEditor(pn.viewable.Viewer):
         folder = Path(tempfile.mkdtemp(prefix="railkit-sheet-"))
         return s.save(folder / f"{s.name}.json")
 
-    def on_play(self, callback: Callable[[Sheet], None]) -> None:
-        """Call ``callback(sheet)`` when "Play this sheet" is pressed."""
-        self._play_callbacks.append(callback)
-
     def _table_args(self) -> dict:
         players = int(self.w_players.value)
         args = dict(players=players, rules={"mountains": self.w_mountains.value})
@@ -440,8 +427,7 @@ class SheetEditor(pn.viewable.Viewer):
         self.game = SteamRollersView(table, auto=auto)
         sheet = sheets.load(path)
         self.play_area.objects = [pn.pane.Markdown(f"### Playing {sheet.title}"), self.game]
-        for cb in self._play_callbacks:
-            cb(sheet)
+        self._played(sheet)
         return self.game
 
     def simulate(self, games: int = 24, agents: str = "greedy", seed: int = 0):
@@ -478,13 +464,6 @@ class SheetEditor(pn.viewable.Viewer):
         self.figure._trigger_event(Tap(self.figure, x=x, y=y))
 
     # ------------------------------------------------------------ redraw + validation
-    def _refresh(self) -> None:
-        with pn.io.hold():
-            self._redraw()
-        # Data sources changed from a notebook cell (not from a browser event) reach a
-        # notebook's page only when pushed; elsewhere this does nothing.
-        pn.io.push_notebook(self._pane)
-
     def _redraw(self) -> None:
         radius = self._needed_radius()
         grow = radius != self.radius

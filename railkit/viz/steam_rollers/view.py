@@ -35,9 +35,9 @@ from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
-from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
-from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
 
 __all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip"]
 

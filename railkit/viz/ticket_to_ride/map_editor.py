@@ -36,7 +36,6 @@ from __future__ import annotations
 import copy
 import math
 from pathlib import Path
-from typing import Callable
 
 import panel as pn
 import param
@@ -45,6 +44,7 @@ from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
 from railkit.maps import MAP_NAME, MAPS_DIR, ROUTE_COLOURS, Map, load, shipped_names, user_maps_dir
+from railkit.viz.shell.editor import Editor
 from railkit.viz.ticket_to_ride.style import card_hex
 
 #: The maps that ship with railkit (in ``maps/``): the editor never writes over them.
@@ -93,7 +93,7 @@ def _map_to_xy_dict(m: Map) -> dict:
     return data
 
 
-class MapEditor(pn.viewable.Viewer):
+class MapEditor(Editor):
     """Edit a map in the browser or notebook; see :mod:`railkit.viz.ticket_to_ride.map_editor`.
 
     Parameters
@@ -104,8 +104,7 @@ class MapEditor(pn.viewable.Viewer):
         Where :meth:`save` writes ``<name>.json`` (default: railkit's ``maps/``).
     """
 
-    status = param.String(default="", doc="Validation message: 'OK ...' or the DataError text.")
-    ok = param.Boolean(default=False, doc="Whether the edited map is valid.")
+    noun = "map"
 
     def __init__(self, start: Map | str = "teaching-small", *, folder: str | Path = MAPS_DIR,
                  width: int = 720, height: int = 520, **params):
@@ -115,9 +114,7 @@ class MapEditor(pn.viewable.Viewer):
         self.folder = Path(folder)
         self._taps: list[str] = []
         self._busy = False
-        self._play_callbacks: list[Callable[[Map], None]] = []
         self._title_auto = True  # the title follows the name until one is typed
-        self.game = None  # the game started by "Play this map"
         self.cities_src = ColumnDataSource(dict(
             name=[c["name"] for c in self.data["cities"]],
             x=[c["x"] for c in self.data["cities"]],
@@ -231,17 +228,6 @@ class MapEditor(pn.viewable.Viewer):
             self.play_area,
             sizing_mode="stretch_width",
         )
-
-    def _guard(self, fn, *args):
-        try:
-            with pn.io.hold():  # Bokeh models change: safe from any Panel callback
-                fn(*args)
-        except (DataError, ValueError, KeyError) as exc:
-            self.msg.object = str(exc)
-            self.msg.alert_type = "danger"
-        except OSError as exc:  # a full disk, a folder gone: a message, never a traceback
-            self.msg.object = f"Could not write the map: {exc.strerror or exc}."
-            self.msg.alert_type = "danger"
 
     # ------------------------------------------------------------ editing API
     def city_names(self) -> list[str]:
@@ -456,10 +442,6 @@ class MapEditor(pn.viewable.Viewer):
             raise DataError("map name", "$", what, str(name))
         return target
 
-    def on_play(self, callback: Callable[[Map], None]) -> None:
-        """Call ``callback(map)`` when "Play this map" is pressed."""
-        self._play_callbacks.append(callback)
-
     def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy-route",)) -> Map:
         """Play the edited map: a game against bots shown under the editor (one seat per
         player of the Players slider; you are the first). Callbacks of :meth:`on_play`
@@ -476,8 +458,7 @@ class MapEditor(pn.viewable.Viewer):
         self.game = quick_game(SPEC, players=players, bots=[bots[i % len(bots)] for i in range(players - 1)],
                                seed=seed, map=str(path))
         self.play_area.objects = [pn.pane.Markdown(f"### Playing {m.title}"), self.game]
-        for cb in self._play_callbacks:
-            cb(m)
+        self._played(m)
         return m
 
     # ------------------------------------------------------------ callbacks
@@ -532,13 +513,6 @@ class MapEditor(pn.viewable.Viewer):
                 self.w_col.value = r["color"]
 
     # ------------------------------------------------------------ redraw + validation
-    def _refresh(self) -> None:
-        with pn.io.hold():
-            self._redraw()
-        # Data sources changed from a notebook cell (not from a browser event) reach a
-        # notebook's page only when pushed; elsewhere this does nothing.
-        pn.io.push_notebook(self._pane)
-
     def _redraw(self) -> None:
         names = self.city_names()
         pos = {n: (x, y) for n, x, y in zip(names, self.cities_src.data["x"], self.cities_src.data["y"])}

@@ -35,12 +35,12 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
+from railkit.viz.shell.table import Table, plain_text
+from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
 from railkit.viz.ticket_to_ride.player import PlayerPanel, chip
 from railkit.viz.ticket_to_ride.player import describe_action as log_text
 from railkit.viz.ticket_to_ride.scoring import ScoringView
-from railkit.viz.shell.view import TableShell, explain, served
-from railkit.viz.shell.table import Table, plain_text
 
 __all__ = ["TicketToRideView", "describe_action", "explain", "pay_text", "payment_label"]
 

@@ -7,11 +7,11 @@ import pytest
 
 from railkit.agents import make_agent
 from railkit.viz.shell import lobby as app_module
-from railkit.viz.shell.lobby import Lobby, create_app
-from railkit.viz.ticket_to_ride.view import TicketToRideView
 from railkit.viz.shell.banner import banner_html
-from railkit.viz.shell.view import page_ready, seat_names
+from railkit.viz.shell.lobby import Lobby, create_app
 from railkit.viz.shell.table import NotAllowed, Table
+from railkit.viz.shell.view import page_ready, seat_names
+from railkit.viz.ticket_to_ride.view import TicketToRideView
 
 
 def keep_all(t: Table) -> None:

@@ -12,11 +12,11 @@ import pytest
 
 from railkit.core.errors import DataError
 from railkit.games.station_master.cards import DEFAULT_PATH, SCHEMA_PATH, load_cards
-from railkit.viz.station_master import card_editor
 from railkit.games.station_master.cards import card_list_choices, deck_makeup
+from railkit.viz.shell.table import Table
+from railkit.viz.station_master import card_editor
 from railkit.viz.station_master.card_editor import CardListEditor
 from railkit.viz.station_master.view import StationMasterView
-from railkit.viz.shell.table import Table
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text())
 

@@ -12,8 +12,8 @@ from railkit.core.errors import DataError
 from railkit.games.steam_rollers import SteamRollers
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
-from railkit.viz.steam_rollers.sheet_editor import SheetEditor, sheet_rule
 from railkit.viz.steam_rollers.sheet import centre
+from railkit.viz.steam_rollers.sheet_editor import SheetEditor, sheet_rule
 
 DEFAULT = sheets.load("steam-default")
 

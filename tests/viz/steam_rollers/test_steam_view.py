@@ -9,9 +9,9 @@ from railkit.agents import make_agent
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import Build, Deliver
 from railkit.maps import hexes as hx
+from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import SheetFigure, centre, track_points
 from railkit.viz.steam_rollers.view import OLIVIA, SteamRollersView, delivery_preview, olivia_steps
-from railkit.viz.shell.table import Table
 
 
 def solo(seed: int = 4, difficulty: str = "clerk", **rules) -> SteamRollersView:

@@ -12,11 +12,11 @@ from railkit.agents import make_agent
 from railkit.games.ticket_to_ride import SPEC, Claim, DrawFaceUp
 from railkit.maps import load
 from railkit.viz.shell import banner
+from railkit.viz.shell.style import colour_distance, initials
 from railkit.viz.ticket_to_ride import board as board_mod, player as player_mod
 from railkit.viz.ticket_to_ride.board import Board, affordable_routes, last_claimed_route, paid_colours
 from railkit.viz.ticket_to_ride.geometry import CAR_PX, _clip_len, board_layout, frame_size
 from railkit.viz.ticket_to_ride.player import PlayerPanel, describe_action
-from railkit.viz.shell.style import colour_distance, initials
 from railkit.viz.ticket_to_ride.style import CARD_HEX, CARD_LETTER, PLAYER_HEX, ROUTE_COLOURS, card_hex, player_hex
 
 MAPS = ["usa", "teaching-small"]

@@ -8,11 +8,11 @@ import param
 from bokeh.events import ButtonClick
 
 from railkit.games.ticket_to_ride import Claim
-from railkit.viz.shell.lobby import create_app
 from railkit.viz.shell.games import quick_game
-from railkit.viz.ticket_to_ride.view import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, TicketToRideView, pay_text
-from railkit.viz.ticket_to_ride.scoring import breakdown_rows, ticket_paths
+from railkit.viz.shell.lobby import create_app
 from railkit.viz.shell.table import Table, actors_of
+from railkit.viz.ticket_to_ride.scoring import breakdown_rows, ticket_paths
+from railkit.viz.ticket_to_ride.view import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, TicketToRideView, pay_text
 
 RICH = {"hand_size": 20}  # enough cards to claim at once
 
