@@ -14,12 +14,18 @@ from railkit.games.ticket_to_ride import Claim
 from railkit.viz.shell.table import Table
 from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
 
+
+def ttr_table(**kw) -> Table:
+    """A Ticket to Ride table (the game these tests play at)."""
+    return Table(game="ticket-to-ride", **kw)
+
+
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
 
 
 def replica() -> Table:
     """The server's game, played the same way in this process (bots are seeded)."""
-    return Table(game="ticket-to-ride", players=2, humans=[0], bots=[SERVER_GAME["bots"]], seed=SERVER_GAME["seed"],
+    return ttr_table(players=2, humans=[0], bots=[SERVER_GAME["bots"]], seed=SERVER_GAME["seed"],
                  map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
 
 
@@ -103,7 +109,8 @@ def test_shared_table_from_the_lobby_hides_hands_and_tickets(browser, lobby_serv
     assert not any(t in text_b for t in tickets_a if t not in tickets_b)
     assert not any(t in text_a for t in tickets_b if t not in tickets_a)
     # each page shows its own seat's hand (and only one hand)
-    rep = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=SERVER_GAME["seed"], map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
+    rep = ttr_table(players=2, humans=[0, 1], seed=SERVER_GAME["seed"], map=SERVER_GAME["map"],
+                    rules=SERVER_GAME["rules"])
     for page, seat in ((a, 0), (b, 1)):
         hand = rep.game.observe(seat)["hand"]
         shown = " ".join(page.locator(".my-hand .chip").all_inner_texts())

@@ -61,10 +61,10 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
     chips = []
     for x in rows:
         colour = seat_colour(palette, x["seat"])
+        who = html.escape(_name(x, labels), quote=False)
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
-                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {html.escape(_name(x, labels), quote=False)}"
-                     f" — {x['score']}</span>")
+                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}</span>")
     return head + "<div>" + "".join(chips) + "</div>"
 
 

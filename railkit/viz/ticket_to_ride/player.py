@@ -4,7 +4,7 @@ It is built only from ``game.observe(seat)`` (never the full state), so a
 browser at a shared table shows its own hand and tickets and only the counts of
 everybody else's. Every control calls ``on_action(text)`` with an action text
 ("draw faceup 3", "draw deck", "draw tickets", "keep tickets 1,3", "pass");
-illegal choices are not hidden: the controller shows why they are illegal.
+illegal choices are not hidden: the view shows why they are illegal.
 
 Two toggles ask the board (see :meth:`PlayerPanel.attach`) to light up the routes
 the hand can pay for now and the cities of the player's tickets (and, while
@@ -179,7 +179,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self._show_aids()
 
     def affordable(self) -> list[str]:
-        """The routes shown as affordable: the controller's list given to :meth:`update`, else
+        """The routes shown as affordable: the view's list given to :meth:`update`, else
         those the hand and trains could pay for (:func:`~railkit.viz.ticket_to_ride.board.affordable_routes`)."""
         if self._affordable is not None:
             return list(self._affordable)

@@ -14,6 +14,11 @@ from railkit.viz.shell.view import page_ready, seat_names
 from railkit.viz.ticket_to_ride.view import TicketToRideView
 
 
+def ttr_table(**kw) -> Table:
+    """A Ticket to Ride table (the game these tests play at)."""
+    return Table(game="ticket-to-ride", **kw)
+
+
 def keep_all(t: Table) -> None:
     """Every person keeps all the starting tickets offered (bots answer)."""
     while t.game.phase == "setup-tickets":
@@ -26,7 +31,7 @@ def keep_all(t: Table) -> None:
 
 
 def test_solo_undo_takes_back_my_move_and_the_bots_answers():
-    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
+    t = ttr_table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
     assert t.apply(0, "keep tickets 1,2") is None
     answered = t.run_bots()
     assert answered >= 1 and t.game.current_player == 0
@@ -59,7 +64,7 @@ def test_shared_table_undo_only_my_own_moves_within_my_turn():
             undone = True
             break
     assert undone
-    t2 = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=4, map="teaching-small")
+    t2 = ttr_table(players=2, humans=[0, 1], seed=4, map="teaching-small")
     keep_all(t2)
     cp = t2.game.current_player
     assert t2.apply(cp, "draw deck") is None and t2.apply(cp, "draw deck") is None  # the turn is over
@@ -69,7 +74,7 @@ def test_shared_table_undo_only_my_own_moves_within_my_turn():
 
 
 def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
-    shared = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=5, map="teaching-small")
+    shared = ttr_table(players=2, humans=[0, 1], seed=5, map="teaching-small")
     bots = {s: make_agent(shared.spec, "random", s) for s in (0, 1)}
     while not shared.game.is_over:
         s = shared.game.current_player
@@ -78,7 +83,7 @@ def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
     n, why = shared.undo_check(shared.actors[-1])
     assert n == 0 and "game is over" in why
     # seed 8: the game ends on a claim, which is not blind (TABLE-UNDO-BLIND), so it can be taken back
-    solo = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=8, map="teaching-small"), auto=False)
+    solo = TicketToRideView(ttr_table(players=2, humans=[0], bots=["random"], seed=8, map="teaching-small"), auto=False)
     solo.table.agents[0] = make_agent(solo.table.spec, "random", 9)  # play seat 0 by a bot too, to the end
     solo.table.run_bots()
     assert solo.table.game.is_over
@@ -90,7 +95,7 @@ def test_shared_game_over_has_no_undo_but_a_solo_game_reopens():
 
 
 def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
-    t = Table(game="ticket-to-ride", players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
     with pytest.raises(NotAllowed, match="first seat"):
         t.new_game(by=1)
     first = TicketToRideView(t, seat=0, auto=False)
@@ -104,10 +109,10 @@ def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
 
 
 def test_a_new_game_gets_a_fresh_random_seed_unless_one_is_given():
-    seeds = {Table(game="ticket-to-ride", players=2, map="teaching-small").game.seed for _ in range(4)}
+    seeds = {ttr_table(players=2, map="teaching-small").game.seed for _ in range(4)}
     assert len(seeds) == 4
-    assert Table(game="ticket-to-ride", players=2, map="teaching-small", seed=7).game.seed == 7
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, seed=7, map="teaching-small"), auto=False)
+    assert ttr_table(players=2, map="teaching-small", seed=7).game.seed == 7
+    ctl = TicketToRideView(ttr_table(players=2, seed=7, map="teaching-small"), auto=False)
     assert ctl.w_seed.value == ""  # the form never shows the running game's seed
     ctl.w_seed.value = "x1"
     ctl.new_game()
@@ -118,7 +123,7 @@ def test_a_new_game_gets_a_fresh_random_seed_unless_one_is_given():
 
 
 def test_seats_are_joined_with_a_secret_token():
-    t = Table(game="ticket-to-ride", players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
     assert t.free_seats() == [0, 1]
     tok = t.join(1)
     assert t.seat_of(tok) == 1 and t.seat_of("guess") is None and t.seat_of(None) is None
@@ -130,7 +135,7 @@ def test_seats_are_joined_with_a_secret_token():
 
 
 def test_spectator_sees_no_hand_and_cannot_move():
-    t = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=3, map="teaching-small")
+    t = ttr_table(players=2, humans=[0, 1], seed=3, map="teaching-small")
     spec = TicketToRideView(t, seat=None, auto=False)
     err = t.check(None, "draw deck")
     assert isinstance(err, NotAllowed) and "Spectators" in err.reason
@@ -143,14 +148,14 @@ def test_spectator_sees_no_hand_and_cannot_move():
 
 
 def test_a_save_is_offered_at_a_shared_table_only_once_the_game_is_over():
-    shared = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=3, map="teaching-small"), auto=False)
+    shared = TicketToRideView(ttr_table(players=2, humans=[0, 1], seed=3, map="teaching-small"), auto=False)
     assert shared.download.disabled
-    solo = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
+    solo = TicketToRideView(ttr_table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
     assert not solo.download.disabled
 
 
 def test_face_up_draws_are_logged_with_the_colour_taken():
-    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
+    t = ttr_table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small")
     ctl = TicketToRideView(t, auto=False)
     keep_all(t)
     t.run_bots()
@@ -162,7 +167,7 @@ def test_face_up_draws_are_logged_with_the_colour_taken():
 
 
 def test_banner_names_the_winner_and_every_score():
-    t = Table(game="ticket-to-ride", players=2, humans=[], bots=["random"], seed=2, map="teaching-small")
+    t = ttr_table(players=2, humans=[], bots=["random"], seed=2, map="teaching-small")
     t.run_bots()
     text = banner_html(t.game.summary(), seat_names(t.game))
     for row in t.game.summary():
@@ -174,7 +179,7 @@ def test_banner_names_the_winner_and_every_score():
 def test_notebook_view_sends_nothing_before_its_page_is_open():
     from pyviz_comms import Comm
 
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=3, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(ttr_table(players=2, humans=[0], bots=["random"], seed=3, map="teaching-small"), auto=False)
     comm = Comm()  # a notebook connection the page has not opened yet
     ctl.__panel__().get_root(comm=comm)
     assert not page_ready(ctl.__panel__())
@@ -237,7 +242,7 @@ def shown_counts(ctl) -> tuple[str, str]:
 
 
 def test_undo_and_load_while_a_bot_is_to_move_leave_the_view_equal_to_the_game(tmp_path):
-    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["greedy-route"], seed=6, map="teaching-small", bot_delay=3600)
+    t = ttr_table(players=2, humans=[0], bots=["greedy-route"], seed=6, map="teaching-small", bot_delay=3600)
     ctl = TicketToRideView(t, auto=True)  # bots move only from the poll, which waits an hour
     keep = "keep tickets " + ",".join(str(i + 1) for i in range(len(t.game.observe(0)["offered"])))
     assert ctl.act(keep) is None
@@ -269,7 +274,7 @@ def test_ticket_to_ride_seats_are_named_after_their_train_colours_on_the_board()
 
 
 def test_the_new_game_form_draws_with_settings_left_unset():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, seed=1, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(ttr_table(players=2, seed=1, map="teaching-small"), auto=False)
     assert ctl.rules.trains is None  # the map's own train count
     ctl.new_toggle.value = True
     ctl.new_area.get_root()  # a slider for an unset value could not be drawn

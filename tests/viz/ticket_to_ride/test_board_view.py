@@ -264,7 +264,7 @@ def test_player_panel_toggles_light_up_the_board():
     assert b.afford_src.data["id"] == [] and b.tickets_src.data["x"] == []  # off until asked
     panel.show_affordable.value = True
     assert b.afford_src.data["id"] == affordable_routes(g.map, obs)
-    panel.update(obs, my_turn=True, affordable=["Mill-Fort"])  # the controller's exact list wins
+    panel.update(obs, my_turn=True, affordable=["Mill-Fort"])  # the view's exact list wins
     assert b.afford_src.data["id"] == ["Mill-Fort"]
     panel.show_tickets.value = True  # choosing starting tickets: the offered ones are ringed
     assert set(b.tickets_src.data["city"]) == {c for t in obs["offered"] for c in (t["a"], t["b"])}

@@ -14,11 +14,17 @@ from railkit.viz.shell.table import Table, actors_of
 from railkit.viz.ticket_to_ride.scoring import breakdown_rows, ticket_paths
 from railkit.viz.ticket_to_ride.view import CHOOSE, CLAIM_HINT, MAX_PAYMENTS, TicketToRideView, pay_text
 
+
+def ttr_table(**kw) -> Table:
+    """A Ticket to Ride table (the game these tests play at)."""
+    return Table(game="ticket-to-ride", **kw)
+
+
 RICH = {"hand_size": 20}  # enough cards to claim at once
 
 
 def started(seed=3, players=2, rules=None, map="teaching-small", humans=(0,)):
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=players, humans=humans, bots=["greedy-route"], seed=seed, map=map,
+    ctl = TicketToRideView(ttr_table(players=players, humans=humans, bots=["greedy-route"], seed=seed, map=map,
                                rules=rules), auto=False)
     while ctl.table.game.phase == "setup-tickets":
         seat = ctl.table.game.current_player
@@ -33,7 +39,7 @@ def pay_buttons(ctl):
 
 
 def test_keep_starting_tickets_through_the_dialog():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, bots=["random"], seed=1, map="teaching-small"), auto=False)
+    ctl = TicketToRideView(ttr_table(players=2, bots=["random"], seed=1, map="teaching-small"), auto=False)
     assert ctl.player.offer_shown
     ctl.player.offer.value = ctl.player.offer.options[:1]  # too few
     ctl.player.keep_btn.clicks += 1
@@ -100,14 +106,14 @@ def test_double_route_closed_with_two_players_is_explained():
 
 
 def test_not_your_turn_at_a_shared_table():
-    t = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=1, map="teaching-small")
+    t = ttr_table(players=2, humans=[0, 1], seed=1, map="teaching-small")
     a, b = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
     b.act("keep tickets 1,2")
     assert "Purple's turn" in b.message.object and len(t.game.log) == 0
 
 
 def test_shared_table_hides_each_seats_hand_and_tickets():
-    t = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=1, map="usa")
+    t = ttr_table(players=2, humans=[0, 1], seed=1, map="usa")
     a, b = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
     a.act("keep tickets 1,2,3")
     b.refresh()
@@ -123,7 +129,7 @@ def test_shared_table_hides_each_seats_hand_and_tickets():
 
 
 def test_undo_takes_back_my_move_and_the_bots():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=(0,), bots=["greedy-route"], seed=3, map="teaching-small"),
+    ctl = TicketToRideView(ttr_table(players=2, humans=(0,), bots=["greedy-route"], seed=3, map="teaching-small"),
                          auto=False)
     ctl.player.keep_btn.clicks += 1  # keep my tickets: the bot keeps its own
     assert len(ctl.table.game.log) >= 2  # the bot moved too
@@ -160,7 +166,7 @@ def test_save_and_load_round_trip(tmp_path):
     path = tmp_path / "game.json"
     ctl.save(path)
     data = json.loads(path.read_text())
-    other = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small"), auto=False)
+    other = TicketToRideView(ttr_table(map="teaching-small"), auto=False)
     other.load(path)
     assert [str(a) for a in other.table.game.log] == data["actions"]
     assert other.board.map.name == "teaching-small"
@@ -168,7 +174,7 @@ def test_save_and_load_round_trip(tmp_path):
 
 
 def test_upload_of_a_bad_file_names_file_and_field():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small"), auto=False)
+    ctl = TicketToRideView(ttr_table(map="teaching-small"), auto=False)
     ctl.upload.filename = "broken.json"
     ctl.upload.value = b'{"game": "ticket-to-ride", "players": "two"}'
     assert "broken.json" in ctl.message.object and "$.players" in ctl.message.object
@@ -177,7 +183,7 @@ def test_upload_of_a_bad_file_names_file_and_field():
 
 
 def test_new_game_from_the_rules_form():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small"), auto=False)
+    ctl = TicketToRideView(ttr_table(map="teaching-small"), auto=False)
     ctl.w_preset.value = "mega-game"
     assert ctl.rules.setup_deal == 5
     ctl.w_map.value = "usa"
@@ -191,7 +197,7 @@ def test_new_game_from_the_rules_form():
 
 
 def test_bots_to_the_end_then_scoring_view():
-    ctl = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
+    ctl = TicketToRideView(ttr_table(players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
                          auto=False)
     ctl.table.run_bots()
     ctl.refresh()
@@ -215,7 +221,7 @@ def test_bots_to_the_end_then_scoring_view():
 
 
 def test_periodic_tick_moves_bots_with_a_delay():
-    t = Table(game="ticket-to-ride", players=2, humans=[], bots=["random"], seed=1, map="teaching-small", bot_delay=0.0)
+    t = ttr_table(players=2, humans=[], bots=["random"], seed=1, map="teaching-small", bot_delay=0.0)
     ctl = TicketToRideView(t, auto=True)
     ctl.tick()
     ctl.tick()
@@ -228,7 +234,7 @@ def test_periodic_tick_moves_bots_with_a_delay():
 def test_create_app_for_a_private_game_and_for_a_given_table():
     app = create_app("ticket-to-ride")
     assert app is not None
-    t1 = Table(game="ticket-to-ride", players=2, humans=[0, 1], map="teaching-small", seed=1)
+    t1 = ttr_table(players=2, humans=[0, 1], map="teaching-small", seed=1)
     assert create_app("ticket-to-ride", table=t1) is not None
 
 
@@ -240,7 +246,7 @@ def test_quick_game_defaults_to_usa():
 def test_app_editor_play_starts_a_game_on_the_edited_map(tmp_path):
     from railkit.viz.ticket_to_ride.served import editor_for
 
-    ctl = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small", seed=1), auto=False)
+    ctl = TicketToRideView(ttr_table(map="teaching-small", seed=1), auto=False)
     ed = editor_for(ctl, folder=tmp_path)
     assert ed.w_name.value == "my-map"
     ed.add_city("Delta", 6.0, 1.0)
@@ -292,7 +298,7 @@ def test_pay_column_holds_this_seats_payments_on_its_turn():
 
 
 def test_pay_column_is_empty_when_not_my_turn_and_for_the_other_seat():
-    t = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=2, map="teaching-small", rules=RICH)
+    t = ttr_table(players=2, humans=[0, 1], seed=2, map="teaching-small", rules=RICH)
     a, b = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
     a.act("keep tickets 1,2")
     b.refresh()
@@ -343,7 +349,7 @@ def test_pay_column_is_empty_in_replay_and_after_the_game():
     assert pay_column(ctl) == {}
     ctl.live_btn.clicks += 1
     assert pay_column(ctl) == offered(g, 0)
-    over = TicketToRideView(Table(game="ticket-to-ride", players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
+    over = TicketToRideView(ttr_table(players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
                           auto=False)
     over.table.run_bots()
     over.refresh()
