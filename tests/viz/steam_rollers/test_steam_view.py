@@ -176,6 +176,9 @@ def test_a_whole_solo_game_by_the_views_clicks_and_olivias_turns_are_shown():
     assert "You win" in v.score_pane.object or "You lose" in v.score_pane.object
     assert "Olivia" in v.score_pane.object
     assert v.banner.visible
+    she = [x for x in v.final_rows(g) if x["seat"] is None]  # Olivia has a row of her own on the banner
+    assert [x["name"] for x in she] == ["Olivia"] and she[0]["score"] == g.olivia_score()
+    assert ("Olivia" in v.banner.winners) == she[0]["win"]
     assert v.score_toggle.value  # the network scoring is lit up at the end
     conns = g.connections(0)
     assert len([x for x in v.sheet.label_src.data["text"] if "pt" in x]) >= len(conns)
