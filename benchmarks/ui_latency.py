@@ -174,14 +174,14 @@ class TicketToRide:
             " return s.data.owner[s.data.id.indexOf(rid)] === 'free'; }")
 
     def server(self, port: int) -> tuple[list[str], dict]:
-        return (["-m", "railkit.viz.app", "--port", str(port), "--seed", str(self.SEED),
+        return (["-m", "railkit.viz.shell.serve", "ticket-to-ride", "--port", str(port), "--seed", str(self.SEED),
                  "--rules", json.dumps(self.RULES), "--bot-delay", "0.05"], {"PANEL_INLINE": "1"})
 
     def open(self, page, url: str) -> None:
         from railkit.games.ticket_to_ride import Claim
-        from railkit.viz.table import Table
+        from railkit.viz.shell.table import Table
 
-        rep = Table(players=2, humans=[0], seed=self.SEED, rules=self.RULES)
+        rep = Table(game="ticket-to-ride", players=2, humans=[0], seed=self.SEED, rules=self.RULES)
         rep.apply(0, "keep tickets 1,2,3")
         rep.run_bots()
         self.routes = sorted({x.route for x in rep.game.legal_actions() if isinstance(x, Claim)})
@@ -284,8 +284,8 @@ class SteamRollers:
 
     def open(self, page, url: str) -> None:
         from railkit.games.steam_rollers.actions import Build
-        from railkit.viz.steam import DIE_FACE
-        from railkit.viz.table import Table
+        from railkit.viz.steam_rollers.view import DIE_FACE
+        from railkit.viz.shell.table import Table
 
         game = Table(players=1, humans=[0], seed=self.SEED, game="steam-rollers", difficulty="clerk").game
         self.die = die = game.dice[0]
@@ -300,7 +300,7 @@ class SteamRollers:
         self.die_button = page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first
 
     def play(self, page, k: int, mark) -> dict | None:
-        from railkit.viz.sheet import centre
+        from railkit.viz.steam_rollers.sheet import centre
 
         self.die_button.click()
         page.wait_for_function(self.OUTLINED, timeout=30_000)  # drafted: its region outlined

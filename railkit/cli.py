@@ -146,7 +146,7 @@ def _serve(args: argparse.Namespace) -> int:
     from railkit.games import get_spec, specs
 
     if args.game == "graph-lab":
-        from railkit.viz.algoplayer import serve as serve_graph_lab
+        from railkit.viz.graphs.algoplayer import serve as serve_graph_lab
 
         if args.basic_auth:
             raise UsageError("--basic-auth", "a game (the graph lab has no login)", "graph-lab")
@@ -156,7 +156,8 @@ def _serve(args: argparse.Namespace) -> int:
               "(Ctrl+C stops)", flush=True)
         serve_graph_lab(port=args.port, show=args.show, address=args.address)
         return 0
-    from railkit.viz.app import serve, view_class
+    from railkit.viz.shell.games import view_class
+    from railkit.viz.shell.serve import serve
 
     spec = get_spec(args.game)
     view_class(args.game)  # a game without a served view: a clear error, no server

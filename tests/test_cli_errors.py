@@ -152,8 +152,8 @@ CASES = _cases()
 @pytest.mark.parametrize("argv,expected", CASES, ids=[" ".join(a)[:60] or "(none)" for a, _ in CASES])
 def test_bad_arguments_give_one_plain_line_and_exit_2(argv, expected, files, busy_port, capsys, monkeypatch):
     import railkit.sim.cli as sim_cli
-    import railkit.viz.algoplayer as algoplayer
-    import railkit.viz.app as app
+    import railkit.viz.graphs.algoplayer as algoplayer
+    import railkit.viz.shell.serve as app
 
     monkeypatch.setattr(app, "serve", lambda *a, **k: pytest.fail("the server must not start"))
     monkeypatch.setattr(algoplayer, "serve", lambda *a, **k: pytest.fail("the server must not start"))

@@ -15,7 +15,7 @@ from railkit.cli import main
     (["serve", "ticket-to-ride", "--rules", "{not json"], "--rules"),
 ])
 def test_serve_refuses_bad_arguments_before_starting(argv, expected, capsys, monkeypatch):
-    import railkit.viz.app as app
+    import railkit.viz.shell.serve as app
 
     monkeypatch.setattr(app, "serve", lambda *a, **k: pytest.fail("the server must not start"))
     assert main(argv) == 2
@@ -29,7 +29,7 @@ def test_serve_bad_port_is_an_argument_error(capsys):
 
 
 def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch):
-    import railkit.viz.app as app
+    import railkit.viz.shell.serve as app
 
     seen = {}
     monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(game=game, **kw))
@@ -43,7 +43,7 @@ def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch)
 
 
 def test_serve_basic_auth_is_passed_to_panel(capsys, monkeypatch):
-    import railkit.viz.app as app
+    import railkit.viz.shell.serve as app
 
     seen = {}
     monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))

@@ -1,28 +1,23 @@
 """Panel + Bokeh widgets for railkit: the only UI layer.
 
-Ticket to Ride:
+``viz/shell/`` is the same for every game; each game has a folder of its own
+(``viz/<game>/``, the game's package name), and ``viz/graphs/`` holds the graph lessons
+and the simulation plots.
 
-=========================================  ===============================================
-:class:`~railkit.viz.board.Board`          the clickable map (routes as train cars)
-:class:`~railkit.viz.player.PlayerPanel`   hand, tickets, face-up market, other players
-:class:`~railkit.viz.controller.GameController`  a whole game against bots (undo, replay, save)
-:class:`~railkit.viz.scoring.ScoringView`  longest trail and ticket paths on the board
-:class:`~railkit.viz.editor.MapEditor`     drag cities, add routes, validate, save, play
-:class:`~railkit.viz.banner.WinnerBanner`  the winner and every score at the end of a game
-=========================================  ===============================================
-
-Every game (the table shell and the served app):
-
-=========================================  ===============================================
-:class:`~railkit.viz.table.Table`          one game and its seats: people, bots, undo, save/load
-:class:`~railkit.viz.shell.TableShell`     one seat's view of a table; each game subclasses it
-:class:`~railkit.viz.app.Lobby`            make a shared table, join a seat by link, watch
-:func:`~railkit.viz.app.serve`             ``railkit serve GAME`` (blocks)
-:func:`~railkit.viz.notebook.setup`        load Panel and BokehJS into a notebook, all inline
-=========================================  ===============================================
-
-Graph lessons: :class:`~railkit.viz.algoplayer.AlgoPlayer` steps an algorithm on a game map;
-:func:`~railkit.viz.algoplayer.graph_lab_app` is ``railkit serve graph-lab``.
+==============================================================  ===============================================
+:func:`~railkit.viz.shell.games.quick_game`                     a view of a fresh game of any game, for a notebook
+:class:`~railkit.viz.shell.table.Table`                         one game and its seats: people, bots, undo, save/load
+:class:`~railkit.viz.shell.view.TableShell`                     one seat's view of a table; each game subclasses it
+:class:`~railkit.viz.shell.banner.WinnerBanner`                 the winner and every score at the end of a game
+:class:`~railkit.viz.shell.lobby.Lobby`                         make a shared table, join a seat by link, watch
+:func:`~railkit.viz.shell.serve.serve`                          ``railkit serve GAME`` (blocks)
+:func:`~railkit.viz.shell.notebook.setup`                       load Panel and BokehJS into a notebook, all inline
+:class:`~railkit.viz.ticket_to_ride.view.TicketToRideView`      a Ticket to Ride game (board, hand, claims, scoring)
+:class:`~railkit.viz.steam_rollers.view.SteamRollersView`       a Steam Rollers game (sheet, dice, engine, Olivia)
+:class:`~railkit.viz.station_master.view.StationMasterView`     a Station Master game (station, hand, chips)
+:class:`~railkit.viz.graphs.algoplayer.AlgoPlayer`              steps an algorithm on a game map
+:func:`~railkit.viz.graphs.algoplayer.graph_lab_app`            ``railkit serve graph-lab``
+==============================================================  ===============================================
 
 Names are imported on first use, so ``import railkit.viz`` stays cheap.
 """
@@ -32,21 +27,23 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {
-    "Board": "railkit.viz.board",
-    "PlayerPanel": "railkit.viz.player",
-    "GameController": "railkit.viz.controller",
-    "quick_game": "railkit.viz.controller",
-    "ScoringView": "railkit.viz.scoring",
-    "MapEditor": "railkit.viz.editor",
-    "Table": "railkit.viz.table",
-    "TableShell": "railkit.viz.shell",
-    "Lobby": "railkit.viz.app",
-    "WinnerBanner": "railkit.viz.banner",
-    "AlgoPlayer": "railkit.viz.algoplayer",
-    "graph_lab_app": "railkit.viz.algoplayer",
-    "setup": "railkit.viz.notebook",
-    "create_app": "railkit.viz.app",
-    "serve": "railkit.viz.app",
+    "quick_game": "railkit.viz.shell.games",
+    "Table": "railkit.viz.shell.table",
+    "TableShell": "railkit.viz.shell.view",
+    "WinnerBanner": "railkit.viz.shell.banner",
+    "Lobby": "railkit.viz.shell.lobby",
+    "create_app": "railkit.viz.shell.lobby",
+    "serve": "railkit.viz.shell.serve",
+    "setup": "railkit.viz.shell.notebook",
+    "TicketToRideView": "railkit.viz.ticket_to_ride.view",
+    "Board": "railkit.viz.ticket_to_ride.board",
+    "PlayerPanel": "railkit.viz.ticket_to_ride.player",
+    "ScoringView": "railkit.viz.ticket_to_ride.scoring",
+    "MapEditor": "railkit.viz.ticket_to_ride.map_editor",
+    "SteamRollersView": "railkit.viz.steam_rollers.view",
+    "StationMasterView": "railkit.viz.station_master.view",
+    "AlgoPlayer": "railkit.viz.graphs.algoplayer",
+    "graph_lab_app": "railkit.viz.graphs.algoplayer",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -82,7 +82,7 @@ def test_the_simulator_takes_level_names():
 
 
 def test_the_served_table_plays_a_hard_bot():
-    from railkit.viz.table import Table
+    from railkit.viz.shell.table import Table
 
     t = Table(players=2, humans=(), bots=["hard", "medium"], seed=5, game="station-master")
     assert t.bot_names == {0: "hard", 1: "medium"}

@@ -12,7 +12,7 @@ from notebook_checks import SOURCE_DATA, source_data
 TRUTH_42 = """
 import json
 from railkit.games.station_master.cards import carriage_key
-from railkit.viz.card_editor import _SPECIAL_LABELS, _carriage_line
+from railkit.viz.station_master.card_editor import _SPECIAL_LABELS, _carriage_line
 _saved = json.loads(open(path).read())
 _cars = [c for c in _saved["cards"] if c["kind"] == "carriage"]
 _spec = {}

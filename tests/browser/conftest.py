@@ -86,7 +86,8 @@ def launch(cmd, *, name: str, ready: str = "/liveness", port: int | None = None,
 
 def start_server(extra: list[str] | None = None):
     """The served Ticket to Ride app (SERVER_GAME), as ``(process, url)``."""
-    proc = launch([sys.executable, "-m", "railkit.viz.app", "--port", "{port}", "--map", SERVER_GAME["map"],
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "ticket-to-ride", "--port", "{port}",
+                   "--map", SERVER_GAME["map"],
                    "--seed", str(SERVER_GAME["seed"]), "--bots", SERVER_GAME["bots"], "--bot-delay", "0.15",
                    "--rules", json.dumps(SERVER_GAME["rules"])] + (extra or []), name="serve")
     return proc, proc.url

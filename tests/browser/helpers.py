@@ -74,9 +74,7 @@ def join_from_lobby(page, url: str, seat: int, make: str | None = None) -> None:
 def click_route(page, rid: str) -> None:
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
     page.mouse.move(1, 1)  # a hover tooltip left over a route would catch the click
-    page.evaluate(ROUTE_XY, [rid, True])
-    page.wait_for_timeout(300)  # let the page settle after scrolling (JupyterLab lays cells out lazily)
-    xy = page.evaluate(ROUTE_XY, [rid, False])
+    xy = route_xy(page, rid)
     assert xy is not None, "board not found"
     page.mouse.click(*xy)
 
@@ -124,8 +122,19 @@ GATE = """(() => {
 })();"""
 
 
+#: True once ``rid``'s track has stayed at the same place on screen for three polls in a row
+#: (after a scroll, JupyterLab lays cells out lazily and the page may still move)
+ROUTE_SETTLED = """(rid) => {
+  const key = JSON.stringify((%s)([rid, false]));
+  window.__routeStill = key !== 'null' && key === window.__routeAt ? (window.__routeStill || 0) + 1 : 0;
+  window.__routeAt = key;
+  return window.__routeStill >= 3;
+}""" % ROUTE_XY
+
+
 def route_xy(page, rid: str):
-    """Screen coordinates of the middle of ``rid``'s track (scrolled into view)."""
+    """Screen coordinates of the middle of ``rid``'s track (scrolled into view, once the page
+    has stopped moving)."""
     page.evaluate(ROUTE_XY, [rid, True])
-    page.wait_for_timeout(300)
+    page.wait_for_function(ROUTE_SETTLED, arg=rid, polling=50)
     return page.evaluate(ROUTE_XY, [rid, False])

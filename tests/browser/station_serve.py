@@ -7,8 +7,7 @@
   seat 3 a bot), dealt from :data:`SHARED_SETUP` so a test knows who holds what;
 * ``/app?table=shared``: the same table, watched by a spectator (``seat=0``).
 
-The pages are made by the served app's own :func:`railkit.viz.app.create_app`, with the
-Station Master view added to its views for this process.
+The pages are made by the served app's own :func:`railkit.viz.shell.lobby.create_app`.
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ import argparse
 
 import panel as pn
 
-from railkit.viz import app as app_module
-from railkit.viz.station import StationMasterView
-from railkit.viz.table import Table
+from railkit.viz.shell import lobby as app_module
+from railkit.viz.shell.table import Table
+from railkit.viz.station_master.view import StationMasterView
 
 #: The shared table's deal: seat 2 (index 1) holds cards that seat 1 never holds and that are not
 #: in the discard pile, so a test can look for their names in everything seat 1's page receives.
@@ -42,7 +41,6 @@ def main(argv=None) -> None:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--bot-delay", type=float, default=0.15)
     a = p.parse_args(argv)
-    app_module.VIEWS.setdefault("station-master", "railkit.viz.station:StationMasterView")
     shared = make_shared(a.seed, a.bot_delay)
 
     def page():

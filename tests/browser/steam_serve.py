@@ -10,14 +10,15 @@ import argparse
 
 import panel as pn
 
-from railkit.viz.steam import SteamRollersView
-from railkit.viz.table import Table
+from railkit.agents import make_agent
+from railkit.viz.shell.table import Table
+from railkit.viz.steam_rollers.view import SteamRollersView
 
 
 def autoplay(table: Table, n: int, until: str = "") -> None:
     """Play ``n`` of seat 0's actions with the greedy bot (the bots answer), stopping
     early once an action starting with ``until`` is legal (and a die value left for it)."""
-    bot = table.spec.make_agent("greedy", "autoplay")
+    bot = make_agent(table.spec, "greedy", "autoplay")
     for _ in range(n):
         g = table.game
         table.run_bots()

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 APP = textwrap.dedent("""
     import panel as pn
-    from railkit.viz.board import Board
+    from railkit.viz.ticket_to_ride.board import Board
 
     pn.extension()
     board = Board("usa", seat_names=["Ann", "Bo", "Cy", "Dee"], colour_blind=True)

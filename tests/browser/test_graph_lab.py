@@ -13,7 +13,7 @@ import pytest
 from conftest import launch, stop_server
 from jlab import LabNotebook
 from railkit.graphs import quiz
-from railkit.viz.algoplayer import scenario
+from railkit.viz.graphs.algoplayer import scenario
 
 TIMEOUT = 60_000
 SHOT = Path(tempfile.gettempdir()) / "railkit-graph-lab.png"
@@ -35,7 +35,7 @@ SHOWN = """() => !!(window.Bokeh && Bokeh.documents.some(d => { const b = d.get_
 
 @pytest.fixture(scope="module")
 def lab_server():
-    proc = launch([sys.executable, "-m", "railkit.viz.algoplayer", "--port", "{port}"], name="graph-lab")
+    proc = launch([sys.executable, "-m", "railkit.viz.graphs.algoplayer", "--port", "{port}"], name="graph-lab")
     yield proc.url
     stop_server(proc)
 

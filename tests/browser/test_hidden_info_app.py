@@ -92,7 +92,7 @@ def deal(game: str):
 def secrets_of(game: str, g, seat: int) -> set[str]:
     """Texts only ``seat`` may know in ``g`` as its page would show them (Station Master: its
     named cards), less what the other seat holds too."""
-    from railkit.viz.station import card_label
+    from railkit.viz.station_master.view import card_label
 
     other = 1 - seat
     if game == "station-master":
@@ -127,7 +127,7 @@ def test_two_seats_and_a_spectator_receive_no_seed_and_no_other_hand(browser, ga
         offered = {s: len(g.observe(s)["offered"]) for s in (0, 1)}
         start_ttr(a, b)
         ttr_kept(g)
-        from railkit.viz.player import ticket_text
+        from railkit.viz.ticket_to_ride.player import ticket_text
 
         hidden = {s: {ticket_text(t) for t in g.observe(s)["tickets"]} for s in (0, 1)}
         assert all(len(hidden[s]) == offered[s] for s in (0, 1))

@@ -193,7 +193,7 @@ _pub = _g.observe(None)
 print(json.dumps({"seat": _seat, "names": list(_g.names), "hand": sum(_o["hand"].values()),
                   "trains": _o["trains"], "score": _o["score"],
                   "players": [[r["seat"], r["score"], r["trains"], r["hand_size"], r["tickets"], r["routes"]]
-                              for r in __import__("railkit.viz.player", fromlist=["x"]).public_rows(_o)],
+                              for r in __import__("railkit.viz.ticket_to_ride.player", fromlist=["x"]).public_rows(_o)],
                   "claimed": _pub["claimed"], "closed": list(_pub["closed"])}))
 """
 
@@ -256,7 +256,7 @@ def _claim_by_click_11(nb: LabNotebook, state: dict) -> None:
     payment choice and paying claims it on the page."""
     pick = nb.kernel("""
 import json
-from railkit.viz.controller import pay_text
+from railkit.viz.ticket_to_ride.view import pay_text
 _g = game.table.game
 _c = [a for a in _g.legal_actions() if type(a).__name__ == "Claim"] if _g.current_player == game.seat else []
 print(json.dumps([_c[0].route, pay_text(_c[0])] if _c else None))
@@ -315,7 +315,7 @@ def _editor_saved_equals_shown(nb: LabNotebook) -> None:
 def _sheet_editor_saved_equals_shown(nb: LabNotebook) -> None:
     """The sheet file saved by the notebook is what the sheet editor shows on the page: every
     hex in its region, the cities and towns on their hexes, the mountain bars, all in view."""
-    from railkit.viz.sheet import centre
+    from railkit.viz.steam_rollers.sheet import centre
 
     saved = nb.kernel("import json; print(open(path).read())")
     want = {f"{q},{r}": str(n) for n, reg in saved["regions"].items() for q, r in reg["hexes"]}

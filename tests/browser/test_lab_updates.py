@@ -5,7 +5,7 @@ page opens the widget's connection before it has finished building the layout's 
 the changes arrive while the view is not there yet. Panel's page code dropped such
 messages, and then read every later message out of step ("TypeError: s is not iterable"
 in ``apply_json_patch``: seen in the map editor's notebook, run cell by cell on a loaded
-machine). :func:`railkit.viz.notebook.setup` makes the page keep them until the view is
+machine). :func:`railkit.viz.shell.notebook.setup` makes the page keep them until the view is
 there; the page must end showing the last change, with no console error.
 
 To make the race happen on any machine, the test holds every new view back for two
@@ -23,7 +23,7 @@ from jlab import LabNotebook
 #: the notebook: three layouts of many widgets, each changed right after it is shown, then
 #: once more
 CELLS = [
-    "from railkit.viz.notebook import setup\nsetup()",
+    "from railkit.viz.shell.notebook import setup\nsetup()",
     "import panel as pn\n"
     "from IPython.display import display\n"
     "layouts = []\n"

@@ -340,7 +340,7 @@ def test_the_served_editor_saves_in_the_user_maps_folder_and_offers_the_map_by_n
 
     from conftest import launch
     from railkit.maps import MAPS_DIR
-    from railkit.viz.editor import MapEditor
+    from railkit.viz.ticket_to_ride.map_editor import MapEditor
 
     folder = tmp_path / "class-maps"
     ed = MapEditor("teaching-small", folder=folder)

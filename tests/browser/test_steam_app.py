@@ -18,10 +18,11 @@ from playwright.sync_api import expect
 from conftest import launch, stop_server
 from helpers import join_from_lobby, page_text, wait_text
 from steam_serve import autoplay
+from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
-from railkit.viz.sheet import centre
-from railkit.viz.steam import DIE_FACE, delivery_source
-from railkit.viz.table import Table
+from railkit.viz.shell.table import Table
+from railkit.viz.steam_rollers.sheet import centre
+from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source
 
 HERE = Path(__file__).parent
 SEED = 4
@@ -242,7 +243,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
     """Two pages at one table from the lobby: each seat builds by clicks, each page shows the
     other's track (on that seat's sheet and in the log), no seat can take back the other's move
     nor a move that revealed the next roll, and no page logs a console error or asks another host."""
-    proc = launch([sys.executable, "-m", "railkit.viz.app", "steam-rollers", "--port", "{port}", "--seats", "2",
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
                    "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared")
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
     try:
@@ -383,7 +384,7 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
     bad = watch(page)
     open_view(page, url)
     t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
-    g, bot = t.game, t.spec.make_agent("greedy", "clicks")
+    g, bot = t.game, make_agent(t.spec, "greedy", "clicks")
     kinds = set()
     while not g.is_over:
         assert len(g.log) < 200, "the game must end"

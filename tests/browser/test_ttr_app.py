@@ -11,15 +11,21 @@ from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
 from helpers import GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
 from railkit.games.ticket_to_ride import Claim
-from railkit.viz.controller import MAX_PAYMENTS, pay_text
-from railkit.viz.table import Table
+from railkit.viz.shell.table import Table
+from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
+
+
+def ttr_table(**kw) -> Table:
+    """A Ticket to Ride table (the game these tests play at)."""
+    return Table(game="ticket-to-ride", **kw)
+
 
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
 
 
 def replica() -> Table:
     """The server's game, played the same way in this process (bots are seeded)."""
-    return Table(players=2, humans=[0], bots=[SERVER_GAME["bots"]], seed=SERVER_GAME["seed"],
+    return ttr_table(players=2, humans=[0], bots=[SERVER_GAME["bots"]], seed=SERVER_GAME["seed"],
                  map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
 
 
@@ -103,7 +109,8 @@ def test_shared_table_from_the_lobby_hides_hands_and_tickets(browser, lobby_serv
     assert not any(t in text_b for t in tickets_a if t not in tickets_b)
     assert not any(t in text_a for t in tickets_b if t not in tickets_a)
     # each page shows its own seat's hand (and only one hand)
-    rep = Table(players=2, humans=[0, 1], seed=SERVER_GAME["seed"], map=SERVER_GAME["map"], rules=SERVER_GAME["rules"])
+    rep = ttr_table(players=2, humans=[0, 1], seed=SERVER_GAME["seed"], map=SERVER_GAME["map"],
+                    rules=SERVER_GAME["rules"])
     for page, seat in ((a, 0), (b, 1)):
         hand = rep.game.observe(seat)["hand"]
         shown = " ".join(page.locator(".my-hand .chip").all_inner_texts())
@@ -199,6 +206,7 @@ def test_payment_choice_shows_without_a_server_round_trip(page, server, page_gua
 
 def test_a_second_quick_click_on_the_board_is_not_lost(page, server, page_guard):
     """BokehJS reports a click within 300 ms of the last one as a double tap; it is a click too."""
+    page.add_init_script(GATE)
     rep = start_turn(page, server)
     opts = choices(rep)
     first, second = sorted(r for r in opts if r.startswith("Atlanta"))[:2]
@@ -207,7 +215,7 @@ def test_a_second_quick_click_on_the_board_is_not_lost(page, server, page_guard)
     page.mouse.click(*b)  # a few ms later
     wait_text(page, f"Claim {second}")
     expect(page.get_by_role("button", name=pay_text(opts[second][0]), exact=True)).to_be_visible()
-    page.wait_for_timeout(500)  # the server's answers to both clicks have arrived: still the second route
+    page.wait_for_function("() => window.__gate.answered()")  # the server answered both clicks: still the second
     assert pay_labels(page) == [pay_text(x) for x in opts[second]]
     page.get_by_role("button", name=pay_text(opts[second][0]), exact=True).click()
     owned_by_red(page, second)

@@ -11,7 +11,7 @@ import pytest
 from railkit.core.errors import DataError
 from railkit.core.jsonio import STALE_TEMP_SECONDS, write_json_atomic
 from railkit.maps import MAPS_DIR, load
-from railkit.viz.editor import MapEditor
+from railkit.viz.ticket_to_ride.map_editor import MapEditor
 
 
 @pytest.mark.parametrize("name", ["../x", "../../x", "/tmp/x", "a/b", "sub/dir/x", ".hidden", "x" * 65, "",

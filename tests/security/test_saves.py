@@ -12,7 +12,7 @@ from railkit.core.jsonio import write_json_atomic
 from railkit.core.saves import SCHEMA_PATH, digest
 from railkit.games import get_spec
 from railkit.maps import MAPS_DIR
-from railkit.viz.table import Table
+from railkit.viz.shell.table import Table
 
 GAMES = {"ticket-to-ride": {"map": "teaching-small"}, "steam-rollers": {}, "station-master": {}}
 
@@ -118,7 +118,7 @@ def test_setup_errors_name_the_save_not_options_or_rules(tmp_path):
                                    str(MAPS_DIR / ".." / "README.md")])
 def test_an_uploaded_save_never_names_a_server_path(where):
     data = resealed({**played("ticket-to-ride").to_json(), "options": {"map": where}})
-    t = Table(players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
+    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
     before = t.game.to_json()
     with pytest.raises(DataError) as err:
         t.load_json(json.dumps(data).encode(), "upload.json")
@@ -137,13 +137,13 @@ def test_an_uploaded_station_master_save_uses_the_bundled_cards_only():
 
 def test_a_save_on_a_map_inside_the_maps_folder_may_name_its_file():
     g = get_spec("ticket-to-ride").new_game(players=2, seed=1, map=str(MAPS_DIR / "teaching-small.json"))
-    t = Table(players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
+    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
     t.load_json(g.to_json(), "upload.json")
     assert t.game.map.name == "teaching-small"
 
 
 def test_a_zero_player_save_leaves_the_table_playable():
-    t = Table(players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
+    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
     data = resealed({**t.game.to_json(), "players": 0})
     with pytest.raises(DataError):
         t.load_json(data, "zero.json")

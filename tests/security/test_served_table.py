@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from railkit.viz.app import _page, new_table
-from railkit.viz.controller import GameController
-from railkit.viz.table import SECRET_SEED, NotAllowed, Table
+from railkit.viz.shell.lobby import _page, new_table
+from railkit.viz.shell.table import SECRET_SEED, NotAllowed, Table
+from railkit.viz.ticket_to_ride.view import TicketToRideView
 
 
 def shared() -> Table:
@@ -40,7 +40,7 @@ def test_TABLE_SECRET_SEED_no_save_is_loaded_at_a_shared_table():
 
 def test_TABLE_SECRET_SEED_the_download_holds_no_seed_while_a_shared_game_runs():
     t = shared()
-    ctl = GameController(t, seat=1, auto=False)  # in a notebook: the same download
+    ctl = TicketToRideView(t, seat=1, auto=False)  # in a notebook: the same download
     got = ctl.download.callback().read().decode()
     assert "123456789" not in got and "offered once the game is over" in got
     _page("ticket-to-ride", ctl, "class-a")
@@ -50,6 +50,6 @@ def test_TABLE_SECRET_SEED_the_download_holds_no_seed_while_a_shared_game_runs()
     sent = base64.b64decode(ctl.download.data.split(",", 1)[1]).decode()
     assert sent == got
     alone = new_table("ticket-to-ride", 2, 1, map="teaching-small", seed=77)
-    solo = GameController(alone, seat=0, auto=False)
+    solo = TicketToRideView(alone, seat=0, auto=False)
     _page("ticket-to-ride", solo, None)
     assert json.loads(solo.download.callback().read())["seed"] == 77

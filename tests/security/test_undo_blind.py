@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from railkit.agents import make_agent
-from railkit.viz.table import UNDO_BLIND, Table
+from railkit.viz.shell.table import UNDO_BLIND, Table
 
 GAMES = [("ticket-to-ride", 2, {"map": "teaching-small"}), ("steam-rollers", 2, {}),
          ("station-master", 2, {})]
@@ -92,7 +92,7 @@ def test_TABLE_UNDO_BLIND_shared_table(game, players, options):
 def test_TABLE_UNDO_BLIND_ticket_to_ride_deck_draw_stays():
     """The first of two deck draws cannot be taken back, so the card cannot be drawn again
     with that knowledge; a face-up draw refills blind from the deck and stays too."""
-    t = Table(players=2, humans=[0, 1], seed=4, map="teaching-small")
+    t = Table(game="ticket-to-ride", players=2, humans=[0, 1], seed=4, map="teaching-small")
     while t.game.phase == "setup-tickets":
         s = t.game.current_player
         assert t.apply(s, "keep tickets 1,2") is None
@@ -107,7 +107,7 @@ def test_TABLE_UNDO_BLIND_ticket_to_ride_deck_draw_stays():
 
 def test_TABLE_UNDO_BLIND_survives_save_and_load():
     """A loaded game knows which of its actions were blind (they are replayed)."""
-    t = Table(players=2, humans=[0], bots=["random"], seed=8, map="teaching-small")
+    t = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=8, map="teaching-small")
     t.run_bots()
     while t.game.phase == "setup-tickets" or t.game.current_player != 0:
         if t.game.current_player == 0:
@@ -115,7 +115,7 @@ def test_TABLE_UNDO_BLIND_survives_save_and_load():
         t.run_bots()
     assert t.apply(0, "draw deck") is None
     saved = t.to_json_bytes().getvalue()
-    other = Table(players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
+    other = Table(game="ticket-to-ride", players=2, humans=[0], bots=["random"], seed=1, map="teaching-small")
     other.load_json(saved)
     mine = max(i for i, s in enumerate(t.actors) if s == 0)
     assert other.blind == t.blind and other.blind[mine]

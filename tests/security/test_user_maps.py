@@ -20,7 +20,7 @@ from railkit.maps import (
     user_maps,
     user_maps_dir,
 )
-from railkit.viz.editor import MapEditor
+from railkit.viz.ticket_to_ride.map_editor import MapEditor
 
 
 @pytest.fixture
@@ -97,29 +97,29 @@ def test_a_path_is_never_a_user_map_name(folder, name):
     assert resolve(name).parent != folder.resolve()
 
 
-def test_the_served_map_argument_takes_a_user_map_by_name_only(folder, monkeypatch):
-    import railkit.viz.app as app
+def test_the_served_map_argument_takes_a_user_map_by_name_only(folder):
+    from railkit.viz.ticket_to_ride.served import table_options
 
     ed = MapEditor("teaching-small", folder=folder)
     ed.w_name.value = "valley"
     path = ed.save()
     for value, ok in [("valley", True), (str(path), False), ("my-maps/valley", False), ("../my-maps/valley", False)]:
-        monkeypatch.setattr(app, "_arg", lambda name, v=value: v if name == "map" else None)
+        url = lambda name, v=value: v if name == "map" else None  # noqa: E731
         if ok:
-            assert app._map_arg(None) == value
+            assert table_options({}, url) == {"map": value}
         else:
             with pytest.raises(DataError, match="one of the maps"):
-                app._map_arg(None)
+                table_options({}, url)
 
 
 def test_the_served_editor_saves_in_the_user_folder_and_the_picker_offers_the_map(folder):
-    from railkit.viz.app import _editor_for
-    from railkit.viz.controller import GameController
-    from railkit.viz.table import Table
+    from railkit.viz.ticket_to_ride.served import editor_for
+    from railkit.viz.ticket_to_ride.view import TicketToRideView
+    from railkit.viz.shell.table import Table
 
     before = shipped_bytes()
-    ctl = GameController(Table(map="teaching-small", seed=1), auto=False)
-    ed = _editor_for(ctl)
+    ctl = TicketToRideView(Table(game="ticket-to-ride", map="teaching-small", seed=1), auto=False)
+    ed = editor_for(ctl)
     assert ed.folder == folder
     ed.add_city("Delta", 6.0, 1.0)
     ed.add_route("Fort", "Delta", 2, "red")
@@ -134,7 +134,7 @@ def test_the_served_editor_saves_in_the_user_folder_and_the_picker_offers_the_ma
 
 
 def test_serve_maps_dir_is_checked_before_the_server_starts(tmp_path, capsys, monkeypatch):
-    import railkit.viz.app as app
+    import railkit.viz.shell.serve as app
 
     monkeypatch.setattr(app, "serve", lambda *a, **k: pytest.fail("the server must not start"))
     a_file = tmp_path / "file"
@@ -149,7 +149,7 @@ def test_serve_maps_dir_is_checked_before_the_server_starts(tmp_path, capsys, mo
 
 
 def test_serve_passes_the_maps_dir_and_accepts_a_user_map(tmp_path, capsys, monkeypatch):
-    import railkit.viz.app as app
+    import railkit.viz.shell.serve as app
 
     before = user_maps_dir()
     folder = tmp_path / "class-maps"

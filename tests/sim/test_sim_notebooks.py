@@ -45,7 +45,7 @@ def test_every_run_is_seeded_and_sized_by_games(name):
         if call.startswith("**") or "rules=variant" in call:
             continue  # run(**bots): the dict carries games and seed
         assert "seed=SEED" in call and "games=GAMES" in call, call
-    assert "setup()" in code  # Panel and Bokeh loaded inline (offline), railkit.viz.notebook.setup
+    assert "setup()" in code  # Panel and Bokeh loaded inline (offline), railkit.viz.shell.notebook.setup
 
 
 def test_no_hard_coded_verdicts():

@@ -1,4 +1,4 @@
-"""railkit.viz.plots: each plot builds from real simulation tables and shows the numbers."""
+"""railkit.viz.graphs.plots: each plot builds from real simulation tables and shows the numbers."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from bokeh.resources import INLINE  # noqa: E402
 
 from railkit.maps import load  # noqa: E402
 from railkit.sim import compare, run, run_variants, summarise  # noqa: E402
-from railkit.viz import plots  # noqa: E402
+from railkit.viz.graphs import plots  # noqa: E402
+from railkit.viz.station_master.plots import chip_split_scores, chip_value_points  # noqa: E402
+from railkit.viz.steam_rollers.plots import solo_win_rates  # noqa: E402
+from railkit.viz.ticket_to_ride.plots import usage_map  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +59,7 @@ def test_score_distribution_one_line_per_group(ttr):
 
 
 def test_usage_map_shares_match_item_usage(ttr):
-    fig = renders(plots.usage_map(ttr, "teaching-small"))
+    fig = renders(usage_map(ttr, "teaching-small"))
     m = load("teaching-small")
     routes = data_of(fig, "route")
     assert routes["route"] == [r.id for r in m.routes]
@@ -76,11 +79,11 @@ def test_difference_plot(ttr):
 def test_solo_and_station_master_plots():
     solo = run_variants({d: {"options": {"solo": True, "difficulty": d}} for d in ("rail-baron", "clerk")},
                         game="steam-rollers", players=1, agents="random", games=2, seed=1, progress=False)
-    fig = renders(plots.solo_win_rates(solo))
+    fig = renders(solo_win_rates(solo))
     assert list(fig.x_range.factors) == ["clerk", "rail-baron"]  # difficulty order, not table order
     sm = run_variants({"base": {}, "123": {"preset": "chips-1-2-3"}}, game="station-master", players=3, games=3,
                       seed=2, progress=False)
-    fig = renders(plots.chip_split_scores(sm))
+    fig = renders(chip_split_scores(sm))
     assert sorted(fig.x_range.factors) == ["1-1-2-2-3-3", "1-2-3"]
-    fig = renders(plots.chip_value_points(sm))
+    fig = renders(chip_value_points(sm))
     assert ("1-2-3", "chip 3") in list(fig.x_range.factors)

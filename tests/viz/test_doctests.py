@@ -1,17 +1,20 @@
-"""Run the doctests of railkit.viz (pyproject's --doctest-modules skips the viz folder)."""
+"""Run the doctests of every module of railkit.viz (pyproject's --doctest-modules skips the viz folder)."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
-MODULES = ["style", "board", "editor", "table", "shell", "controller", "app", "scoring", "lessons", "notebook"]
+import railkit.viz
+
+MODULES = sorted(m.name for m in pkgutil.walk_packages(railkit.viz.__path__, "railkit.viz."))
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_viz_doctests(name):
-    mod = importlib.import_module(f"railkit.viz.{name}")
+    mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0

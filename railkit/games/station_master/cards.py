@@ -30,6 +30,8 @@ Examples
 
 from __future__ import annotations
 
+import json
+import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,3 +264,66 @@ def _chips(data: dict, src: str) -> tuple[int, ...]:
         if isinstance(v, bool) or not isinstance(v, int) or not CHIP_VALUES[0] <= v <= CHIP_VALUES[1]:
             raise DataError(src, f"$.chips[{i}]", f"a chip face value from {CHIP_VALUES[0]} to {CHIP_VALUES[1]}", v)
     return tuple(raw)
+
+
+# ---------------------------------------------------------------- card lists on disk, a deck's make-up
+#: Where the editor saves card lists unless told otherwise (``$RAILKIT_CARDS_DIR`` if set);
+#: the Station Master new-game form offers the lists found there.
+DEFAULT_FOLDER = Path(os.environ.get("RAILKIT_CARDS_DIR") or Path.home() / ".railkit" / "card-lists")
+
+#: The special cards with a plain count (Repair has a depth too: its own box).
+COUNTED_SPECIALS = ("brake-van", "royal", "reassign", "transfer", "standing-room", "uncouple", "rush-hour")
+_SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def schema_bounds(section: str, field: str) -> tuple[int, int]:
+    """The ``minimum`` and ``maximum`` of a field in ``cards.schema.json``.
+
+    >>> schema_bounds("locomotives", "number"), schema_bounds("cards", "count")
+    ((1, 20), (1, 100))
+    """
+    prop = _SCHEMA["properties"][section]["items"]["properties"][field]
+    return prop["minimum"], prop["maximum"]
+
+
+def saved_card_lists(folder: str | Path | None = None) -> list[Path]:
+    """The card-list files (``*.json``) in ``folder`` (default :data:`DEFAULT_FOLDER`), by name.
+    They are not checked here: a broken one is reported when it is picked."""
+    folder = Path(folder) if folder is not None else DEFAULT_FOLDER
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("*.json") if not p.name.startswith(".")), key=lambda p: p.name)
+
+
+def card_list_choices(folder: str | Path | None = None) -> dict[str, str]:
+    """Menu entries for a card-list picker: the bundled default, then each saved file.
+
+    >>> card_list_choices("/nonexistent/folder")
+    {'railkit default': 'default'}
+    """
+    out = {"railkit default": "default"}
+    for p in saved_card_lists(folder):
+        out[p.name] = str(p)
+    return out
+
+
+def deck_makeup(cl: CardList) -> dict[str, Any]:
+    """The make-up of a deck: carriage counts by card (sorted by value), specials by kind, shares.
+
+    >>> m = deck_makeup(load_cards())
+    >>> m["carriages"]["+1"], m["specials"]["repair"], m["cards"], round(m["special_share"], 3)
+    (12, 4, 97, 0.278)
+    """
+    counts = Counter(cl.cards)
+    carriages = {k: counts[k] for k in sorted((k for k in counts if cl.info[k].is_carriage),
+                                              key=lambda k: (cl.info[k].value, cl.info[k].luxury))}
+    specials = {kind: 0 for kind in COUNTED_SPECIALS + ("repair",)}
+    for k, n in counts.items():
+        if not cl.info[k].is_carriage:
+            specials[cl.info[k].kind] += n
+    total = len(cl.cards)
+    n_special = sum(specials.values())
+    return {"carriages": carriages, "specials": specials, "cards": total, "special_share": n_special / total,
+            "positive": sum(n for k, n in carriages.items() if cl.info[k].value > 0),
+            "negative": sum(n for k, n in carriages.items() if cl.info[k].value < 0),
+            "luxury": sum(n for k, n in carriages.items() if cl.info[k].luxury)}

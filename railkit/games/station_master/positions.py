@@ -5,7 +5,7 @@ Each :class:`Position` is a seeded game, a teaching arrangement of its cards (th
 moves that lead to the moment the lesson is about; :attr:`Position.play` is the move that
 then shows the rule (the special card at work, a departure, the end of the game).
 The rules notebook draws each one with the live station view
-(:func:`railkit.viz.station_lessons.position_view`).
+(:func:`railkit.viz.station_master.lessons.position_view`).
 
 >>> g = position_game("royal")
 >>> [t.name for t in g.station], g.value(g.train(1)), g.current_player

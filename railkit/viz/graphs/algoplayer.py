@@ -1,0 +1,684 @@
+"""The algorithm player: step through a graph algorithm on the game's own map.
+
+:class:`AlgoPlayer` shows a :class:`railkit.graphs.steps.Trace` on a board
+(cities and routes coloured, shaped and dashed by state, one legend for every
+lesson), with step back / step / play-pause / speed / a frame slider, reset
+with a new seed or start city, the pseudocode with the current line
+highlighted, the data structure drawn live and the narration. "Predict the next
+step" grades clicks on the board (:class:`railkit.graphs.quiz.Predictor`).
+
+:class:`QuestionBankView` asks seeded questions and checks answers at once;
+:class:`CheckerView` runs a student's function against railkit's and draws the
+first instance where they differ. :func:`graph_lab_app` is the page served for
+the projector.
+
+>>> p = AlgoPlayer(algorithm="dijkstra", map="teaching-small", seed=1)
+>>> p.index, len(p.trace) > 5
+(0, True)
+>>> p.step(); p.index
+1
+>>> p.nodes_src.data["state"][p.node_index[p.trace[1].pick]]
+'current'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+from typing import Any, Callable
+
+import networkx as nx
+import panel as pn
+import param
+from bokeh.events import DoubleTap, Press, Tap
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
+
+from railkit.graphs import quiz, steps
+from railkit.graphs.instances import euler_network, grow_network, random_map
+from railkit.maps import load
+from railkit.viz.shell.games import served_games, viz_of
+from railkit.viz.shell.view import served
+
+#: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
+#: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
+LEGEND: dict[str, dict[str, Any]] = {
+    "unexplored": dict(color="#b8b8b8", marker="circle", dash="solid", width=3, size=11,
+                       text="not looked at yet"),
+    "frontier": dict(color="#E69F00", marker="diamond", dash="dashed", width=5, size=16,
+                     text="found, waiting its turn"),
+    "current": dict(color="#D55E00", marker="star", dash="solid", width=9, size=22, text="this step"),
+    "explored": dict(color="#0072B2", marker="square", dash="solid", width=5, size=13, text="done"),
+    "solution": dict(color="#009E73", marker="hex", dash="solid", width=10, size=18, text="in the answer"),
+    "rejected": dict(color="#CC79A7", marker="x", dash="dotted", width=4, size=14, text="skipped or replaced"),
+    "blocked": dict(color="#222222", marker="square_x", dash="dashdot", width=3, size=13,
+                    text="taken by others"),
+}
+assert set(LEGEND) == set(steps.STATES)
+
+
+
+def _game_lessons() -> dict[str, tuple[str, Callable]]:
+    """The lessons the games add (``GRAPH_LESSONS`` of a game's view package):
+    algorithm -> (question, ``scenario(seed, start)``)."""
+    out: dict[str, tuple[str, Callable]] = {}
+    for game in served_games():
+        out.update(getattr(viz_of(game), "GRAPH_LESSONS", {}))
+    return out
+
+
+#: The lessons on a game's own board (a sheet after a seeded game, say), from the games.
+GAME_LESSONS = _game_lessons()
+
+#: The algorithms the player can run, with a one-line question each lesson asks.
+ALGORITHMS = {
+    "bfs": "Breadth-first search: can the ticket still be completed with these routes taken?",
+    "dfs": "Depth-first search: the same question, exploring deep first.",
+    "dijkstra": "Dijkstra: the fewest trains for the ticket.",
+    "astar": "A*: the same trip, guided by the straight-line distance.",
+    "prim": "Prim: grow a minimum spanning tree from one city.",
+    "kruskal": "Kruskal: shortest routes first, skipping cycles (union–find).",
+    "hierholzer": "Hierholzer: walk every route of the network exactly once.",
+    "longest_trail": "Longest trail: exact branch and bound on a player's network.",
+    "greedy_trail": "Greedy trail: a plausible heuristic. Can you break it?",
+    "max_flow": "Max flow / min cut: how many routes cut the two cities apart?",
+    "steiner_forest": "Steiner forest: the fewest trains that complete a hand.",
+    **{name: question for name, (question, _) in GAME_LESSONS.items()},
+}
+MAPS = ("usa", "teaching-small", "random")
+
+
+def _label(x) -> str:
+    if isinstance(x, tuple) and len(x) == 3:
+        return str(x[2]) if isinstance(x[2], str) else f"{x[0]}–{x[1]}"
+    return str(x)
+
+
+def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None):
+    """The graph, trace and a title for ``algorithm`` on ``map`` (``usa``,
+    ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
+    with the map editor; a game's own lesson, :data:`GAME_LESSONS`, uses its own board), an
+    instance chosen by ``seed`` and, where it applies, ``start``.
+
+    >>> G, trace, title = scenario("bfs", "teaching-small", 2)
+    >>> trace.algorithm, "Ticket" in title
+    ('bfs', True)
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
+    rng = random.Random(f"{algorithm}/{map}/{seed}")
+    if algorithm in GAME_LESSONS:
+        return GAME_LESSONS[algorithm][1](seed, start)
+    if not isinstance(map, str):  # a Map object (an edited map, say)
+        m = map
+        G = m.graph()
+        tickets = [(t.a, t.b) for t in m.deck()] or [tuple(sorted(G)[:2])]
+        rng.shuffle(tickets)
+    elif map == "random":
+        G = random_map(rng, n=(6, 10))
+        tickets = [tuple(rng.sample(sorted(G), 2)) for _ in range(4)]
+        m = None
+    else:
+        m = load(map)
+        G = m.graph()
+        tickets = [(t.a, t.b) for t in m.deck()]
+        rng.shuffle(tickets)
+    a, b = tickets[0]
+    if start is not None and start in G:
+        a = start if start != b else a
+    ids = [k for _, _, k in G.edges(keys=True)]
+    if algorithm in ("bfs", "dfs"):
+        near = sorted({k for _, _, k in G.edges(b, keys=True)})
+        blocked = sorted(set(rng.sample(near, max(1, len(near) - 1))) | set(rng.sample(ids, len(ids) // 12)))
+        tr = (steps.bfs if algorithm == "bfs" else steps.dfs)(G, a, b, blocked=blocked)
+        return G, tr, f"Ticket {a}–{b} with {len(blocked)} routes taken by others"
+    if algorithm in ("dijkstra", "astar"):
+        tr = (steps.dijkstra if algorithm == "dijkstra" else steps.astar)(G, a, b)
+        return G, tr, f"Ticket {a}–{b}: the fewest trains"
+    if algorithm == "prim":
+        return G, steps.prim(G, a), f"Minimum spanning tree grown from {a}"
+    if algorithm == "kruskal":
+        return G, steps.kruskal(G), "Minimum spanning tree, shortest routes first"
+    if algorithm == "hierholzer":
+        H = euler_network(G, rng, max_edges=30)
+        return H, steps.hierholzer(H), f"A network with an Euler trail ({H.number_of_edges()} routes)"
+    if algorithm in ("longest_trail", "greedy_trail"):
+        H = grow_network(m, rng) if m is not None else G
+        fn = steps.longest_trail if algorithm == "longest_trail" else steps.greedy_trail
+        return H, fn(H), f"A player's network ({H.number_of_edges()} routes)"
+    if algorithm == "max_flow":
+        return G, steps.max_flow(G, a, b), f"Cut {a} from {b}"
+    hand = tickets[:3]
+    return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand)
+
+
+def graph_geometry(G, gap: float | None = None):
+    """Node positions and one straight line per edge (parallel edges side by side):
+    ``(pos, {edge: (xs, ys)})``. Nodes without ``pos`` get a seeded spring layout."""
+    pos = nx.get_node_attributes(G, "pos")
+    if len(pos) < len(G):
+        pos = {n: tuple(p) for n, p in nx.spring_layout(G, seed=1).items()}
+    xs = [p[0] for p in pos.values()] or [0]
+    ys = [p[1] for p in pos.values()] or [0]
+    diag = math.hypot(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    gap = diag * 0.012 if gap is None else gap
+    by_pair: dict = {}
+    for e in G.edges(keys=True):
+        by_pair.setdefault(frozenset(e[:2]), []).append(e)
+    lines = {}
+    for pair, es in by_pair.items():
+        for i, (u, v, k) in enumerate(sorted(es, key=lambda e: str(e[2]))):
+            (ax, ay), (bx, by) = pos[u], pos[v]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            nx_, ny_ = -(by - ay) / d, (bx - ax) / d
+            off = (i - (len(es) - 1) / 2) * gap
+            lines[(u, v, k)] = ([ax + nx_ * off, bx + nx_ * off], [ay + ny_ * off, by + ny_ * off])
+    return pos, lines
+
+
+class GraphView:
+    """A Bokeh figure of a graph whose cities and routes show a state each (see :data:`LEGEND`)."""
+
+    def __init__(self, G, width: int = 760, height: int = 480, name: str = "algo_board", title: str = ""):
+        self.G = G
+        pos, lines = graph_geometry(G)
+        self.pos, self.lines = pos, lines
+        self.edge_ids = list(lines)
+        self.edge_index = {e: i for i, e in enumerate(self.edge_ids)}
+        for (u, v, k), i in list(self.edge_index.items()):
+            self.edge_index[(v, u, k)] = i
+        self.node_ids = list(G.nodes)
+        self.node_index = {n: i for i, n in enumerate(self.node_ids)}
+        st = LEGEND["unexplored"]
+        length = [G.edges[e].get("length", 1) for e in self.edge_ids]
+        self.edges_src = ColumnDataSource(dict(
+            xs=[lines[e][0] for e in self.edge_ids], ys=[lines[e][1] for e in self.edge_ids],
+            id=[_label(e) for e in self.edge_ids], length=length, state=["unexplored"] * len(self.edge_ids),
+            color=[st["color"]] * len(self.edge_ids), width=[st["width"]] * len(self.edge_ids),
+            dash=[st["dash"]] * len(self.edge_ids)), name=f"{name}_edges")
+        self.nodes_src = ColumnDataSource(dict(
+            x=[pos[n][0] for n in self.node_ids], y=[pos[n][1] for n in self.node_ids],
+            name=[str(n) for n in self.node_ids], state=["unexplored"] * len(self.node_ids),
+            color=[st["color"]] * len(self.node_ids), marker=[st["marker"]] * len(self.node_ids),
+            size=[st["size"]] * len(self.node_ids)), name=f"{name}_nodes")
+        xs = [p[0] for p in pos.values()] or [0, 1]
+        ys = [p[1] for p in pos.values()] or [0, 1]
+        padx = (max(xs) - min(xs)) * 0.08 or 1
+        pady = (max(ys) - min(ys)) * 0.1 or 1
+        fig = figure(width=width, height=height, match_aspect=True, name=name, title=title,
+                     x_range=(min(xs) - padx, max(xs) + padx * 1.6), y_range=(min(ys) - pady, max(ys) + pady),
+                     tools="pan,wheel_zoom,reset", toolbar_location="right")
+        fig.axis.visible = False
+        fig.grid.visible = False
+        fig.background_fill_color = "#f7f4ec"
+        fig.outline_line_color = None
+        er = fig.multi_line("xs", "ys", source=self.edges_src, line_color="color", line_width="width",
+                            line_dash="dash", line_cap="butt", name=f"{name}_edge_lines")
+        pairs: dict = {}
+        for e, w in zip(self.edge_ids, length):
+            pairs.setdefault(frozenset(e[:2]), (e, []))[1].append(w)
+        lx = [(pos[e[0]][0] + pos[e[1]][0]) / 2 for e, _ in pairs.values()]
+        ly = [(pos[e[0]][1] + pos[e[1]][1]) / 2 for e, _ in pairs.values()]
+        lt = ["/".join(str(w) for w in sorted(set(ws))) for _, ws in pairs.values()]
+        fig.text(x=lx, y=ly, text=lt, text_font_size="8pt", text_color="#444444", text_align="center",
+                 text_baseline="middle", background_fill_color="#f7f4ec", background_fill_alpha=0.85,
+                 name=f"{name}_lengths")
+        fig.scatter("x", "y", source=self.nodes_src, marker="marker", size="size", fill_color="color",
+                    line_color="#333333", line_width=1.5, name=f"{name}_node_marks")
+        fig.text("x", "y", text="name", source=self.nodes_src, text_font_size="9pt", x_offset=9, y_offset=-3,
+                 text_color="#1a1a1a", text_font_style="bold", name=f"{name}_labels")
+        fig.add_tools(HoverTool(renderers=[er], line_policy="interp",
+                                tooltips=[("route", "@id"), ("length", "@length"), ("state", "@state")]))
+        self.figure = fig
+        self.pane = pn.pane.Bokeh(fig, sizing_mode="fixed")
+
+    def show(self, nodes, edges) -> int:
+        """Show states (mappings; missing: unexplored); patch only the rows that changed.
+        Returns the number of rows changed."""
+        npatch: dict[str, list] = {"state": [], "color": [], "marker": [], "size": []}
+        for i, n in enumerate(self.node_ids):
+            s = nodes.get(n, "unexplored")
+            if self.nodes_src.data["state"][i] != s:
+                lg = LEGEND[s]
+                npatch["state"].append((i, s)); npatch["color"].append((i, lg["color"]))
+                npatch["marker"].append((i, lg["marker"])); npatch["size"].append((i, lg["size"]))
+        epatch: dict[str, list] = {"state": [], "color": [], "width": [], "dash": []}
+        for i, e in enumerate(self.edge_ids):
+            s = edges.get(e, "unexplored")
+            if self.edges_src.data["state"][i] != s:
+                lg = LEGEND[s]
+                epatch["state"].append((i, s)); epatch["color"].append((i, lg["color"]))
+                epatch["width"].append((i, lg["width"])); epatch["dash"].append((i, lg["dash"]))
+        if npatch["state"]:
+            self.nodes_src.patch(npatch)
+        if epatch["state"]:
+            self.edges_src.patch(epatch)
+        return len(npatch["state"]) + len(epatch["state"])
+
+    def item_at(self, x: float, y: float, node_px: float = 14.0, edge_px: float = 10.0):
+        """The city (preferred) or route nearest the data point ``(x, y)``, within a few pixels."""
+        fig = self.figure
+        try:
+            w, h = fig.inner_width, fig.inner_height
+        except Exception:  # not rendered yet
+            w = h = None
+        w, h = (w or fig.width - 40), (h or fig.height - 40)
+        sx = (fig.x_range.end - fig.x_range.start) / max(w, 1)
+        sy = (fig.y_range.end - fig.y_range.start) / max(h, 1)
+        best = None
+        for n in self.node_ids:
+            d = math.hypot((x - self.pos[n][0]) / sx, (y - self.pos[n][1]) / sy)
+            if d <= node_px and (best is None or d < best[0]):
+                best = (d, n)
+        if best:
+            return best[1]
+        for e in self.edge_ids:
+            (x0, x1), (y0, y1) = self.lines[e]
+            px, py, dx, dy = (x - x0) / sx, (y - y0) / sy, (x1 - x0) / sx, (y1 - y0) / sy
+            t = min(1.0, max(0.0, (px * dx + py * dy) / (dx * dx + dy * dy or 1.0)))
+            d = math.hypot(px - t * dx, py - t * dy)
+            if d <= edge_px and (best is None or d < best[0]):
+                best = (d, e)
+        return None if best is None else best[1]
+
+
+def legend_html() -> str:
+    """The one legend: a swatch per state with its marker shape and dash pattern (inline SVG)."""
+    shapes = {
+        "circle": '<circle cx="9" cy="9" r="6"/>', "diamond": '<polygon points="9,1 17,9 9,17 1,9"/>',
+        "star": '<polygon points="9,1 11,7 17,7 12,11 14,17 9,13 4,17 6,11 1,7 7,7"/>',
+        "square": '<rect x="3" y="3" width="12" height="12"/>',
+        "hex": '<polygon points="9,1 16,5 16,13 9,17 2,13 2,5"/>',
+        "x": '<path d="M3 3 L15 15 M15 3 L3 15" stroke-width="3"/>',
+        "square_x": '<rect x="3" y="3" width="12" height="12"/><path d="M3 3 L15 15 M15 3 L3 15" stroke="#fff"/>',
+    }
+    dashes = {"solid": "", "dashed": "6,4", "dotted": "2,3", "dashdot": "6,3,2,3"}
+    items = []
+    for s, lg in LEGEND.items():
+        shape = shapes[lg["marker"]]
+        stroke = f'stroke="{lg["color"]}"' if lg["marker"] == "x" else 'stroke="#333"'
+        items.append(
+            f'<span class="legend-item" data-state="{s}" style="display:inline-flex;align-items:center;'
+            f'margin:2px 10px 2px 0;font-size:12px">'
+            f'<svg width="18" height="18" fill="{lg["color"]}" {stroke}>{shape}</svg>'
+            f'<svg width="34" height="10"><line x1="1" y1="5" x2="33" y2="5" stroke="{lg["color"]}" '
+            f'stroke-width="4" stroke-dasharray="{dashes[lg["dash"]]}"/></svg>'
+            f'&nbsp;<b>{s}</b>&nbsp;<span style="color:#555">{html.escape(lg["text"])}</span></span>')
+    return '<div class="algo-legend">' + "".join(items) + "</div>"
+
+
+def pseudocode_html(code, line: int) -> str:
+    rows = []
+    for i, text in enumerate(code):
+        cur = i == line
+        style = ("background:#ffe08a;border-left:4px solid #D55E00;font-weight:bold" if cur else
+                 "border-left:4px solid transparent")
+        rows.append(f'<div class="code-line{" current" if cur else ""}" data-line="{i}" style="{style};'
+                    f'padding:1px 6px;white-space:pre-wrap;text-indent:-2em;padding-left:2.4em">{"▶ " if cur else "  "}{html.escape(text)}</div>')
+    return '<div class="algo-code" style="font-family:monospace;font-size:12px">' + "".join(rows) + "</div>"
+
+
+def structure_html(data) -> str:
+    """The frame's data structures, drawn as rows of boxes (queue, stack, tables)."""
+    out = []
+    for name, items in data.items():
+        boxes = []
+        for x in list(items)[:40]:
+            if isinstance(x, tuple):
+                text = ": ".join(steps._fmt(v) if isinstance(v, (int, float)) else str(v) for v in x)
+            else:
+                text = steps._fmt(x) if isinstance(x, (int, float)) else str(x)
+            boxes.append(f'<span style="display:inline-block;border:1px solid #0072B2;border-radius:3px;'
+                         f'padding:1px 5px;margin:2px;background:#eef5fb;font-size:12px">{html.escape(text)}</span>')
+        more = f' <i>… {len(items) - 40} more</i>' if len(items) > 40 else ""
+        empty = '<i style="color:#777">empty</i>' if not items else ""
+        out.append(f'<div class="ds" data-name="{html.escape(name)}"><b>{html.escape(name)}</b> '
+                   f'({len(items)}): {"".join(boxes)}{empty}{more}</div>')
+    return "".join(out) or '<i style="color:#777">no data structure in this step</i>'
+
+
+class AlgoPlayer(pn.viewable.Viewer):
+    """Step through an algorithm's trace on a board, or predict its next step.
+
+    Parameters
+    ----------
+    algorithm : str
+        One of :data:`ALGORITHMS`.
+    map : str
+        ``usa``, ``teaching-small`` or ``random`` (a seeded small map).
+    seed : int
+        Picks the instance (ticket, blocked routes, network, hand).
+    start : str, optional
+        The start city where the algorithm has one.
+    custom : Map, optional
+        A map of your own (from the map editor): offered as the map ``custom`` and shown first.
+    """
+
+    algorithm = param.Selector(default="dijkstra", objects=list(ALGORITHMS))
+    map = param.Selector(default="usa", objects=list(MAPS) + ["custom"])
+    seed = param.Integer(default=0, bounds=(0, None))
+    start = param.String(default="")
+    index = param.Integer(default=0, bounds=(-1, None), doc="The frame shown.")
+    predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
+    mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
+
+    def __init__(self, width: int = 760, height: int = 430, custom=None, **params):
+        if custom is not None:
+            params.setdefault("map", "custom")
+        super().__init__(**params)
+        self.custom = custom
+        self._size = (width, height)
+        self._callback = None
+        self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
+        self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
+                                       value=self.map, width=130)
+        self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90)
+        self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150)
+        self.w_reset = pn.widgets.Button(label="Reset", color="primary", width=80, css_classes=["reset"])
+        self.w_back = pn.widgets.Button(label="◀ Back", width=80, css_classes=["step-back"])
+        self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["step"])
+        self.w_play = pn.widgets.Toggle(label="▶ Play", width=90, css_classes=["play"])
+        self.w_speed = pn.widgets.IntSlider(label="Steps per second", start=1, end=20, value=4, width=160)
+        self.w_frame = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, width=300)
+        self.w_predict = pn.widgets.Checkbox(label="Predict the next step", value=self.predict, css_classes=["predict"])
+        self.w_mode = pn.widgets.Select(label="Feedback", options=list(quiz.MODES), value=self.mode, width=140)
+        self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
+        self.code_pane = pn.pane.HTML("", width=430)
+        self.text_pane = pn.pane.HTML("", width=760, css_classes=["narration"])
+        self.ds_pane = pn.pane.HTML("", width=430, css_classes=["structure"])
+        self.feedback = pn.pane.HTML("", width=430, css_classes=["feedback"])
+        self.score_pane = pn.pane.HTML("", width=430, css_classes=["score"])
+        self.legend = pn.pane.HTML(legend_html(), width=760)
+        self.board_area = pn.Column()
+        self.w_reset.on_click(lambda e: self.reset())
+        self.w_back.on_click(lambda e: self.back())
+        self.w_step.on_click(lambda e: self.step())
+        self.w_play.param.watch(lambda e: self.play(e.new), "value")
+        self.w_speed.param.watch(lambda e: self._restart_timer(), "value")
+        self.w_frame.param.watch(lambda e: self.goto(e.new), "value")
+        self.w_predict.param.watch(lambda e: self._set_predict(e.new), "value")
+        self.w_mode.param.watch(lambda e: self._set_predict(self.w_predict.value), "value")
+        self.reset()
+
+    # ------------------------------------------------------------ building
+    def reset(self) -> None:
+        """A new run from the widgets' algorithm, map, seed and start city."""
+        self.play(False)
+        self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
+        self.start = self.w_start.value or ""
+        chosen = self.custom if self.map == "custom" else self.map
+        self.G, self.trace, title = scenario(self.algorithm, chosen, self.seed, self.start or None)
+        self.view = GraphView(self.G, *self._size)
+        self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
+        self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
+        for ev in (Tap, DoubleTap, Press):
+            self.view.figure.on_event(ev, self._on_tap)
+        cities = [""] + sorted(str(n) for n in self.G)
+        if self.w_start.options != cities:
+            self.w_start.options = cities
+        self.title.object = (f'<h3 style="margin:4px 0">{html.escape(ALGORITHMS[self.algorithm])}</h3>'
+                             f'<div>{html.escape(title)}</div>')
+        self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if self.w_predict.value else None
+        self.feedback.object = ""
+        self.w_frame.param.update(end=max(1, len(self.trace) - 1), value=0)
+        self.board_area.objects = [self.view.pane]
+        self.index = -1
+        self.goto(self.predictor.frame_index if self.predictor else 0)
+
+    def _set_predict(self, on: bool) -> None:
+        self.predict = on
+        self.mode = self.w_mode.value
+        self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if on else None
+        self.feedback.object = ("Click the city or route the algorithm takes next." if on else "")
+        self.goto(self.predictor.frame_index if on else self.index)
+
+    # ------------------------------------------------------------ stepping
+    def goto(self, i: int) -> None:
+        """Show frame ``i`` (clipped to the trace)."""
+        i = max(0, min(int(i), len(self.trace) - 1))
+        if i == self.index:
+            return
+        self.index = i
+        f = self.trace[i]
+        with pn.io.hold():
+            self.view.show(f.nodes, f.edges)
+            self.code_pane.object = pseudocode_html(self.trace.pseudocode, f.line)
+            self.ds_pane.object = structure_html(f.data)
+            self.text_pane.object = (f'<div style="font-size:14px"><b>Step {i} of {len(self.trace) - 1}:</b> '
+                                     f'{html.escape(f.text)}</div>')
+            if self.w_frame.value != i:
+                self.w_frame.value = i
+            self._show_score()
+        self._push()
+
+    def step(self) -> None:
+        self.goto(self.index + 1)
+
+    def back(self) -> None:
+        self.goto(self.index - 1)
+
+    def play(self, on: bool = True) -> None:
+        """Start or stop stepping by itself (``Steps per second``)."""
+        if self.w_play.value != on:
+            self.w_play.value = on
+            return
+        self.w_play.label = "Pause" if on else "▶ Play"
+        if self._callback is not None:
+            self._callback.stop()
+            self._callback = None
+        if on:
+            self._callback = pn.state.add_periodic_callback(self._tick, period=int(1000 / self.w_speed.value))
+
+    def _restart_timer(self) -> None:
+        if self._callback is not None:
+            self.play(False)
+            self.play(True)
+
+    def _tick(self) -> None:
+        if self.index >= len(self.trace) - 1:
+            self.play(False)
+        else:
+            self.step()
+
+    def _push(self) -> None:
+        """In a notebook, send the figure's data-source changes now (a served page needs nothing)."""
+        if not served():
+            try:
+                pn.io.push_notebook(self.view.pane)
+            except Exception:  # not displayed anywhere yet
+                pass
+
+    # ------------------------------------------------------------ predicting
+    def _on_tap(self, event) -> None:
+        item = self.view.item_at(event.x, event.y)
+        if item is not None:
+            self.click(item)
+
+    def click(self, item) -> quiz.Feedback | None:
+        """A click on a city or route (``(u, v, key)``, or a route id): graded in predict mode."""
+        if self.predictor is None:
+            return None
+        fb = self.predictor.answer(item)
+        colour = "#009E73" if fb.correct else "#D55E00"
+        if self.predictor.mode == "grade-at-end":
+            colour = "#444444"
+        msg = html.escape(fb.message)
+        if self.predictor.done:
+            msg += "<br><pre style='white-space:pre-wrap'>" + html.escape(self.predictor.report()) + "</pre>"
+        self.feedback.object = f'<div style="color:{colour};font-size:13px">{msg}</div>'
+        if fb.advanced:
+            target = (self.predictor.frame_index if not self.predictor.done else len(self.trace) - 1)
+            if self.predictor.mode == "tell-and-fix" and not self.predictor.done:
+                target = max(target, self.index + 1)
+            self.goto(target)
+        else:
+            self._show_score()
+            self._push()
+        return fb
+
+    def _show_score(self) -> None:
+        if self.predictor is None:
+            self.score_pane.object = ""
+            return
+        s = self.predictor.score
+        hidden = self.predictor.mode == "grade-at-end" and not self.predictor.done
+        self.score_pane.object = (f'<div class="score-text">Answered {s.answered} of {s.questions}'
+                                  + ("" if hidden else f" — right first time: <b>{s.right}</b>") + "</div>")
+
+    # ------------------------------------------------------------ layout
+    def __panel__(self):
+        controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
+        setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_reset)
+        predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
+        side = pn.Column("#### Pseudocode", self.code_pane, "#### Data structure", self.ds_pane, predict, width=450)
+        # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
+        main = pn.FlexBox(pn.Column(self.board_area, controls, self.text_pane, self.legend), side,
+                          flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        return pn.Column(setup, self.title, main, sizing_mode="stretch_width")
+
+
+class QuestionBankView(pn.viewable.Viewer):
+    """Seeded questions at three levels; each answer is checked at once and the answer drawn."""
+
+    def __init__(self, level: str = "small", seed: int = 0, n: int = 10, width: int = 700, height: int = 440):
+        super().__init__()
+        self._size = (width, height)
+        self.w_level = pn.widgets.Select(label="Level", options=list(quiz.LEVELS), value=level, width=120)
+        self.w_seed = pn.widgets.IntInput(label="Seed", value=seed, start=0, width=90)
+        self.w_new = pn.widgets.Button(label="New questions", color="primary", width=130)
+        self.w_next = pn.widgets.Button(label="Next question", width=120)
+        self.w_answer = pn.widgets.TextInput(label="Your answer", width=160)
+        self.w_check = pn.widgets.Button(label="Check", color="success", width=80, css_classes=["check"])
+        self.prompt = pn.pane.HTML("", width=700, css_classes=["prompt"])
+        self.result = pn.pane.HTML("", width=700, css_classes=["result"])
+        self.score = pn.pane.HTML("", width=300)
+        self.board_area = pn.Column()
+        self.n = n
+        self.w_new.on_click(lambda e: self.new_bank())
+        self.w_next.on_click(lambda e: self.show(self.k + 1))
+        self.w_check.on_click(lambda e: self.check(self.w_answer.value))
+        self.new_bank()
+
+    def new_bank(self) -> None:
+        self.bank = quiz.question_bank(int(self.w_seed.value or 0), self.w_level.value, self.n)
+        self.right = self.answered = 0
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        self.k = k % len(self.bank)
+        q = self.bank[self.k]
+        self._views = getattr(self, "_views", {})
+        if q.map not in self._views:
+            self._views[q.map] = GraphView(load(q.map).graph(), *self._size, name="quiz_board")
+        self.view = self._views[q.map]
+        blocked = set(q.params.get("blocked", ()))
+        cities = {q.params[c] for c in ("a", "b") if c in q.params} | {x for p in q.params.get("hand", ()) for x in p}
+        with pn.io.hold():
+            self.view.show({c: "frontier" for c in cities},
+                           {e: "blocked" for e in self.view.edge_ids if e[2] in blocked})
+            self.prompt.object = f'<div style="font-size:15px"><b>Question {self.k + 1} of {len(self.bank)}:</b> {html.escape(q.prompt)}</div>'
+            self.result.object = ""
+            self.w_answer.value = ""
+            self.board_area.objects = [self.view.pane]
+        self._push()
+
+    def check(self, given) -> tuple[bool, str]:
+        q = self.bank[self.k]
+        ok, msg = q.check(given)
+        self.answered += 1
+        self.right += ok
+        blocked = set(q.params.get("blocked", ()))
+        hl = set(q.highlight)
+        edges = {e: ("solution" if e[2] in hl else "blocked" if e[2] in blocked else "unexplored")
+                 for e in self.view.edge_ids}
+        nodes = {x: "solution" for e in self.view.edge_ids if e[2] in hl for x in e[:2]}
+        nodes.update({q.params[c]: "current" for c in ("a", "b") if c in q.params})
+        with pn.io.hold():
+            self.view.show(nodes, edges)
+            self.result.object = (f'<div style="color:{"#009E73" if ok else "#D55E00"};font-size:14px">'
+                                  f'{html.escape(msg)}</div>')
+            self.score.object = f"Right {self.right} of {self.answered}"
+        self._push()
+        return ok, msg
+
+    def _push(self) -> None:
+        if not served():
+            try:
+                pn.io.push_notebook(self.view.pane)
+            except Exception:
+                pass
+
+    def __panel__(self):
+        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_new, self.w_next, self.score), self.prompt,
+                         pn.Row(self.w_answer, self.w_check), self.result, self.board_area)
+
+
+class CheckerView(pn.viewable.Viewer):
+    """Run a student's function against railkit's on seeded random maps; draw the first difference.
+
+    >>> import networkx as nx
+    >>> v = CheckerView(lambda G, s: nx.single_source_shortest_path_length(G, s), "dijkstra", 200)
+    >>> v.report.ok
+    False
+    """
+
+    def __init__(self, fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed: int = 0):
+        super().__init__()
+        self.report = quiz.check_implementation(fn, algorithm, instances, seed)
+        self.text = pn.pane.HTML(f'<pre style="white-space:pre-wrap">{html.escape(str(self.report))}</pre>',
+                                 width=700, css_classes=["check-report"])
+        self.view = None
+        if self.report.first is not None:
+            mm = self.report.first
+            self.view = GraphView(mm.graph, 520, 360, name="check_board",
+                                  title=f"instance {mm.index}: where your answer differs")
+            nodes = {a: "current" for a in mm.args if a in mm.graph}
+            if isinstance(mm.expected, dict) and isinstance(mm.got, dict):
+                for n in mm.graph:
+                    if n not in nodes and mm.expected.get(n, math.inf) != mm.got.get(n, math.inf):
+                        nodes[n] = "rejected"
+            self.view.show(nodes, {})
+
+    def __panel__(self):
+        return pn.Column(self.text, self.view.pane if self.view else pn.Spacer(height=0))
+
+
+def check(fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed: int = 0) -> CheckerView:
+    """Check a student's ``fn`` (see :func:`railkit.graphs.quiz.check_implementation`) and show the result."""
+    return CheckerView(fn, algorithm, instances, seed)
+
+
+def graph_lab_app():
+    """The page for the projector: the player, the question bank and the legend."""
+    header = pn.pane.Markdown("## Graph lab — railkit\nStep through graph algorithms on the game's own maps, "
+                              "predict the next step, answer questions.", css_classes=["header"])
+    player = AlgoPlayer()
+    bank = QuestionBankView()
+    tabs = pn.Tabs(("Player", player), ("Question bank", bank), dynamic=False)
+    page = pn.Column(header, tabs, sizing_mode="stretch_width")
+    page.player, page.bank = player, bank
+    return page
+
+
+def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
+    """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
+    (``railkit serve graph-lab``)."""
+    from railkit.viz.shell.serve import serve_page
+
+    return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
+
+
+def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
+    """``python -m railkit.viz.graphs.algoplayer --port 5006``."""
+    import argparse
+
+    p = argparse.ArgumentParser(description="Serve the railkit graph lab on 127.0.0.1.")
+    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--address", default="127.0.0.1")
+    a = p.parse_args(argv)
+    serve(port=a.port, address=a.address)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,100 @@
+"""The end-of-game banner: who won, and every player's final score, in one compact box.
+
+It is short (one line for the winner, one row of score chips), so it fits above the
+board without pushing it down far: shown at the top of the game view, it is on screen
+without scrolling at 1280x720.
+
+It works for every game: it reads the rows of ``game.summary()`` (``seat``,
+``score``, ``rank``, ``win`` and, where a game has one, ``tie_break``), as the game's
+view hands them over (:meth:`~railkit.viz.shell.view.TableShell.final_rows`: a player
+who has no seat, such as a solo opponent, is a row with ``seat`` None and a ``name``).
+Each chip has its seat's colour from the game's palette, as the game's own chips do.
+
+>>> final = [{"seat": 0, "score": 52, "rank": 1, "win": True, "tie_break": ""},
+...          {"seat": 1, "score": 40, "rank": 2, "win": False, "tie_break": ""}]
+>>> "Red wins" in banner_html(final, ["Red", "Blue"], ("#d7261e", "#1f6fd1"))
+True
+>>> b = WinnerBanner()
+>>> b.visible
+False
+>>> b.show(final, ["Red", "Blue"]); b.visible, b.winners
+(True, ['Red'])
+>>> "Robot wins with 42 points" in banner_html([{"seat": 0, "score": 20, "rank": 2, "win": False},
+...                                             {"seat": None, "name": "Robot", "score": 42, "rank": 1,
+...                                              "win": True}], ["Player 1"])
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Mapping, Sequence
+
+import panel as pn
+
+from railkit.viz.shell.style import seat_colour, text_on
+
+
+def ranked(final: Sequence[Mapping]) -> list[dict]:
+    """The final rows in rank order (seats before a player without one on a tie)."""
+    return sorted((dict(x) for x in final), key=lambda x: (x["rank"], x["seat"] is None, x["seat"] or 0))
+
+
+def _name(row: Mapping, labels: Sequence[str]) -> str:
+    return str(row.get("name", "?")) if row["seat"] is None else labels[row["seat"]]
+
+
+def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = ()) -> str:
+    """HTML of the banner for a game's final rows (see the module's text; ``labels``: the
+    seats' names, ``palette``: the seats' colours, the game's ``spec.palette``): the winner
+    (or the tied winners), then each player's score in rank order, in the player's colour."""
+    rows = ranked(final)
+    winners = [x for x in rows if x.get("win")] or rows[:1]
+    who = " and ".join(html.escape(_name(x, labels), quote=False) for x in winners)
+    verb = "win" if len(winners) > 1 else "wins"
+    top = winners[0]["score"] if winners else 0
+    tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
+    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>Game over: {who} {verb} "
+            f"with {top} points</div>")
+    if tie:
+        head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"
+    chips = []
+    for x in rows:
+        colour = seat_colour(palette, x["seat"])
+        who = html.escape(_name(x, labels), quote=False)
+        chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
+                     f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
+                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}</span>")
+    return head + "<div>" + "".join(chips) + "</div>"
+
+
+class WinnerBanner(pn.viewable.Viewer):
+    """A banner shown at the end of a game (hidden until :meth:`show`)."""
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.winners: list[str] = []
+        self._pane = pn.pane.HTML("", css_classes=["winner-banner"], visible=False, sizing_mode="stretch_width",
+                                  styles={"background": "#fff8e1", "border": "3px solid #f9a825",
+                                          "border-radius": "8px", "padding": "6px 12px"})
+
+    @property
+    def visible(self) -> bool:
+        return self._pane.visible
+
+    def show(self, final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = ()) -> None:
+        """Show the winner and the final scores (``final``, ``labels``, ``palette``: as for
+        :func:`banner_html`)."""
+        rows = ranked(final)
+        win = [x for x in rows if x.get("win")] or rows[:1]
+        self.winners = [_name(x, labels) for x in win]
+        self._pane.object = banner_html(final, labels, palette)
+        self._pane.visible = True
+
+    def hide(self) -> None:
+        """Hide the banner (a new game, an undo that reopens the game, a replay)."""
+        self.winners = []
+        self._pane.visible = False
+
+    def __panel__(self):
+        return self._pane

@@ -1,0 +1,288 @@
+"""The served apps (``railkit serve GAME``), the same for every game with a view.
+
+With one person per table (``--seats 1``) every browser session gets its own
+game against bots, with a fresh random seed unless the server was given one.
+
+With ``--seats N`` (N > 1) the plain URL opens the **lobby**: make a table, see
+its seat links, join a free seat, or watch. Joining gives the browser the seat's
+secret token, kept in its link (``?table=T&seat=K&token=...``), so a reload
+keeps the seat and nobody else can take it. A browser without a seat's token is
+a **spectator**: the board, the public information and the log, never a hand.
+Every seat sees only what ``game.observe(seat)`` shows it. Tables live in
+``pn.state.cache`` for the life of the server process.
+
+URL arguments are data, never paths: a game reads only the options its spec names
+(``spec.url_options``), and a bad argument gives a plain message in the page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import panel as pn
+
+from railkit.core.errors import DataError
+from railkit.viz.shell.games import game_spec, view_class, viz_of
+from railkit.viz.shell.guard import session_verdict
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
+
+_CACHE_KEY = "railkit-tables"
+TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+
+
+def _tables() -> dict:
+    return pn.state.cache.setdefault(_CACHE_KEY, {})
+
+
+def _arg(name: str) -> str | None:
+    args = getattr(pn.state, "session_args", None) or {}
+    vals = args.get(name)
+    if not vals:
+        return None
+    v = vals[0]
+    return (v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v))[:200]
+
+
+def _int_arg(name: str, lo: int, hi: int) -> int | None:
+    text = _arg(name)
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 6 or not lo <= int(text) <= hi:
+        raise DataError(f"?{name}=", "$", f"a whole number from {lo} to {hi}", text)
+    return int(text)
+
+
+def _error_page(game: str, exc: Exception):
+    reason = getattr(exc, "reason", None) or str(exc)
+    return pn.Column(pn.pane.HTML(f"<h2>railkit</h2><p><b>This page cannot be shown:</b> "
+                                  f"{html.escape(reason, quote=False)}</p>"
+                                  f"<p><a href='?'>Start again</a></p>", css_classes=["error"]))
+
+
+def _title(game: str) -> str:
+    return game_spec(game).title
+
+
+def new_table(game: str, players: int, people: int, **kw) -> Table:
+    """A table for ``game`` with ``people`` seats for people (the first ones) and bots in the rest."""
+    return Table(players=players, humans=list(range(people)), game=game, **kw)
+
+
+def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: int | None = None,
+               bots: str | None = None, rules: dict | None = None, bot_delay: float = 0.5, auto: bool = True,
+               hosts: list[str] | None = None, **options):
+    """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
+
+    Parameters
+    ----------
+    game : str
+        The game served.
+    seats : int
+        People per table: 1 gives every browser its own game against bots; more
+        opens the lobby.
+    table : Table, optional
+        Play this table (tests and notebooks); the URL's ``seat`` picks the seat.
+    seed, bots, rules : optional
+        Defaults for new games (``bots``: the game's default bot if not given).
+    bot_delay : float
+        Seconds between two bot actions (so people can follow them).
+    hosts : list of str, optional
+        The server's own ``host:port`` names (served apps): a session opened by a
+        request another site made (:func:`~railkit.viz.shell.guard.request_verdict`)
+        gets a plain page and never touches a table.
+    **options
+        The game's own options (a map, playing alone against its solo opponent, ...):
+        its view package's ``table_options`` reads them, with the page's address
+        (see :mod:`railkit.viz.shell.games`).
+    """
+    if hosts is not None:
+        kind, why = session_verdict(hosts)
+        if kind != "ok":
+            return pn.pane.HTML(f"<h2>railkit</h2><p>This page was asked for by another site "
+                                f"({html.escape(why, quote=False)}): open the game's address yourself.</p>",
+                                css_classes=["error"])
+    try:
+        return _create(game, seats, table, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay, auto=auto,
+                       options=options)
+    except (DataError, NotAllowed) as exc:
+        return _error_page(game, exc)
+
+
+def _table_options(game: str, options: dict) -> dict:
+    """The game options of a new table (see :func:`create_app`), ``players`` among them
+    if the game sets the number of seats itself."""
+    spec = game_spec(game)
+    read = getattr(viz_of(spec), "table_options", None)
+    if read is None:
+        return {}
+    return read(dict(options), lambda name: _arg(name) if name in spec.url_options else None)
+
+
+def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
+    view = view_class(game)
+    options = _table_options(game, options)
+    players = options.pop("players", None)
+    bots = bots or game_spec(game).default_bot
+    defaults = dict(rules=rules, bot_delay=bot_delay, bots=[bots], **options)
+    name = _arg("table")
+    if table is not None:
+        seat = (_int_arg("seat", 1, table.game.players) or 1) - 1
+        return _page(game, view(table, seat=seat, auto=auto), None)
+    if name is None:
+        if seats > 1:
+            return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
+        players = players or max(game_spec(game).solo_players, seats)
+        t = new_table(game, players, seats, seed=seed, **defaults)
+        return _page(game, view(t, seat=0, auto=auto), None)
+    if not TABLE_NAME.fullmatch(name):
+        raise DataError("?table=", "$", "a table name of letters, digits, - and _ (up to 40)", name)
+    t = _tables().get(name)
+    if t is None:
+        raise DataError("?table=", "$", "the name of a table made in the lobby", name)
+    joining = _int_arg("join", 1, t.game.players)
+    note = ""
+    if joining is not None:
+        try:
+            token = t.join(joining - 1)
+        except NotAllowed as exc:
+            seat, note = None, exc.reason + " You are watching as a spectator."
+        else:
+            seat = joining - 1
+            # the seat's own link from now on (once the page is up): a reload keeps the seat
+            link = f"?table={name}&seat={joining}&token={token}"
+            pn.state.onload(lambda: pn.state.location.param.update(search=link))
+    else:
+        asked = _int_arg("seat", 1, t.game.players)
+        seat = t.seat_of(_arg("token"))
+        if asked is not None and seat != asked - 1:
+            seat, note = None, f"This link does not hold seat {asked}'s token: you are watching as a spectator."
+    return _page(game, view(t, seat=seat, auto=auto), name, note)
+
+
+def _page(game: str, ctl, table_name: str | None, note: str = ""):
+    t = ctl.table
+    if ctl.seat is None:
+        who = "You are **watching** (spectator view: no hands are shown)"
+    else:
+        who = f"You play **{html.escape(seat_names(t.game)[ctl.seat], quote=False)}**"
+    where = f" at table **{table_name}**" if table_name else ""
+    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who}{where}."
+                              + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
+                              + ("  \n[Back to the lobby](?)" if table_name else ""), css_classes=["header"])
+    extra_tabs = getattr(viz_of(game), "extra_tabs", None)
+    if extra_tabs is not None and ctl.seat is not None and table_name is None:
+        tabs = pn.Tabs(("Play", ctl), dynamic=True)
+        tabs.extend(extra_tabs(ctl, lambda: tabs.param.update(active=0)))
+        return pn.Column(header, tabs, sizing_mode="stretch_width")
+    return pn.Column(header, ctl, sizing_mode="stretch_width")
+
+
+_LOBBY_CSS = ("<style>table.lobby{border-collapse:collapse;margin-top:6px}"
+              "table.lobby th,table.lobby td{border-bottom:1px solid #ddd;padding:6px 14px;text-align:left;"
+              "vertical-align:top}table.lobby code{color:#555;font-size:0.85em}</style>")
+
+
+class Lobby(pn.viewable.Viewer):
+    """The lobby of a served game: make a table, see its seat links, join a free seat, watch.
+
+    >>> from railkit.games import GAMES
+    >>> lobby = Lobby(sorted(GAMES)[0], 2, defaults={"seed": 1}, tables={})
+    >>> lobby.make_table("class-a")
+    'class-a'
+    >>> [s for s, free in lobby.seats("class-a")]
+    [1, 2]
+    """
+
+    def __init__(self, game: str, seats: int, *, defaults: dict | None = None, tables: dict | None = None,
+                 auto: bool = True):
+        super().__init__()
+        self.game = game
+        self.spec = game_spec(game)
+        self.people = seats
+        self.defaults = dict(defaults or {})
+        self.tables = _tables() if tables is None else tables
+        self.w_name = pn.widgets.TextInput(label="Table name", placeholder="e.g. class-a", width=200)
+        lo = max(self.spec.min_players, seats)
+        self.w_players = pn.widgets.IntSlider(label="Players (people and bots)", start=lo,
+                                              end=max(lo, self.spec.max_players), value=lo, width=220)
+        self.make_btn = pn.widgets.Button(label="Make table", color="primary", css_classes=["make-table"])
+        self.make_btn.on_click(lambda e: self._make())
+        self.message = pn.pane.HTML("", css_classes=["message"])
+        self.listing = pn.pane.HTML("", css_classes=["tables"], sizing_mode="stretch_width")
+        self._seen = None
+        self._callback = None
+        self.auto = auto
+        self.refresh()
+
+    def make_table(self, name: str | None = None, players: int | None = None) -> str:
+        """Make a table (a free name is chosen if none is given); returns its name."""
+        name = (name or "").strip()
+        if not name:
+            k = len(self.tables) + 1
+            while f"table-{k}" in self.tables:
+                k += 1
+            name = f"table-{k}"
+        if not TABLE_NAME.fullmatch(name):
+            raise DataError("table name", "$", "letters, digits, - and _ (up to 40)", name)
+        if name in self.tables:
+            raise NotAllowed(f"There is already a table called {name}.", "Pick another name, or join it below.")
+        players = players or self.w_players.value
+        self.tables[name] = new_table(self.game, players, min(self.people, players), **self.defaults)
+        self.refresh()
+        return name
+
+    def _make(self) -> None:
+        try:
+            name = self.make_table(self.w_name.value, self.w_players.value)
+        except (DataError, NotAllowed) as exc:
+            self.message.object = f"<b>Cannot make the table:</b> {html.escape(getattr(exc, 'reason', str(exc)))}"
+            return
+        self.w_name.value = ""
+        self.message.object = f"Table <b>{html.escape(name)}</b> is ready: join a seat below."
+
+    def seats(self, name: str) -> list[tuple[int, bool]]:
+        """The people's seats of table ``name`` (1-based) and whether each is free."""
+        t = self.tables[name]
+        free = set(t.free_seats())
+        return [(s + 1, s in free) for s in t.humans]
+
+    def refresh(self) -> None:
+        from railkit.viz.shell.view import flush_stuck_writes, served
+
+        if served():
+            flush_stuck_writes(pn.state.curdoc)
+        state = [(n, t.version) for n, t in self.tables.items()]
+        if state == self._seen:
+            return
+        self._seen = state
+        rows = []
+        for name, t in sorted(self.tables.items()):
+            names = seat_names(t.game)
+            links = []
+            for s, free in self.seats(name):
+                label = html.escape(names[s - 1])
+                href = f"?table={name}&join={s}"
+                links.append(f"<a class='join' href='{href}' title='send this link to the player'>join as {label}</a>"
+                             f" <code>{href}</code>" if free else f"<span class='taken'>{label}: taken</span>")
+            bots = [f"{html.escape(names[s])} (bot)" for s in sorted(t.agents)]
+            status = "game over" if t.game.is_over else f"{len(t.game.log)} actions played"
+            rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{'<br>'.join(links)}</td>"
+                        f"<td>{', '.join(bots) or '—'}</td><td>{status}</td>"
+                        f"<td><a class='watch' href='?table={name}'>watch</a></td></tr>")
+        self.listing.object = (_LOBBY_CSS + "<table class='lobby'><tr><th>table</th><th>people's seats</th>"
+                               "<th>bots</th><th>game</th><th>projector</th></tr>" + "".join(rows) + "</table>"
+                               ) if rows else \
+            "<i>No tables yet: make one.</i>"
+
+    def __panel__(self):
+        if self.auto and self._callback is None:
+            self._callback = pn.state.add_periodic_callback(self.refresh, period=1000)
+        return pn.Column(
+            pn.pane.HTML(f"<h2>{_title(self.game)} — railkit lobby</h2>"
+                         f"<p>Make a table for {self.people} people (bots take the other seats), then send each "
+                         "person a join link, or open one yourself. A joined seat's link is that person's own: "
+                         "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
+                         "log for a projector, never a hand.</p>", sizing_mode="stretch_width"),
+            pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
+            sizing_mode="stretch_width")

@@ -1,0 +1,164 @@
+"""The server of a served app (``railkit serve GAME``, ``python -m railkit.viz.shell.serve GAME``):
+Panel's server on this machine's address only, with the host and origin guard
+(:mod:`railkit.viz.shell.guard`), an optional login, and every file a page needs served
+from here (an offline classroom reaches no CDN).
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+
+from railkit.viz.shell.games import game_spec, served_games, viz_of
+from railkit.viz.shell.guard import origin_guard, own_hosts
+from railkit.viz.shell.lobby import create_app
+
+
+def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
+          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
+    """Serve ``game`` on ``address:port`` (blocks). Each browser session calls
+    :func:`~railkit.viz.shell.lobby.create_app`.
+
+    ``app_options`` (``map``, ``seed``, ``bots``, ``rules``, ``bot_delay`` and the game's
+    own) are passed to :func:`~railkit.viz.shell.lobby.create_app`; the game's view package
+    takes the options that set up its server first (its ``prepare_server``: e.g. the folder
+    its served editor saves in). ``/liveness`` answers when the server is up (for tests and
+    health checks). ``basic_auth`` (a password, or the path of a JSON file of
+    ``{"user": "password"}``) makes every browser log in first.
+    """
+    viz = viz_of(game)  # a clear error before the server starts
+    prepare = getattr(viz, "prepare_server", None)
+    if prepare is not None:
+        prepare(app_options)
+    hosts = own_hosts(address, port)
+    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, **app_options), port=port,
+                      address=address, show=show, title=f"railkit: {game_spec(game).title}", basic_auth=basic_auth)
+
+
+#: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
+#: may be offline). Jinja2: ``login_endpoint`` and ``errormessage`` come from Panel.
+LOGIN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{TITLE}}: log in</title>
+<link rel="icon" href="data:,">
+<style>body{font-family:sans-serif;background:#fafafa;display:flex;justify-content:center;margin-top:10vh}
+form{background:#fff;border:1px solid #ddd;padding:2em;width:320px}
+input,button{display:block;width:100%;padding:10px;margin:0 0 1em;box-sizing:border-box}
+.errormessage{color:#b00;font-weight:bold}</style></head>
+<body><form class="login-form" action=".{{ login_endpoint }}" method="post">
+<h3>{{TITLE}}</h3><p>Log in to play.</p>
+<p class="errormessage">{{ errormessage|escape }}</p>
+<input name="username" type="text" autocapitalize="off" autocorrect="off" placeholder="name" aria-label="name">
+<input name="password" type="password" placeholder="password" aria-label="password">
+<button type="submit">Log in</button></form></body></html>
+"""
+
+
+def local_stylesheets() -> None:
+    """Keep Panel's stylesheets on this server for components made in a session's callbacks.
+
+    Panel 1.9 points a component's stylesheets at the page's own ``dist_url``, but a
+    model that is not yet in its document has none, and Panel then points them at its CDN
+    (seen: the board made anew for another map asked cdn.holoviz.org for three style
+    sheets, which an offline classroom cannot reach). With resources served by this
+    server, such a stylesheet keeps the local address Panel gave it. Wraps
+    ``patch_stylesheet`` where Panel calls it (once).
+    """
+    import panel.reactive
+    from panel.io import resources
+
+    original = resources.patch_stylesheet
+    if getattr(original, "_railkit_local", False):
+        return
+
+    def patch_stylesheet(stylesheet, dist_url):
+        if dist_url == resources.CDN_DIST and not resources.use_cdn():
+            return None
+        return original(stylesheet, dist_url)
+
+    patch_stylesheet._railkit_local = True
+    resources.patch_stylesheet = patch_stylesheet
+    panel.reactive.patch_stylesheet = patch_stylesheet
+
+
+def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
+    """Serve the page ``factory()`` makes for each browser session, on this machine's
+    ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
+
+    Every answer says that no other site may show it in a frame (``X-Frame-Options``,
+    ``Content-Security-Policy: frame-ancestors 'self'``), and a page asked for by
+    another site gets a plain page instead (:func:`origin_guard`).
+
+    With ``basic_auth`` Panel's basic-auth provider asks for the password (or a user
+    and password from the JSON file it names) before any page; the login cookie is
+    signed with a fresh random secret, so a restart logs everybody out. ``/liveness``
+    stays open (it tells only that the server is up).
+
+    Every file a page needs comes from this server: with Bokeh's resources set to anything
+    but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
+    from its CDN, which an offline classroom cannot reach.
+    """
+    import sys
+
+    from bokeh.settings import settings
+
+    from railkit.viz.shell.notebook import inline_updates
+
+    settings.resources.set_value("server")
+    # a component made after the page loaded (a new board after "Play this map") would link
+    # its stylesheets from Panel's CDN: they stay on this server, or are inlined
+    local_stylesheets()
+    inline_updates(always=True)
+    # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
+    # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits
+    # than this, and reading one that long takes well under a tenth of a second.
+    if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
+        sys.set_int_max_str_digits(70_000)
+    origins = own_hosts(address, port)
+    guard = [origin_guard(origins)]  # pages: frame headers, and none for another site
+    if basic_auth:
+        import os
+        import secrets
+        import tempfile
+
+        # Panel reads the login page from a file once, when the server is made: a temporary one
+        with tempfile.NamedTemporaryFile("w", prefix="railkit-login-", suffix=".html", delete=False) as fh:
+            fh.write(LOGIN_PAGE.replace("{{TITLE}}", html.escape(title)))
+        try:
+            server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                              websocket_origin=origins, start=False, basic_auth=basic_auth,
+                              cookie_secret=secrets.token_urlsafe(32), oauth_guest_endpoints=["/liveness"],
+                              login_template=fh.name, transforms=guard)
+        finally:
+            os.unlink(fh.name)
+        server.start()
+        server.io_loop.start()
+        return server
+    return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                    websocket_origin=origins, transforms=guard)
+
+
+def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
+    """``python -m railkit.viz.shell.serve GAME --port 5006 --seats 1 [--map M --seed S --bots B --rules JSON]``."""
+    import argparse
+    import json
+
+    p = argparse.ArgumentParser(description="Serve a railkit game on 127.0.0.1.")
+    p.add_argument("game", choices=served_games())
+    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--seats", type=int, default=1)
+    p.add_argument("--address", default="127.0.0.1")
+    p.add_argument("--map", default=None)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default=None)
+    p.add_argument("--bot-delay", type=float, default=0.5)
+    p.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
+    p.add_argument("--maps-dir", default=None, help="the user maps folder (default: my-maps here)")
+    a = p.parse_args(argv)
+    own = {k: v for k, v in (("map", a.map), ("maps_dir", a.maps_dir)) if v is not None}  # the game's own
+    serve(a.game, port=a.port, seats=a.seats, address=a.address, seed=a.seed, bots=a.bots,
+          bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None, **own)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,496 @@
+"""The table shell: what every game's view of a :class:`~railkit.viz.shell.table.Table` has.
+
+One seat's view (or a spectator's, ``seat=None``) of a table, for any game:
+the message line, undo, the replay slider over the action log, save and load,
+the action log, the end-of-game banner and a new-game form built from the game's
+rules object (``pn.Param``) and presets. Bots move one action at a time with a
+short visible delay (a periodic callback polls the table, which also brings
+other people's moves at a shared table), or at once with ``auto=False``
+(deterministic: notebooks and tests).
+
+A game supplies only its own view by subclassing :class:`TableShell` (each game's
+``railkit.viz.<game>.VIEW`` is one):
+
+* ``_build_view()`` makes the game's widgets, ``_view()`` lays them out;
+* ``_show(g, obs, my_turn, replay, legal)`` brings them up to date with game ``g``
+  (the live game or an earlier position) as this seat sees it (``obs``);
+* ``_option_widgets()`` / ``_options()`` add the game's options to the new-game
+  form (the map, say); ``_bokeh_panes()`` names the panes of plain Bokeh models
+  that must be pushed to a notebook after a change.
+
+In a notebook, nothing is sent to the page before the page has shown the view
+and opened its connection: until then changes are kept, and the whole view is
+brought up to date once it is open (changes sent earlier were dropped or
+arrived out of order, so the view contradicted itself after Run All).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+import panel as pn
+import param
+
+from railkit.agents import agents_of
+from railkit.core.errors import DataError
+from railkit.viz.shell.banner import WinnerBanner
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
+
+
+def explain(err) -> str:
+    """HTML for an illegal-move error: the reason, the hint and the rule id."""
+    if err is None:
+        return ""
+    reason = html.escape(getattr(err, "reason", str(err)), quote=False)
+    hint = html.escape(getattr(err, "hint", "") or "", quote=False)
+    rule = getattr(err, "rule", "")
+    out = f"<b>Not allowed:</b> {reason}"
+    if hint:
+        out += f" <i>{hint}</i>"
+    if rule:
+        out += f" <span style='color:#666'>(rule {html.escape(rule, quote=False)})</span>"
+    return out
+
+
+def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, **kwargs):
+    """A form for a game's rules (``pn.Param``), with every setting that may be left unset
+    (``None``: e.g. a count the map decides unless it is set) as a number box that may be
+    empty: a slider cannot show "unset", and its page would fail to draw.
+
+    >>> class Rules(param.Parameterized):
+    ...     trains = param.Integer(None, allow_None=True, bounds=(1, 99))
+    ...     bonus = param.Integer(10, bounds=(0, 30))
+    >>> form = rules_form(Rules(), ["trains", "bonus"])
+    >>> type(form._widgets["trains"]).__name__, form._widgets["trains"].value
+    ('IntInput', None)
+    """
+    names = parameters or [p for p in rules.param if p != "name"]
+    widgets = {}
+    for name in names:
+        p = rules.param[name]
+        if p.allow_None and isinstance(p, param.Number):
+            box = pn.widgets.IntInput if isinstance(p, param.Integer) else pn.widgets.FloatInput
+            lo, hi = p.bounds or (None, None)
+            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": "unset (the default)"}
+    return pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
+
+
+def served() -> bool:
+    """True inside a served Panel session (False in a notebook or plain Python)."""
+    doc = pn.state.curdoc
+    return doc is not None and doc.session_context is not None
+
+
+def page_ready(viewable) -> bool:
+    """Whether every page showing ``viewable`` in a notebook has opened its connection
+    (True when it is not shown in a notebook at all: served, or not shown yet)."""
+    from panel.io.state import state
+
+    for ref in list(getattr(viewable, "_models", {})):
+        view = state._views.get(ref)
+        comm = view[3] if view else None
+        if comm is not None and getattr(comm, "_comm", None) is None:
+            return False
+    return True
+
+
+def flush_stuck_writes(doc) -> bool:
+    """Send the messages Panel queued for ``doc``'s page but left unsent (True if any).
+
+    Panel queues a change for a page while the page's websocket is busy writing, and a
+    write task sends the queue. When a second change is queued while the first task is
+    still sending, the first task clears the queue's flag and the second task then
+    finds no flag and sends nothing: the change stays queued, and the page never shows
+    it (a bot's move, seen here about one game in three on a busy machine). The
+    table's poll calls this every time, so such a change goes out within one poll.
+    """
+    try:
+        from panel.io import document as pdoc
+
+        if not pdoc._WRITE_MSGS.get(doc) or doc in pdoc._WRITE_BLOCK:
+            return False
+        pdoc._WRITE_BLOCK[doc] = True
+        pdoc._dispatch_write_task(doc, pdoc._dispatch_msgs, doc)
+    except (AttributeError, ImportError):  # pragma: no cover - a Panel without that queue
+        return False
+    return True
+
+
+class TableShell(pn.viewable.Viewer):
+    """One seat's view of a game :class:`Table` (subclassed by each game's view).
+
+    Parameters
+    ----------
+    table : Table
+        The game and its seats.
+    seat : int or None
+        The seat this view plays (0-based); only its secrets are shown. None: a
+        spectator, who sees the public information and the log, never a hand.
+    auto : bool
+        True: bots move with a visible delay via a periodic callback (served apps,
+        live notebooks). False: bots move at once after each action.
+    """
+
+    seat = param.Integer(default=0, bounds=(0, None), allow_None=True)
+    auto = param.Boolean(default=True)
+    poll_ms = param.Integer(default=120, bounds=(20, 5000))
+
+    #: file name offered by the save button
+    save_name = "railkit-game.json"
+
+    def __init__(self, table: Table, seat: int | None = 0, auto: bool = True, **params):
+        super().__init__(seat=seat, auto=auto, **params)
+        self.table = table
+        self._seen_version = -1
+        self._seen_notice = table.notice[0]
+        self._callback = None
+        #: the earlier position shown, or None for live play; set only by the player (the
+        #: slider's value at the end of a drag or key press, or show_position), never by the
+        #: slider's value itself, which a busy page may send back out of date
+        self._replay_at: int | None = None
+        self._refreshing = False
+        self._waiting = False  # a full refresh is due once the notebook page is open
+        self._layout = None
+        self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
+        self.banner = WinnerBanner()
+        self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
+        self.undo_btn.on_click(lambda e: self.undo())
+        self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
+                                           width=420, css_classes=["replay"])
+        # the value at a drag's end or after a key press: only the player's own choice
+        self.replay.param.watch(self._on_replay, "value_throttled")
+        self.live_btn = pn.widgets.Button(label="Back to live", width=110)
+        self.live_btn.on_click(lambda e: self._go_live())
+        # what a download holds is decided here, whatever the page asks (a disabled button can
+        # still be clicked by a page's own script)
+        self.download = pn.widgets.FileDownload(callback=lambda: self.table.save_for(self.seat),
+                                                filename=self.save_name,
+                                                label="Save game (JSON)", width=160)
+        self.upload = pn.widgets.FileInput(accept=".json", width=220)
+        self.upload.param.watch(self._on_upload, "value")
+        self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
+                                     styles={"overflow-y": "auto"})
+        self._build_view()
+        self._build_new_game_form()
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------ the game's part (subclasses)
+    def _build_view(self) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _view(self):  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _option_widgets(self) -> list:
+        return []
+
+    def _options(self) -> dict:
+        return {}
+
+    def _bokeh_panes(self) -> list:
+        return []
+
+    # ------------------------------------------------------------ building
+    def _build_new_game_form(self) -> None:
+        spec = self.table.spec
+        g = self.table.game
+        self.rules = spec.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
+        self.rules_form = rules_form(self.rules, name="Rules", width=400)
+        self.w_preset = pn.widgets.Select(label="Preset", options=["(keep)"] + list(spec.presets), width=180)
+        self.w_preset.param.watch(self._apply_preset, "value")
+        self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,
+                                              value=g.players, width=200)
+        agents = sorted(agents_of(spec))
+        default_bot = next(iter(self.table.bot_names.values()), spec.default_agent)
+        self.w_bot = pn.widgets.Select(label="Bots play", options=agents, value=default_bot, width=180)
+        self.w_seed = pn.widgets.TextInput(label="Seed (empty: random)", value="", placeholder="random",
+                                           width=150)
+        self.new_btn = pn.widgets.Button(label="Start new game", color="primary", css_classes=["new-game"])
+        self.new_btn.on_click(lambda e: self.new_game())
+        # the form is built into the page only when asked for (a lighter page updates faster)
+        self.new_toggle = pn.widgets.Toggle(label="New game and rule variants…", width=260,
+                                            css_classes=["new-toggle"])
+        self.new_area = pn.Column()
+        self.new_toggle.param.watch(self._toggle_new_game, "value")
+
+    def _toggle_new_game(self, event) -> None:
+        if event.new:
+            # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
+            seed = [] if self.table.shared else [self.w_seed]
+            self.new_area.objects = [pn.Row(self.w_preset, self.w_players, self.w_bot),
+                                     pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
+        else:
+            self.new_area.objects = []
+
+    def _apply_preset(self, event) -> None:
+        spec = self.table.spec
+        if event.new in spec.presets:
+            fresh = spec.make_rules(event.new)
+            self.rules.param.update(**{k: v for k, v in fresh.param.values().items() if k != "name"})
+
+    def _controls(self):
+        return pn.Column(
+            pn.Row(self.undo_btn, self.download, self.upload),
+            pn.Row(self.replay, self.live_btn),
+            "#### Action log", self.log_pane,
+        )
+
+    def __panel__(self):
+        if self._layout is None:
+            self._layout = pn.Column(self.banner, self._view(), self.new_toggle, self.new_area)
+        if self.auto and self._callback is None:
+            if served():
+                # served: poll only once the browser is connected, or the first
+                # changes (another seat moving) could be sent before it listens
+                pn.state.onload(self.start)
+            else:
+                self._when_page_ready()
+        return self._layout
+
+    # ------------------------------------------------------------ notebook pages
+    def _ready(self) -> bool:
+        return self._layout is None or page_ready(self._layout)
+
+    def _when_page_ready(self) -> None:
+        """In a notebook: once the page has opened its connection, start polling (``auto``)
+        and bring the whole view up to date (changes kept back meanwhile)."""
+        if self._ready():
+            if self._waiting:
+                self._waiting = False
+                self.refresh(force=True)
+            if self.auto:
+                self.start()
+            return
+        self._waiting = True
+        try:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().call_later(0.1, self._when_page_ready)
+        except RuntimeError:  # pragma: no cover - no event loop: nothing to wait for
+            self._waiting = False
+
+    # ------------------------------------------------------------ periodic play
+    def start(self) -> None:
+        """Poll the table (other players' moves) and let bots move with a delay.
+
+        Served, the poll is a callback of the session's Bokeh document, so it runs
+        holding the document's lock and its changes go out as one ordinary patch
+        (Panel's own periodic callbacks run without the lock, and now and then a
+        bot's move changed the models but never reached the page).
+        """
+        if self._callback is not None:
+            return
+        if served():
+            doc = pn.state.curdoc
+            cb = doc.add_periodic_callback(self.tick, self.poll_ms)
+            self._callback = (doc, cb)
+        else:
+            self._callback = (None, pn.state.add_periodic_callback(self.tick, period=self.poll_ms))
+
+    def stop(self) -> None:
+        if self._callback is not None:
+            doc, cb = self._callback
+            if doc is None:
+                cb.stop()
+            else:
+                doc.remove_periodic_callback(cb)
+            self._callback = None
+
+    def tick(self) -> None:
+        if served():
+            flush_stuck_writes(pn.state.curdoc)
+        t = self.table
+        if t.bot_to_move() is not None and time.monotonic() - t.last_move_time >= t.bot_delay:
+            t.step_bot()
+        if t.version != self._seen_version:
+            self.refresh()
+
+    def later(self, fn) -> None:
+        """Run ``fn`` 60 ms later when served, else now: a first change (the board) goes out
+        and the browser paints it before the rest follows."""
+        if served():
+            pn.state.curdoc.add_timeout_callback(fn, 60)
+        else:
+            fn()
+
+    def push(self) -> None:
+        """In a notebook, send the changes made to plain Bokeh models now (Panel sends its
+        own widgets' changes by itself; served apps need nothing)."""
+        panes = self._bokeh_panes()
+        if panes and not served() and self._ready():
+            pn.io.push_notebook(*panes)
+
+    def after_action(self) -> None:
+        """After this seat moved: bots answer at once unless ``auto``; refresh."""
+        if not self.auto:
+            self.table.run_bots()
+        self.refresh()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (HTML) on the message line."""
+        self.message.object = text
+
+    # ------------------------------------------------------------ actions
+    @property
+    def replaying(self) -> bool:
+        return self._replay_at is not None
+
+    def show_position(self, actions: int | None) -> None:
+        """Show the game as it was after the first ``actions`` actions (read-only), or live
+        play with ``None`` (as the replay slider and *Back to live* do)."""
+        self._replay_at = actions
+        self.refresh(force=True)
+
+    def play(self, text) -> object:
+        """Play an action (text or Action) for this seat: None, or the error (shown inline).
+        Nothing changes when it is refused."""
+        if self.replaying:
+            self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
+            return NotAllowed("You are looking at an earlier position.", "Press Back to live to play.")
+        err = self.table.apply(self.seat, text)
+        if err is not None:
+            self.say(explain(err))
+            self.push()
+            return err
+        self.say("")
+        return None
+
+    def undo(self) -> int:
+        """Take back what the table allows this seat (see :meth:`Table.undo_check`)."""
+        t = self.table
+        was_over = t.game.is_over
+        n, why = t.undo_check(self.seat)
+        if not n:
+            self.say(html.escape(why, quote=False))
+            return 0
+        t.undo(self.seat)
+        self.say(f"Took back {n} action(s)." + (" The finished game is open again." if was_over else ""))
+        self.after_undo()
+        self.refresh()
+        return n
+
+    def after_undo(self) -> None:
+        """The game's view forgets a half-made move (subclasses)."""
+
+    def _on_replay(self, event) -> None:
+        if not self._refreshing and event.new is not None:
+            self.show_position(event.new)
+
+    def _go_live(self) -> None:
+        self.show_position(None)
+
+    def new_game(self) -> None:
+        """Start a new game from the form (players, bots, options, seed, rules)."""
+        players = self.w_players.value
+        humans = [h for h in self.table.humans if h < players] or [0]
+        text = self.w_seed.value.strip()
+        try:
+            seed = int(text) if text else None
+        except ValueError:
+            self.say(f"<b>Cannot start:</b> the seed must be a whole number or empty (random), not "
+                     f"{html.escape(text[:40], quote=False)!s}.")
+            return
+        try:
+            self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
+                                seed=seed, by=self.seat, **self._options())
+        except (DataError, ValueError) as exc:
+            self.say(f"<b>Cannot start:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            return
+        self._seen_notice = self.table.notice[0]
+        self.say("New game started.")
+        self.after_action()
+
+    def _on_upload(self, event) -> None:
+        if not event.new:
+            return
+        name = self.upload.filename or "<upload>"
+        try:
+            self.table.load_json(event.new, name, by=self.seat)
+        except (DataError, ValueError) as exc:
+            self.say(f"<b>Cannot load:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            return
+        self._seen_notice = self.table.notice[0]
+        self.say(f"Loaded {html.escape(name, quote=False)}.")
+        self.refresh(force=True)
+
+    def save(self, path) -> None:
+        """Save the game to a JSON file (atomic)."""
+        self.table.game.save(path)
+
+    def load(self, path) -> None:
+        """Load a saved game (raises DataError naming file and field)."""
+        from railkit.core.jsonio import read_json
+
+        self.table.load_json(read_json(path), str(path), by=self.seat)
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring every part of the view up to date with the table (only changes are sent)."""
+        if self._refreshing:
+            return
+        if not self._ready():  # a notebook page still opening: all of it once it is open
+            if not self._waiting:
+                self._when_page_ready()
+            return
+        self._refreshing = True
+        try:
+            with pn.io.hold():
+                self._refresh()
+        finally:
+            self._refreshing = False
+        self.push()
+
+    def _refresh(self) -> None:
+        t = self.table
+        live_end = len(t.game.log)
+        if self._replay_at is not None and not 0 <= self._replay_at < live_end:
+            self._replay_at = None  # the end (or past it: an undo, a new game) is live play
+        if self.replay.end != max(live_end, 1):
+            self.replay.end = max(live_end, 1)
+        shown = live_end if self._replay_at is None else self._replay_at
+        if self.replay.value != shown:
+            self.replay.value = shown
+        self._seen_version = t.version
+        if t.notice[0] > self._seen_notice:
+            self._seen_notice = t.notice[0]
+            self.say(html.escape(t.notice[1], quote=False))
+        replay = self._replay_at is not None
+        g = t.game.history(self._replay_at) if replay else t.game
+        obs = g.observe(self.seat)
+        my_turn = (not replay) and self.seat is not None and g.current_player == self.seat
+        legal = g.legal_actions() if my_turn else []
+        self._show(g, obs, my_turn, replay, legal)
+        n_undo, why = t.undo_check(self.seat)
+        self.undo_btn.disabled = replay or not n_undo
+        self.undo_btn.description = why or None
+        self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
+        self.upload.disabled = self.seat is None or (t.shared and self.seat != t.first_seat)
+        self.live_btn.visible = replay
+        if g.is_over:
+            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette)
+        else:
+            self.banner.hide()
+        self._render_log(g)
+
+    def final_rows(self, g) -> list[dict]:
+        """The rows of the end banner (:mod:`railkit.viz.shell.banner`): ``g.summary()``; a game
+        with a player who has no seat adds that player's row here."""
+        return list(g.summary())
+
+    def _render_log(self, g) -> None:
+        names = seat_names(g)
+        actors = self.table.actors[: len(g.log)]
+        texts = self.table.log_text[: len(g.log)]
+        lines = []
+        start = max(0, len(g.log) - 40)
+        for i in range(len(g.log) - 1, start - 1, -1):
+            who = names[actors[i]] if i < len(actors) else "?"
+            text = texts[i] if i < len(texts) else str(g.log[i])
+            lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
+                         f"{html.escape(text, quote=False)}</div>")
+        self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"

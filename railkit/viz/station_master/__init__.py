@@ -1,0 +1,17 @@
+"""Station Master in notebooks and served: the view of one seat (the station, the hand, the
+chips, departures step by step), the card-list editor and the lesson helpers.
+
+====================================================  =========================================
+:class:`~railkit.viz.station_master.view.StationMasterView`  a whole game against bots
+:class:`~railkit.viz.station_master.card_editor.CardListEditor`  edit a card list, check it, play it
+:mod:`~railkit.viz.station_master.lessons`            positions for the rules notebook
+====================================================  =========================================
+
+What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW`.
+"""
+
+from railkit.viz.station_master.view import StationMasterView
+
+VIEW = StationMasterView
+
+__all__ = ["VIEW", "StationMasterView"]

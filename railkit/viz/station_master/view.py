@@ -1,0 +1,844 @@
+"""The Station Master view: one seat's view of a Station Master :class:`~railkit.viz.shell.table.Table`.
+
+It is the Station Master part of the game-agnostic :class:`~railkit.viz.shell.view.TableShell`
+(undo, replay, save/load, log, end banner, bots and the new-game form come from there):
+
+* the station: each locomotive as a card (its number is the chip and carriage limit; its type
+  standard, Executive or Freight; a green banner), its carriages coupled behind it in order with
+  their values, the Royal Carriage and Standing Room cards attached to it, counters of carriages
+  and chips against the limits, and the passenger chips face down in their owner's colour with
+  the owner's initials: only this seat's own chips show their values;
+* this seat's hand of cards and chips left; of the others only counts; the score track, the
+  draw pile, the discard pile's top and the locomotives still to arrive;
+* a departure shown step by step: chips revealed, the train's value worked out, each player's
+  chips x value = points, the scores moving.
+
+Playing: click a chip, then a locomotive; click a card, then what it needs. Every choice is
+matched against ``g.legal_actions()`` (never built by hand), field by field, so the view
+follows the engine's actions; a choice that is not legal is explained inline with its rule id
+(the engine's reason for the same action with that choice).
+
+Everything shown is built from ``g.observe(seat)`` (a spectator: the public part of it), and the
+log hides chip values (:func:`describe_action`), so a browser never receives another seat's
+chip values or hand.
+
+>>> from railkit.viz.shell.table import Table
+>>> v = StationMasterView(Table(players=3, humans=[0], bots=["random"], seed=1, game="station-master"),
+...                       auto=False)
+>>> v.click_chip(3)
+>>> v.click_train(2) is None      # the chip goes on T2; the bots answer
+True
+>>> v.table.game.log[0]
+PlaceChip(value=3, train=2)
+>>> v.table.log_text[0]           # what every seat's log says: the value stays hidden
+'chip on T2'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections import Counter
+from pathlib import Path
+
+import panel as pn
+import param
+
+from railkit.core.errors import DataError
+from railkit.games.station_master import SPEC
+from railkit.viz.shell.style import initials, seat_colour
+from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.shell.view import TableShell, explain, served
+
+__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "seat_hex"]
+
+#: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
+#: the common colour-vision deficiencies); every chip also carries its owner's initials, so
+#: colour is never the only cue.
+SEAT_TEXT = ["#000", "#000", "#fff", "#000", "#fff", "#fff"]
+
+_SPECIAL_NAMES = {
+    "brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
+    "transfer": "Transfer Passengers", "standing-room": "Standing Room", "uncouple": "Uncouple",
+    "rush-hour": "Rush Hour",
+}
+
+#: What a special card does (said when it is chosen)
+_DOES = {
+    "brake-van": "the train leaves at once and is scored",
+    "royal": "doubles the train's last two carriages",
+    "reassign": "moves a train's last carriage to the end of another train",
+    "transfer": "moves passenger chips from one train to another",
+    "standing-room": "one more chip place on a train, and you may place a chip at once",
+    "uncouple": "removes a train's last one or two carriages to the discard pile",
+    "rush-hour": "a new locomotive comes into the station",
+    "repair": "couple a carriage from the top of the discard pile",
+}
+
+#: What each action field asks, when it still has to be chosen (train fields are clicked).
+_ASK = {
+    "train": "Click the train",
+    "source": "Click the train to take from",
+    "target": "Click the train to move to",
+    "value": "Choose a chip",
+    "chip": "Place a chip at once?",
+    "count": "How many carriages?",
+    "take": "Which carriage from the discard pile?",
+    "owners": "Whose chips move (values stay unseen)?",
+}
+_TRAIN_FIELDS = ("train", "source", "target")
+MAX_TRAINS = 10
+#: Served, the rest of the view follows a move this much later than the station (ms).
+REST_AFTER_MS = 200
+
+
+def seat_hex(seat: int) -> str:
+    """The screen colour of a seat's chips.
+
+    >>> seat_hex(0), seat_hex(7)
+    ('#E69F00', '#56B4E9')
+    """
+    return seat_colour(SPEC.palette, seat)
+
+
+def card_label(key: str) -> str:
+    """A card's name as players read it.
+
+    >>> card_label("+3"), card_label("-2"), card_label("lux+4"), card_label("repair-5"), card_label("royal")
+    ('+3', '−2', 'Luxury +4', 'Repair (top 5)', 'Royal Carriage')
+    """
+    if key.startswith("lux"):
+        return "Luxury " + key[3:].replace("-", "−")
+    if key[:1] in "+-":
+        return key.replace("-", "−")
+    if key.startswith("repair-"):
+        return f"Repair (top {key[7:]})"
+    return _SPECIAL_NAMES.get(key, key)
+
+
+def _is_carriage(key: str) -> bool:
+    return key[:1] in "+-" or key.startswith("lux")
+
+
+def _carriage_value(key: str) -> tuple[int, bool]:
+    lux = key.startswith("lux")
+    return int(key[3:] if lux else key), lux
+
+
+def effective_value(key: str, kind: str, reading: str = "luxury-positive") -> int:
+    """What a carriage adds to a train pulled by a ``kind`` locomotive (before Royal doubling).
+
+    >>> effective_value("-2", "freight"), effective_value("lux+4", "freight"), effective_value("-1", "executive")
+    (2, 4, -1)
+    """
+    v, lux = _carriage_value(key)
+    if kind == "freight" and not lux:
+        return -v
+    if kind == "executive" and (reading == "all-positive" or (reading == "luxury-positive" and lux)):
+        return abs(v)
+    return v
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
+
+
+def describe_action(game, action) -> str:
+    """The public log text of a Station Master action: a chip's value stays hidden.
+
+    >>> from railkit.games.station_master.actions import parse_action
+    >>> describe_action(None, parse_action("chip 3 on T2")), describe_action(None, parse_action("play +3 on T1"))
+    ('chip on T2', 'play +3 on T1')
+    >>> describe_action(None, parse_action("play standing-room on T2 chip 1"))
+    'play standing-room on T2 and a chip'
+    """
+    from railkit.games.station_master.actions import PlaceChip, PlayStandingRoom
+
+    if isinstance(action, PlaceChip):
+        return f"chip on T{action.train}"
+    if isinstance(action, PlayStandingRoom) and action.chip is not None:
+        return f"play standing-room on T{action.train} and a chip"
+    return str(action)
+
+
+# ---------------------------------------------------------------- HTML pieces
+_CSS = """
+.sm-train{font:13px sans-serif}
+.sm-loco{border:2px solid #333;border-radius:6px;padding:3px 5px;background:#fafafa}
+.sm-loco.exec{background:#ede7f6}.sm-loco.freight{background:#eceff1}
+.sm-banner{background:#2e7d32;color:#fff;font-weight:bold;padding:0 4px;border-radius:3px;font-size:11px}
+.sm-car{border:1px solid #333;border-radius:4px;margin:2px 0 0 10px;padding:1px 4px;font-weight:bold}
+.sm-pos{background:#c8e6c9}.sm-neg{background:#ffcdd2}.sm-lux{background:#ffe082}.sm-royal{background:#e1bee7}
+.sm-chip{display:inline-block;min-width:22px;padding:1px 3px;margin:1px;border:2px solid #222;border-radius:11px;
+text-align:center;font-size:11px;font-weight:bold}
+.sm-chip.mine{border:3px double #000}
+.sm-count{font-size:11px;color:#333}
+.sm-new{background:#ff7043;color:#000;font-weight:bold;padding:0 3px;border-radius:3px;font-size:11px}
+.sm-full{color:#b71c1c;font-weight:bold}
+.dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
+"""
+
+
+def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
+    """One chip: face down in its owner's colour with the owner's initials; ``value`` only for
+    the viewing seat's own chips."""
+    mark = html.escape(initials(names)[seat], quote=False)
+    text = mark if value is None else f"{mark}·{value}"
+    cls = "sm-chip mine" if value is not None else "sm-chip"
+    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{SEAT_TEXT[seat % 6]}'"
+            f" title='{mark}'>{text}</span>")
+
+
+def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: bool = False,
+               target: bool = False) -> str:
+    """The HTML of one train as ``seat`` sees it (``tv`` is one entry of ``observe()['station']``)."""
+    kind = tv["kind"]
+    kind_name = {"standard": "Standard", "executive": "Executive", "freight": "Freight"}.get(kind, kind)
+    head = (f"<b style='font-size:15px'>{tv['train']}</b> &nbsp;<b style='font-size:20px'>{tv['number']}</b>"
+            f" {kind_name}" + (" <span class='sm-banner'>banner</span>" if tv["banner"] else "")
+            + (" <span class='sm-new'>NEW</span>" if new else ""))
+    rows = [f"<div class='sm-loco {kind[:5] if kind != 'standard' else ''}'>{head}</div>"]
+    for key, mult in zip(tv["cards"], tv["multipliers"]):
+        if _is_carriage(key):
+            base, lux = _carriage_value(key)
+            eff = effective_value(key, kind, reading)
+            cls = "sm-lux" if lux else ("sm-pos" if base > 0 else "sm-neg")
+            note = "" if eff == base else f" → counts {_signed(eff)}"
+            dbl = f" ×{mult} = {_signed(eff * mult)}" if mult != 1 else ""
+            rows.append(f"<div class='sm-car {cls}'>{html.escape(card_label(key), quote=False)}{note}{dbl}</div>")
+        else:
+            rows.append(f"<div class='sm-car sm-royal'>{html.escape(card_label(key), quote=False)}</div>")
+    for _ in range(tv["standing_room"]):
+        rows.append("<div class='sm-car sm-royal'>Standing Room (+1 chip)</div>")
+    cars_full = tv["slots_used"] >= tv["number"] - 1
+    chips_full = tv["chips_on"] >= tv["chip_capacity"]
+    rows.append(f"<div class='sm-count'>carriages <span class='{'sm-full' if cars_full else ''}'>"
+                f"{tv['slots_used']}/{tv['number']}</span> · chips <span class='{'sm-full' if chips_full else ''}'>"
+                f"{tv['chips_on']}/{tv['chip_capacity']}</span> · value <b>{_signed(tv['value'])}</b></div>")
+    chips = []
+    mine = list(tv.get("my_chips", []))
+    for s, n in enumerate(tv["chip_counts"]):
+        if s == seat:
+            chips.extend(chip_html(s, names, v) for v in mine)
+        else:
+            chips.extend(chip_html(s, names) for _ in range(n))
+    rows.append("<div>" + ("".join(chips) or "<span class='sm-count'>no passengers</span>") + "</div>")
+    border = "3px solid #1565c0" if target else "1px solid #bbb"
+    return (f"<div class='sm-train' style='border:{border};border-radius:6px;padding:3px;width:150px'>"
+            + "".join(rows) + "</div>")
+
+
+def departure_steps(dep: dict, names: list[str], before: list[int]) -> list[str]:
+    """A departure in steps (HTML): chips revealed, the value worked out, points, scores moving.
+
+    ``dep`` is one entry of ``observe()['departures']`` (public once the train has left);
+    ``before`` the scores just before it.
+    """
+    kind = dep["kind"]
+    title = (f"<b>{dep['train']} ({dep['locomotive']}) leaves the station</b> "
+             f"({ {'full': 'all carriages coupled', 'brake-van': 'Brake Van', 'end': 'end of the game'}.get(dep['reason'], dep['reason'])})")
+    chips = " ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)
+    steps = [f"{title}<br>1. The chips are turned over: {chips or 'no passengers'}"]
+    parts = []
+    for key, mult in zip(dep["cards"], dep["multipliers"]):
+        if not _is_carriage(key):
+            continue
+        base, _ = _carriage_value(key)
+        eff = effective_value(key, kind)
+        txt = html.escape(card_label(key), quote=False)
+        if eff != base:
+            txt += f" (Freight: {_signed(eff)})" if kind == "freight" else f" (Executive: {_signed(eff)})"
+        if mult != 1:
+            txt += f" ×{mult} (Royal)"
+        parts.append(txt)
+    steps.append(f"2. Train value: {' + '.join(parts) or 'no carriages'} = <b>{_signed(dep['value'])}</b>")
+    pts = []
+    for s, vals in enumerate(dep["chips"]):
+        if vals:
+            pts.append(f"{html.escape(names[s], quote=False)}: ({' + '.join(map(str, vals))}) × {_signed(dep['value'])}"
+                       f" = <b>{_signed(dep['points'][s])}</b>")
+    steps.append("3. Points: " + ("; ".join(pts) or "nobody had a chip on it"))
+    after = [b + p for b, p in zip(before, dep["points"])]
+    moves = [f"{html.escape(names[s], quote=False)} {before[s]} → <b>{after[s]}</b>"
+             for s in range(len(before)) if dep["points"][s]]
+    steps.append("4. Scores: " + (", ".join(moves) or "unchanged"))
+    return steps
+
+
+def score_track_html(scores: list[int], names: list[str], to_move: int | None) -> str:
+    """The score track: one bar per seat (left of the zero line for a negative score)."""
+    top = max([abs(s) for s in scores] + [1])
+    rows = []
+    for s, sc in enumerate(scores):
+        w = int(90 * abs(sc) / top)
+        bar = (f"<div style='display:inline-block;width:90px;text-align:right'>"
+               + (f"<span style='display:inline-block;width:{w}px;height:10px;background:{seat_hex(s)};"
+                  f"border:1px solid #000'></span>" if sc < 0 else "") + "</div>|"
+               + (f"<span style='display:inline-block;width:{w}px;height:10px;background:{seat_hex(s)};"
+                  f"border:1px solid #000'></span>" if sc > 0 else ""))
+        arrow = "▶ " if s == to_move else ""
+        rows.append(f"<div style='white-space:nowrap'><span style='display:inline-block;width:90px'>{arrow}"
+                    f"{chip_html(s, names)} <b>{sc:+d}</b></span>{bar}</div>")
+    return "<div class='score-track'>" + "".join(rows) + "</div>"
+
+
+def _choice_label(field: str, value, names: list[str]) -> str:
+    if value is None:
+        return {"chip": "No chip", "take": "Take nothing"}.get(field, "None")
+    if field == "owners":
+        c = Counter(value)
+        return " + ".join(f"{n}× {names[o]}" for o, n in sorted(c.items()))
+    if field == "count":
+        return f"{value} carriage" + ("s" if value != 1 else "")
+    if field in ("chip", "value"):
+        return f"Chip {value}"
+    if field == "take":
+        return card_label(value)
+    return str(value)
+
+
+class StationMasterView(TableShell):
+    """Play Station Master against bots (or others at a shared table).
+
+    Parameters
+    ----------
+    table : Table
+        The game and its seats (a new 4-player game against three bots if not given).
+    seat : int or None
+        The seat this view plays (0-based); only its hand and chip values are shown.
+        None: a spectator (public information only).
+    auto : bool
+        True: bots move with a visible delay (served apps, live notebooks). False: at once.
+    cards_folder : str, optional
+        Where the card-list editor saves its lists (default
+        :data:`railkit.games.station_master.cards.DEFAULT_FOLDER`): the new-game form offers them.
+    """
+
+    save_name = "station-master-game.json"
+    cards_folder = param.String(default=None, allow_None=True, doc=(
+        "The card-list editor's folder: the new-game form's card-list menu offers the lists saved there."))
+
+    def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
+        table = table or Table(players=4, humans=[0], game="station-master")
+        if table.describe is not describe_action:
+            table.set_describe(describe_action)
+        super().__init__(table, seat=seat, auto=auto, **params)
+
+    # ------------------------------------------------------------ building
+    def _build_view(self) -> None:
+        self._sel: tuple[str, object] | None = None  # ("chip", value) or ("card", key)
+        self._cands: list = []
+        self._picked: dict = {}
+        self._field: str | None = None
+        self._trains_seen = 0  # highest train id seen: later ones are new
+        self._new_ids: set[int] = set()
+        self._deps_seen: int | None = None
+        self._dep_steps: list[str] = []
+        self._dep_shown = 0
+        self._obs: dict | None = None
+        self._legal: list = []
+        self._my_turn = False
+        self.train_html = [pn.pane.HTML("", margin=(0, 2), stylesheets=[_CSS], css_classes=["train-card"])
+                           for _ in range(MAX_TRAINS)]
+        self.train_btn = []
+        for i in range(MAX_TRAINS):
+            b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
+            b.on_click(lambda e, i=i: self._click_slot(i))
+            self.train_btn.append(b)
+        self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
+                           for i in range(MAX_TRAINS)]
+        # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
+                                      css_classes=["station"])
+        self.chip_btns = []
+        for i in range(9):
+            b = pn.widgets.Button(label="", width=78, visible=False, css_classes=["chip-btn", f"chip-slot-{i}"])
+            b.on_click(lambda e, i=i: self._click_chip_slot(i))
+            self.chip_btns.append(b)
+        self.card_btns = []
+        for i in range(12):
+            b = pn.widgets.Button(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"])
+            b.on_click(lambda e, i=i: self._click_card_slot(i))
+            self.card_btns.append(b)
+        self._chip_values: list[int] = []
+        self._card_keys: list[str] = []
+        self.pass_btn = pn.widgets.Button(label="Pass (nothing else is legal)", visible=False, css_classes=["pass-btn"])
+        self.pass_btn.on_click(lambda e: self._play_and_continue("pass"))
+        self.prompt = pn.pane.HTML("", css_classes=["prompt"], sizing_mode="stretch_width", margin=(0, 5))
+        self.choice_row = pn.Row(css_classes=["choices"])
+        self.cancel_btn = pn.widgets.Button(label="Cancel", width=80, disabled=True, css_classes=["cancel-btn"])
+        self.cancel_btn.on_click(lambda e: self.cancel())
+        # each pane draws in its own shadow root: the style sheet goes with each
+        self.players_pane = pn.pane.HTML("", width=300, css_classes=["players"], stylesheets=[_CSS])
+        self.depart_pane = pn.pane.HTML("", width=300, css_classes=["departure"], stylesheets=[_CSS])
+        self.events_pane = pn.pane.HTML("", width=300, css_classes=["events"])
+
+    def _view(self):
+        hand = pn.Column(
+            pn.Row(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns),
+            pn.Row(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn),
+            css_classes=["hand"],
+        )
+        left = pn.Column(self.station_row, hand,
+                         pn.Row(self.prompt, self.cancel_btn), self.choice_row, self.message, self._controls())
+        return pn.Row(left, pn.Column(self.players_pane, self.depart_pane, self.events_pane))
+
+    # ------------------------------------------------------------ the new-game form: the card list
+    def _option_widgets(self) -> list:
+        """The card-list menu: the bundled default or a list saved by the card-list editor
+        (the folder is read anew each time the form opens)."""
+        from railkit.games.station_master.cards import card_list_choices
+
+        choices = card_list_choices(self.cards_folder)
+        current = self.rules.cards or "default"
+        if current not in choices.values():  # a path set in the rules box or from code
+            choices[f"{Path(current).name} (from the rules)"] = current
+        if getattr(self, "w_cards", None) is None:
+            self.w_cards = pn.widgets.Select(label="Card list", options=choices, value=current, width=200,
+                                             css_classes=["card-list"])
+            self.w_cards.param.watch(self._on_pick_cards, "value")
+        else:
+            self.w_cards.param.update(options=choices, value=current)
+        return [self.w_cards]
+
+    def _on_pick_cards(self, event) -> None:
+        """A card list was picked: checked at once (a broken file is explained, plainly), and
+        its chip values, if it names any, become the rules' chip values."""
+        self.pick_cards(event.new)
+
+    def pick_cards(self, name_or_path: str):
+        """Use a card list (``"default"`` or a path) for the next new game: None, or the
+        :class:`DataError` of a broken file (shown on the message line)."""
+        from railkit.games.station_master.cards import load_cards
+
+        self.rules.cards = name_or_path
+        try:
+            cl = load_cards(name_or_path)
+        except DataError as exc:
+            self.say("<b>This card list cannot be used:</b> " + html.escape(str(exc), quote=False)
+                     + " <i>Fix it in the card-list editor, or pick another.</i>")
+            return exc
+        # a list's own chips replace the rules' chips; a list without them gives those back
+        before = getattr(self, "_chips_before_list", None)
+        if cl.chips:
+            if before is None:
+                self._chips_before_list = list(self.rules.chip_values)
+            self.rules.chip_values = list(cl.chips)
+        elif before is not None:
+            self.rules.chip_values = before
+            self._chips_before_list = None
+        self.say(html.escape(f"Card list {cl.name}: {len(cl.locomotives)} locomotives, {len(cl.cards)} cards"
+                             + (f", chips {', '.join(map(str, cl.chips))}" if cl.chips else "")
+                             + ". Start a new game to play it.", quote=False))
+        return None
+
+    # ------------------------------------------------------------ clicks
+    def _sample_train(self) -> int:
+        obs = self._obs or {}
+        st = obs.get("station") or []
+        return st[0]["id"] if st else 1
+
+    def _turn_error(self, probe):
+        return self.table.check(self.seat, probe)
+
+    def click_chip(self, value: int) -> None:
+        """Choose a chip of ``value`` to place (then click a locomotive)."""
+        from railkit.games.station_master.actions import PlaceChip
+
+        self._start(("chip", value), PlaceChip(value, self._sample_train()),
+                    [a for a in self._legal if isinstance(a, PlaceChip) and a.value == value])
+
+    def click_card(self, key: str) -> None:
+        """Choose the card ``key`` from the hand (then what it needs)."""
+        cands = [a for a in self._legal if getattr(a, "card", None) == key]
+        self._start(("card", key), self._probe_card(key), cands)
+
+    def _probe_card(self, key: str):
+        """An action with card ``key`` (to ask the engine why it cannot be played now)."""
+        from railkit.games.station_master import actions as A
+
+        t = self._sample_train()
+        if _is_carriage(key):
+            return A.PlayCarriage(key, t)
+        if key.startswith("repair-"):
+            return A.PlayRepair(key)
+        return {"brake-van": A.PlayBrakeVan(t), "royal": A.PlayRoyal(t), "reassign": A.PlayReassign(t, t),
+                "standing-room": A.PlayStandingRoom(t), "uncouple": A.PlayUncouple(1, t),
+                "rush-hour": A.PlayRushHour()}.get(key) or next(
+                    (a for a in self.table.game.legal_actions() if getattr(a, "card", None) == key), A.Pass())
+
+    def _start(self, sel, probe, cands) -> None:
+        with pn.io.hold(freeze=True):
+            self._sel, self._cands, self._picked = sel, cands, {}
+            if not cands:
+                err = self._turn_error(probe)
+                self._sel = None
+                self.say(explain(err) if err is not None else "That cannot be played now.")
+                self._show_choice()
+            else:
+                self.say("")
+                self._advance()
+
+    def _remaining(self) -> list:
+        return [a for a in self._cands if all(getattr(a, f) == v for f, v in self._picked.items())]
+
+    def _open_fields(self, rem) -> list[str]:
+        fields = [f.name for f in dataclasses.fields(rem[0]) if f.name != "card"]
+        return [f for f in fields if f not in self._picked and len({getattr(a, f) for a in rem}) > 1]
+
+    def _advance(self) -> None:
+        rem = self._remaining()
+        open_fields = self._open_fields(rem) if rem else []
+        if len(rem) == 1 and not open_fields:
+            trains = [f for f in _TRAIN_FIELDS if getattr(rem[0], f, None) is not None]
+            if trains and not any(f in self._picked for f in trains):
+                # one place it can go: still the player's click puts it there
+                self._field = trains[-1]
+                self._show_choice(rem)
+                return
+            if self._sel == ("card", rem[0].card if hasattr(rem[0], "card") else None) and \
+                    str(rem[0].card).startswith("repair-") and "confirm" not in self._picked:
+                self._field = "confirm"
+                self._show_choice(rem)
+                return
+            self._play_and_continue(rem[0])
+            return
+        self._field = open_fields[0]
+        self._show_choice(rem)
+
+    def _show_choice(self, rem=None) -> None:
+        """The prompt and the choice buttons for the field still open (or nothing selected)."""
+        obs = self._obs or {}
+        names = self._names()
+        if self._sel is None:
+            self._field = None
+            self.prompt.object = self._idle_prompt()
+            self.choice_row.objects = []
+            self.cancel_btn.disabled = True
+            self._paint_targets()
+            return
+        what, x = self._sel
+        head = (f"<b>Chip {x}</b>" if what == "chip" else f"<b>{html.escape(card_label(x), quote=False)}</b>")
+        does = _DOES.get("repair" if str(x).startswith("repair-") else str(x)) if what == "card" else None
+        f = self._field
+        extra = ""
+        if what == "card" and str(x).startswith("repair-"):
+            depth = int(str(x)[7:])
+            top = obs.get("discard", [])[-depth:][::-1]
+            extra = ("<br><span class='repair-look'>You look at the top discards (top first): "
+                     + (", ".join(html.escape(card_label(k) if k in _SPECIAL_NAMES or _is_carriage(k) or
+                                              k.startswith('repair') else k, quote=False) for k in top)
+                        or "the discard pile is empty") + "</span>")
+        if f == "confirm":
+            self.prompt.object = f"{head}: no carriage there can be coupled.{extra}"
+            b = pn.widgets.Button(label="Play it without coupling", css_classes=["choice-btn"])
+            b.on_click(lambda e: self.choose("confirm", True))
+            self.choice_row.objects = [b]
+        elif f in _TRAIN_FIELDS:
+            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Click the train')}.{extra}"
+            self.choice_row.objects = []
+        else:
+            # in the engine's order (the legal actions'), "none" first
+            vals = list(dict.fromkeys(getattr(a, f) for a in rem))
+            vals.sort(key=lambda v: v is not None)
+            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
+            btns = []
+            for v in vals:
+                b = pn.widgets.Button(label=_choice_label(f, v, names), css_classes=["choice-btn"])
+                b.on_click(lambda e, f=f, v=v: self.choose(f, v))
+                btns.append(b)
+            self.choice_row.objects = btns
+        if does:
+            self.prompt.object += f"<br><span class='does' style='color:#555'>({does})</span>"
+        self.cancel_btn.disabled = False
+        self._paint_targets(rem)
+
+    def _settled(self, rem) -> str:
+        """The trains already settled (chosen, or the only one possible), e.g. ' from T2'."""
+        if not rem:
+            return ""
+        out = []
+        for f in ("source", "train"):
+            if hasattr(rem[0], f) and f != self._field and len({getattr(a, f) for a in rem}) == 1:
+                v = getattr(rem[0], f)
+                if v is not None:
+                    out.append(f" {'from' if f == 'source' else 'on'} T{v}")
+        return "".join(out)
+
+    def choose(self, field: str, value) -> None:
+        """Answer the open choice ``field`` (a button above the hand) with ``value``."""
+        with pn.io.hold(freeze=True):
+            self._picked[field] = value
+            if field == "confirm":
+                rem = [a for a in self._cands if all(getattr(a, f) == v for f, v in self._picked.items()
+                                                     if f != "confirm")]
+                if len(rem) == 1:
+                    self._play_and_continue(rem[0])
+                    return
+            self._advance()
+
+    def _remaining_real(self) -> list:
+        return [a for a in self._cands if all(getattr(a, f) == v for f, v in self._picked.items() if f != "confirm")]
+
+    def click_train(self, tid: int):
+        """A locomotive was clicked: the chosen chip or card goes there (or the next choice);
+        returns None, or the error explaining why not (shown inline)."""
+        with pn.io.hold(freeze=True):
+            f = self._field
+            if self._sel is None:
+                self.say("Choose a chip or a card from your hand first, then click a locomotive.")
+                return None
+            if f not in _TRAIN_FIELDS:
+                self.say("Make the choice above first (or Cancel).")
+                return None
+            rem = self._remaining_real()
+            if any(getattr(a, f) == tid for a in rem):
+                self.say("")
+                self._picked[f] = tid
+                self._advance()
+                return None
+            probe = dataclasses.replace(rem[0], **{f: tid})
+            err = self._turn_error(probe)
+            if err is None:  # legal in itself but not with the choices made so far
+                from railkit.core.errors import IllegalMove
+
+                err = IllegalMove("SM-TRAIN-IN-STATION", f"T{tid} cannot be chosen here with the choices made so far.",
+                                  "Choose one of the highlighted trains, or Cancel.")
+            self.say(explain(err))
+            return err
+
+    def _click_slot(self, i: int) -> None:
+        st = (self._obs or {}).get("station") or []
+        if i < len(st):
+            self.click_train(st[i]["id"])
+
+    def _click_chip_slot(self, i: int) -> None:
+        if i < len(self._chip_values):
+            self.click_chip(self._chip_values[i])
+
+    def _click_card_slot(self, i: int) -> None:
+        if i < len(self._card_keys):
+            self.click_card(self._card_keys[i])
+
+    def cancel(self) -> None:
+        """Drop the half-made move."""
+        with pn.io.hold(freeze=True):
+            self._sel, self._cands, self._picked = None, [], {}
+            self._show_choice()
+
+    def after_undo(self) -> None:
+        self.cancel()
+
+    def _play_and_continue(self, action) -> object:
+        err = self.play(action)
+        self._sel, self._cands, self._picked = None, [], {}
+        if err is not None:
+            self._show_choice()
+            return err
+        if self._ready():
+            # the station first: only the trains the move changed (one small message, painted
+            # at once); the rest (the other trains' frames, hand, scores) and the bots follow
+            with pn.io.hold(freeze=True):
+                before = {tv["id"]: tv for tv in (self._obs or {}).get("station") or []}
+                self._obs = self.table.game.observe(self.seat)
+                self._field = None
+                self._show_slots(self._obs["station"])
+                self._paint_targets(trains={tv["id"] for tv in self._obs["station"] if before.get(tv["id"]) != tv})
+            self.push()
+        # the rest follows in after_action: the poll need not refresh the view meanwhile
+        self._seen_version = self.table.version
+        if served() and self._ready():
+            # once the page has painted the station (it is busy with it for a while on a loaded
+            # machine, and the rest is many more changes)
+            pn.state.curdoc.add_timeout_callback(self.after_action, REST_AFTER_MS)
+        else:
+            self.later(self.after_action)
+        return None
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring the view up to date (only changes are sent). Served, the page's model graph
+        is worked out once at the end instead of after every changed tooltip or layout (each
+        such change made Bokeh walk every model of the page)."""
+        if served():
+            with pn.io.hold(freeze=True):
+                super().refresh(force)
+        else:
+            super().refresh(force)
+
+    def _names(self) -> list[str]:
+        return seat_names(self.table.game)
+
+    def _idle_prompt(self) -> str:
+        if self.replaying:
+            return "<i>An earlier position (read-only).</i>"
+        if self.seat is None:
+            return "<i>Watching the game (spectator).</i>"
+        g = self.table.game
+        if g.is_over:
+            return "<i>The game is over.</i>"
+        if self._my_turn:
+            return "<b>Your turn:</b> click a chip, then a locomotive; or a card, then its target."
+        cp = g.current_player
+        return f"<i>Waiting for {html.escape(self._names()[cp], quote=False)}…</i>"
+
+    def _render_log(self, g) -> None:
+        names = seat_names(g)
+        actors = self.table.actors[: len(g.log)]
+        texts = self.table.log_text[: len(g.log)]
+        lines = []
+        for i in range(len(g.log) - 1, max(0, len(g.log) - 40) - 1, -1):
+            who = actors[i] if i < len(actors) else None
+            # this seat's own moves in full (its chip values), the others' as everybody sees them
+            text = str(g.log[i]) if who is not None and who == self.seat else (texts[i] if i < len(texts) else "?")
+            lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
+                         f"{html.escape(text, quote=False)}</div>")
+        self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
+
+    def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
+        self._obs, self._legal, self._my_turn = obs, list(legal), my_turn
+        names = seat_names(g)
+        reading = obs["rules"].get("executive_reading", "luxury-positive")
+        station = obs["station"]
+        top_id = max([tv["id"] for tv in station] + [0])
+        if self._deps_seen is None or replay:
+            self._new_ids = set()
+        elif top_id > self._trains_seen:
+            self._new_ids = {tv["id"] for tv in station if tv["id"] > self._trains_seen}
+        self._trains_seen = top_id
+        self._show_slots(station)
+        # the hand
+        chips = Counter(obs["my_chips"])
+        self._chip_values = sorted(chips)
+        for i, b in enumerate(self.chip_btns):
+            if i < len(self._chip_values):
+                v = self._chip_values[i]
+                b.label = f"Chip {v} ×{chips[v]}"
+                b.visible = True
+                b.disabled = not my_turn
+            else:
+                b.visible = False
+        hand = Counter(obs["hand"])
+        self._card_keys = sorted(hand, key=lambda k: (not _is_carriage(k), k))
+        for i, b in enumerate(self.card_btns):
+            if i < len(self._card_keys):
+                k = self._card_keys[i]
+                b.label = card_label(k) + (f" ×{hand[k]}" if hand[k] > 1 else "")
+                b.visible = True
+                b.disabled = not my_turn
+            else:
+                b.visible = False
+        self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"
+        self._show_players(g, obs, names)
+        self._show_departures(obs, names, replay)
+        ev = obs.get("events", [])[-4:]
+        self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
+            ("🚂 <b>" + html.escape(e, quote=False) + "</b>") if e.startswith("Rush Hour")
+            else html.escape(e, quote=False) for e in ev[::-1])) if ev else ""
+        if self._sel is not None and not my_turn:
+            self._sel, self._cands, self._picked = None, [], {}
+        if self._sel is not None:  # a half-made move: the same choice, against the new legal list
+            sel, picked = self._sel, dict(self._picked)
+            if sel[0] == "chip":
+                self.click_chip(sel[1])
+            else:
+                self.click_card(sel[1])
+            for f, v in picked.items():
+                if self._sel is None or self._field != f:
+                    break
+                self._picked[f] = v
+                self._advance()
+        else:
+            self._show_choice()
+
+    def _show_slots(self, station: list) -> None:
+        """Show as many train slots as there are trains (their contents: _paint_targets)."""
+        for i in range(MAX_TRAINS):
+            if i < len(station):
+                self.train_cols[i].visible = True
+            else:
+                self.train_cols[i].visible = False
+                self.train_btn[i].button_type = "default"
+                self.train_btn[i].label = ""
+
+    def _paint_targets(self, rem=None, trains=None) -> None:
+        """Mark the trains the open choice may go to (a blue frame and an enabled button);
+        ``trains``: redraw only the cards of the trains with these ids, and no button (a
+        changed button makes the page lay itself out again: that waits for the rest)."""
+        st = (self._obs or {}).get("station") or []
+        f = self._field
+        ok = {getattr(a, f) for a in rem} if rem and f in _TRAIN_FIELDS else set()
+        names = self._names()
+        reading = (self._obs or {}).get("rules", {}).get("executive_reading", "luxury-positive")
+        for i, tv in enumerate(st[:MAX_TRAINS]):
+            target = tv["id"] in ok
+            if trains is not None:
+                if tv["id"] not in trains:
+                    continue
+            else:
+                b = self.train_btn[i]
+                b.button_type = "primary" if target else "default"
+                b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
+                b.disabled = self.seat is None or self.replaying
+            text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
+            if self.train_html[i].object != text:
+                self.train_html[i].object = text
+
+    def _show_players(self, g, obs: dict, names: list[str]) -> None:
+        rows = []
+        for s in range(obs["players"]):
+            who = html.escape(self.table.seat_label(s), quote=False)
+            if s == self.seat:
+                mine = ", ".join(map(str, obs["my_chips"])) or "none"
+                extra = f"cards {obs['hand_sizes'][s]} · your chips left: {mine}"
+            else:
+                extra = f"cards {obs['hand_sizes'][s]} · chips left {obs['chips_in_hand'][s]}"
+            rows.append(f"<div>{chip_html(s, names)} {who}{' (you)' if s == self.seat else ''}<br>"
+                        f"<span class='sm-count'>{extra}</span></div>")
+        disc = obs["discard"]
+        top = disc[-1] if disc else None
+        top_txt = html.escape(card_label(top) if top and (top in _SPECIAL_NAMES or _is_carriage(top)
+                                                         or top.startswith("repair")) else (top or "empty"), quote=False)
+        pile = (f"<div class='piles'>Draw pile <b>{obs['draw_pile']}</b> · discard top <b>{top_txt}</b> "
+                f"({len(disc)}) · locomotives to arrive <b>{obs['locomotives_left']}</b></div>")
+        self.players_pane.object = ("<b>Scores</b>" + score_track_html(obs["scores"], names, obs["to_move"])
+                                    + pile + "".join(rows))
+
+    def _show_departures(self, obs: dict, names: list[str], replay: bool) -> None:
+        deps = obs["departures"]
+        first = self._deps_seen is None
+        if first or replay or len(deps) < (self._deps_seen or 0):
+            self._deps_seen = len(deps)
+            self._dep_steps = self._steps_for(deps, obs, names, len(deps) - 1) if deps else []
+            self._dep_shown = len(self._dep_steps)
+        elif len(deps) > self._deps_seen:
+            new = range(self._deps_seen, len(deps))
+            self._deps_seen = len(deps)
+            steps = []
+            for k in new:
+                steps += self._steps_for(deps, obs, names, k)
+            self._dep_steps = steps
+            self._dep_shown = 1 if (served() and self.auto) else len(steps)
+            if self._dep_shown < len(steps):
+                pn.state.curdoc.add_timeout_callback(self._next_step, 700)
+        self._paint_departure()
+
+    def _steps_for(self, deps, obs, names, k) -> list[str]:
+        later = [sum(d["points"][s] for d in deps[k:]) for s in range(obs["players"])]
+        before = [sc - p for sc, p in zip(obs["scores"], later)]
+        return departure_steps(deps[k], names, before)
+
+    def _next_step(self) -> None:
+        if self._dep_shown < len(self._dep_steps):
+            self._dep_shown += 1
+            self._paint_departure()
+            if self._dep_shown < len(self._dep_steps):
+                pn.state.curdoc.add_timeout_callback(self._next_step, 700)
+
+    def _paint_departure(self) -> None:
+        if not self._dep_steps:
+            self.depart_pane.object = "<b>Departures</b><br><i>No train has left yet.</i>"
+            return
+        self.depart_pane.object = ("<b>Last departure</b><div class='dep-steps'>"
+                                   + "".join(f"<div class='dep-step'>{s}</div>" for s in self._dep_steps[:self._dep_shown])
+                                   + "</div>")

@@ -1,0 +1,943 @@
+"""The Steam Rollers view: one seat's view of a Steam Rollers :class:`~railkit.viz.shell.table.Table`.
+
+It is the Steam Rollers part of the game-agnostic
+:class:`~railkit.viz.shell.view.TableShell` (undo, replay, save/load, the log, the
+end banner, bots and the new-game form come from there): the hex sheet
+(:class:`~railkit.viz.steam_rollers.sheet.SheetFigure`), the dice tray, the engine boxes, the
+action tiles, the goods on the cities in line order, deliveries with their route
+lit up before they are confirmed, Olivia's turn step by step (solo) and the
+scoring of every sheet.
+
+Every move is found in ``game.legal_actions()`` (never built by hand): a click
+on a die drafts it; a click on a hex shows the placements allowed there, and a
+click on one of them plays it; a click on an engine box or a tile plays the
+matching action. A choice that is not allowed is explained with its rule id
+(``why_illegal``) and nothing changes.
+
+>>> from railkit.viz.shell.table import Table
+>>> v = SteamRollersView(Table(players=1, humans=[0], seed=4, game="steam-rollers"), auto=False)
+>>> v.draft(v.table.game.dice[0]) is None
+True
+>>> v.click_engine(v.die) is None     # cross the engine box of the drafted die
+True
+>>> len(v.table.game.ps[0].boxes)
+1
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+
+from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.actions import (
+    Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
+)
+from railkit.maps import hexes as hx
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
+
+__all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip"]
+
+DIE_FACE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"]
+OLIVIA = "olivia"
+
+
+def good_chip(good: str) -> str:
+    """A good as a small coloured square with its label (HTML; colour-blind safe)."""
+    ink = "#000" if good in ("yellow",) else "#fff"
+    return (f"<span style='display:inline-block;min-width:22px;padding:0 3px;margin:1px;border-radius:3px;"
+            f"background:{GOOD_HEX.get(good, '#777')};color:{ink};font-size:11px;text-align:center;"
+            f"border:1px solid #222'>{GOOD_LABEL.get(good, good)}</span>")
+
+
+def _track_svg(kind: str) -> str:
+    """A tiny hex with one track of ``kind`` drawn in it (inline SVG)."""
+    from railkit.viz.steam_rollers.sheet import hex_outline, track_points
+
+    a, b = {"straight": (0, 3), "gentle": (1, 3), "sharp": (3, 4)}[kind]
+    xs, ys = hex_outline((0, 0), 1.0)
+    poly = " ".join(f"{x * 14 + 16:.1f},{-y * 14 + 16:.1f}" for x, y in zip(xs, ys))
+    txs, tys = track_points((0, 0), a, b, 1.0, at=(0, 0))
+    path = " ".join(f"{x * 14 + 16:.1f},{-y * 14 + 16:.1f}" for x, y in zip(txs, tys))
+    return (f"<svg width='32' height='32' viewBox='0 0 32 32' style='vertical-align:middle'>"
+            f"<polygon points='{poly}' fill='#fffde7' stroke='#555'/>"
+            f"<polyline points='{path}' fill='none' stroke='#3e2723' stroke-width='3.5' stroke-linecap='round'/>"
+            f"</svg>")
+
+
+def delivery_source(action, value: int | None = None) -> int:
+    """The source city of a delivery action."""
+    src = getattr(action, "source", None)
+    if src is not None:
+        return src
+    v = getattr(action, "value", None)
+    return v if v is not None else action.die
+
+
+def delivery_preview(game, seat: int, action) -> dict:
+    """What a legal delivery would do: ``distance``, ``points``, the route's ``nodes``
+    and chain ``keys`` (the engine's own best route, bounded by the strength it allows)."""
+    try:
+        plan = game._plan(action)
+        src, dist, bonus, strength = plan["src"], plan["distance"], plan["bonus"], plan["strength"]
+    except (AttributeError, KeyError):  # pragma: no cover - an engine without plans
+        src, bonus = delivery_source(action), 0
+        strength = game.engine_strength(seat)
+        dist = None
+    route = nw.best_delivery(game.sheet, game.ps[seat].tracks, src, [action.dest], strength, G=game.graph(seat))
+    if route is None:
+        return {"distance": dist, "points": None, "nodes": [], "keys": [], "source": src}
+    d, nodes, keys = route
+    return {"distance": d, "points": d + bonus, "bonus": bonus, "nodes": nodes, "keys": keys, "source": src,
+            "strength": strength}
+
+
+def route_tracks(game, tracks, nodes, keys):
+    """The ``(hex, (a, b))`` tracks of a route given by its nodes and chain keys (town hexes included)."""
+    sheet = game.sheet
+    chain_hexes = {k: p for _, _, k, p in nw.chains(sheet, tracks)}
+    out = []
+    for i, k in enumerate(keys):
+        for h in chain_hexes.get(k, ()):
+            out.append((h, tracks[h]))
+        node = nodes[i + 1] if i + 1 < len(nodes) else None
+        if node and node.startswith("T"):
+            th = sheet.towns[int(node[1:])]
+            if th in tracks:
+                out.append((th, tracks[th]))
+    return out
+
+
+def connection_routes(game, tracks):
+    """Each completed city-to-city connection: ``(city_a, city_b, towns, chain keys, nodes)``."""
+    G = nw.connection_graph(game.sheet, tracks)
+    found = {}
+    for n in sorted(game.sheet.cities):
+        a = nw.city(n)
+        for _, v, k in G.edges(a, keys=True):
+            keys, nodes, prev, node = [k], [a, v], k, v
+            seen = {a}
+            while node is not None and node.startswith("T") and node not in seen:
+                seen.add(node)
+                nxt = [(w, kk) for _, w, kk in G.edges(node, keys=True) if kk != prev]
+                if not nxt:
+                    node = None
+                    break
+                node, prev = nxt[0]
+                keys.append(prev)
+                nodes.append(node)
+            if node is None or not node.startswith("C") or node == a:
+                continue
+            fk = frozenset(keys)
+            if fk not in found:
+                found[fk] = (a, node, len(nodes) - 2, keys, nodes)
+    return sorted(found.values(), key=lambda c: (c[0], c[1], c[3]))
+
+
+def olivia_steps(before, after) -> list[str]:
+    """Olivia's phase between two positions of a solo game, step by step (plain text)."""
+    dice = after.olivia_dice[len(before.olivia_dice):]
+    if not dice:
+        return []
+    steps = []
+    crossed_new = {n: after.olivia_crossed[n][len(before.olivia_crossed[n]):] for n in after.olivia_crossed}
+    used = {n: 0 for n in crossed_new}
+    goods = after.olivia_goods[len(before.olivia_goods):]
+    points = after.olivia_points[len(before.olivia_points):]
+    for i, d in enumerate(dice):
+        steps.append(f"Olivia's die shows {d}." if i == 0 else f"City {dice[i - 1]} is empty: she re-rolls a {d}.")
+        new = crossed_new[d][used[d]:used[d] + 1]
+        used[d] += 1
+        if new:
+            steps.append(f"She crosses hex {hx.format_hex(new[0])} in region {d}.")
+        else:
+            steps.append(f"Region {d} is full: Olivia wins at once.")
+            return steps
+        if before.tile_holder.get(d) == 0 and after.tile_holder.get(d) is None and i == 0:
+            steps.append(f"Your upright tile {before.tile_id[d]} goes back to the board.")
+    last = dice[-1]
+    if goods:
+        steps.append(f"Region {last} has {points[0]} crossed hexes: she takes the last good in line at city {last} "
+                     f"({goods[0]}) and scores {points[0]}.")
+    elif after.supply[last] or not after.olivia_won:
+        k = len(after.olivia_crossed[last])
+        if after.supply[last]:
+            steps.append(f"Region {last} has only {k} crossed hex(es) (she needs {after.rules.olivia_min_crossed}): "
+                         "no good this turn.")
+    return steps
+
+
+
+def score_table(g, names: list[str]) -> tuple[str, str]:
+    """The score of every seat by part (SR-SCORE-*), with Olivia's in solo, as an HTML
+    table, and, once a solo game is over, who won (SR-SOLO-TIE-LOSS; else "")."""
+    from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
+
+    head = ("<tr><th></th><th>deliveries</th><th>network</th><th>engine bonus</th><th>tiles</th>"
+            "<th>orders/power</th><th>total</th></tr>")
+    rows = []
+    for s in range(g.players):
+        b = breakdown(g, s)
+        rows.append(f"<tr><td><b>{html.escape(names[s])}</b></td><td>{b['delivery_points']}</td>"
+                    f"<td>{b['network_points']} ({b['connections']} conn., {b['towns_connected']} towns)</td>"
+                    f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
+                    f"<td>{b['order_vp'] + b['power_vp']}</td><td><b>{b['score']}</b></td></tr>")
+    result = ""
+    if g.solo:
+        ob = olivia_breakdown(g)
+        rows.append(f"<tr><td><b>Olivia</b></td><td>{ob['olivia_delivery_points']}</td>"
+                    f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
+                    f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
+                    f"<td><b>{ob['olivia_score']}</b></td></tr>")
+        if g.is_over:
+            me, her = g.score(0), ob["olivia_score"]
+            won = not g.olivia_won and me > her
+            why = ("Olivia filled a region" if g.olivia_won else "a tie is a loss" if me == her
+                   else f"{me} to {her}")
+            result = (f"<div class='solo-result' style='font-size:1.2em'><b>{'You win' if won else 'You lose'}"
+                      f"</b> ({why}).</div>")
+    return result, f"<table class='score-table' style='font-size:12px' border=0>{head}{''.join(rows)}</table>"
+
+class SteamRollersView(TableShell):
+    """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
+
+    Parameters
+    ----------
+    table : Table
+        A table with ``game="steam-rollers"`` (a solo game if not given).
+    seat : int or None
+        The seat this view plays (None: a spectator; everything in the game is public).
+    auto : bool
+        True: bots move with a visible delay; False: at once after each action.
+    """
+
+    save_name = "steam-rollers-game.json"
+
+    def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
+        table = table or Table(players=1, humans=[0], game="steam-rollers")
+        super().__init__(table, seat=seat, auto=auto, **params)
+
+    # ------------------------------------------------------------ building
+    def final_rows(self, g) -> list[dict]:
+        """The end banner's rows: alone against Olivia she gets a row of her own, and a tie
+        is her win."""
+        rows = list(g.summary())
+        if len(rows) != 1 or rows[0].get("olivia_score") is None:
+            return rows
+        me = rows[0]
+        olivia = {"seat": None, "name": "Olivia", "score": me["olivia_score"], "rank": 2 if me["win"] else 1,
+                  "win": not me["win"]}
+        return [dict(me, rank=1 if me["win"] else 2), olivia]
+
+    def _build_view(self) -> None:
+        self.die: int | None = None
+        self.as_value: int | None = None
+        self.hex: tuple | None = None
+        self._options: list = []  # the placements offered at self.hex (actions)
+        self._deliveries: dict[str, object] = {}
+        self._legal: list = []
+        self._legal_at: tuple = ()
+        self._g = self.table.game
+        self.looking: object = self.seat if self.seat is not None else 0
+        self.olivia_report: list[str] = []
+        self._olivia_new: list = []
+        self._olivia_seen = 0
+        self._delivery_paths: list | None = None
+        g = self.table.game
+        self.sheet = SheetFigure(g.sheet, g.rules.mountains)
+        self.sheet.set_mountains(g.rules.mountains)
+        self.sheet.on_click(self._on_sheet_click)
+        self.status = pn.pane.HTML("", width=560, css_classes=["status"])
+        self.dice_buttons = []
+        for i in range(6):
+            b = pn.widgets.Button(label="·", width=54, height=44, disabled=True, css_classes=["die"],
+                                  stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
+            b.on_click(lambda e, i=i: self._on_die(i))
+            self.dice_buttons.append(b)
+        self.black = pn.pane.HTML("", width=250, css_classes=["black-die"])
+        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=140, disabled=True)
+        self.w_as.param.watch(self._on_as, "value")
+        self.engine_buttons = []
+        for v in range(1, 7):
+            b = pn.widgets.Button(label=str(v), width=44, css_classes=["engine-box"])
+            b.on_click(lambda e, v=v: self.click_engine(v))
+            self.engine_buttons.append(b)
+        self.engine_info = pn.pane.HTML("", width=240)
+        self.tile_buttons = []
+        for n in range(1, 7):
+            b = pn.widgets.Button(label=str(n), width=178, height=40, css_classes=["tile"])
+            b.on_click(lambda e, n=n: self.click_tile(n))
+            self.tile_buttons.append(b)
+        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=400)
+        self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
+        self.deliver_btn = pn.widgets.Button(label="Deliver", color="success", width=90, disabled=True)
+        self.deliver_btn.on_click(lambda e: self.confirm_delivery())
+        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=200, disabled=True)
+        self.pass_btn.on_click(lambda e: self.click_pass())
+        self.skip_btn = pn.widgets.Button(label="Skip", width=170, disabled=True)
+        self.skip_btn.on_click(lambda e: self.click_skip())
+        self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
+        self.other_btn = pn.widgets.Button(label="Play", width=80)
+        self.other_btn.on_click(lambda e: self._play_other())
+        self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
+        self.w_look.param.watch(self._on_look, "value")
+        self.goods = pn.pane.HTML("", width=560, css_classes=["goods"])
+        self.boxes = pn.pane.HTML("", width=560, css_classes=["delivery-boxes"])
+        self.olivia_pane = pn.pane.HTML("", width=560, css_classes=["olivia"], visible=False)
+        self.score_toggle = pn.widgets.Toggle(label="Show network scoring on the sheet", width=260)
+        self.score_toggle.param.watch(lambda e: self._draw_routes(), "value")
+        self.w_replay_delivery = pn.widgets.Select(label="Replay a delivery", options={"(none)": -1}, width=280)
+        self.w_replay_delivery.param.watch(lambda e: self._draw_routes(), "value")
+        self.score_pane = pn.pane.HTML("", width=560, css_classes=["scoring"])
+        self.w_difficulty = pn.widgets.Select(label="Olivia's level (solo)",
+                                              options=["clerk", "conductor", "machinist", "engineer", "investor",
+                                                       "rail-baron"], value=g.difficulty or "clerk", width=170)
+
+    def _option_widgets(self) -> list:
+        return [self.w_difficulty]
+
+    def _options(self) -> dict:
+        return {"difficulty": self.w_difficulty.value if self.w_players.value == 1 else None}
+
+    def _view(self):
+        tray = pn.Row(*self.dice_buttons, self.black)
+        left = pn.Column(tray, self.sheet.pane, self.message, width=680)
+        actions = pn.Column(
+            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
+            pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]),
+            pn.Row(self.w_deliver, self.deliver_btn),
+            pn.Row(self.pass_btn, self.skip_btn, self.w_as),
+        )
+        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes, width=580)
+        return pn.Column(
+            pn.Row(left, right),
+            pn.Row(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
+                   pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane)),
+        )
+
+    def _bokeh_panes(self) -> list:
+        return [self.sheet.pane]
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def game(self):
+        return self.table.game
+
+    def _mine(self, cls, legal=None) -> list:
+        """The legal actions of class ``cls`` for the drafted die (and its 'as' value)."""
+        legal = self._legal if legal is None else legal
+        return [a for a in legal if isinstance(a, cls) and a.die == self.die
+                and getattr(a, "value", None) == self.as_value]
+
+    def _value(self) -> int | None:
+        if self.die is None:
+            return None
+        return self.as_value if self.as_value is not None else self.die
+
+    def _refuse(self, reason: str, hint: str = "", rule: str = ""):
+        err = NotAllowed(reason, hint, rule)
+        self.say(explain(err))
+        self.push()
+        return err
+
+    def _not_my_turn(self):
+        g = self.game
+        if self.replaying:
+            return self._refuse("You are looking at an earlier position.", "Press Back to live to play.")
+        if not self.replaying and self._legal_at != (id(g), len(g.log)):
+            # the live position's moves (the view may not have been refreshed yet: a notebook page still opening)
+            self._legal = g.legal_actions() if g.current_player == self.seat else []
+            self._legal_at = (id(g), len(g.log))
+        err = self.table.check(self.seat, Pass(1))
+        if isinstance(err, NotAllowed) or g.is_over:
+            if g.is_over:
+                return self._refuse("The game is over.", "Start a new game, or undo.")
+            return self._refuse(err.reason, err.hint)
+        return None
+
+    # ------------------------------------------------------------ dice
+    def _on_die(self, i: int) -> None:
+        dice = self.game.dice
+        if i < len(dice):
+            self.draft(dice[i])
+
+    def draft(self, die: int):
+        """Draft white die ``die`` (again: put it back). None, or the error shown."""
+        err = self._not_my_turn()
+        if err is not None:
+            return err
+        g = self.game
+        if g.phase != "draft":
+            return self._refuse("The game is not waiting for a draft now.",
+                                "Finish the step shown first (a second track, the re-roll, a starting power).",
+                                "SR-PHASE")
+        if die not in g.dice:
+            return self._refuse(f"There is no white die showing {die} left to draft.", "Draft one of the dice left.",
+                                "SR-DRAFT-DIE")
+        if self.die == die:
+            self.die = None
+            self.say("Die put back. Click a white die to draft it.")
+        else:
+            self.die = die
+            self.as_value = None
+            self.say(f"Die {die} drafted. Click a hex of region {die} to see the tracks you may draw there, "
+                     f"or cross engine box {die}, take tile {die}, or deliver from city {die}.")
+        self._close_hex()
+        self.refresh(force=True)
+        return None
+
+    def _on_as(self, event) -> None:
+        if self._refreshing:
+            return
+        v = event.new
+        self.as_value = None if v in (None, self.die) else v
+        self._close_hex()
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------ building by clicks
+    def _on_sheet_click(self, target) -> None:
+        kind, what = target
+        with pn.io.hold(freeze=True):
+            if kind == "choice":
+                self.click_choice(what)
+            else:
+                self.click_hex(what)
+        self.push()
+
+    def _close_hex(self) -> None:
+        self.hex = None
+        self._options = []
+        self.sheet.set_choices(None)
+
+    def click_hex(self, h):
+        """A hex was clicked: show the placements allowed there (None), or why none is (the error)."""
+        if self.looking == OLIVIA or (self.seat is not None and self.looking != self.seat):
+            return self._refuse("This is not your sheet.", "Choose your own sheet under 'Look at the sheet of'.")
+        err = self._not_my_turn()
+        if err is not None:
+            return err
+        g = self.game
+        if self.hex == h:  # the same hex again closes the choice
+            self._close_hex()
+            self._outline()
+            self.say("")
+            return None
+        if g.phase == "build2":
+            options = [a for a in self._legal if isinstance(a, ExtraBuild) and a.hex == h]
+            sample = ExtraBuild
+        elif self.die is None:
+            return self._refuse("Draft a white die first.", "Click one of the white dice above the sheet.",
+                                "SR-DRAFT-DIE")
+        else:
+            options = [a for a in self._mine(Build) if a.hex == h]
+            sample = None
+        if not options:
+            self._close_hex()
+            err = self._why_no_track(h, sample)
+            self._outline()
+            self.say(explain(err))
+            return err
+        self.hex = h
+        self._options = options
+        self.sheet.set_choices(h, [(a.a, a.b) for a in options])
+        self._outline()
+        self.say(f"Hex {hx.format_hex(h)}: {len(options)} track(s) allowed, drawn on the right. "
+                 "Click one to draw it (or the hex again to close).")
+        return None
+
+    def _why_no_track(self, h, sample):
+        """The clearest reason why no track can go in hex ``h``: one rule for all 15 placements
+        if they share it, else the first that is not about the track type or a mountain."""
+        g = self.game
+        errs = []
+        for a, b in hx.placements():
+            act = sample(h, a, b) if sample else Build(self.die, h, a, b, self.as_value)
+            e = g.why_illegal(act)
+            if e is not None:
+                errs.append(e)
+        if not errs:  # pragma: no cover - legal but filtered out
+            return NotAllowed("No track can be drawn there now.")
+        for e in errs:
+            if getattr(e, "rule", "") not in ("SR-BUILD-TYPE", "SR-MOUNTAIN"):
+                return e
+        if any(getattr(e, "rule", "") == "SR-BUILD-TYPE" for e in errs) and \
+                any(getattr(e, "rule", "") == "SR-MOUNTAIN" for e in errs):
+            kinds = g.sheet.black_die_faces[g.black]
+            return NotAllowed(f"In hex {hx.format_hex(h)} every {kinds[0]} or {kinds[1]} track would cross a "
+                              "mountain border.", "Pick another hex.", "SR-MOUNTAIN")
+        return errs[0]
+
+    def click_choice(self, i: int):
+        """Draw the ``i``-th placement offered (0-based)."""
+        if not 0 <= i < len(self._options):
+            return self._refuse("That placement is not offered.", "Click a hex first.")
+        action = self._options[i]
+        return self._do(action)
+
+    def _do(self, action):
+        err = self.play(action)
+        if err is not None:
+            return err
+        self.die = None
+        self.as_value = None
+        g = self.game
+        with pn.io.hold(freeze=True):
+            # the sheet first (one small message), the rest of the view just after it
+            self._close_hex()
+            if self.looking == self.seat and self.seat is not None:
+                self.sheet.set_tracks(g.ps[self.seat].tracks)
+            self.sheet.set_outline()
+        self.push()
+        # the rest follows in after_action: the poll need not refresh the view meanwhile
+        self._seen_version = self.table.version
+        self.later(self.after_action)
+        return None
+
+    # ------------------------------------------------------------ engine, tiles, pass
+    def click_engine(self, v: int):
+        """Cross engine box ``v`` with the drafted die."""
+        err = self._not_my_turn()
+        if err is not None:
+            return err
+        if self.die is None:
+            return self._refuse("Draft a white die first: it names the engine box you cross.",
+                                "Click one of the white dice.", "SR-DRAFT-DIE")
+        for a in self._legal:
+            if isinstance(a, Engine) and a.die == self.die and (a.value if a.value is not None else a.die) == v:
+                return self._do(a)
+        g = self.game
+        if v == self._value():
+            err = g.why_illegal(Engine(self.die, self.as_value))
+        else:
+            err = g.why_illegal(Engine(self.die, v))
+        if err is None:  # pragma: no cover - legal but not offered
+            err = NotAllowed(f"Engine box {v} cannot be crossed now.")
+        self.say(explain(err))
+        self.push()
+        return err
+
+    def _tile_action(self, n: int):
+        """The legal action a click on tile ``n`` plays now, or None."""
+        g = self.game
+        if self.die is not None:
+            for a in self._legal:
+                if isinstance(a, TakeTile) and a.die == self.die and a.value == self.as_value and a.number == n:
+                    return a
+            return None
+        for a in self._legal:
+            if isinstance(a, UseTile) and a.tile == g.tile_id[n]:
+                return a
+        return None
+
+    def click_tile(self, n: int):
+        """Tile ``n`` clicked: take or steal it (a die drafted), or play it (a one-use tile you hold)."""
+        err = self._not_my_turn()
+        if err is not None:
+            return err
+        act = self._tile_action(n)
+        if act is not None:
+            return self._do(act)
+        g = self.game
+        if self.die is not None:
+            err = g.why_illegal(TakeTile(self.die, n, self.as_value))
+        elif g.tile_holder[n] == self.seat:
+            err = g.why_illegal(UseTile(g.tile_id[n]))
+        else:
+            err = NotAllowed(f"To take tile {n}, draft a die showing {n} first.", "Click one of the white dice.",
+                             "SR-TILE-TAKE")
+        err = err or NotAllowed(f"Tile {n} cannot be used now.")
+        self.say(explain(err))
+        self.push()
+        return err
+
+    def click_pass(self):
+        err = self._not_my_turn()
+        if err is not None:
+            return err
+        for a in self._legal:
+            if isinstance(a, Pass) and a.die == self.die:
+                return self._do(a)
+        return self._refuse("Draft a white die first.", "Click one of the white dice.", "SR-DRAFT-DIE")
+
+    def click_skip(self):
+        for a in self._legal:
+            if isinstance(a, Skip):
+                return self._do(a)
+        return self._refuse("There is nothing to skip now.")
+
+    def _play_other(self):
+        text = self.w_other.value
+        for a in self._legal:
+            if str(a) == text:
+                return self._do(a)
+        return self._refuse("Choose an action in the list first.")
+
+    # ------------------------------------------------------------ deliveries
+    def delivery_options(self) -> dict[str, object]:
+        """Label -> legal delivery action for the drafted die, goods in line order."""
+        g = self.game
+        out = {}
+        if self.die is None or self.seat is None:
+            return out
+        acts = self._mine(Deliver)
+        for a in acts:
+            src = delivery_source(a)
+            line = g.supply.get(src, [])
+            good = getattr(a, "good", "?")
+            # which of the city's goods of that colour (SR-SOLO-ANY-GOOD: in solo the player
+            # chooses, since Olivia takes the last good in line); None: the first in line
+            pos = getattr(a, "pos", None) or (line.index(good) + 1 if good in line else 0)
+            p = delivery_preview(g, self.seat, a)
+            where = f" (no. {pos} in line)" if pos else ""
+            label = (f"{good}{where} from city {src} to city {a.dest}: distance {p['distance']}, "
+                     f"{p['points']} point(s)")
+            out[label] = a
+        return dict(sorted(out.items(), key=lambda kv: (delivery_source(kv[1]), kv[0])))
+
+    def preview_delivery(self, label: str | None = None):
+        """Light up the route of the chosen delivery (``label`` or the list's choice)."""
+        if self._refreshing:
+            return None
+        if label is not None:
+            self.w_deliver.value = label
+            return self._deliveries.get(label)
+        a = self._deliveries.get(self.w_deliver.value)
+        self.deliver_btn.disabled = a is None
+        self._draw_routes()
+        if a is not None:
+            p = delivery_preview(self.game, self.seat, a)
+            path = " → ".join(p["nodes"])
+            self.say(f"Delivery preview: {html.escape(path)} — distance {p['distance']}, {p['points']} point(s). "
+                     "Press <b>Deliver</b> to confirm.")
+        self.push()
+        return a
+
+    def confirm_delivery(self):
+        a = self._deliveries.get(self.w_deliver.value)
+        if a is None:
+            return self._refuse("Choose a delivery first.", "Draft a die, then pick a good in the list.",
+                                "SR-DELIVER-SOURCE")
+        return self._do(a)
+
+    # ------------------------------------------------------------ looking at sheets
+    def _on_look(self, event) -> None:
+        if self._refreshing or event.new is None:
+            return
+        self.look(event.new)
+
+    def look(self, who) -> None:
+        """Show the sheet of seat ``who`` (0-based) or ``"olivia"``."""
+        self.looking = who
+        self._close_hex()
+        self._delivery_paths = None
+        self.refresh(force=True)
+
+    def after_undo(self) -> None:
+        self.die = None
+        self.as_value = None
+        self._close_hex()
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, force: bool = False) -> None:
+        """Bring the view up to date (only changes are sent). Served, the page's model graph
+        is worked out once at the end instead of after every changed tooltip or layout (each
+        such change made Bokeh walk every model of the page: most of a refresh's time)."""
+        if served():
+            with pn.io.hold(freeze=True):
+                super().refresh(force)
+        else:
+            super().refresh(force)
+
+    def _outline(self) -> None:
+        g = self._g
+        region = []
+        if self.die is not None and self.looking == self.seat and g.phase == "draft":
+            region = g.sheet.regions[self._value()].hexes
+        elif g.phase == "build2" and self.looking == self.seat and g.current_player == self.seat:
+            region = g.sheet.regions[g.build2_region].hexes
+        self.sheet.set_outline(region, self.hex)
+
+    def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
+        t = self.table
+        self._g = g
+        self._legal = legal
+        self._legal_at = () if replay else (id(g), len(g.log))
+        self._deliveries = {}  # chosen again below, from this position's legal actions
+        if g.sheet is not self.sheet.sheet:
+            self.sheet = SheetFigure(g.sheet, g.rules.mountains)
+            self.sheet.on_click(self._on_sheet_click)
+            if self._layout is not None:
+                self._layout[1][0][0][1] = self.sheet.pane
+        self.sheet.set_mountains(g.rules.mountains)
+        if not my_turn or (self.die is not None and self.die not in g.dice) or g.phase != "draft":
+            self.die = None
+            self.as_value = None
+        if not my_turn:
+            self._close_hex()
+        names = seat_names(g)
+        if g.solo:
+            names = ["You"]
+        look_opts = {(f"{names[s]} (you)" if s == self.seat and not g.solo else names[s]): s for s in range(g.players)}
+        if g.solo:
+            look_opts["Olivia"] = OLIVIA
+        if self.looking not in look_opts.values():
+            self.looking = self.seat if self.seat is not None else 0
+        self.w_look.options = look_opts
+        self.w_look.value = self.looking
+        self._show_dice(g, obs, my_turn)
+        self._show_sheet(g, obs)
+        self._show_actions(g, obs, my_turn, legal)
+        self._show_info(g, obs, my_turn)
+        self._show_olivia(g, obs, replay)
+        self._show_scoring(g, obs)
+
+    def _show_dice(self, g, obs, my_turn) -> None:
+        dice = obs["dice"]
+        for i, b in enumerate(self.dice_buttons):
+            if i < len(dice):
+                d = dice[i]
+                b.label = f"{DIE_FACE[d]} {d}"
+                b.color = "primary" if self.die == d and (i == dice.index(d)) else "default"
+                b.disabled = not my_turn or g.phase != "draft"
+                b.description = (f"Draft die {d}: build in region {d}, engine box {d}, tile {d} or deliver from "
+                                 f"city {d}") if my_turn else "Not your turn."
+            else:  # never hidden: showing and hiding widgets in a busy page lost later changes
+                b.label = "·"
+                b.color = "default"
+                b.disabled = True
+                b.description = "No die here this round."
+        kinds = obs["black_die"]
+        self.black.object = ("<div class='black-die' style='background:#222;color:#fff;padding:3px 8px;"
+                             "border-radius:6px;display:inline-block'><b>Black die:</b> "
+                             + " or ".join(f"{_track_svg(k)} {k}" for k in kinds) + "</div>") if dice else ""
+        as_opts = sorted({a.value for a in legal_values(self._legal, self.die)} - {None})
+        if self.die is not None and as_opts:
+            self.w_as.options = {f"{self.die} (as rolled)": self.die, **{f"{v} (tile 1)": v for v in as_opts}}
+            self.w_as.value = self.as_value if self.as_value is not None else self.die
+            self.w_as.disabled = False
+        else:
+            self.w_as.disabled = True
+            self.w_as.description = "Only with action tile 1 (upright) and a die drafted."
+
+    def _show_sheet(self, g, obs) -> None:
+        names = seat_names(g)
+        if self.looking == OLIVIA:
+            crossed = [h for v in g.olivia_crossed.values() for h in v]
+            counts = {n: len(v) for n, v in g.olivia_crossed.items()}
+            self.sheet.set_tracks({})
+            self.sheet.set_crosses(crossed, self._olivia_new, counts)
+            self.sheet.set_title(f"Olivia's sheet ({g.difficulty}): crossed hexes per region")
+        else:
+            s = self.looking
+            self.sheet.set_tracks(g.ps[s].tracks)
+            self.sheet.set_crosses()
+            who = "Your" if (g.solo or s == self.seat) else f"{names[s]}'s"
+            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}")
+        self._outline()
+        self._draw_routes()
+
+    def _show_actions(self, g, obs, my_turn, legal) -> None:
+        seat = self.seat
+        value = self._value()
+        boxes = set(g.ps[seat].boxes) if seat is not None else set()
+        engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} if self.die else set()
+        for v, b in zip(range(1, 7), self.engine_buttons):
+            crossed = v in boxes
+            b.label = f"✗{v}" if crossed else str(v)
+            b.color = "warning" if crossed else ("success" if v in engine_ok else "default")
+            if crossed:
+                why = f"Engine box {v} is crossed (SR-ENGINE-BOX)."
+            elif not my_turn:
+                why = "Not your turn."
+            elif self.die is None:
+                why = f"Draft a die showing {v} to cross this box."
+            elif v not in engine_ok:
+                why = f"Your die is {value}: it crosses box {value}, not {v}."
+            else:
+                why = f"Cross engine box {v}."
+            b.disabled = v not in engine_ok
+            b.description = why
+        for n, b in zip(range(1, 7), self.tile_buttons):
+            tid = g.tile_id[n]
+            t = g.tile_defs[tid]
+            holder = g.tile_holder[n]
+            sym = "∞" if t.kind == "permanent" else "⚡"
+            where = "centre" if holder is None else ("you" if holder == seat else seat_names(g)[holder])
+            side = " sideways" if holder is not None and g.tile_sideways[n] else ""
+            b.label = f"{tid} {sym} {t.vp:+d} VP · {where}{side}"
+            act = self._tile_action(n) if my_turn else None
+            b.color = "success" if act is not None else "default"
+            b.disabled = act is None
+            if act is not None:
+                why = f"Take tile {tid}" if isinstance(act, TakeTile) else f"Play tile {tid}"
+            elif not my_turn:
+                why = "Not your turn."
+            elif self.die is None:
+                why = f"Draft a die showing {n} to take it." if holder != seat else "Take it back with a die to turn it."
+            else:
+                e = g.why_illegal(TakeTile(self.die, n, self.as_value))
+                why = getattr(e, "reason", "") + (f" ({e.rule})" if getattr(e, "rule", "") else "") if e else ""
+            b.description = f"{t.text} — {why}"
+        self._deliveries = self.delivery_options() if my_turn else {}
+        opts = ["(choose a good)"] + list(self._deliveries)
+        self.w_deliver.options = opts
+        if self.w_deliver.value not in opts:
+            self.w_deliver.value = opts[0]
+        self.w_deliver.disabled = not self._deliveries
+        self.w_deliver.description = None if self._deliveries else (
+            "Draft a die first: it names the source city." if self.die is None else
+            f"No good at city {value} can reach a city of its colour on your track within your engine.")
+        self.deliver_btn.disabled = self._deliveries.get(self.w_deliver.value) is None
+        self.pass_btn.disabled = not any(isinstance(a, Pass) and a.die == self.die for a in legal)
+        self.skip_btn.disabled = not any(isinstance(a, Skip) for a in legal)
+        self.skip_btn.label = ("Skip the second track" if g.phase == "build2" else
+                               "Do not re-roll Olivia's die" if g.phase == "reroll" else "Skip (nothing to skip)")
+        self.w_other.options = [str(a) for a in legal[:400]]
+        self.other_btn.disabled = not legal
+
+    def _show_info(self, g, obs, my_turn) -> None:
+        names = seat_names(g)
+        cur = g.current_player
+        if g.is_over:
+            turn = f"Game over ({g.end_reason})."
+            if g.solo:
+                me, her = g.score(0), g.olivia_score()
+                won = (not g.olivia_won) and me > her
+                turn += (f" <b class='solo-result'>{'You win' if won else 'You lose'}</b>: you {me}, Olivia {her}"
+                         + (" (a tie is a loss)" if me == her else "") + ".")
+        elif my_turn:
+            step = {"build2": f"draw tile 3b's second track in region {g.build2_region} (or skip)",
+                    "reroll": "re-roll Olivia's die with tile 2s, or not",
+                    "power": "choose a starting power (list below)"}.get(g.phase)
+            turn = f"<b>Your turn</b>: {step}." if step else (
+                "<b>Your turn</b>: click a white die to draft it." if self.die is None else
+                f"<b>Your turn</b> — die {self._value()} drafted.")
+        else:
+            turn = f"{html.escape(self.table.seat_label(cur))} is playing."
+        empty = g.empty_cities()
+        self.status.object = (f"<div><b>Round {g.round}</b> · {turn}<br>Empty cities: {len(empty)} of "
+                              f"{g.rules.end_empty_cities} that end the game"
+                              + (f" ({', '.join(map(str, empty))})" if empty else "") + "</div>")
+        rows = []
+        for n in range(1, 7):
+            col = g.sheet.colours[n]
+            line = obs["supply"][str(n)]
+            chips = "".join(good_chip(x) for x in line) or "<i>empty</i>"
+            rows.append(f"<tr><td><span style='display:inline-block;width:20px;height:20px;border-radius:10px;"
+                        f"background:{STRONG.get(col, '#777')};color:{'#000' if col in ('yellow', 'grey-light') else '#fff'};"
+                        f"text-align:center;font-weight:bold'>{n}</span></td><td>{chips}</td></tr>")
+        self.goods.object = ("<b>Goods on the cities</b> (in line order: Olivia takes the last one)"
+                             f"<table style='font-size:12px'>{''.join(rows)}</table>")
+        s = self.looking if self.looking != OLIVIA else (self.seat or 0)
+        ps = g.ps[s]
+        boxes = "".join(f"<span style='display:inline-block;min-width:18px;border:1px solid #333;margin:1px;"
+                        f"text-align:center;background:{'#ffe082' if d['distance'] >= 3 else '#fff'}'>"
+                        f"{d['distance'] + d['bonus']}</span>" for d in ps.deliveries) or "<i>none yet</i>"
+        eng = g.engine_strength(s)
+        bonus = g.rules.engine_bonus[min(len(ps.boxes), 6)]
+        self.engine_info.object = (f"strength <b>{eng}</b>, end bonus {bonus} "
+                                   "<span style='color:#666'>(4/5/6 boxes: +1/+2/+3)</span>")
+        self.boxes.object = f"<b>Delivery boxes ({html.escape(names[s] if not g.solo else 'you')}):</b> {boxes}"
+
+    def _show_olivia(self, g, obs, replay) -> None:
+        if not g.solo:
+            self.olivia_pane.visible = False
+            return
+        n = len(g.olivia_dice)
+        if n != self._olivia_seen:
+            self._olivia_seen = n
+            self.olivia_report, self._olivia_new = self._last_olivia_phase(g)
+            if self.looking == OLIVIA:
+                self.sheet.set_crosses([h for v in g.olivia_crossed.values() for h in v], self._olivia_new,
+                                       {k: len(v) for k, v in g.olivia_crossed.items()})
+        counts = " ".join(f"{k}:{len(v)}" for k, v in g.olivia_crossed.items())
+        steps = "".join(f"<li>{html.escape(s)}</li>" for s in self.olivia_report) or "<li>not yet</li>"
+        self.olivia_pane.object = (f"<div style='border:2px solid #4a148c;border-radius:6px;padding:4px'>"
+                                   f"<b>Olivia</b> ({g.difficulty}) — score {g.olivia_score()}, crossed per region "
+                                   f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
+                                   "</div>")
+        self.olivia_pane.visible = True
+
+    def olivia_turn(self) -> list[str]:
+        """Olivia's last turn in the live game, step by step (plain text)."""
+        return self._last_olivia_phase(self.game)[0]
+
+    def _last_olivia_phase(self, g):
+        """Steps of Olivia's last phase in ``g`` and the hexes she crossed then."""
+        log = g.log
+        for k in range(len(log), max(0, len(log) - 4), -1):
+            before = g.history(k - 1)
+            after = g if k == len(log) else g.history(k)
+            if len(after.olivia_dice) > len(before.olivia_dice):
+                new = [h for n in after.olivia_crossed
+                       for h in after.olivia_crossed[n][len(before.olivia_crossed[n]):]]
+                return olivia_steps(before, after), new
+        return [], []
+
+    # ------------------------------------------------------------ scoring
+    def _show_scoring(self, g, obs) -> None:
+        result, table = score_table(g, ["You"] if g.solo else seat_names(g))
+        title = "Final score" if g.is_over else "Score so far"
+        self.score_pane.object = f"{result}<b>{title}</b>{table}"
+        if self.looking != OLIVIA:
+            ds = g.ps[self.looking].deliveries
+            opts = {"(none)": -1}
+            for i, d in enumerate(ds):
+                opts[f"{i + 1}. {d['good']} city {d['source']} → {d['dest']}: {d['distance'] + d['bonus']} pts"] = i
+            if self.w_replay_delivery.options != opts:
+                self.w_replay_delivery.options = opts
+        if g.is_over and not self.score_toggle.value and not getattr(self, "_auto_scored", False):
+            self._auto_scored = True
+            self.score_toggle.value = True
+
+    def past_delivery_routes(self, g, seat: int) -> list:
+        """Each delivery ``seat`` made, as ``(tracks, label)`` on the sheet as it was then."""
+        key = (id(g), seat, len(g.log))
+        if self._delivery_paths is not None and self._delivery_paths[0] == key:
+            return self._delivery_paths[1]
+        out = []
+        replay = g.fresh()
+        for a in g.log:
+            n = len(replay.ps[seat].deliveries)
+            tracks = dict(replay.ps[seat].tracks)
+            replay.apply(a)
+            if len(replay.ps[seat].deliveries) > n:
+                d = replay.ps[seat].deliveries[-1]
+                r = nw.best_delivery(g.sheet, tracks, d["source"], [d["dest"]], d["distance"])
+                path = route_tracks(g, tracks, r[1], r[2]) if r else []
+                out.append((path, f"{d['distance'] + d['bonus']} pts"))
+        self._delivery_paths = (key, out)
+        return out
+
+    def _draw_routes(self) -> None:
+        g = self._g
+        routes = []
+        if self.looking != OLIVIA:
+            s = self.looking
+            tracks = g.ps[s].tracks
+            if self.score_toggle.value:
+                for i, (a, b, towns, keys, nodes) in enumerate(connection_routes(g, tracks)):
+                    label = f"{a[1:]}–{b[1:]}: {1 + towns} pt" + (f" ({towns} town{'s' * (towns > 1)})" if towns else "")
+                    routes.append((route_tracks(g, tracks, nodes, keys), ROUTE_COLOURS[i % len(ROUTE_COLOURS)], label))
+            k = self.w_replay_delivery.value
+            if isinstance(k, int) and k >= 0:
+                past = self.past_delivery_routes(g, s)
+                if k < len(past):
+                    routes.append((past[k][0], "#ffb300", past[k][1]))
+            a = self._deliveries.get(self.w_deliver.value) if s == self.seat else None
+            if a is not None and a in self._legal:
+                p = delivery_preview(g, self.seat, a)
+                routes.append((route_tracks(g, tracks, p["nodes"], p["keys"]), "#00c853",
+                               f"distance {p['distance']}, {p['points']} pts"))
+        self.sheet.set_routes(routes)
+
+
+def legal_values(legal, die):
+    """The draft actions of ``die`` in ``legal`` (any 'as' value)."""
+    if die is None:
+        return []
+    return [a for a in legal if getattr(a, "die", None) == die and hasattr(a, "value")]

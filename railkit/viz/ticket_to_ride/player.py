@@ -1,0 +1,312 @@
+"""The player panel: what one seat sees and the card/ticket controls.
+
+It is built only from ``game.observe(seat)`` (never the full state), so a
+browser at a shared table shows its own hand and tickets and only the counts of
+everybody else's. Every control calls ``on_action(text)`` with an action text
+("draw faceup 3", "draw deck", "draw tickets", "keep tickets 1,3", "pass");
+illegal choices are not hidden: the view shows why they are illegal.
+
+Two toggles ask the board (see :meth:`PlayerPanel.attach`) to light up the routes
+the hand can pay for now and the cities of the player's tickets (and, while
+choosing, of the tickets on offer). With ``colour_blind=True`` every card also
+shows its colour's letter and the hatch pattern its routes have on the board.
+
+>>> panel = PlayerPanel(lambda text: None)
+>>> describe_action("draw faceup 2", ["red", "loco", "blue"])
+'draw faceup 2 (loco)'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import panel as pn
+
+from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
+
+MAX_FACEUP = 10
+CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "loco")
+
+
+def chip(colour: str, text: str, colour_blind: bool = False) -> str:
+    """An inline coloured label (HTML); in colour-blind mode with the colour's pattern and letter."""
+    key = card_key(colour)
+    pattern = css_pattern(key) if colour_blind else ""
+    letter = CARD_LETTER.get(key, "") if colour_blind else ""
+    if letter:
+        text = f"[{letter}] {text}"
+    return (f'<span class="chip" style="display:inline-block;background-color:{card_hex(key)};{pattern}'
+            f'color:{CARD_TEXT.get(key, "#fff")};border:1px solid #333;border-radius:5px;'
+            f'padding:2px 7px;margin:2px;font-weight:600">{html.escape(text)}</span>')
+
+
+def _btn_css(colour: str | None, colour_blind: bool = False) -> list[str]:
+    if colour is None:
+        return [".bk-btn {background:#eeeeee !important; color:#999 !important}"]
+    key = card_key(colour)
+    pattern = css_pattern(key).replace(";", " !important;") if colour_blind else ""
+    return [f".bk-btn {{background-color:{card_hex(key)} !important; {pattern} color:{CARD_TEXT.get(key, '#fff')}"
+            " !important; border:2px solid #333 !important; font-weight:700}"]
+
+
+def card_label(colour: str | None, colour_blind: bool = False) -> str:
+    """A card's name on its button ("LOCO" for a locomotive); with its letter in colour-blind mode."""
+    if colour is None:
+        return "(empty)"
+    name = "LOCO" if card_key(colour) == "loco" else colour
+    letter = CARD_LETTER.get(card_key(colour), "") if colour_blind else ""
+    return f"[{letter}] {name}" if letter and letter != "L" else name
+
+
+def describe_action(action, faceup: list | None = None) -> str:
+    """The log text of an action; a face-up draw also names the colour taken (public), given
+    the face-up row just before it (``observe(...)["faceup"]`` of the position it was played in).
+
+    >>> describe_action("draw faceup 1", ["green", None])
+    'draw faceup 1 (green)'
+    >>> describe_action("draw deck")
+    'draw deck'
+    """
+    text = str(action)
+    slot = getattr(action, "slot", None)
+    if slot is None and text.startswith("draw faceup "):
+        tail = text.rsplit(" ", 1)[-1]
+        slot = int(tail) if tail.isdigit() else None
+    if slot is not None and faceup and 1 <= slot <= len(faceup) and faceup[slot - 1] is not None:
+        return f"{text} ({card_key(faceup[slot - 1])})"
+    return text
+
+
+def ticket_text(t: dict) -> str:
+    return f"{t['a']} – {t['b']} ({t['points']})"
+
+
+def public_rows(obs: dict) -> list[dict]:
+    """Per seat public counts (seat, hand_size, tickets, trains, score, routes) from an observation;
+    ``score`` is the route points during the game and the final total once it is over."""
+    if "public" in obs:
+        rows = [dict(r) for r in obs["public"]]
+    else:
+        rows = [{"seat": s, "hand_size": obs["hand_sizes"][s], "tickets": obs["ticket_counts"][s],
+                 "trains": obs["trains_left"][s], "score": obs["scores"][s], "routes": obs["route_counts"][s]}
+                for s in range(obs["players"])]
+    for x in obs.get("final") or []:  # game over: the final totals, not only route points
+        rows[x["seat"]]["score"] = x["total"]
+    return rows
+
+
+class PlayerPanel(pn.viewable.Viewer):
+    """Face-up market, deck, ticket draw, own hand and tickets, the other players' counts.
+
+    Parameters
+    ----------
+    on_action : callable
+        Called with an action text for every control used.
+    colour_blind : bool
+        Cards show their colour's letter and hatch pattern too.
+    board : Board, optional
+        The board the "show" toggles light up (also :meth:`attach`).
+    """
+
+    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None, **params):
+        super().__init__(**params)
+        self.on_action = on_action
+        self.colour_blind = bool(colour_blind)
+        self.board = None
+        self._obs: dict | None = None
+        self._affordable: list[str] | None = None
+        self.show_affordable = pn.widgets.Toggle(label="Show routes I can afford", width=185,
+                                                 css_classes=["show-affordable"])
+        self.show_tickets = pn.widgets.Toggle(label="Show my ticket cities", width=185, css_classes=["show-tickets"])
+        self.show_affordable.param.watch(lambda e: self._show_aids(), "value")
+        self.show_tickets.param.watch(lambda e: self._show_aids(), "value")
+        self.market = []
+        for i in range(MAX_FACEUP):
+            b = pn.widgets.Button(label="", width=76, height=44, visible=False,
+                                  css_classes=[f"faceup-{i + 1}"])
+            b.on_click(lambda e, slot=i + 1: self.on_action(f"draw faceup {slot}"))
+            self.market.append(b)
+        self._market_css: list = [None] * MAX_FACEUP
+        self.deck_btn = pn.widgets.Button(label="Draw from deck", width=170, height=44, css_classes=["draw-deck"])
+        self.deck_btn.on_click(lambda e: self.on_action("draw deck"))
+        self.tickets_btn = pn.widgets.Button(label="Draw tickets", width=170, css_classes=["draw-tickets"])
+        self.tickets_btn.on_click(lambda e: self.on_action("draw tickets"))
+        self.pass_btn = pn.widgets.Button(label="Pass", width=80, visible=False)
+        self.pass_btn.on_click(lambda e: self.on_action("pass"))
+        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=380)
+        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=380)
+        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=380)
+        self.players = pn.pane.HTML("", css_classes=["players"], width=380)
+        self.offer = pn.widgets.CheckBoxGroup(options=[], inline=False, css_classes=["ticket-offer"])
+        self.keep_btn = pn.widgets.Button(label="Keep selected tickets", color="primary", css_classes=["keep-tickets"])
+        self.keep_btn.on_click(lambda e: self._keep())
+        self.offer_note = pn.pane.Markdown("")
+        self.offer_box = pn.Column("#### Choose tickets", self.offer_note, self.offer, self.keep_btn,
+                                   styles={"border": "2px solid #1565c0", "border-radius": "6px",
+                                                          "padding": "4px"})
+        self._offer_labels: list[str] = []
+        # shown by swapping it in and out (more reliable in the browser than toggling ``visible``)
+        self.offer_slot = pn.Column()
+        # a seat's own part: hidden from a spectator, who sees only public information
+        self.own = pn.Column(pn.Row(self.show_affordable, self.show_tickets),
+                             "#### Your hand", self.hand, "#### Your tickets", self.tickets)
+        self._layout = pn.Column(
+            self.status,
+            "#### Face-up cards",
+            pn.FlexBox(*self.market, sizing_mode="stretch_width"),
+            pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
+            self.offer_slot,
+            self.own,
+            "#### Players", self.players,
+            width=400,
+        )
+
+        if board is not None:
+            self.attach(board)
+
+    def __panel__(self):
+        return self._layout
+
+    # ------------------------------------------------------------ the board's learner aids
+    def attach(self, board) -> None:
+        """Light up ``board`` (a :class:`~railkit.viz.ticket_to_ride.board.Board`) when the toggles ask for it;
+        call again with the new board when the map changes."""
+        if self.board is not None and self.board is not board:
+            self.board.show_affordable(None)
+            self.board.show_tickets(())
+        self.board = board
+        self._show_aids()
+
+    def affordable(self) -> list[str]:
+        """The routes shown as affordable: the view's list given to :meth:`update`, else
+        those the hand and trains could pay for (:func:`~railkit.viz.ticket_to_ride.board.affordable_routes`)."""
+        if self._affordable is not None:
+            return list(self._affordable)
+        if self._obs is None or self.board is None:
+            return []
+        from railkit.viz.ticket_to_ride.board import affordable_routes
+
+        return affordable_routes(self.board.map, self._obs)
+
+    def _show_aids(self) -> None:
+        b = self.board
+        if b is None:
+            return
+        obs = self._obs or {}
+        with b.hold():
+            b.show_affordable(self.affordable() if self.show_affordable.value else None)
+            if self.show_tickets.value:
+                b.show_tickets(obs.get("tickets", []), obs.get("offered", []))
+            else:
+                b.show_tickets(())
+
+    @property
+    def offer_shown(self) -> bool:
+        """Whether the ticket choice dialog is on screen."""
+        return bool(self.offer_slot.objects)
+
+    def _keep(self) -> None:
+        picked = [self._offer_labels.index(v) + 1 for v in self.offer.value if v in self._offer_labels]
+        self.on_action("keep tickets " + ",".join(str(i) for i in sorted(picked)) if picked else "keep tickets 0")
+
+    # ------------------------------------------------------------ refresh
+    def update(self, obs: dict, *, my_turn: bool, can_pass: bool = False, seat_labels: list[str] | None = None,
+               replay: bool = False, affordable=None) -> None:
+        """Show observation ``obs`` (the viewer's seat).
+
+        ``affordable`` (route ids) is what the "routes I can afford" toggle lights up;
+        None: the routes the hand and trains could pay for, computed from ``obs``.
+        """
+        self._obs = obs
+        self._affordable = None if affordable is None else list(affordable)
+        names = obs["names"]
+        labels = seat_labels or names
+        seat = obs["seat"]
+        cp = obs["current_player"]
+        phase = obs["phase"]
+        self.own.visible = seat is not None
+        # status
+        if phase == "game-over":
+            status = "**Game over.** The final scores are at the top and below the board."
+        elif cp == seat:
+            what = {"setup-tickets": "choose your starting tickets", "keep-tickets": "choose which tickets to keep",
+                    "second-draw": "take your second train card", "turn": "draw cards, claim a route or draw tickets"}
+            status = f"**Your turn** ({names[seat]}): {what.get(phase, phase)}."
+        elif seat is None:
+            status = f"You are watching. **{labels[cp]}** is to move."
+        else:
+            status = f"Waiting for **{labels[cp]}**…"
+        if obs.get("final_round") and phase != "game-over":
+            status += f" Last round: {obs['final_turns_left']} turn(s) left."
+        if replay:
+            status = "**Replay view** (move the slider to the end to play). " + status
+        self.status.object = status
+        # market
+        fu = obs["faceup"]
+        for i, b in enumerate(self.market):
+            if i < len(fu):
+                c = fu[i]
+                if self._market_css[i] != c:
+                    b.stylesheets = _btn_css(c, self.colour_blind)
+                    self._market_css[i] = c
+                b.label = card_label(c, self.colour_blind)
+                b.visible = True
+                b.disabled = not my_turn or c is None
+            else:
+                b.visible = False
+        self.deck_btn.label = f"Draw from deck ({obs['deck_size']})"
+        self.deck_btn.disabled = not my_turn
+        self.tickets_btn.label = f"Draw tickets ({obs['ticket_deck_size']} left)"
+        self.tickets_btn.disabled = not my_turn
+        self.pass_btn.visible = bool(my_turn and can_pass)
+        # hand
+        hand = obs.get("hand", {})
+        chips = [chip(c, f"{card_label(c)} × {hand[c]}", self.colour_blind) for c in CARD_ORDER if hand.get(c)]
+        total = sum(hand.values())
+        self.hand.object = (" ".join(chips) or "<i>no cards</i>") + \
+            f"<div style='margin-top:4px'>{total} cards · <b>{obs.get('trains', '?')}</b> trains left · " \
+            f"<b>{obs.get('score', 0)}</b> route points</div>"
+        # tickets
+        rows = []
+        for t in obs.get("tickets", []):
+            mark = "✔" if t.get("done") else "·"
+            colour = "#2e7d32" if t.get("done") else "#333"
+            rows.append(f"<div style='color:{colour}'>{mark} {html.escape(ticket_text(t))}</div>")
+        self.tickets.object = "".join(rows) or "<i>no tickets yet</i>"
+        # offer
+        offered = obs.get("offered", [])
+        if offered and my_turn:
+            labels_ = [f"{i + 1}. {ticket_text(t)}" for i, t in enumerate(offered)]
+            if labels_ != self._offer_labels:
+                self._offer_labels = labels_
+                self.offer.options = labels_
+                self.offer.value = list(labels_)
+            self.offer_note.object = f"Keep at least **{obs['min_keep']}** of these {len(offered)}."
+            if not self.offer_shown:
+                self.offer_slot.objects = [self.offer_box]
+        else:
+            self._offer_labels = []
+            if self.offer_shown:
+                self.offer_slot.objects = []
+        # players (public counts only)
+        trs = []
+        rows = public_rows(obs)
+        top = max([100] + [p["score"] for p in rows])
+        for p in rows:
+            s = p["seat"]
+            turn = "▶" if s == cp else ""
+            you = " (you)" if s == seat else ""
+            trs.append(
+                f"<tr><td>{turn}</td><td><span style='display:inline-block;width:13px;height:13px;border:1px solid #111;"
+                f"background:{player_hex(s)};border-radius:2px'></span> {html.escape(labels[s])}{you}</td>"
+                f"<td class='score' data-seat='{s}'>{p['score']}</td><td>{p['trains']}</td>"
+                f"<td>{p['hand_size']}</td><td>{p['tickets']}</td><td>{p['routes']}</td></tr>"
+                # the score track: a bar per player
+                f"<tr><td></td><td colspan='6'><div style='background:#eee;height:7px;border-radius:3px'>"
+                f"<div class='score-bar' style='background:{player_hex(s)};height:7px;border-radius:3px;"
+                f"width:{100 * max(p['score'], 0) / top:.0f}%'></div></div></td></tr>")
+        self.players.object = ("<table style='border-collapse:collapse;width:100%' class='players-table'>"
+                               "<tr style='text-align:left'><th></th><th>player</th><th>score</th><th>trains</th>"
+                               "<th>cards</th><th>tickets</th><th>routes</th></tr>" + "".join(trs) + "</table>")
+        self._show_aids()

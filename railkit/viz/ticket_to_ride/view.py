@@ -1,0 +1,364 @@
+"""The Ticket to Ride view: one seat's view of a :class:`~railkit.viz.shell.table.Table`.
+
+It is the Ticket to Ride part of the game-agnostic
+:class:`~railkit.viz.shell.view.TableShell` (which brings undo, the replay slider,
+save/load, the action log, the end banner, bots and the new-game form): the
+:class:`~railkit.viz.ticket_to_ride.board.Board`, the :class:`~railkit.viz.ticket_to_ride.player.PlayerPanel`,
+the claim dialog, the map choice and, at the end, the scoring view.
+
+A claim costs one round trip to the server: the board's data source carries, per
+route, the payments the viewing seat could make now (``pay``; empty when it
+cannot claim the route, is not to move, looks at a replay or the game is over),
+so the browser shows the payment choice the moment a route is clicked. The
+server hears the same click, sets the same choice (nothing changes on screen)
+and maps the button pressed back to its claim by the button's label.
+
+>>> from railkit.viz.shell.table import Table
+>>> ctl = TicketToRideView(Table(players=2, bots=["random"], seed=5, map="teaching-small", game="ticket-to-ride"),
+...                        auto=False)
+>>> ctl.act("keep tickets 1,2,3") is None
+True
+>>> ctl.table.game.current_player  # the bot kept its tickets at once
+0
+>>> ctl.click_route("Mill-Fort")  # the payment choice (or the reason it is illegal)
+>>> bool(ctl.payments) or "Not allowed" in ctl.message.object
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+from bokeh.models import Button as BkButton
+from bokeh.models import Column as BkColumn
+from bokeh.models import CustomJS, Div
+from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
+
+from railkit.viz.shell.table import Table, plain_text
+from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
+from railkit.viz.ticket_to_ride.player import PlayerPanel, chip
+from railkit.viz.ticket_to_ride.player import describe_action as log_text
+from railkit.viz.ticket_to_ride.scoring import ScoringView
+
+__all__ = ["TicketToRideView", "describe_action", "explain", "pay_text", "payment_label"]
+
+
+def describe_action(game, action) -> str:
+    """The public log text of a Ticket to Ride action played in ``game``: a face-up draw
+    names the colour taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind
+    draw stays blind (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
+    from railkit.games.ticket_to_ride import DrawFaceUp
+
+    return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)
+
+
+def pay_text(action) -> str:
+    """The label of a claim's payment button: 'Pay red ×2 + loco ×1'."""
+    return "Pay " + payment_label(action)
+
+
+def payment_label(action) -> str:
+    """'red ×2 + loco ×1' for a claim."""
+    if action.colour == "loco":
+        return f"loco ×{action.locos}"
+    text = f"{action.colour} ×{action.cards}"
+    if action.locos:
+        text += f" + loco ×{action.locos}"
+    return text
+
+
+CLAIM_HINT = "<i>Click a route on the map to claim it.</i>"
+CHOOSE = "<br>Choose how to pay:"
+
+#: Most payment choices shown for one claim; the ones using fewest locomotives come first.
+MAX_PAYMENTS = 12
+
+#: In the browser, on a click on route ``i`` (see Board.js_on_route_click): show its
+#: payment choice (or none) at once. The server sets the very same values when it
+#: hears of the click, so its update changes nothing on screen; ``active`` is left
+#: alone by the server when it is already empty, so a button pressed meanwhile stays.
+_SHOW_CHOICE_JS = """
+const pay = src.data.pay[i];
+pending.data = {xs: [src.data.rxs[i]], ys: [src.data.rys[i]]};
+title.text = src.data.title[i] + (pay.length ? choose : "");
+choice.active = null;
+choice.labels = Array.from(pay);
+cancel.disabled = false;
+"""
+
+_CANCEL_JS = """
+title.text = hint;
+choice.active = null;
+choice.labels = [];
+cancel.disabled = true;
+pending.data = {xs: [], ys: []};
+"""
+
+
+class TicketToRideView(TableShell):
+    """Play Ticket to Ride against bots (or others at a shared table).
+
+    Parameters
+    ----------
+    table : Table
+        The game and its seats (a new game against one bot if not given).
+    seat : int or None
+        The seat this view plays (0-based); only its hand and tickets are shown.
+        None: a spectator (the board, the public information and the log).
+    auto : bool
+        True: bots move with a visible delay via a periodic callback (served apps,
+        live notebooks). False: bots move at once after each action.
+    """
+
+    save_name = "ttr-game.json"
+
+    def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
+        table = table or Table(game="ticket-to-ride")
+        if table.describe is plain_text:
+            table.set_describe(describe_action)
+        super().__init__(table, seat=seat, auto=auto, **params)
+
+    # ------------------------------------------------------------ building
+    def _build_view(self) -> None:
+        self._pending: str | None = None
+        # the message sits under the board at the board's width (stretched, it pushed the
+        # player panel off the right edge at 1280 x 720)
+        self.message.param.update(sizing_mode="fixed", width=700)
+        # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
+        # can fill it in the browser (Board.js_on_route_click). One button group for the
+        # payment choice: showing a choice changes its labels, never the layout.
+        self.claim_title = Div(text=CLAIM_HINT, width=420, name="claim_title")
+        self.pay_choice = BkRadioButtonGroup(labels=[], active=None, orientation="vertical", width=420,
+                                             css_classes=["pay"], name="pay")
+        self.pay_choice.on_change("active", self._on_pay_choice)
+        self._payments: list[str] = []
+        self._pay_by_label: dict[str, str] = {}
+        self._resetting = False
+        # always there, greyed out when no claim is open (showing and hiding it would make the
+        # browser lay the whole page out again: ~20 ms on each click)
+        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel")
+        self.claim_cancel.on_event("button_click", lambda e: self._close_claim())
+        self._claim_pane = pn.pane.Bokeh(BkColumn(self.claim_title, self.pay_choice, self.claim_cancel))
+        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
+                                   styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
+        self._titled = None  # (board, game) whose claim headings the board holds
+        self.player = PlayerPanel(self.act)
+        self.scoring_area = pn.Column(sizing_mode="stretch_width")
+        self.board_area = pn.Column()
+        self._make_board()
+        from railkit.maps import available
+
+        maps = available()
+        name = self.table.game.map.name
+        self.w_map = pn.widgets.Select(label="Map", options=maps, value=name if name in maps else maps[0], width=180)
+
+    def _make_board(self) -> None:
+        g = self.table.game
+        # 700 x 440 beside the 400-px player panel: the row fits a notebook at 1280 x 720
+        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440)
+        self.player.attach(self.board)
+        self.board.on_click(self.click_route)
+        dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
+        self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=CHOOSE, **dialog)
+        self.claim_cancel.js_event_callbacks = {}
+        self.claim_cancel.js_on_event("button_click", CustomJS(
+            args=dict(hint=CLAIM_HINT, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
+        self.board_area.objects = [self.board]
+        self.scoring = None
+
+    def _option_widgets(self) -> list:
+        return [self.w_map]
+
+    def _options(self) -> dict:
+        return {"map": self.w_map.value}
+
+    def _view(self):
+        # the claim dialog sits right under the board and the hand beside it: the payment
+        # choice is in view without scrolling at 1280x720
+        return pn.Column(
+            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, self._controls()), self.player),
+            self.scoring_area,
+        )
+
+    def _bokeh_panes(self) -> list:
+        return [self._claim_pane, self.board._pane]
+
+    # ------------------------------------------------------------ actions
+    def _close_and_continue(self) -> None:
+        with pn.io.hold():
+            self._close_claim()
+        self.after_action()
+
+    def act(self, text: str):
+        """Play an action text for this seat; returns None or the error (shown inline)."""
+        err = self.play(text)
+        if err is not None:
+            return None if self.replaying else err
+        g = self.table.game
+        if self._ready():
+            obs = g.observe(None)
+            # Bokeh models are changed inside hold(): Panel may run widget callbacks without
+            # the document lock, and hold() dispatches the changes safely (and at once).
+            with pn.io.hold():
+                # the board first (owners and what this seat may pay now, in one message) ...
+                self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g))
+                self.board.set_pending(None)
+            self.push()
+        self.later(self._close_and_continue)  # ... then the dialog, hand, market, log and the bots
+        return None
+
+    def _claims_by_route(self, g, legal=None) -> dict:
+        """The claims this seat may make now in ``g``, per route, as the choice offers them
+        (fewest locomotives first, at most MAX_PAYMENTS); empty unless it is this seat's turn
+        in the live game."""
+        from railkit.games.ticket_to_ride import Claim
+
+        if self.replaying or g.is_over or self.seat is None or g.current_player != self.seat:
+            return {}
+        out: dict[str, list] = {}
+        for a in (g.legal_actions() if legal is None else legal):
+            if isinstance(a, Claim):
+                out.setdefault(a.route, []).append(a)
+        return {r: sorted(v, key=lambda a: (a.locos, a.colour))[:MAX_PAYMENTS] for r, v in out.items()}
+
+    def _pay_labels(self, g, legal=None) -> dict[str, list[str]]:
+        """The ``pay`` column: route id -> the button labels of its payment choice."""
+        return {r: [pay_text(a) for a in v] for r, v in self._claims_by_route(g, legal).items()}
+
+    def _claim_heading(self, route) -> str:
+        return (f"<b>Claim {html.escape(route.id, quote=False)}</b> — length {route.length}, "
+                f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
+
+    def click_route(self, route_id: str) -> None:
+        """A route was clicked: show the payment choices, or why it cannot be claimed."""
+        with pn.io.hold():
+            self._click_route(route_id)
+        self.push()
+
+    def _click_route(self, route_id: str) -> None:
+        g = self.table.game
+        route = g.map.route_by_id[route_id]
+        self._pending = route_id
+        self.board.set_pending(route_id)
+        # the same choice the browser showed from the board's ``pay`` column (computed afresh)
+        options = self._claims_by_route(g).get(route_id, [])
+        self._show_payments([str(a) for a in options], [pay_text(a) for a in options])
+        heading = self._claim_heading(route)
+        if options:
+            self.claim_title.text = heading + CHOOSE
+            self.say("")
+        else:
+            err = self.table.check(self.seat, self._sample_claim(route))
+            self.claim_title.text = heading
+            self.say(explain(err) if err is not None else "This route cannot be claimed now.")
+
+    def _show_payments(self, actions: list[str], labels: list[str]) -> None:
+        self._payments = actions
+        self._pay_by_label = dict(zip(labels, actions))
+        self._resetting = True
+        try:
+            # no-ops when the browser already shows the same (then nothing is sent): a
+            # button pressed before this update arrives is neither reset nor redrawn
+            self.pay_choice.active = None
+            self.pay_choice.labels = list(labels)
+        finally:
+            self._resetting = False
+        self.claim_cancel.disabled = not actions and self._pending is None
+
+    @property
+    def payments(self) -> list[str]:
+        """The claim actions offered in the payment choice (empty if none)."""
+        return list(self._payments)
+
+    def _on_pay_choice(self, attr, old, new) -> None:
+        """A payment button was pressed (in the browser, or by :meth:`pay`)."""
+        if new is None or self._resetting:
+            return
+        labels = list(self.pay_choice.labels)
+        # by label, not position: the label is what the player saw and pressed
+        action = self._pay_by_label.get(labels[new]) if 0 <= new < len(labels) else None
+        if action is None:  # the browser showed a choice the game no longer offers
+            with pn.io.hold():
+                if self._pending is not None:
+                    self._click_route(self._pending)
+                else:
+                    self._close_claim()
+                if not self.message.object:
+                    self.say("That payment is no longer possible: choose again.")
+            self.push()
+            return
+        if self.replaying:
+            self.act(action)  # nothing is played: it explains how to get back to live play
+            played = False
+        else:
+            played = self.act(action) is None
+        if not played:  # the same button can be pressed again
+            with pn.io.hold():
+                self._resetting = True
+                try:
+                    self.pay_choice.active = None
+                finally:
+                    self._resetting = False
+            self.push()
+
+    def pay(self, k: int = 0):
+        """Choose the ``k``-th payment offered (as a click on its button)."""
+        if not 0 <= k < len(self._payments):
+            raise IndexError(f"payment {k} is not offered (there are {len(self._payments)})")
+        self.pay_choice.active = k
+
+    def _route_points(self, length: int) -> int:
+        pts = {int(k): v for k, v in self.table.game.rules.route_points.items()}
+        return pts.get(length, 0)
+
+    def _sample_claim(self, route):
+        """The payment a player would try for ``route`` (for the explanation of why not)."""
+        from railkit.games.ticket_to_ride import Claim
+
+        if self.seat is None:
+            return Claim(route.id, route.color if route.color != "gray" else "red", route.length, 0)
+        hand = self.table.game.observe(self.seat)["hand"]
+        colours = [c for c in hand if c != "loco"]
+        col = route.color if route.color != "gray" else max(colours, key=lambda c: (hand[c], c == "red"))
+        return Claim(route.id, col, route.length, 0)
+
+    def _close_claim(self) -> None:
+        with pn.io.hold():
+            self._pending = None
+            self.claim_title.text = CLAIM_HINT
+            self._show_payments([], [])
+            self.board.set_pending(None)
+        self.push()
+
+    def after_undo(self) -> None:
+        with pn.io.hold():
+            self._close_claim()
+
+    # ------------------------------------------------------------ refresh
+    def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
+        t = self.table
+        if t.game.map is not self.board.map:
+            self._make_board()
+        if self._titled is None or self._titled[0] is not self.board or self._titled[1] is not t.game:
+            self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
+            self._titled = (self.board, t.game)
+        pay = self._pay_labels(g, legal)
+        with self.board.hold():  # the board's changes go to a notebook page as one message
+            self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
+            self.board.mark_last(last_claimed_route(g.log))
+            can_pass = any(str(a) == "pass" for a in legal)
+            self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
+                               seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay,
+                               affordable=list(pay) if my_turn else None)
+        if g.is_over:
+            if self.scoring is None or self.scoring.game is not g:
+                self.scoring = ScoringView(g, self.board)
+                self.scoring_area.objects = [self.scoring]
+        elif self.scoring is not None:
+            self.scoring = None
+            self.scoring_area.objects = []
+            self.board.clear_highlight()
+        if self._pending and not my_turn:
+            self._close_claim()

@@ -1,0 +1,178 @@
+"""The algorithm player without a browser: stepping patches the board, predictions are
+graded from clicks, the question bank and the checker show their results."""
+
+from __future__ import annotations
+
+import doctest
+
+import networkx as nx
+import pytest
+from bokeh.events import Tap
+
+from railkit.graphs import quiz, steps
+from railkit.viz.graphs import algoplayer
+from railkit.viz.graphs.algoplayer import ALGORITHMS, LEGEND, MAPS, AlgoPlayer, CheckerView, QuestionBankView
+
+
+def test_doctests():
+    assert doctest.testmod(algoplayer, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE).failed == 0
+
+
+def shown(p: AlgoPlayer):
+    nodes = dict(zip(p.view.node_ids, p.nodes_src.data["state"]))
+    edges = dict(zip(p.view.edge_ids, p.edges_src.data["state"]))
+    return nodes, edges
+
+
+def expected(frame):
+    return dict(frame.nodes), dict(frame.edges)
+
+
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+def test_every_frame_is_drawn_as_the_trace_says(algorithm):
+    p = AlgoPlayer(algorithm=algorithm, map="teaching-small", seed=1)
+    for i in list(range(min(len(p.trace), 25))) + [len(p.trace) - 1]:
+        p.goto(i)
+        nodes, edges = shown(p)
+        fn, fe = expected(p.trace[i])
+        assert nodes == {n: fn.get(n, "unexplored") for n in nodes}
+        assert edges == {e: fe.get(e, "unexplored") for e in edges}
+        assert f'data-line="{p.trace[i].line}"' in p.code_pane.object.split("current")[0] + p.code_pane.object
+        assert "current" in p.code_pane.object
+
+
+def test_step_back_slider_and_reset():
+    p = AlgoPlayer(algorithm="kruskal", map="usa", seed=0)
+    p.step(); p.step()
+    assert p.index == 2 and p.w_frame.value == 2
+    p.back()
+    assert p.index == 1
+    p.w_frame.value = 10
+    assert p.index == 10 and "Step 10 of" in p.text_pane.object
+    p.goto(10**6)
+    assert p.index == len(p.trace) - 1
+    p.w_algo.value, p.w_map.value, p.w_seed.value = "dijkstra", "teaching-small", 3
+    p.reset()
+    assert p.trace.algorithm == "dijkstra" and p.index == 0 and set(p.view.node_ids) == set(p.G)
+
+
+def test_reset_with_a_start_city():
+    p = AlgoPlayer(algorithm="prim", map="usa", seed=0)
+    p.w_start.value = "Miami"
+    p.reset()
+    assert "Miami" in p.title.object and p.trace[0].nodes["Miami"] == "explored"
+
+
+def test_a_step_patches_only_changed_rows():
+    p = AlgoPlayer(algorithm="bfs", map="usa", seed=2)
+    before = list(p.edges_src.data["state"])
+    p.step()
+    after = list(p.edges_src.data["state"])
+    changed = sum(a != b for a, b in zip(before, after))
+    fe = p.trace[1].edges
+    assert changed == sum(fe[e] != s for e, s in zip(p.view.edge_ids, before))
+
+
+def test_data_structure_is_drawn():
+    p = AlgoPlayer(algorithm="dijkstra", map="usa", seed=0)
+    p.goto(3)
+    for name, items in p.trace[3].data.items():
+        assert f'data-name="{name}"' in p.ds_pane.object
+        assert f"({len(items)})" in p.ds_pane.object
+
+
+def test_play_steps_by_itself_and_pause_stops():
+    p = AlgoPlayer(algorithm="bfs", map="teaching-small", seed=0)
+    p.w_play.value = True
+    assert p._callback is not None and p.w_play.label == "Pause"
+    p._tick(); p._tick()
+    assert p.index == 2
+    p.w_play.value = False
+    assert p._callback is None and p.w_play.label.startswith("▶")
+    p.goto(len(p.trace) - 1)
+    p.w_play.value = True
+    p._tick()
+    assert p.w_play.value is False  # stops at the end
+
+
+def test_predict_mode_grades_clicks_on_the_board():
+    p = AlgoPlayer(algorithm="dijkstra", map="teaching-small", seed=1)
+    p.w_predict.value = True
+    assert p.predictor is not None and p.index == p.predictor.frame_index
+    first = p.trace[p.predictor.decisions[0]].pick
+    x, y = p.view.pos[first]
+    p.view.figure._trigger_event(Tap(p.view.figure, x=x, y=y))
+    assert p.predictor.score.right == 1 and "Right" in p.feedback.object
+    # a wrong city next
+    d = p.trace[p.predictor.decisions[1]]
+    wrong = next(n for n in p.G if n not in d.accept)
+    fb = p.click(wrong)
+    assert not fb.correct and p.predictor.score.wrong == 1
+    assert "Answered 2 of" in p.score_pane.object
+
+
+def test_predict_mode_on_routes_with_ties_and_grade_at_end():
+    p = AlgoPlayer(algorithm="kruskal", map="teaching-small", seed=0)
+    p.w_mode.value = "grade-at-end"
+    p.w_predict.value = True
+    assert p.predictor.mode == "grade-at-end"
+    while not p.predictor.done:
+        d = p.trace[p.predictor.decisions[p.predictor.k]]
+        alt = sorted(d.accept, key=str)[-1]
+        p.click(alt[2])
+    assert p.predictor.score.right == p.predictor.score.questions
+    assert "steps predicted right" in p.feedback.object
+
+
+def test_tap_on_a_route_picks_that_route():
+    p = AlgoPlayer(algorithm="prim", map="usa", seed=0)
+    e = p.view.edge_ids[5]
+    (x0, x1), (y0, y1) = p.view.lines[e]
+    assert p.view.item_at(x0 + 0.5 * (x1 - x0), y0 + 0.5 * (y1 - y0)) == e
+
+
+def test_legend_has_every_state_with_its_shape_and_dash():
+    html = algoplayer.legend_html()
+    for s in steps.STATES:
+        assert f'data-state="{s}"' in html
+    assert len({v["marker"] for v in LEGEND.values()}) == len(LEGEND)
+
+
+def test_question_bank_checks_answers_and_draws_them():
+    v = QuestionBankView(level="full", seed=1, n=5)
+    q = v.bank[0]
+    ok, msg = v.check(str(q.answer))
+    assert ok and "Right" in v.result.object
+    states = dict(zip(v.view.edge_ids, v.view.edges_src.data["state"]))
+    assert {e[2] for e, s in states.items() if s == "solution"} == set(q.highlight)
+    v.show(1)
+    ok, _ = v.check("-12345")
+    assert not ok and "Right 1 of 2" in v.score.object
+
+
+def test_checker_view_draws_the_first_difference():
+    v = CheckerView(lambda G, s: nx.single_source_shortest_path_length(G, s), "dijkstra", 500)
+    assert not v.report.ok and v.view is not None
+    states = dict(zip(v.view.node_ids, v.view.nodes_src.data["state"]))
+    assert states[v.report.first.args[0]] == "current"
+    assert "rejected" in states.values()
+    ok = CheckerView(lambda G, s: nx.single_source_dijkstra_path_length(G, s, weight="length"), "dijkstra", 100)
+    assert ok.report.ok and ok.view is None
+
+
+def test_graph_lab_app_builds():
+    page = algoplayer.graph_lab_app()
+    assert isinstance(page.player, AlgoPlayer) and isinstance(page.bank, QuestionBankView)
+    assert set(MAPS) == {"usa", "teaching-small", "random"}
+
+
+def test_a_map_from_the_editor_can_be_played():
+    from railkit.viz.ticket_to_ride.map_editor import MapEditor
+
+    ed = MapEditor("teaching-small")
+    ed.remove_route("Summit-Peak")
+    m = ed.validate()
+    p = AlgoPlayer(algorithm="kruskal", custom=m)
+    assert p.w_map.value == "custom" and "custom" in p.w_map.options
+    assert all(e[2] != "Summit-Peak" for e in p.view.edge_ids)
+    assert p.trace.result[0] == nx.minimum_spanning_tree(m.graph(), weight="length").size(weight="length")

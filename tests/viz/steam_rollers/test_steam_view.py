@@ -1,0 +1,289 @@
+"""The Steam Rollers view without a browser: dice, tracks drawn by clicks, deliveries
+previewed, illegal choices explained, Olivia's turn, scoring and spectators."""
+
+from __future__ import annotations
+
+import pytest
+
+from railkit.agents import make_agent
+from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.actions import Build, Deliver
+from railkit.maps import hexes as hx
+from railkit.viz.shell.table import Table
+from railkit.viz.steam_rollers.sheet import SheetFigure, centre, track_points
+from railkit.viz.steam_rollers.view import OLIVIA, SteamRollersView, delivery_preview, olivia_steps
+
+
+def solo(seed: int = 4, difficulty: str = "clerk", **rules) -> SteamRollersView:
+    return SteamRollersView(Table(players=1, humans=[0], seed=seed, game="steam-rollers", difficulty=difficulty,
+                                  rules=rules or None), auto=False)
+
+
+def hex_with_options(view, region: int):
+    g = view.table.game
+    for h in g.sheet.regions[region].drawable:
+        if view.click_hex(h) is None:
+            return h
+    return None
+
+
+def test_track_geometry_ends_on_the_edge_midpoints():
+    for a, b in hx.placements():
+        xs, ys = track_points((1, -1), a, b)
+        cx, cy = centre((1, -1))
+        for e, (x, y) in ((a, (xs[0], ys[0])), (b, (xs[-1], ys[-1]))):
+            nx, ny = centre(hx.neighbor((1, -1), e))
+            assert x == pytest.approx((cx + nx) / 2) and y == pytest.approx((cy + ny) / 2)
+        # every point of a curve stays inside the hex (its distance to the centre is at most 1)
+        assert all((x - cx) ** 2 + (y - cy) ** 2 <= 1.0001 for x, y in zip(xs, ys))
+
+
+def test_a_click_on_the_figure_finds_the_hex_and_the_choices():
+    v = solo()
+    fig = v.sheet
+    assert isinstance(fig, SheetFigure)
+    clicked = []
+    fig.on_click(clicked.append)
+    fig.tap_hex((2, -1))
+    assert clicked[-1] == ("hex", (2, -1))
+    fig.set_choices((2, -1), [(0, 3), (1, 4)])
+    fig.tap_choice(1)
+    assert clicked[-1] == ("choice", 1)
+    assert len(fig.choice_track_src.data["xs"]) == 2 and len(fig.ghost_src.data["xs"]) == 2
+
+
+def test_draft_a_die_and_draw_a_track_by_clicks():
+    v = solo()
+    g = v.table.game
+    die = g.dice[0]
+    assert v.draft(die) is None and v.die == die
+    assert [not b.disabled for b in v.dice_buttons] == [i < len(g.dice) for i in range(6)]
+    h = hex_with_options(v, die)
+    assert h is not None and v.hex == h
+    offered = list(v._options)
+    assert offered and all(isinstance(a, Build) and a.hex == h and a.die == die for a in offered)
+    assert set(offered) <= set(g.legal_actions())
+    assert v.sheet.choices == len(offered)  # drawn beside the sheet, one mini hex each
+    v.sheet.tap_choice(0)  # the second click draws it
+    assert g.ps[0].tracks[h] == (offered[0].a, offered[0].b)
+    assert hx.format_hex(h) in v.sheet.track_src.data["hex"]
+    assert v.die is None and v.sheet.choices == 0
+
+
+def test_an_illegal_placement_is_explained_and_nothing_changes():
+    v = solo()
+    g = v.table.game
+    die = g.dice[0]
+    v.draft(die)
+    other = next(h for h in g.sheet.regions[die % 6 + 1].drawable)
+    before = (len(g.log), dict(g.ps[0].tracks))
+    err = v.click_hex(other)
+    assert err is not None and err.rule == "SR-BUILD-REGION"
+    assert "SR-BUILD-REGION" in v.message.object and "Not allowed" in v.message.object
+    err = v.click_hex(g.sheet.cities[die])
+    assert err.rule == "SR-BUILD-NO-CITY" and "SR-BUILD-NO-CITY" in v.message.object
+    assert (len(g.log), dict(g.ps[0].tracks)) == before
+    assert v.die == die  # the die stays drafted
+
+
+def test_no_die_no_build_and_greyed_out_controls_say_why():
+    v = solo()
+    g = v.table.game
+    err = v.click_hex(g.sheet.regions[1].drawable[0])
+    assert err.rule == "SR-DRAFT-DIE"
+    assert all(b.disabled for b in v.engine_buttons)
+    assert "Draft a die showing 3" in v.engine_buttons[2].description
+    assert v.w_deliver.disabled and "Draft a die first" in v.w_deliver.description
+    die = g.dice[0]
+    v.draft(die)
+    assert not v.engine_buttons[die - 1].disabled
+    other = die % 6 + 1
+    assert v.engine_buttons[other - 1].disabled
+    assert f"Your die is {die}" in v.engine_buttons[other - 1].description
+
+
+def _play_until_delivery(seed: int = 11):
+    """A solo game played by the greedy bot for the player until a delivery is legal."""
+    t = Table(players=1, humans=[0], seed=seed, game="steam-rollers")
+    bot = make_agent(t.spec, "greedy", "x")
+    for _ in range(400):
+        g = t.game
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        if any(isinstance(a, Deliver) and g.engine_strength(0) >= 2 for a in legal):
+            return t
+        assert t.apply(0, bot.act(g.observe(0), legal)) is None
+    pytest.skip("no delivery came up in this game")
+
+
+def test_a_delivery_preview_is_the_engines_best_route_and_what_it_scores():
+    t = _play_until_delivery()
+    v = SteamRollersView(t, auto=False)
+    g = t.game
+    die = next(a.die for a in g.legal_actions() if isinstance(a, Deliver))
+    v.draft(die)
+    labels = list(v.delivery_options())
+    assert labels
+    label = labels[0]
+    action = v.delivery_options()[label]
+    v.preview_delivery(label)
+    p = delivery_preview(g, 0, action)
+    src = p["source"]
+    best = g.delivery_route(0, src, action.dest, engine=p["strength"])
+    assert best is not None and (p["distance"], p["nodes"], p["keys"]) == tuple(best)
+    # lit up on the sheet, with its distance and points
+    assert v.sheet.route_src.data["xs"] and f"distance {p['distance']}" in " ".join(v.sheet.label_src.data["text"])
+    assert f"distance {p['distance']}" in v.message.object
+    assert not v.deliver_btn.disabled
+    n = len(g.ps[0].deliveries)
+    assert v.confirm_delivery() is None
+    d = g.ps[0].deliveries[-1]
+    assert len(g.ps[0].deliveries) == n + 1 and d["distance"] == p["distance"] and d["dest"] == action.dest
+
+
+def test_a_whole_solo_game_by_the_views_clicks_and_olivias_turns_are_shown():
+    v = solo(seed=7, difficulty="machinist")
+    t = v.table
+    g = t.game
+    saw_steps = False
+    for _ in range(600):
+        if g.is_over:
+            break
+        if g.phase == "reroll" or (g.phase == "build2" and v.click_skip() is None):
+            if g.phase == "reroll":
+                assert v.click_skip() is None
+            continue
+        die = g.dice[0] if len(g.dice) == 1 else g.dice[-1]
+        assert v.draft(die) is None
+        if v._deliveries:
+            v.preview_delivery(list(v._deliveries)[0])
+            assert v.confirm_delivery() is None
+        elif hex_with_options(v, die) is not None:
+            assert v.click_choice(0) is None
+        elif v.click_engine(die) is None:
+            pass
+        elif v.click_tile(die) is None:
+            pass
+        else:
+            assert v.click_pass() is None
+        if v.olivia_report:
+            saw_steps = True
+            assert v.olivia_report[0].startswith("Olivia's die shows")
+            assert any("crosses hex" in s or "Olivia wins" in s for s in v.olivia_report)
+    assert g.is_over
+    assert saw_steps and v.olivia_pane.visible and "step by step" in v.olivia_pane.object
+    assert "You win" in v.score_pane.object or "You lose" in v.score_pane.object
+    assert "Olivia" in v.score_pane.object
+    assert v.banner.visible
+    she = [x for x in v.final_rows(g) if x["seat"] is None]  # Olivia has a row of her own on the banner
+    assert [x["name"] for x in she] == ["Olivia"] and she[0]["score"] == g.olivia_score()
+    assert ("Olivia" in v.banner.winners) == she[0]["win"]
+    assert v.score_toggle.value  # the network scoring is lit up at the end
+    conns = g.connections(0)
+    assert len([x for x in v.sheet.label_src.data["text"] if "pt" in x]) >= len(conns)
+    v.look(OLIVIA)
+    crossed = sum(len(x) for x in g.olivia_crossed.values())
+    assert len(v.sheet.cross_src.data["x"]) == crossed and not v.sheet.track_src.data["xs"]
+    assert len(v.sheet.count_src.data["text"]) == 6
+
+
+def test_olivia_steps_name_her_cross_and_her_good():
+    t = Table(players=1, humans=[0], seed=3, game="steam-rollers", difficulty="rail-baron")
+    g = t.game
+    bot = make_agent(t.spec, "greedy", "y")
+    for _ in range(40):
+        before = g.fresh()
+        for a in g.log:
+            before.apply(a)
+        t.apply(0, bot.act(g.observe(0), g.legal_actions()))
+        steps = olivia_steps(before, g)
+        if steps and len(g.olivia_goods) > len(before.olivia_goods):
+            assert any("takes the last good in line" in s for s in steps)
+            assert any(f"scores {g.olivia_points[-1]}" in s for s in steps)
+            return
+    pytest.fail("Olivia never took a good")
+
+
+def test_past_deliveries_are_replayable_paths():
+    t = _play_until_delivery()
+    v = SteamRollersView(t, auto=False)
+    g = t.game
+    die = next(a.die for a in g.legal_actions() if isinstance(a, Deliver))
+    v.draft(die)
+    v.preview_delivery(list(v.delivery_options())[0])
+    v.confirm_delivery()
+    paths = v.past_delivery_routes(g, 0)
+    assert len(paths) == len(g.ps[0].deliveries) and paths[-1][0]
+    v.w_replay_delivery.value = len(paths) - 1
+    assert len(v.sheet.route_src.data["xs"]) >= len(paths[-1][0])
+
+
+def test_a_spectator_sees_every_sheet_and_cannot_move():
+    t = Table(players=2, humans=[0], bots=["greedy"], seed=5, game="steam-rollers")
+    t.run_bots()
+    for _ in range(6):
+        g = t.game
+        if g.current_player == 0:
+            legal = g.legal_actions()
+            build = next((a for a in legal if isinstance(a, Build)), legal[0])
+            t.apply(0, build)
+        t.run_bots()
+    spec = SteamRollersView(t, seat=None, auto=False)
+    g = t.game
+    assert set(spec.w_look.options.values()) == {0, 1}
+    for s in (0, 1):
+        spec.look(s)
+        assert sorted(spec.sheet.track_src.data["hex"]) == sorted(hx.format_hex(h) for h in g.ps[s].tracks)
+    assert all(b.disabled for b in spec.dice_buttons)
+    err = spec.draft(g.dice[0]) if g.dice else spec.click_hex((0, 0))
+    assert err is not None and "Spectators" in spec.message.object
+    assert "Goods on the cities" in spec.goods.object and "Score so far" in spec.score_pane.object
+
+
+def test_mountains_are_drawn_and_explained():
+    v = solo(seed=2, mountains="hard")
+    g = v.table.game
+    assert len(v.sheet.mountain_src.data["x0"]) == len(g.sheet.mountain_borders("hard"))
+
+
+def test_undo_forgets_a_half_made_move():
+    v = solo()
+    g = v.table.game
+    die = g.dice[0]
+    v.draft(die)
+    h = hex_with_options(v, die)
+    v.click_choice(0)
+    assert h in g.ps[0].tracks
+    die = g.dice[0]
+    v.draft(die)
+    assert v.undo() >= 1
+    assert h not in g.ps[0].tracks and v.die is None and v.sheet.choices == 0
+    assert nw.connection_graph(g.sheet, g.ps[0].tracks).number_of_edges() == 0
+
+
+def test_SR_SOLO_ANY_GOOD_the_view_offers_each_good_of_a_colour_in_line():
+    """In solo the player chooses which of a city's goods of one colour to deliver: every
+    legal choice has its own entry in the delivery list, named by its place in line."""
+    from railkit.games.steam_rollers.actions import Deliver
+    from railkit.viz.steam_rollers.view import SteamRollersView
+
+    for seed in range(40):
+        t = Table(players=1, humans=[0], seed=seed, game="steam-rollers", difficulty="clerk")
+        view = SteamRollersView(t, auto=False)
+        g = t.game
+        bot = make_agent(t.spec, "greedy", seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            dels = [a for a in legal if isinstance(a, Deliver)]
+            if any(a.pos for a in dels) and g.phase == "draft":
+                die = next(a.die for a in dels if a.pos)
+                view.refresh()
+                assert view.draft(die) is None  # the player drafts that die, as by a click
+                opts = view.delivery_options()
+                mine = [a for a in dels if a.die == die and a.value is None]
+                assert sorted(map(str, opts.values())) == sorted(map(str, mine))
+                assert len(opts) == len(mine)  # no two choices under one label
+                return
+            t.apply(0, bot.act(g.observe(0), legal))
+    pytest.fail("no solo position with a choice of goods in 40 seeds")
