@@ -27,6 +27,7 @@ sources instead, so an edit to the code always takes effect, when
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.machinery
@@ -45,15 +46,19 @@ MARKER = "# railkit: compiled with mypyc"
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
-def _marked() -> dict[str, str]:
-    """Every module of railkit that carries :data:`MARKER` (as a line of its own): name -> source."""
+def _is_marked(text: str) -> bool:
+    return f"\n{MARKER}\n" in text or text.startswith(MARKER + "\n")
+
+
+def _marked(folder: Path) -> dict[str, str]:
+    """The modules of the package in ``folder`` (not its subpackages) that carry :data:`MARKER`
+    as a line of their own: name -> source."""
+    package = ".".join(folder.relative_to(PACKAGE_DIR.parent).parts)
     found: dict[str, str] = {}
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
-        if path.name == "__init__.py":
-            continue
+    for path in sorted(folder.glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if f"\n{MARKER}\n" in text or text.startswith(MARKER + "\n"):
-            found[".".join(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)] = text
+        if path.name != "__init__.py" and _is_marked(text):
+            found[f"{package}.{path.stem}"] = text
     return found
 
 
@@ -80,17 +85,27 @@ def _import_order(modules: dict[str, str]) -> tuple[str, ...]:
     return tuple(order)
 
 
+@functools.cache
+def modules_of(package: str) -> tuple[str, ...]:
+    """The modules of ``package`` that mypyc compiles together, in import order: those that
+    carry :data:`MARKER` in the package's own folder (read once, when the package loads)."""
+    return _import_order(_marked(PACKAGE_DIR.parent.joinpath(*package.split("."))))
+
+
 def compiled_modules() -> dict[str, tuple[str, ...]]:
-    """package -> its modules that mypyc compiles together (in import order): every module that
-    carries :data:`MARKER`, grouped by the package it is in (packages by name)."""
-    groups: dict[str, dict[str, str]] = {}
-    for name, text in _marked().items():
-        groups.setdefault(name.rpartition(".")[0], {})[name] = text
-    return {package: _import_order(groups[package]) for package in sorted(groups)}
+    """package -> its modules that mypyc compiles together (in import order): every module of
+    railkit that carries :data:`MARKER`, grouped by the package it is in (packages by name).
+    ``setup.py`` builds these; at run time each package reads only its own (:func:`modules_of`)."""
+    packages = sorted({".".join(p.parent.relative_to(PACKAGE_DIR.parent).parts)
+                       for p in PACKAGE_DIR.rglob("*.py") if _is_marked(p.read_text(encoding="utf-8"))})
+    return {package: modules_of(package) for package in packages}
 
 
-#: package -> its modules that are compiled together (in import order), from :func:`compiled_modules`
-COMPILED: dict[str, tuple[str, ...]] = compiled_modules()
+def __getattr__(name: str):
+    if name == "COMPILED":  # package -> its compiled modules (the whole tree is read on first use)
+        return compiled_modules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: the stamp file in the package folder: {module file name: SHA-256 of the source compiled}
 STAMP = "compiled.json"
@@ -160,7 +175,7 @@ def load(package: str) -> str:
     """Import the compiled modules of ``package`` (see :data:`COMPILED`) if they are
     current, else their Python sources; returns and records "compiled" or "pure".
     Call it from the package's ``__init__`` before importing those modules."""
-    modules = COMPILED.get(package, ())
+    modules = modules_of(package)
     if not modules:
         ENGINE[package] = "pure"
         return ENGINE[package]
