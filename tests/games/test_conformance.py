@@ -39,7 +39,7 @@ from railkit.maps import CARD_COLOURS, available
 
 def game_names() -> list[str]:
     """The games railkit ships (the names :func:`railkit.games.get_spec` knows)."""
-    return sorted(railkit.games.GAMES)
+    return railkit.games.names()
 
 
 def spec_of(name: str) -> GameSpec:

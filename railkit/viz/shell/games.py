@@ -43,9 +43,9 @@ def _viz_name(spec: GameSpec) -> str:
 
 def served_games() -> list[str]:
     """The names of the games with a view (a package ``railkit.viz.<package>``), sorted."""
-    from railkit.games import GAMES
+    from railkit.games import names
 
-    return sorted(g for g in GAMES if importlib.util.find_spec(_viz_name(game_spec(g))) is not None)
+    return sorted(g for g in names() if importlib.util.find_spec(_viz_name(game_spec(g))) is not None)
 
 
 def viz_of(game: GameSpec | str) -> ModuleType:
@@ -68,8 +68,8 @@ def quick_game(game: GameSpec | str, players: int | None = None, humans: Sequenc
     ``players`` defaults to the game's usual table (``spec.solo_players``) and ``bots``
     to its default bot; ``options`` are the game's own (a map, a difficulty, seat names).
 
-    >>> from railkit.games import GAMES
-    >>> view = quick_game(sorted(GAMES)[0], seed=1, auto=False)
+    >>> from railkit.games import names
+    >>> view = quick_game(names()[0], seed=1, auto=False)
     >>> view.seat, view.table.game.seed
     (0, 1)
     """

@@ -186,8 +186,8 @@ _LOBBY_CSS = ("<style>table.lobby{border-collapse:collapse;margin-top:6px}"
 class Lobby(pn.viewable.Viewer):
     """The lobby of a served game: make a table, see its seat links, join a free seat, watch.
 
-    >>> from railkit.games import GAMES
-    >>> lobby = Lobby(sorted(GAMES)[0], 2, defaults={"seed": 1}, tables={})
+    >>> from railkit.games import names
+    >>> lobby = Lobby(names()[0], 2, defaults={"seed": 1}, tables={})
     >>> lobby.make_table("class-a")
     'class-a'
     >>> [s for s, free in lobby.seats("class-a")]

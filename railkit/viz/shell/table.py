@@ -21,8 +21,8 @@ The rules of the table, the same for every game:
   load one at a shared table; the others are told (:attr:`notice`).
 * **Seeds.** A new game gets a fresh random seed unless one is given.
 
->>> from railkit.games import GAMES
->>> t = Table(players=2, humans=[0], bots=["random"], seed=3, game=sorted(GAMES)[0])
+>>> from railkit.games import names
+>>> t = Table(players=2, humans=[0], bots=["random"], seed=3, game=names()[0])
 >>> t.game.current_player, t.is_human(0), t.is_human(1)
 (0, True, False)
 >>> t.apply(0, t.game.legal_actions()[0]) is None
@@ -136,7 +136,7 @@ class Table:
     seed : int, optional
         The game's seed; a fresh random one if not given.
     game : str
-        The game's command-line name (a key of :data:`railkit.games.GAMES`).
+        The game's command-line name (one of :func:`railkit.games.names`).
     bot_delay : float
         Seconds between two bot actions in a live view (so people can follow them).
     describe : callable, optional
