@@ -18,7 +18,7 @@ VIZ = Path(__file__).resolve().parents[3] / "railkit" / "viz"
 
 def test_every_game_has_a_view_found_by_its_package_name():
     assert served_games() == names()
-    for name in GAMES:
+    for name in names():
         spec = get_spec(name)
         assert viz_of(spec).__name__ == f"railkit.viz.{spec.package}"
         assert issubclass(view_class(name), TableShell)
@@ -44,7 +44,7 @@ def test_quick_game_seats_the_games_usual_table_and_default_bot(game):
 @pytest.mark.parametrize("folder", ["shell", "graphs"])
 def test_the_shell_and_the_graph_lessons_name_no_game(folder):
     words = set()
-    for name in GAMES:
+    for name in names():
         spec = get_spec(name)
         words |= {spec.name, spec.title, spec.package, spec.game_class.__name__}
     pattern = re.compile("|".join(re.escape(w) for w in sorted(words)), re.IGNORECASE)
