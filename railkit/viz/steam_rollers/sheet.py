@@ -142,6 +142,23 @@ def _assign(src: ColumnDataSource, data: dict) -> None:
         src.data = data
 
 
+def equal_units(extent: tuple[float, float, float, float], width: int, height: int
+                ) -> tuple[float, float, float, float]:
+    """``extent`` (x0, x1, y0, y1) widened on its short side to the plot area of a figure of
+    ``width`` x ``height`` pixels, so both axes have equal units (a hex stays a hex).
+
+    >>> equal_units((0.0, 1.0, 0.0, 1.0), 210, 140)
+    (-0.5, 1.5, 0.0, 1.0)
+    """
+    x0, x1, y0, y1 = extent
+    aspect = (width - 10) / (height - 40)
+    if (x1 - x0) / (y1 - y0) < aspect:
+        pad = ((y1 - y0) * aspect - (x1 - x0)) / 2
+        return x0 - pad, x1 + pad, y0, y1
+    pad = ((x1 - x0) / aspect - (y1 - y0)) / 2
+    return x0, x1, y0 - pad, y1 + pad
+
+
 class SheetFigure:
     """One Steam Rollers sheet, drawn (see the module text).
 
@@ -202,14 +219,7 @@ class SheetFigure:
         y0, y1 = min(p[1] for p in pts) - 1.3, max(p[1] for p in pts) + 1.3
         if self.choice_area:
             x1 = CHOICE_X0 + (CHOICE_COLS - 1) * CHOICE_SIZE * SQ3 * 1.25 + CHOICE_SIZE + 0.5
-        # equal units on both axes: widen the short range to the figure's aspect
-        aspect = (width - 10) / (height - 40)
-        if (x1 - x0) / (y1 - y0) < aspect:
-            pad = ((y1 - y0) * aspect - (x1 - x0)) / 2
-            x0, x1 = x0 - pad, x1 + pad
-        else:
-            pad = ((x1 - x0) / aspect - (y1 - y0)) / 2
-            y0, y1 = y0 - pad, y1 + pad
+        x0, x1, y0, y1 = equal_units((x0, x1, y0, y1), width, height)
         fig = figure(width=width, height=height, x_range=(x0, x1), y_range=(y0, y1), tools="",
                      toolbar_location=None, name=name, title=sheet.title or sheet.name)
         fig.axis.visible = False

@@ -47,7 +47,7 @@ from railkit.maps import sheets
 from railkit.maps.hexes import Hex
 from railkit.maps.sheets import REGION_NUMBERS, Sheet
 from railkit.viz.shell.editor import Editor
-from railkit.viz.steam_rollers.sheet import HATCH, STRONG, TINT, centre, hex_outline
+from railkit.viz.steam_rollers.sheet import HATCH, STRONG, TINT, centre, equal_units, hex_outline
 
 __all__ = ["SheetEditor", "sheet_rule", "FACE_CHOICES", "BRUSHES"]
 
@@ -171,15 +171,7 @@ class SheetEditor(Editor):
 
     def fit_view(self) -> None:
         """Fit the view to the canvas, with equal units on both axes."""
-        x0, x1, y0, y1 = self._extent()
-        w, h = self.figure.width - 10, self.figure.height - 40
-        aspect = w / h
-        if (x1 - x0) / (y1 - y0) < aspect:
-            pad = ((y1 - y0) * aspect - (x1 - x0)) / 2
-            x0, x1 = x0 - pad, x1 + pad
-        else:
-            pad = ((x1 - x0) / aspect - (y1 - y0)) / 2
-            y0, y1 = y0 - pad, y1 + pad
+        x0, x1, y0, y1 = equal_units(self._extent(), self.figure.width, self.figure.height)
         self.figure.x_range.update(start=x0, end=x1)
         self.figure.y_range.update(start=y0, end=y1)
 
