@@ -84,7 +84,7 @@ PHASES: Final = (SETUP, TURN, SECOND, KEEP, OVER)
 
 _CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 
-#: Default seat names: the players' train colours on the board (railkit.viz.style.PLAYER_COLOUR_NAMES),
+#: Default seat names: the players' train colours on the board (railkit.viz.ticket_to_ride.style.PLAYER_COLOUR_NAMES),
 #: chosen apart from the eight card colours so a claimed route never looks like a free one.
 SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
 
