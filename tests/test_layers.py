@@ -126,22 +126,17 @@ def circles() -> list[str]:
 #: a game's name in any spelling (``ticket-to-ride``, ``TicketToRide``, ``steam_rollers``), or its solo opponent
 GAME_NAME = re.compile(r"ticket.?to.?ride|steam.?rollers|station.?master|olivia", re.IGNORECASE)
 
-#: where a game may be named besides its own modules: the UI layer, until it has one folder per game
-#: (and no more per-game modules at its top)
-NAMES_ALLOWED_UNDER = ("railkit/viz/",)
-
-
 def games() -> list[str]:
     """The games' module names (the folders of ``railkit/games/``)."""
     return sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
 
 
 def may_name_games(path: Path) -> bool:
-    """True for a game's own modules (and the places :data:`NAMES_ALLOWED_UNDER` lists)."""
+    """True for a game's own modules: ``games/<game>/`` and its module in each layer above."""
     rel = path.relative_to(PACKAGE.parent).as_posix()
     own = [f"railkit/games/{g}/" for g in games()] + [f"railkit/{layer}/{g}" for layer in ("agents", "rl", "viz")
                                                          for g in games()]
-    return rel.startswith(tuple(own) + NAMES_ALLOWED_UNDER)
+    return rel.startswith(tuple(own))
 
 
 def _docstring_lines(tree: ast.AST) -> set[int]:
@@ -177,14 +172,8 @@ def test_no_upward_import():
     assert not problems, "imports from a higher floor:\n" + "\n".join(problems)
 
 
-#: circles tolerated inside the UI layer while it is split into a shell and one folder per game
-#: (empty once that is done)
-CIRCLES_ALLOWED_UNDER = ("railkit.viz.",)
-
-
 def test_no_import_circle():
-    problems = [c for c in circles()
-                if not all(m.startswith(CIRCLES_ALLOWED_UNDER) for m in c.split(": ", 1)[1].split("\n")[0].split(", "))]
+    problems = circles()
     assert not problems, "import circles:\n" + "\n".join(problems)
 
 

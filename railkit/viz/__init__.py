@@ -12,12 +12,12 @@ and the simulation plots.
 :class:`~railkit.viz.shell.lobby.Lobby`                         make a shared table, join a seat by link, watch
 :func:`~railkit.viz.shell.serve.serve`                          ``railkit serve GAME`` (blocks)
 :func:`~railkit.viz.shell.notebook.setup`                       load Panel and BokehJS into a notebook, all inline
-:class:`~railkit.viz.ticket_to_ride.view.TicketToRideView`      a Ticket to Ride game (board, hand, claims, scoring)
-:class:`~railkit.viz.steam_rollers.view.SteamRollersView`       a Steam Rollers game (sheet, dice, engine, Olivia)
-:class:`~railkit.viz.station_master.view.StationMasterView`     a Station Master game (station, hand, chips)
 :class:`~railkit.viz.graphs.algoplayer.AlgoPlayer`              steps an algorithm on a game map
 :func:`~railkit.viz.graphs.algoplayer.graph_lab_app`            ``railkit serve graph-lab``
 ==============================================================  ===============================================
+
+A game's own widgets are in its folder: ``railkit.viz.<game>`` exports its seat view as ``VIEW``
+(and :func:`~railkit.viz.shell.games.view_class` finds it by the game's name).
 
 Names are imported on first use, so ``import railkit.viz`` stays cheap.
 """
@@ -35,13 +35,6 @@ _EXPORTS = {
     "create_app": "railkit.viz.shell.lobby",
     "serve": "railkit.viz.shell.serve",
     "setup": "railkit.viz.shell.notebook",
-    "TicketToRideView": "railkit.viz.ticket_to_ride.view",
-    "Board": "railkit.viz.ticket_to_ride.board",
-    "PlayerPanel": "railkit.viz.ticket_to_ride.player",
-    "ScoringView": "railkit.viz.ticket_to_ride.scoring",
-    "MapEditor": "railkit.viz.ticket_to_ride.map_editor",
-    "SteamRollersView": "railkit.viz.steam_rollers.view",
-    "StationMasterView": "railkit.viz.station_master.view",
     "AlgoPlayer": "railkit.viz.graphs.algoplayer",
     "graph_lab_app": "railkit.viz.graphs.algoplayer",
 }
