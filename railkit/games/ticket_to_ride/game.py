@@ -147,7 +147,7 @@ class TicketToRide(Game):
 
     # ================================================================ setup
     def _setup(self) -> None:
-        # the game's phases, in the order they happen
+        # a new game, step by step (each step is a method below)
         self._read_options()
         fixed = self._read_rules()
         rng = self.rng
