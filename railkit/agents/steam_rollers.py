@@ -41,7 +41,8 @@ from railkit.agents.mcts import Adapter, MCTSAgent, margins_of
 from railkit.core.draws import choice
 from railkit.core.game import Action, Agent, play
 from railkit.games.steam_rollers import network as nw
-from railkit.games.steam_rollers.game import CITIES, Builds, LegalActions, PlayerState, SteamRollers
+from railkit.games.steam_rollers.containers import Builds, LegalActions
+from railkit.games.steam_rollers.game import CITIES, PlayerState, SteamRollers
 from railkit.games.steam_rollers.lessons import sheet_graph
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,

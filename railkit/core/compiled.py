@@ -23,6 +23,106 @@ sources instead, so an edit to the code always takes effect, when
 
 :data:`ENGINE` tells which was used. This file uses the standard library only:
 ``setup.py`` imports it on its own to write the stamp.
+
+The mypyc idioms
+----------------
+
+The compiled modules are ordinary Python, written so that mypyc can turn the hot
+paths into C. A few habits do that; each site that uses one carries a short tag
+``# mypyc: <idiom>`` naming it as below, so the reason is told here once. Each
+idiom is still correct Python: the pure engine runs the same lines, a little more
+slowly in places, and always with the same results.
+
+Final constant
+    A module-level constant, or an alias of a class imported from a module that is
+    not compiled, is declared ``Final`` (``LOCO_I: Final = 8``,
+    ``_CLAIM_T: Final = Claim``, ``_NEG_INF: Final = float("-inf")``).
+    *Faster:* compiled code reads a ``Final`` name from a C variable (a number is put
+    in as the number itself); any other global, and every name imported from a Python
+    module, is looked up in the module's dict at each use. A value that costs work to
+    make (``float("-inf")`` parses its text) is made once at import.
+    *Costs to read:* a second name for an imported class (``_CLAIM_T`` for ``Claim``).
+
+variable-length tuple
+    A constant tuple of numbers is annotated ``tuple[int, ...]``, not left to be
+    inferred as ``tuple[int, int, int, int, int, int]``.
+    *Faster:* mypyc keeps a tuple of unknown length as the Python object; a
+    fixed-length one it stores as machine values and builds a new tuple object from
+    them each time it is used as an object (iterated, passed on).
+    *Costs to read:* a type annotation that looks looser than it need be.
+
+typed attribute
+    An attribute of a compiled class is given a type where it is first set
+    (``self._seats: int = n``), or declared on the class when a base class that is
+    not compiled sets it (``log: list[Action]`` on the game, ``rng`` on a bot).
+    *Faster:* a typed attribute of a native class is a field of a C struct, read
+    without a dict lookup, and an ``int`` or ``bool`` one is a machine value;
+    an attribute the compiler does not know lives in the instance dict.
+    *Costs to read:* copies of facts the base class also keeps (``_seats`` beside
+    ``players``), and annotations in ``__init__`` or ``_setup``.
+
+typed local
+    A value read from an attribute (an ``int | None``, a list) is copied into a
+    local first and worked on there (``left = self.final_turns_left``; ``left -= 1``).
+    *Faster:* a local of a known type lives in a C variable, so arithmetic and
+    comparisons run on machine integers; an attribute is read and written back as an
+    object at each step.
+    *Costs to read:* a local and a write-back where one line would do.
+
+typed container
+    A mapping or sequence is turned into the exact type the compiled code declares
+    (``dict[str, set[str]]``, a tuple unpacked into typed names) before a loop reads it.
+    *Faster:* mypyc calls the dict, set and tuple operations directly for a declared
+    ``dict``/``set``/``tuple``; for a ``Mapping`` or ``Any`` it goes through Python's
+    generic protocol (a method lookup per call).
+    *Costs to read:* a copy or an ``if type(x) is dict`` that only matters for speed.
+
+native loop
+    A short loop written out in place of a builtin or an operator that would do the
+    same (``sum(hand)``, ``row.count(LOCO_I)``, ``None in row``, ``x in (a, b)``,
+    ``bisect_left``).
+    *Faster:* the loop compiles to C over machine values; the builtin or ``in``
+    compares each item through Python's generic comparison (slow on ``int | None``
+    items), and a call into a Python library crosses back into the interpreter.
+    *Costs to read:* four lines where one would do; the docstring names the one-liner
+    it replaces.
+
+identity test
+    Types and singletons are compared with ``is`` (``type(action) is _CLAIM_T``,
+    ``holder is not None and holder == seat``), not with ``isinstance``, ``==`` or ``in``.
+    *Faster:* ``is`` compares two pointers; ``==`` between objects, and ``in`` over
+    types, call the generic rich comparison. ``type(x) is C`` also skips the walk up
+    the class hierarchy (the action classes are never subclassed).
+    *Costs to read:* ``is`` where a reader expects ``isinstance``.
+
+read once
+    The fields of an object of a class that is not compiled (the action dataclasses,
+    param rules) are read once into locals (``rid, cards, locos = a.route, a.cards,
+    a.locos``), and the rule settings are copied into a plain dict or plain attributes
+    when a game starts.
+    *Faster:* each read of such an attribute is a Python attribute lookup (for param,
+    a descriptor call); a local is a C variable.
+    *Costs to read:* a snapshot of the settings beside the rules object.
+
+unrolled
+    A few lines are written out twice (for a route's own colour, then for gray routes)
+    instead of a loop over the two cases.
+    *Faster:* no tuple of cases to build and iterate, and each copy reads its own
+    typed locals; in Ticket to Ride's move listing a loop cost 7-8 % of a random game.
+    *Costs to read:* two copies to keep in step; a comment at the site says so.
+
+open class
+    ``@mypyc_attr(allow_interpreted_subclasses=True)`` on a compiled game or bot class.
+    *Faster:* nothing; it keeps the compiled class open, so a rule variant or a bot of
+    one's own may subclass it in plain Python (its overrides are then called through
+    Python, which costs a little on those calls only).
+    *Costs to read:* a decorator that has no meaning in plain Python.
+
+Python class
+    ``@mypyc_attr(native_class=False)`` on a class of a compiled module.
+    *Faster:* nothing for the class itself; its instances keep a ``__dict__``, so code
+    that copies them attribute by attribute (the search bots' clones) still can.
+    *Costs to read:* as for ``open class``.
 """
 
 from __future__ import annotations

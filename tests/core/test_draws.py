@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))  # the sh
 from compiled_checks import assert_compiled_in_use, built, pure_and_compiled  # noqa: E402
 
 from railkit.core import draws  # noqa: E402
-from railkit.games.steam_rollers.game import LegalActions  # noqa: E402
+from railkit.games.steam_rollers.containers import LegalActions  # noqa: E402
 
 # every n from 1 to 70 and some large ones (several bits past a machine word), 30 draws each
 SIZES = list(range(1, 71)) + [2**31 - 1, 2**32, 2**63 + 5, 10**30]

@@ -89,6 +89,7 @@ from railkit.games.station_master.actions import (
 )
 from railkit.games.station_master.cards import CardInfo, CardList, Loco, load_cards
 from railkit.games.station_master.game import StationMasterGame, Train
+from railkit.games.station_master.rule_ids import RULES
 from railkit.games.station_master.rules import PRESETS, StationMasterRules
 
 SPEC = GameSpec(
@@ -105,6 +106,7 @@ SPEC = GameSpec(
 )
 
 __all__ = [
+    "RULES",
     "FORMS", "PRESETS", "SPEC", "CardInfo", "CardList", "Loco", "Pass", "PlaceChip", "PlayBrakeVan",
     "PlayCarriage", "PlayReassign", "PlayRepair", "PlayRoyal", "PlayRushHour", "PlayStandingRoom",
     "PlayTransfer", "PlayUncouple", "StationMasterGame", "StationMasterRules", "Train", "load_cards",

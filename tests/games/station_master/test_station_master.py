@@ -673,11 +673,11 @@ def test_shared_observations_match_fresh_ones(preset):
 
 def test_a_searched_copy_shows_its_own_chips():
     """The search bot plays on copies whose hidden chips it deals anew
-    (:meth:`railkit.agents.mcts.StationMasterAdapter.redeal`): a copy's shared views show the
+    (:meth:`railkit.agents.station_master.StationMasterAdapter.redeal`): a copy's shared views show the
     copy's chips, never the remembered ones of the game it came from, which stays as it was."""
     import random
 
-    from railkit.agents.mcts import StationMasterAdapter
+    from railkit.agents.station_master import StationMasterAdapter
     from railkit.agents.station_master import AGENTS
 
     adapter = StationMasterAdapter()

@@ -33,7 +33,8 @@ import railkit.games.station_master.cards as cards
 import railkit.games.station_master.game as game
 import railkit.games.station_master.scoring as scoring
 import railkit.games.station_master.valuation as valuation
-from railkit.agents.mcts import MCTSAgent, StationMasterAdapter
+from railkit.agents.mcts import MCTSAgent
+from railkit.agents.station_master import StationMasterAdapter
 from railkit.agents.station_master import AGENTS
 from railkit.core.compiled import ENGINE
 from railkit.core.game import play

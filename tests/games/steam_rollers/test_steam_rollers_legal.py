@@ -1,5 +1,5 @@
 """The legal actions of a Steam Rollers draft are a read-only sequence of parts
-(:class:`railkit.games.steam_rollers.game.LegalActions`): it must behave exactly like
+(:class:`railkit.games.steam_rollers.containers.LegalActions`): it must behave exactly like
 the list of the same actions wherever the public protocol uses it (len, indexing,
 slices, iteration, ``in``, ``==``), and its parts must hold one kind of action each."""
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from railkit.games.steam_rollers import Build, Deliver, SteamRollers, SPEC
-from railkit.games.steam_rollers.game import LegalActions
+from railkit.games.steam_rollers.containers import LegalActions
 
 
 def positions(players: int, seed: int, preset: str = "base", **options):

@@ -287,11 +287,11 @@ def test_heuristic_bots_decide_from_the_observation_and_legal_list():
 def test_ticket_bot_planner_matches_railkit_graphs():
     import random
 
-    from railkit.agents.ticket_to_ride import _cheapest, _facts
+    from railkit.agents.ticket_to_ride import cheapest, map_facts
     from railkit.graphs import cheapest_completion
 
     g = SPEC.new_game(None, 2, 0)
-    f = _facts(g.observe(0))
+    f = map_facts(g.observe(0))
     G = g.map.graph()
     rng = random.Random(3)
     ids = [r.id for r in g.map.routes]
@@ -300,7 +300,7 @@ def test_ticket_bot_planner_matches_railkit_graphs():
         owned = set(rng.sample(ids, 8))
         blocked = set(rng.sample([i for i in ids if i not in owned], 25))
         a, b = rng.sample(cities, 2)
-        mine = _cheapest(f, a, b, owned, blocked)
+        mine = cheapest(f, a, b, owned, blocked)
         ref = cheapest_completion(G, a, b, owned=owned, blocked=blocked)
         assert (mine is None) == (ref is None)
         if mine is not None:

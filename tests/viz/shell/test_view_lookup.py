@@ -26,8 +26,7 @@ def test_every_game_has_a_view_found_by_its_package_name():
 
 def test_a_game_without_a_view_package_is_a_plain_error():
     spec = get_spec(names()[0])
-    stranger = GameSpec(name="no-such-game", title="No such game", game_class=spec.game_class, min_players=2,
-                        max_players=4)
+    stranger = GameSpec(name="no-such-game", title="No such game", game_class=spec.game_class)
     with pytest.raises(DataError, match="a game with a served view"):
         view_class(stranger)
 
