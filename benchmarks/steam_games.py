@@ -20,7 +20,7 @@ from railkit.agents.steam_rollers import GreedyAgent, RandomAgent
 from railkit.core.game import play
 from railkit.games.steam_rollers import SteamRollers
 from railkit.games.steam_rollers import network as nw
-from railkit.maps import hexes as hx
+from railkit.games.steam_rollers.lessons import full_sheet_tracks
 from railkit.maps import sheets
 
 
@@ -37,32 +37,6 @@ def games_per_second(n: int, players: int, agent, checked: bool, **options) -> t
     return n / dt, rounds / n, actions / dt
 
 
-def full_sheet(sheet, rng: random.Random) -> dict:
-    """Every hex drawn: first random self-avoiding walks out of the cities (they make
-    long chains through towns and other cities), then random tracks in the rest."""
-    tracks: dict = {}
-    drawable = [h for h in sheet.hexes if h not in sheet.city_at]
-    for _ in range(40):
-        start = rng.choice(sorted(sheet.cities.values()))
-        h, e = start, rng.randrange(6)
-        while True:
-            n = hx.neighbor(h, e)
-            if n not in sheet.hexes or n in sheet.city_at or n in tracks:
-                break
-            enter = (e + 3) % 6
-            exits = [x for x in range(6) if x != enter and hx.neighbor(n, x) in sheet.hexes
-                     and hx.neighbor(n, x) not in tracks]
-            if not exits:
-                break
-            x = rng.choice(exits)
-            tracks[n] = (min(enter, x), max(enter, x))
-            h, e = n, x
-    for h in drawable:
-        if h not in tracks:
-            tracks[h] = rng.choice(hx.placements())
-    return tracks
-
-
 def delivery_times(n_sheets: int) -> dict:
     sheet = sheets.load("steam-default")
     rng = random.Random(1)
@@ -70,7 +44,7 @@ def delivery_times(n_sheets: int) -> dict:
     for engine in (6, None):
         times, lengths, edges = [], [], []
         for _ in range(n_sheets):
-            tracks = full_sheet(sheet, rng)
+            tracks = full_sheet_tracks(sheet, rng)
             G = nw.connection_graph(sheet, tracks)
             edges.append(G.number_of_edges())
             for s in range(1, 7):

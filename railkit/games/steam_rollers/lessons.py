@@ -34,12 +34,10 @@ def sheet_positions(G, sheet) -> None:
         G.nodes[n]["pos"] = (round(x, 3), round(-y, 3))
 
 
-def full_sheet_graph(seed: int = 1):
-    """The connection graph of a Steam Rollers sheet with every hex drawn: first
-    random self-avoiding walks out of the cities (long chains through towns and
-    other cities), then random track in the rest. The hardest case for a delivery."""
-    sheet = sheets.load("steam-default")
-    rng = random.Random(seed)
+def full_sheet_tracks(sheet, rng: random.Random) -> dict:
+    """Every hex of ``sheet`` drawn: first random self-avoiding walks out of the cities
+    (long chains through towns and other cities), then random track in the rest:
+    ``{hex: (edge, edge)}``."""
     tracks: dict = {}
     for _ in range(40):
         h, e = rng.choice(sorted(sheet.cities.values())), rng.randrange(6)
@@ -58,6 +56,13 @@ def full_sheet_graph(seed: int = 1):
     for h in sheet.hexes:
         if h not in sheet.city_at and h not in tracks:
             tracks[h] = rng.choice(hx.placements())
-    G = nw.connection_graph(sheet, tracks)
+    return tracks
+
+
+def full_sheet_graph(seed: int = 1):
+    """The connection graph of the default Steam Rollers sheet with every hex drawn
+    (:func:`full_sheet_tracks`): the hardest case for a delivery."""
+    sheet = sheets.load("steam-default")
+    G = nw.connection_graph(sheet, full_sheet_tracks(sheet, random.Random(seed)))
     sheet_positions(G, sheet)
     return G
