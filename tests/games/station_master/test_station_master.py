@@ -696,3 +696,19 @@ def test_a_searched_copy_shows_its_own_chips():
         for s in range(4):
             assert copy.observe_shared(s) == copy.observe(s), f"seed {seed}: seat {s} sees the old chips"
             assert g.observe_shared(s) == before[s] == g.observe(s)
+
+
+def test_SM_PASS_only_when_no_chip_or_card_can_be_played():
+    setup = {"station": ["L5", "L4"], "hands": [["uncouple"], ["uncouple"]], "discard": [], "draw": [], "to_move": 0}
+    g = StationMasterGame({"chip_values": [1]}, players=2, seed=0, setup=setup)
+    g.discard.extend(g.draw_pile)
+    g.draw_pile.clear()
+    assert "pass" not in [str(a) for a in g.legal_actions()]  # a chip can still be placed
+    with pytest.raises(IllegalMove) as e:
+        g.apply("pass")
+    assert e.value.rule == "SM-PASS"
+    g.apply("chip 1 on T1")  # seat 0's only chip
+    g.apply("chip 1 on T1")  # seat 1's; Uncouple has no carriage to take off
+    assert [str(a) for a in g.legal_actions()] == ["pass"]
+    g.apply("pass")
+    assert g.passes == 1 and g.current_player == 1
