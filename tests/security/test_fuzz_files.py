@@ -3,7 +3,7 @@
 Each case changes a valid file (see :mod:`fuzz`) and loads it: the loader either loads
 it, and then a game on it plays to the end, or raises the project's own DataError;
 never another exception. A few hundred cases per kind by default; thousands under
-``-m slow`` (``RAILKIT_FUZZ_CASES`` sets the number).
+``--slow`` (``RAILKIT_FUZZ_CASES`` sets the number).
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ def test_fuzz_action_text(game):
     run()
 
 
-# ------------------------------------------------------------------ -m slow: thousands per kind
+# ------------------------------------------------------------------ --slow: thousands per kind
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["map", "sheet", "cards"] + [f"save:{g}" for g in GAME_NAMES]
                          + [f"actions:{g}" for g in GAME_NAMES])

@@ -1,7 +1,7 @@
 """Many random playouts through the runner: no error rows, one row per seat,
 winners consistent with ranks, every bot action legal (``checked=True``).
 
-The default run plays ~900 games in a few seconds; ``-m slow`` plays ~6,000
+The default run plays ~900 games in a few seconds; ``--slow`` plays ~6,000
 more on a 2-worker Dask cluster.
 """
 
