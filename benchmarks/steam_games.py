@@ -20,7 +20,6 @@ from railkit.agents.steam_rollers import GreedyAgent, RandomAgent
 from railkit.core.game import play
 from railkit.games.steam_rollers import SteamRollers
 from railkit.games.steam_rollers import network as nw
-from railkit.games.steam_rollers.lessons import full_sheet_tracks
 from railkit.maps import sheets
 
 
@@ -38,6 +37,9 @@ def games_per_second(n: int, players: int, agent, checked: bool, **options) -> t
 
 
 def delivery_times(n_sheets: int) -> dict:
+    # imported here: the speed table imports this file to time games on older checkouts too
+    from railkit.games.steam_rollers.lessons import full_sheet_tracks
+
     sheet = sheets.load("steam-default")
     rng = random.Random(1)
     out = {}
