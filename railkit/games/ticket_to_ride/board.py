@@ -193,6 +193,28 @@ class Board:
         return v
 
 
+def find_root(uf: list[int], x: int) -> int:
+    """The root of ``x`` in the union-find forest ``uf`` (``uf[i]`` is the parent of city
+    ``i``; a root is its own parent), halving the path on the way: the one union-find of
+    the ticket checks (TTR-SCORE-TICKETS), in the engine and in :mod:`.scoring`.
+
+    >>> uf = [0, 0, 1, 3]
+    >>> find_root(uf, 2), uf
+    (0, [0, 0, 0, 3])
+    """
+    while uf[x] != x:
+        uf[x] = uf[uf[x]]
+        x = uf[x]
+    return x
+
+
+def join(uf: list[int], a: int, b: int) -> None:
+    """Put cities ``a`` and ``b`` in one network of the union-find forest ``uf``."""
+    x, y = find_root(uf, a), find_root(uf, b)
+    if x != y:
+        uf[x] = y
+
+
 def board_for(m: Map) -> Board:
     """The :class:`Board` of map ``m`` (built on first use and kept on the map)."""
     b = m.__dict__.get("_ttr_board")

@@ -67,7 +67,7 @@ from railkit.games.ticket_to_ride.actions import (
     Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
 )
 from railkit.games.ticket_to_ride.board import (
-    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for,
+    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, find_root, join,
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
@@ -994,10 +994,7 @@ class TicketToRide(Game):
                     self._blk_free[s].add(p)
                     self._bk_seat[s] = None
         # union the two cities in this seat's network (ticket checks)
-        uf = self._uf[s]
-        x, y = _find(uf, b.end_a[i]), _find(uf, b.end_b[i])
-        if x != y:
-            uf[x] = y
+        join(self._uf[s], b.end_a[i], b.end_b[i])
         self._end_turn()  # TTR-CLAIM-ONE: one route, then the turn ends
 
     def _unblock(self, i: int) -> None:
@@ -1067,7 +1064,7 @@ class TicketToRide(Game):
         ``seat``'s routes? (TTR-SCORE-TICKETS)"""
         a, b = self._t_ends[ticket]
         uf = self._uf[seat]
-        return _find(uf, a) == _find(uf, b)
+        return find_root(uf, a) == find_root(uf, b)
 
     def _ticket_view(self, seat: int, ids: list[int], done: bool = True) -> list[dict]:
         out = []
@@ -1356,13 +1353,6 @@ def _locos(row: list[int | None]) -> int:  # mypyc: native loop
         if c is not None and c == LOCO_I:
             n += 1
     return n
-
-
-def _find(uf: list[int], x: int) -> int:
-    while uf[x] != x:
-        uf[x] = uf[uf[x]]
-        x = uf[x]
-    return x
 
 
 def _shuffle(rng: random.Random, x: list) -> None:  # mypyc: native loop

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from railkit.games.ticket_to_ride.board import find_root, join
 from railkit.graphs.trails import trail_of_edges
 from railkit.maps import Map, Ticket
 
@@ -39,20 +40,21 @@ def longest_path(m: Map, route_ids: Sequence[str]) -> tuple[int, list[str]]:
 
 
 def ticket_done(m: Map, route_ids: Sequence[str], ticket: Ticket) -> bool:
-    """True when the ticket's cities are joined by these routes (TTR-SCORE-TICKETS)."""
-    parent: dict[str, str] = {}
+    """True when the ticket's cities are joined by these routes (TTR-SCORE-TICKETS), by the
+    engine's own union-find (:func:`~railkit.games.ticket_to_ride.board.find_root`).
 
-    def find(x: str) -> str:
-        while parent.get(x, x) != x:
-            x = parent[x] = parent.get(parent[x], parent[x])
-        return x
-
+    >>> from railkit.maps import load
+    >>> m = load("teaching-small")
+    >>> t = m.tickets["base"][0]
+    >>> ticket_done(m, [], t), ticket_done(m, [r.id for r in m.routes], t)
+    (False, True)
+    """
+    index = {name: i for i, name in enumerate(m.cities)}
+    uf = list(range(len(index)))
     for rid in route_ids:
         r = m.route_by_id[rid]
-        ra, rb = find(r.a), find(r.b)
-        if ra != rb:
-            parent[ra] = rb
-    return find(ticket.a) == find(ticket.b)
+        join(uf, index[r.a], index[r.b])
+    return find_root(uf, index[ticket.a]) == find_root(uf, index[ticket.b])
 
 
 def rank_seats(totals: Sequence[int], completed: Sequence[int], longest_holder: Sequence[bool],

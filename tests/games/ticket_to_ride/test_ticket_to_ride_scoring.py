@@ -65,3 +65,55 @@ def test_TTR_SCORE_LONGEST_on_the_usa_map():
     assert total == longest_trail(G)[0] == brute_force_longest_trail(G)
     assert sorted(path) == sorted(set(path)) and sum(m.route_by_id[r].length for r in path) == total
     assert longest_path(m, []) == (0, [])
+
+
+# ---------------------------------------------------------------- ticket_done (TTR-SCORE-TICKETS)
+USA = load("usa")
+USA_ROUTES = sorted(r.id for r in USA.routes)
+USA_CITIES = sorted(USA.cities)
+
+
+def _joined_by_networkx(m, route_ids, a, b) -> bool:
+    G = nx.Graph()
+    G.add_nodes_from(m.cities)
+    G.add_edges_from((m.route_by_id[r].a, m.route_by_id[r].b) for r in route_ids)
+    return nx.has_path(G, a, b)
+
+
+def test_TTR_SCORE_TICKETS_a_city_on_a_joined_chain_is_joined():
+    """A network where Vancouver lies on the Seattle-New York chain: both tickets are done
+    (an earlier union-find compressed a path onto the wrong city and said Vancouver-Montreal
+    was not)."""
+    from railkit.games.ticket_to_ride.scoring import ticket_done
+    from railkit.maps import Ticket
+
+    routes = ["Calgary-Vancouver", "Montreal-Sault St. Marie", "Calgary-Winnipeg", "Sault St. Marie-Winnipeg",
+              "Seattle-Vancouver/1", "Montreal-New York", "El Paso-Santa Fe"]
+    for a, b in [("Seattle", "New York"), ("Vancouver", "Montreal"), ("Calgary", "New York")]:
+        assert ticket_done(USA, routes, Ticket(a, b, 1)), (a, b)
+    assert not ticket_done(USA, routes, Ticket("Seattle", "El Paso", 1))
+
+
+@given(st.lists(st.sampled_from(USA_ROUTES), max_size=60, unique=True),
+       st.lists(st.tuples(st.sampled_from(USA_CITIES), st.sampled_from(USA_CITIES)), min_size=1, max_size=20))
+@settings(max_examples=2000, deadline=None)
+def test_TTR_SCORE_TICKETS_ticket_done_agrees_with_networkx(route_ids, pairs):
+    from railkit.games.ticket_to_ride.scoring import ticket_done
+    from railkit.maps import Ticket
+
+    for a, b in pairs:
+        assert ticket_done(USA, route_ids, Ticket(a, b, 1)) == _joined_by_networkx(USA, route_ids, a, b), (a, b)
+
+
+def test_TTR_SCORE_TICKETS_the_engine_and_the_helper_agree_in_played_games():
+    from railkit.agents import make_agent
+    from railkit.core.game import play
+    from railkit.games.ticket_to_ride import SPEC
+    from railkit.games.ticket_to_ride.scoring import ticket_done
+
+    for seed in range(6):
+        g = play(SPEC.new_game(None, 3, seed), [make_agent(SPEC, "tickets", seed * 10 + s) for s in range(3)])
+        for seat in range(3):
+            owned = [r for r, s in g.observe(seat)["claimed"].items() if s == seat]
+            for t in range(len(g.tickets_all)):
+                assert g.ticket_done(seat, t) == ticket_done(g.map, owned, g.tickets_all[t])
