@@ -17,20 +17,15 @@ from types import ModuleType
 from railkit.core.compiled import load as _load_compiled
 from railkit.core.errors import DataError
 from railkit.core.game import Agent, GameSpec
+from railkit.games import get_spec
 from railkit.agents.mcts import MCTSAgent
 
 _load_compiled(__name__)  # the mypyc-compiled bots when they are current, else the source
 
 
-def _spec(game: GameSpec | str) -> GameSpec:
-    from railkit.games import get_spec
-
-    return game if isinstance(game, GameSpec) else get_spec(game)
-
-
 def module_of(game: GameSpec | str) -> ModuleType:
     """The bots' module of ``game`` (a :class:`GameSpec` or a game's name)."""
-    return importlib.import_module(f"{__name__}.{_spec(game).package}")
+    return importlib.import_module(f"{__name__}.{get_spec(game).package}")
 
 
 def agents_of(game: GameSpec | str) -> dict[str, type[Agent]]:

@@ -6,6 +6,8 @@ adding a folder with a ``SPEC`` adds the game everywhere.
 ['station-master', 'steam-rollers', 'ticket-to-ride']
 >>> get_spec("station-master").package
 'station_master'
+>>> spec = get_spec("station-master"); get_spec(spec) is spec
+True
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ def names() -> list[str]:
     return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
-def get_spec(name: str) -> GameSpec:
-    """The :class:`GameSpec` of a game by its name."""
+def get_spec(name: str | GameSpec) -> GameSpec:
+    """The :class:`GameSpec` of a game by its name (a spec is returned as it is, so every
+    layer can take either)."""
+    if isinstance(name, GameSpec):
+        return name
     known = names()
     if name not in known:
         raise DataError("game", "$", "one of " + ", ".join(known), name)

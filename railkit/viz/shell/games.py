@@ -27,14 +27,8 @@ from types import ModuleType
 from typing import Sequence
 
 from railkit.core.errors import DataError
+from railkit.games import get_spec, names
 from railkit.core.game import GameSpec
-
-
-def game_spec(game: GameSpec | str) -> GameSpec:
-    """The :class:`GameSpec` of ``game`` (a spec, or a game's command-line name)."""
-    from railkit.games import get_spec
-
-    return game if isinstance(game, GameSpec) else get_spec(game)
 
 
 def _viz_name(spec: GameSpec) -> str:
@@ -43,14 +37,12 @@ def _viz_name(spec: GameSpec) -> str:
 
 def served_games() -> list[str]:
     """The names of the games with a view (a package ``railkit.viz.<package>``), sorted."""
-    from railkit.games import names
-
-    return sorted(g for g in names() if importlib.util.find_spec(_viz_name(game_spec(g))) is not None)
+    return sorted(g for g in names() if importlib.util.find_spec(_viz_name(get_spec(g))) is not None)
 
 
 def viz_of(game: GameSpec | str) -> ModuleType:
     """The view package of ``game``; a :class:`DataError` for a game without one."""
-    spec = game_spec(game)
+    spec = get_spec(game)
     if importlib.util.find_spec(_viz_name(spec)) is None:
         raise DataError("game", "$", "a game with a served view: " + ", ".join(served_games()), spec.name)
     return importlib.import_module(_viz_name(spec))
@@ -75,7 +67,7 @@ def quick_game(game: GameSpec | str, players: int | None = None, humans: Sequenc
     """
     from railkit.viz.shell.table import Table
 
-    spec = game_spec(game)
+    spec = get_spec(game)
     table = Table(players=players or spec.solo_players, humans=humans, bots=list(bots or [spec.default_bot]),
                   seed=seed, rules=rules, game=spec.name, **options)
     return view_class(spec)(table, auto=auto)

@@ -23,7 +23,8 @@ import re
 import panel as pn
 
 from railkit.core.errors import DataError
-from railkit.viz.shell.games import game_spec, view_class, viz_of
+from railkit.games import get_spec
+from railkit.viz.shell.games import view_class, viz_of
 from railkit.viz.shell.guard import session_verdict
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
@@ -61,7 +62,7 @@ def _error_page(game: str, exc: Exception):
 
 
 def _title(game: str) -> str:
-    return game_spec(game).title
+    return get_spec(game).title
 
 
 def new_table(game: str, players: int, people: int, **kw) -> Table:
@@ -112,7 +113,7 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
 def _table_options(game: str, options: dict) -> dict:
     """The game options of a new table (see :func:`create_app`), ``players`` among them
     if the game sets the number of seats itself."""
-    spec = game_spec(game)
+    spec = get_spec(game)
     read = getattr(viz_of(spec), "table_options", None)
     if read is None:
         return {}
@@ -123,7 +124,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
     view = view_class(game)
     options = _table_options(game, options)
     players = options.pop("players", None)
-    bots = bots or game_spec(game).default_bot
+    bots = bots or get_spec(game).default_bot
     defaults = dict(rules=rules, bot_delay=bot_delay, bots=[bots], **options)
     name = _arg("table")
     if table is not None:
@@ -132,7 +133,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
     if name is None:
         if seats > 1:
             return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
-        players = players or max(game_spec(game).solo_players, seats)
+        players = players or max(get_spec(game).solo_players, seats)
         t = new_table(game, players, seats, seed=seed, **defaults)
         return _page(game, view(t, seat=0, auto=auto), None)
     if not TABLE_NAME.fullmatch(name):
@@ -198,7 +199,7 @@ class Lobby(pn.viewable.Viewer):
                  auto: bool = True):
         super().__init__()
         self.game = game
-        self.spec = game_spec(game)
+        self.spec = get_spec(game)
         self.people = seats
         self.defaults = dict(defaults or {})
         self.tables = _tables() if tables is None else tables

@@ -10,7 +10,8 @@ import html
 
 import panel as pn
 
-from railkit.viz.shell.games import game_spec, served_games, viz_of
+from railkit.games import get_spec
+from railkit.viz.shell.games import served_games, viz_of
 from railkit.viz.shell.guard import origin_guard, own_hosts
 from railkit.viz.shell.lobby import create_app
 
@@ -33,7 +34,7 @@ def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
         prepare(app_options)
     hosts = own_hosts(address, port)
     return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, **app_options), port=port,
-                      address=address, show=show, title=f"railkit: {game_spec(game).title}", basic_auth=basic_auth)
+                      address=address, show=show, title=f"railkit: {get_spec(game).title}", basic_auth=basic_auth)
 
 
 #: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
