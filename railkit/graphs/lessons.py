@@ -20,6 +20,7 @@ from typing import Iterable
 
 import networkx as nx
 
+from railkit.core.extras import require
 from railkit.graphs import steiner
 from railkit.graphs.steps import _partitions
 from railkit.graphs.trails import longest_trail
@@ -302,6 +303,8 @@ def best_tree_milp(m, trains: int, deck: str | None = None, relax: bool = False,
     9
     """
     import numpy as np
+
+    require("lessons", "The integer programme")
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_matrix
 
@@ -425,6 +428,8 @@ def network_milp(m, trains: int = 45, deck: str | None = None, time_limit: float
     objective, the solver's bound and status.
     """
     import numpy as np
+
+    require("lessons", "The integer programme")
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import lil_matrix
 
@@ -515,6 +520,7 @@ def max_score_milp(m, trains: int = 45, deck: str | None = None, time_limit: flo
     (budget -> the exact best tree, for the budgets it solved) and ``bounds`` (budget
     -> the bound used).
     """
+    require("lessons", "The integer programme")
     tickets = list(m.deck(deck))
     costs = ticket_tree_costs(m, tickets)
     say = progress or (lambda line: None)

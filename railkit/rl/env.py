@@ -10,15 +10,15 @@ from typing import Any
 
 import numpy as np
 
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError(f"railkit.rl needs the optional extra 'rl' (PettingZoo and Gymnasium): "
-                      f"pip install 'railkit[rl]' ({exc})") from None
+from railkit.core.extras import require
 
-from railkit.core.errors import DataError, IllegalMove
-from railkit.games import get_spec, specs
+require("rl", "railkit.rl (the game environments)")
+
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+
+from railkit.core.errors import DataError, IllegalMove  # noqa: E402
+from railkit.games import get_spec, specs  # noqa: E402
 
 
 def rl_games() -> list[str]:

@@ -32,6 +32,7 @@ import param
 
 from railkit.agents import agents_of
 from railkit.core.errors import DataError
+from railkit.core.extras import installed, require
 from railkit.core.jsonio import atomic_path
 from railkit.core.game import Game, GameSpec, frozen_rules, play, rules_to_dict
 
@@ -348,6 +349,10 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         raise DataError("--workers", "$", "a number of worker processes, 1 or more, or 'auto'", workers)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
         raise DataError("--chunk", "$", "a number of games per task, 1 or more", chunk)
+    if scheduler is not None:
+        require("cluster", "A Dask scheduler")
+    elif isinstance(workers, int) and workers > 1 and not uses_forkserver():
+        require("cluster", f"{workers} worker processes on this system")
     # A bad option or rule combination fails here, once, with the game's own message.
     spec.new_game(spec.make_rules(None, rules_dict), players, derive_seed(seed, 0), **opts)
 
@@ -359,6 +364,8 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     if scheduler is None and workers == "auto":
         pilot = _pilot(job, seeds)
         workers = auto_workers(len(seeds), pilot[2])
+        if workers > 1 and not uses_forkserver() and not installed("cluster"):
+            workers = 1  # local workers here would be a Dask cluster, which is not installed
     if scheduler is None and (workers is None or workers <= 1):
         done_rows, n_done = (pilot[0], pilot[1]) if pilot else ([], 0)
         rows = done_rows + _run_local(job, seeds[n_done:], progress, spec.title, total=len(seeds), done=n_done)
@@ -534,6 +541,7 @@ def local_cluster(workers: int = 2, **kwargs: Any):
     """
     import logging
 
+    require("cluster", "A Dask local cluster")
     import dask
     from distributed import LocalCluster
 
@@ -647,6 +655,7 @@ def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, c
         if scheduler is None:
             client, own_client = kept_workers(workers), False
         else:
+            require("cluster", "A Dask scheduler")
             from distributed import Client
 
             if isinstance(scheduler, Client):
@@ -784,6 +793,8 @@ def save_results(df, path: str | os.PathLike) -> Path:
         for col in out.columns:
             if out[col].map(lambda v: isinstance(v, (list, tuple))).any():
                 out[col] = out[col].map(lambda v: json.dumps(list(v)) if isinstance(v, (list, tuple)) else v)
+    if kind == ".parquet":
+        require("parquet", "A .parquet file")
     with atomic_path(path) as tmp:
         if kind == ".csv":
             out.to_csv(tmp, index=False)
