@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 from setuptools import setup
@@ -32,6 +33,9 @@ class BuildExtWithStamp(build_ext):
     compile leaves the Python sources in use, never an older build."""
 
     def run(self) -> None:
+        if SOURCES and not self.parallel:
+            self.parallel = os.cpu_count() or 1  # the C files of the packages compile side by side
+        start = time.monotonic()
         targets = {package: [Path(self.get_ext_fullpath(e.name)) for e in self.extensions
                              if e.name.rsplit(".", 1)[0] == package] for package in SOURCES}
         for built in targets.values():
@@ -43,14 +47,33 @@ class BuildExtWithStamp(build_ext):
         for package, built in targets.items():
             if built and all(p.exists() for p in built):
                 write_build_stamp(built[0].parent, package, SOURCES[package])
+        if SOURCES:
+            done = sum(p.exists() for built in targets.values() for p in built)
+            say(f"railkit: {done} of {sum(map(len, targets.values()))} compiled modules built "
+                f"in {time.monotonic() - start:.0f} s")
+
+
+def say(text: str) -> None:
+    """Print ``text`` for the person installing. pip shows a build's output only when it
+    fails (or with ``-v``), so the line also goes to the terminal, where there is one."""
+    print(text, file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        return
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(text + "\n")
+    except OSError:  # no terminal (CI, a notebook's pip): the build log has it
+        pass
 
 
 def compiled_extensions() -> list:
     if {"egg_info", "dist_info", "sdist"} & set(sys.argv):
         return []  # pip asking for metadata only: nothing is built
     if pure_requested():
-        print("railkit: RAILKIT_PURE is set, installing the pure Python engine")
+        say("railkit: RAILKIT_PURE is set, installing the pure Python engine")
         return []
+    say("railkit: compiling the game engines to C with mypyc, about 1 to 2 minutes on 2 cores. It is "
+        "optional: the Python engines play the same games, only slower (RAILKIT_PURE=1 skips this).")
     try:
         from mypyc.build import mypycify
 
@@ -61,7 +84,7 @@ def compiled_extensions() -> list:
             exts += mypycify(["--config-file", "pyproject.toml", *paths], opt_level="3",
                              group_name=package + ".engine")
     except Exception as exc:  # no mypyc or it failed: the pure Python engine is complete on its own
-        print(f"railkit: not compiling the engine ({exc}); the pure Python engine will be used")
+        say(f"railkit: not compiling the engine ({exc}); the pure Python engine will be used")
         return []
     for ext in exts:
         ext.optional = True  # a missing C compiler only costs speed
