@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from railkit.core.errors import RailkitError
+from railkit.core.extras import require
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +73,8 @@ def _check_out(out: str | None, force: bool) -> None:
         raise UsageError("--out", "a file that does not exist yet (add --force to replace it)", out)
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UsageError("--out", "a file in a folder you may write to", out)
+    if str(out).lower().endswith(".parquet"):
+        require("parquet", "--out FILE.parquet")
 
 
 def _check_scheduler(address: str | None) -> None:
@@ -142,7 +145,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from railkit.agents import make_agent
-    from railkit.core.jsonio import loads_json
+    from railkit.core.game import parse_rule_assignments
     from railkit.games import get_spec, specs
 
     if args.game == "graph-lab":
@@ -186,11 +189,14 @@ def _serve(args: argparse.Namespace) -> int:
     if args.solo and args.seats > 1:
         raise RailkitError(f"--solo: one person plays alone against {spec.solo_opponent}, so not with --seats "
                            "above 1.")
-    rules = loads_json(args.rules, "--rules") if args.rules else None
+    rules = parse_rule_assignments(args.rules, spec.rules_class) if args.rules else None
     if rules is not None:
         spec.make_rules(overrides=rules)  # bad settings are reported before the server starts
-    if args.bots:
-        make_agent(spec, args.bots, 0)
+    if args.agents is not None and args.bots is not None:
+        raise UsageError("--bots", "either --agents or --bots (they are the same option), not both")
+    option, bots = ("--bots", args.bots) if args.bots is not None else ("--agents", args.agents)
+    if bots is not None:
+        make_agent(spec, bots, 0, source=option)
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     _check_bind(args.address, args.port)
@@ -201,7 +207,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.maps_dir is not None:
         solo["maps_dir"] = maps_dir
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
-          seed=args.seed, bots=args.bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, **solo)
+          seed=args.seed, bots=bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, **solo)
     return 0
 
 
@@ -307,6 +313,7 @@ def _lab(args: argparse.Namespace) -> int:
     import urllib.request
     import webbrowser
 
+    require("lab", "railkit lab")
     src = ROOT / "notebooks"
     ws = Path(args.workspace).resolve() if args.workspace else ROOT / "workspace"
     dest = ws / "notebooks"
@@ -367,27 +374,75 @@ def _lab(args: argparse.Namespace) -> int:
     env.setdefault("PANEL_INLINE", "1")
     env.setdefault("BOKEH_RESOURCES", "inline")
     proc = subprocess.Popen(cmd, cwd=ws, env=env)
+    stop = _forward_stop_signals(proc)
     try:
         deadline = time.time() + 120
-        while proc.poll() is None and time.time() < deadline:
+        while proc.poll() is None and time.time() < deadline and not stop:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{args.port}/api/status?token={token}", timeout=2)
                 break
             except OSError:
                 time.sleep(0.3)
-        if proc.poll() is not None:
-            return proc.returncode or 1
-        print(f"\nrailkit lab: open {url}\n", flush=True)
-        if not args.no_browser:
-            webbrowser.open(url)
-        return proc.wait()
+        if proc.poll() is None and not stop:
+            print(f"\nrailkit lab: open {url}\n", flush=True)
+            if not args.no_browser:
+                webbrowser.open(url)
+        code = proc.wait()
+        return 128 + stop[0] if stop else code
     except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
         return 130
+    finally:
+        stop.restore()
+        _end(proc)
+
+
+class _StopSignals(list):
+    """The stop signals received (a list: empty, or the signal number), and the handlers they replaced."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.previous: dict = {}
+
+    def restore(self) -> None:
+        import signal
+
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+
+
+def _forward_stop_signals(proc) -> _StopSignals:
+    """While ``proc`` runs, ``kill PID`` (SIGTERM) or a closed terminal (SIGHUP) sent to this
+    process stops ``proc`` too (with SIGTERM), instead of leaving it running with its port
+    held. Ctrl+C reaches both processes already (the terminal's process group)."""
+    import signal
+
+    stop = _StopSignals()
+
+    def forward(signum, frame) -> None:
+        if not stop:
+            stop.append(signum)
+            print(f"railkit lab: stopping JupyterLab ({signal.Signals(signum).name})", file=sys.stderr, flush=True)
+        if proc.poll() is None:
+            proc.terminate()
+
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            stop.previous[sig] = signal.signal(sig, forward)
+    return stop
+
+
+def _end(proc, grace: float = 15.0) -> None:
+    """Stop ``proc`` if it still runs: SIGTERM, then after ``grace`` seconds SIGKILL; wait for it."""
+    import subprocess
+
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _port(text: str) -> int:
@@ -423,11 +478,15 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--seats", type=int, default=1,
                     help="people per table (default 1: every browser plays its own game against bots; "
                          "more opens a lobby of shared tables)")
-    sv.add_argument("--bots", default=None, help="the bot that plays the other seats (the game's list: simulate --help)")
+    sv.add_argument("--agents", default=None,
+                    help="the bot that plays the other seats (the game's list: simulate --help)")
+    sv.add_argument("--bots", default=None, help="the same as --agents")
     sv.add_argument("--seed", type=int, default=None, help="seed of every new game (default: a fresh random one)")
     sv.add_argument("--map", default=None, help="the map by name, for a game played on a map (default usa)")
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds between two bot actions (default 0.5)")
-    sv.add_argument("--rules", default=None, help='rule settings as JSON, e.g. \'{"hand_size": 10}\'')
+    sv.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                    help="rule settings over the defaults, as for simulate: e.g. --rules trains=30 longest_bonus=0 "
+                         "(or a JSON object, '{\"trains\": 30}')")
     sv.add_argument("--solo", action="store_true", help="play alone against the game's solo opponent, if it has one")
     sv.add_argument("--difficulty", default=None,
                     help="the solo opponent's level (implies --solo; default: its easiest)")

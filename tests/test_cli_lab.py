@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+import pytest
 
 from railkit.cli import main
 
@@ -52,3 +55,76 @@ def test_a_changed_notebook_is_never_overwritten(capsys, tmp_path):
 
 def test_repository_ignores_the_workspace():
     assert "/workspace/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(c) for c in path.read_text().split()] if path.exists() else []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc")
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP"])
+def test_stopping_the_lab_stops_jupyterlab_and_frees_its_port(tmp_path, stop):
+    """``kill PID`` of ``railkit lab`` (or closing its terminal) stops JupyterLab with it:
+    no server is left running with the port held."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "railkit.cli", "lab", "--no-browser", "--port", str(port),
+                             "--workspace", str(tmp_path / "ws")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
+    servers: list[int] = []
+    try:
+        seen = []
+        for line in proc.stdout:  # waits for the server: the URL is printed once it answers
+            seen.append(line)
+            if line.startswith("railkit lab: open"):
+                break
+        assert any(line.startswith("railkit lab: open") for line in seen), "".join(seen)
+        servers += _children(proc.pid)
+        assert servers, "JupyterLab runs as a child of railkit lab"
+        proc.send_signal(getattr(signal, stop))
+        assert proc.wait(60) == 128 + getattr(signal, stop)
+        deadline = time.monotonic() + 30
+        while any(Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text()
+                  for pid in servers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in servers if Path(f"/proc/{pid}").exists()
+                    and "zombie" not in Path(f"/proc/{pid}/status").read_text()], "JupyterLab is still running"
+        with socket.socket() as sock:  # nobody listens there any more
+            assert sock.connect_ex(("127.0.0.1", port)) != 0
+        with socket.socket() as sock:  # and a new server may take the port (as servers bind: SO_REUSEADDR)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(("127.0.0.1", port))
+    finally:  # whatever failed, leave no server behind
+        for pid in servers:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_lab_without_jupyterlab_names_the_extra(capsys, tmp_path, monkeypatch):
+    import railkit.core.extras as extras
+
+    monkeypatch.setitem(extras.EXTRAS, "lab", (("no_such_jupyterlab_module",), "JupyterLab"))
+    rc = main(["lab", "--workspace", str(tmp_path / "ws"), "--dry-run"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1
+    assert 'railkit lab needs JupyterLab, which is not installed: pip install "railkit[lab]"' in err
+    assert not (tmp_path / "ws").exists()  # checked before any work
