@@ -129,7 +129,11 @@ def _cases():
         (ttr + ["--map", "{long.json}"], "--map"),
         (ttr + ["--rules", "[" * 5000], "--rules"),
         (ttr + ["--rules", '{"trains": NaN}'], "--rules"),
-        (ttr + ["--bots", "nobody"], "--agents"),
+        (ttr + ["--bots", "nobody"], "--bots: at $: expected one of"),  # the option typed is named
+        (ttr + ["--agents", "nobody"], "--agents: at $: expected one of"),
+        (ttr + ["--agents", "random", "--bots", "random"], "either --agents or --bots"),
+        (ttr + ["--rules", "trains"], "key=value or a JSON object"),
+        (ttr + ["--rules", "[1, 2]"], "key=value or a JSON object"),
         (ttr + ["--solo"], "--solo"),
         (ttr + ["--basic-auth", "short"], "--basic-auth"),
         (ttr + ["--basic-auth", "{users.json}"], "--basic-auth"),

@@ -49,3 +49,18 @@ def test_serve_basic_auth_is_passed_to_panel(capsys, monkeypatch):
     monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))
     assert main(["serve", "ticket-to-ride", "--port", "5124", "--basic-auth", "class-password"]) == 0
     assert seen["basic_auth"] == "class-password" and "password is asked" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("rules", [["trains=30", "hand_size=6"], ['{"trains": 30, "hand_size": 6}'],
+                                   ["trains=30", '{"hand_size": 6}']])
+def test_serve_takes_rules_in_the_same_forms_as_simulate(rules, capsys, monkeypatch):
+    """``--rules`` is ``key=value ...`` in both commands, and a JSON object in both too."""
+    import railkit.viz.shell.serve as app
+    from railkit.cli import build_parser
+
+    seen = {}
+    monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))
+    assert main(["serve", "ticket-to-ride", "--agents", "tickets", "--rules", *rules]) == 0
+    assert seen["rules"] == {"trains": 30, "hand_size": 6} and seen["bots"] == "tickets"
+    simulate = build_parser().parse_args(["simulate", "ticket-to-ride", "--rules", *rules])
+    assert simulate.rules == rules  # the same option shape; simulate reads it with the same parser

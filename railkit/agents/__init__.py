@@ -33,12 +33,12 @@ def agents_of(game: GameSpec | str) -> dict[str, type[Agent]]:
     return dict(module_of(game).AGENTS)
 
 
-def make_agent(game: GameSpec | str, name: str, seed: int | str) -> Agent:
+def make_agent(game: GameSpec | str, name: str, seed: int | str, source: str = "--agents") -> Agent:
     """The bot ``name`` of ``game``, seeded with ``seed``; a :class:`DataError` names the bots
-    there are when there is no such bot."""
+    there are when there is no such bot (and ``source``, where the name came from)."""
     agents = agents_of(game)
     if name not in agents:
-        raise DataError("--agents", "$", "one of " + ", ".join(sorted(agents)), name)
+        raise DataError(source, "$", "one of " + ", ".join(sorted(agents)), name)
     return agents[name](seed)
 
 

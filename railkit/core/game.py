@@ -97,9 +97,10 @@ def rules_from_dict(cls: type[param.Parameterized], values: dict, source: str = 
 
 def _param_expectation(p: param.Parameter) -> str:
     doc = (p.doc or "").strip().rstrip(".")
-    kind = type(p).__name__.lower()
+    kind = {"integer": "whole number", "number": "number", "boolean": "true or false"}.get(
+        type(p).__name__.lower(), type(p).__name__.lower())
     bounds = getattr(p, "bounds", None)
-    text = f"a {kind}"
+    text = kind if kind == "true or false" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
     if bounds:
         lo, hi = bounds
         text += f" between {lo} and {hi}"
@@ -181,17 +182,31 @@ def default_rules(cls: type[param.Parameterized]) -> param.Parameterized:
 
 
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:
-    """Parse ``key=value`` strings into typed rule settings.
+    """Parse rule settings from the command line into typed rule settings.
 
-    Values are read as JSON when possible (``3``, ``true``, ``[1,2]``), else as text
-    (never NaN, Infinity or a huge number: :func:`~railkit.core.jsonio.loads_value`).
+    Each item is ``key=value`` (the value read as JSON when possible: ``3``, ``true``,
+    ``[1,2]``, else as text) or a JSON object of several settings; both forms may be
+    mixed, a later item winning. Never NaN, Infinity or a huge number
+    (:func:`~railkit.core.jsonio.loads_value`).
+
+    >>> class Rules(param.Parameterized):
+    ...     trains = param.Integer(45)
+    ...     longest_bonus = param.Integer(10)
+    >>> parse_rule_assignments(["trains=30", '{"longest-bonus": 0}'], Rules)
+    {'trains': 30, 'longest_bonus': 0}
     """
-    from railkit.core.jsonio import loads_value
+    from railkit.core.jsonio import loads_json, loads_value
 
     out: dict[str, Any] = {}
     for item in items:
+        if item.lstrip().startswith("{"):
+            settings = loads_json(item, source)
+            if not isinstance(settings, dict):
+                raise DataError(source, "$", "a JSON object of rule settings or key=value", item)
+            out.update({str(k).replace("-", "_"): v for k, v in settings.items()})
+            continue
         if "=" not in item:
-            raise DataError(source, item, "key=value")
+            raise DataError(source, item, "key=value or a JSON object such as {\"trains\": 30}")
         key, raw = item.split("=", 1)
         key = key.strip().replace("-", "_")
         out[key] = loads_value(raw, source, key)

@@ -33,7 +33,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--agents", default=None,
                         help="comma-separated bot names, one per seat or one for all (default: the game's default bot)")
     parser.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
-                        help="rule settings over the preset, e.g. --rules trains=30 longest_bonus=0")
+                        help="rule settings over the preset, e.g. --rules trains=30 longest_bonus=0 "
+                             "(or a JSON object, '{\"trains\": 30}')")
     parser.add_argument("--preset", default=None, help="a named rules preset of the game")
     parser.add_argument("--map", default=None, help="map name or path (option map, for a game played on a map)")
     parser.add_argument("--solo", action="store_true",
