@@ -23,7 +23,8 @@ from pathlib import Path
 from railkit.core.errors import RailkitError
 from railkit.core.extras import require
 
-ROOT = Path(__file__).resolve().parents[1]
+#: the notebooks railkit ships (package data; in a checkout, a link to the repository's notebooks/)
+NOTEBOOKS_DIR = (Path(__file__).resolve().parent / "notebooks").resolve()
 
 #: the most games one ``simulate`` run plays, and the most Dask workers it starts
 MAX_GAMES = 10_000_000
@@ -294,9 +295,10 @@ def _check_bind(address: str, port: int) -> None:
 def _lab(args: argparse.Namespace) -> int:
     """JupyterLab on the index notebook, in the learner's own copy of the notebooks.
 
-    The notebooks are copied once into ``workspace/notebooks`` (git-ignored; a
-    ``maps`` link beside it reaches the repository's maps), and JupyterLab runs
-    there, so outputs and checkpoints never land in the repository. A copy the
+    The notebooks railkit ships are copied once into ``workspace/notebooks`` in the
+    current folder (git-ignored in a checkout; a ``maps`` link beside it reaches the
+    shipped maps), and JupyterLab runs there, so outputs and checkpoints never land
+    in the repository or the installed package. A copy the
     learner has changed is never overwritten: ``--update`` copies new notebooks,
     refreshes the unchanged ones and saves a changed notebook's new version beside
     it as ``NAME.new.ipynb``. Prints the index notebook's URL (with or without
@@ -313,9 +315,12 @@ def _lab(args: argparse.Namespace) -> int:
     import urllib.request
     import webbrowser
 
-    require("lab", "railkit lab")
-    src = ROOT / "notebooks"
-    ws = Path(args.workspace).resolve() if args.workspace else ROOT / "workspace"
+    from railkit.maps import MAPS_DIR
+
+    if not args.dry_run:
+        require("lab", "railkit lab")
+    src = NOTEBOOKS_DIR
+    ws = Path(args.workspace or "workspace").resolve()
     dest = ws / "notebooks"
     manifest_path = ws / ".railkit-notebooks.json"  # digest of each notebook as it was copied
 
@@ -349,9 +354,9 @@ def _lab(args: argparse.Namespace) -> int:
     maps = ws / "maps"
     if not maps.exists() and not maps.is_symlink():
         try:
-            maps.symlink_to(ROOT / "maps", target_is_directory=True)
+            maps.symlink_to(MAPS_DIR, target_is_directory=True)
         except OSError:  # no symbolic links here (some Windows set-ups): a copy
-            shutil.copytree(ROOT / "maps", maps)
+            shutil.copytree(MAPS_DIR, maps)
     print(f"workspace: {ws}" + (f" (new: {len(added)} notebooks)" if added else ""))
     if refreshed:
         print("updated (you had not changed them): " + ", ".join(refreshed))
@@ -506,7 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--update", action="store_true",
                      help="get the newest notebooks: new and unchanged ones are copied, a notebook you "
                           "changed keeps your version and gets the new one beside it (NAME.new.ipynb)")
-    lab.add_argument("--workspace", default=None, help="folder of your copy (default: workspace/ in the repository)")
+    lab.add_argument("--workspace", default=None,
+                     help="folder of your copy (default: workspace/ in the current folder)")
     lab.add_argument("--dry-run", action="store_true", help="set up the workspace, print the URL, start nothing")
     lab.set_defaults(func=_lab)
     return p

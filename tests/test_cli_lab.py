@@ -123,8 +123,9 @@ def test_lab_without_jupyterlab_names_the_extra(capsys, tmp_path, monkeypatch):
     import railkit.core.extras as extras
 
     monkeypatch.setitem(extras.EXTRAS, "lab", (("no_such_jupyterlab_module",), "JupyterLab"))
-    rc = main(["lab", "--workspace", str(tmp_path / "ws"), "--dry-run"])
+    rc = main(["lab", "--workspace", str(tmp_path / "ws"), "--no-browser", "--port", "8899"])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1
     assert 'railkit lab needs JupyterLab, which is not installed: pip install "railkit[lab]"' in err
     assert not (tmp_path / "ws").exists()  # checked before any work
+    assert "00-index.ipynb" in lab(capsys, tmp_path / "ws")  # --dry-run starts nothing, so needs no JupyterLab

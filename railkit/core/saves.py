@@ -28,10 +28,11 @@ from railkit.core.errors import DataError
 
 #: the save format this railkit writes and reads (``"format"`` in a save)
 SAVE_FORMAT = 1
-#: the folder of the data files railkit ships (maps and sheets, the repository's ``maps/``):
-#: a save from someone else may name a file there, never one elsewhere
+#: the folder of the data files railkit ships (maps and sheets): ``railkit/maps/data``, package
+#: data in an installed railkit; in a checkout, a link to the repository's ``maps/``, the files
+#: people browse and edit. A save from someone else may name a file there, never one elsewhere
 #: (:data:`railkit.maps.MAPS_DIR` is this folder)
-DATA_FOLDER = Path(__file__).resolve().parents[2] / "maps"
+DATA_FOLDER = (Path(__file__).resolve().parents[1] / "maps" / "data").resolve()
 #: the keys a save may have (every one but ``options`` is required)
 SAVE_KEYS = ("game", "format", "players", "seed", "options", "rules", "actions", "digest")
 #: the most actions a save may hold
