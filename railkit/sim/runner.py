@@ -387,12 +387,49 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
     return df
 
 
-def available_cores() -> int:
-    """The processors this process may run on."""
+def available_cores(cgroup: str | os.PathLike = "/sys/fs/cgroup") -> int:
+    """The processors this process may run on, and may use in full: the processors it is
+    allowed on, capped by the CPU limit of its container where it has one (a Binder or
+    Kubernetes pod sees the host's 32 processors but may use 1 or 2 of them).
+
+    ``cgroup`` is where Linux shows the container's limits: ``cpu.max`` (cgroup v2, a quota
+    and a period in microseconds, or ``max``) or ``cpu/cpu.cfs_quota_us`` and
+    ``cpu/cpu.cfs_period_us`` (v1, -1 for none).
+    """
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    limit = cpu_limit(cgroup)
+    return max(1, min(cores, limit)) if limit is not None else cores
+
+
+def cpu_limit(cgroup: str | os.PathLike = "/sys/fs/cgroup") -> int | None:
+    """The container's CPU limit in whole processors (rounded up), or None for no limit.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "cpu.max").write_text("150000 100000\\n")
+    >>> cpu_limit(folder)
+    2
+    >>> _ = (folder / "cpu.max").write_text("max 100000\\n")
+    >>> cpu_limit(folder) is None
+    True
+    """
+    root = Path(cgroup)
+    for quota_file, period_file in ((root / "cpu.max", None),
+                                    (root / "cpu" / "cpu.cfs_quota_us", root / "cpu" / "cpu.cfs_period_us")):
+        try:
+            if period_file is None:
+                quota, period = quota_file.read_text().split()[:2]
+            else:
+                quota, period = quota_file.read_text().strip(), period_file.read_text().strip()
+        except (OSError, ValueError):
+            continue
+        if quota in ("max", "-1") or not quota.isdecimal() or not period.isdecimal() or int(period) == 0:
+            return None
+        return max(1, math.ceil(int(quota) / int(period)))
+    return None
 
 
 #: set by ``railkit simulate``: its main module may start worker processes (see :func:`spawn_is_safe`)

@@ -265,3 +265,25 @@ def test_replay_game_reproduces_a_row():
         replay_game(df, 4)
     with pytest.raises(DataError):
         replay_game(pd.DataFrame(), 0)
+
+
+@pytest.mark.parametrize("files, limit", [
+    ({"cpu.max": "100000 100000\n"}, 1),              # a Binder pod: one processor
+    ({"cpu.max": "250000 100000\n"}, 3),              # 2.5 processors: round up
+    ({"cpu.max": "max 100000\n"}, None),              # no limit
+    ({"cpu/cpu.cfs_quota_us": "200000\n", "cpu/cpu.cfs_period_us": "100000\n"}, 2),  # cgroup v1
+    ({"cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"}, None),
+    ({}, None),                                        # not in a container
+])
+def test_auto_workers_respect_the_containers_cpu_limit(tmp_path, files, limit):
+    """``workers="auto"`` counts the processors a container may use, not the host's."""
+    import os
+
+    from railkit.sim.runner import available_cores, cpu_limit
+
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert cpu_limit(tmp_path) == limit
+    host = len(os.sched_getaffinity(0))
+    assert available_cores(tmp_path) == (host if limit is None else min(host, limit))
