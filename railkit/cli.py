@@ -141,7 +141,13 @@ def _simulate(args: argparse.Namespace) -> int:
         players = len(args.agents.split(","))
     spec.new_game(spec.make_rules(args.preset, overrides), players=players or max(2, spec.min_players), seed=0,
                   **options)  # a bad map, card list or rule says so now, not in every game
-    return run_simulate(args)
+    try:
+        return run_simulate(args)
+    except KeyboardInterrupt:  # Ctrl+C: the workers stop at once (--out is written whole or not at all)
+        from railkit.sim.runner import close_workers
+
+        close_workers(now=True)
+        raise
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -173,3 +173,45 @@ def test_common_output_names_are_git_ignored(tmp_path):
     names = ["results.parquet", "results.csv", "games.csv", "out.parquet", "my-game.json", "workspace/x.ipynb"]
     res = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=root, capture_output=True, text=True)
     assert sorted(res.stdout.split()) == sorted(names)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads worker processes from Linux's /proc")
+def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
+    """Ctrl+C (SIGINT) during a run on worker processes: exit code 130 within 5 s, no worker
+    left playing, and the --out file is not written (not even in part)."""
+    import signal
+    import time
+    from pathlib import Path
+
+    def descendants(pid: int) -> list[int]:
+        kids = Path(f"/proc/{pid}/task/{pid}/children")
+        direct = [int(k) for k in kids.read_text().split()] if kids.exists() else []
+        return direct + [d for k in direct for d in descendants(k)]
+
+    out = tmp_path / "results.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "railkit.cli", "simulate", "ticket-to-ride", "--games", "500000",
+                             "--workers", "2", "--out", str(out), "--no-progress"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(descendants(proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # the fork server and its two workers
+        workers = descendants(proc.pid)
+        assert len(workers) >= 3, "the workers never started"
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+        assert proc.returncode == 130, err[-2000:]
+        assert took < 5, f"stopped after {took:.1f} s"
+        assert "Traceback" not in err
+        deadline = time.monotonic() + 5
+        while any(Path(f"/proc/{w}").exists() and "zombie" not in Path(f"/proc/{w}/status").read_text()
+                  for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [w for w in workers if Path(f"/proc/{w}").exists()
+                    and "zombie" not in Path(f"/proc/{w}/status").read_text()], "a worker is still running"
+        assert not list(tmp_path.iterdir()), "nothing is written"
+    finally:
+        if proc.poll() is None:
+            proc.kill()

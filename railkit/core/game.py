@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Sequence
@@ -29,7 +30,7 @@ import param
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.jsonio import read_json, write_json_atomic
-from railkit.core.saves import SAVE_FORMAT, check_digest, check_save, digest, relocate
+from railkit.core.saves import MAX_ACTION_CHARS, SAVE_FORMAT, check_digest, check_save, digest, relocate
 
 
 class Action:
@@ -179,6 +180,34 @@ def default_rules(cls: type[param.Parameterized]) -> param.Parameterized:
     rules = frozen_rules(cls())
     _DEFAULTS[cls] = (copy.deepcopy(defaults), rules)  # a copy: a list default changed in place is a change
     return rules
+
+
+#: the most digits of one number in an action's text (no game counts that far)
+MAX_ACTION_DIGITS = 6
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_ACTION_DIGITS + 1},}}")
+
+
+def action_text(text: Any, forms: Sequence[str]) -> str:
+    """``text``, checked to be something a game's action parser may read: text of at most
+    :data:`~railkit.core.saves.MAX_ACTION_CHARS` characters whose numbers have at most
+    :data:`MAX_ACTION_DIGITS` digits. Anything else is an :class:`ActionSyntaxError`
+    (listing ``forms``), raised before any number is converted.
+
+    >>> action_text("draw faceup 2", ["draw faceup N"])
+    'draw faceup 2'
+    >>> action_text("draw faceup " + "9" * 20, ["draw faceup N"])
+    Traceback (most recent call last):
+    ...
+    railkit.core.errors.ActionSyntaxError: Cannot read the action 'draw faceup 99999999999999999999'. A number in an action has at most 6 digits. Expected one of: draw faceup N
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError(repr(text)[:60], list(forms), "Actions are text.")
+    shown = text if len(text) <= 60 else text[:60] + "..."
+    if len(text) > MAX_ACTION_CHARS:
+        raise ActionSyntaxError(shown, list(forms), f"An action is at most {MAX_ACTION_CHARS} characters long.")
+    if _LONG_NUMBER.search(text):
+        raise ActionSyntaxError(shown, list(forms), f"A number in an action has at most {MAX_ACTION_DIGITS} digits.")
+    return text
 
 
 def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized], source: str = "--rules") -> dict:

@@ -489,6 +489,8 @@ def _parse(data: Any, src: str) -> Map:
                 raise DataError(src, f"{p}.points", what, pts)
             tickets[deck].append(Ticket(ends[0], ends[1], pts))
     default_deck = data.get("default_deck", next(iter(tickets), "base"))
+    if not isinstance(default_deck, str):
+        raise DataError(src, "$.default_deck", "the name of a deck in $.tickets (text)", default_deck)
     if tickets and default_deck not in tickets:
         raise DataError(src, "$.default_deck", "the name of a deck in $.tickets: " + ", ".join(tickets), default_deck)
     trains = data.get("trains")

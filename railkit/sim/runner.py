@@ -655,12 +655,17 @@ def _worker_started() -> None:
         threading.Thread(target=end_with_parent, name="railkit-end-with-parent", daemon=True).start()
 
 
-def close_workers() -> None:
+def close_workers(now: bool = False) -> None:
     """Stop the worker processes that :func:`run` keeps (see :func:`kept_workers`); a
-    no-op when there are none."""
+    no-op when there are none. They finish the games they are playing first, unless
+    ``now`` (``railkit simulate`` stopped by Ctrl+C: the process is ending, nobody waits
+    for those games)."""
     pool = _KEPT.pop("pool", None)
     _KEPT.pop("workers", None)
     if pool is not None:
+        if now:
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.kill()
         pool.shutdown(wait=True, cancel_futures=True)
     client, cluster = _KEPT.pop("client", None), _KEPT.pop("cluster", None)
     for part in (client, cluster):

@@ -115,6 +115,8 @@ BAD = [
     ("x missing on xy map", lambda d: d["cities"][2].pop("x"), "$.cities[2].x", "missing"),
     ("ticket points", lambda d: d["tickets"]["base"][0].update(points=-3), "$.tickets.base[0].points", "positive"),
     ("default deck", lambda d: d.update(default_deck="nope"), "$.default_deck", "deck"),
+    ("default deck a list", lambda d: d.update(default_deck=["base"]), "$.default_deck", "(text)"),
+    ("default deck an object", lambda d: d.update(default_deck={"base": 1}), "$.default_deck", "(text)"),
 ]
 
 

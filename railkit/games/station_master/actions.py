@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
-from railkit.core.game import Action
+from railkit.core.game import Action, action_text
 
 FORMS = (
     "chip V on Tn", "play CARRIAGE on Tn (CARRIAGE like +3, -2, lux+4)", "play brake-van on Tn", "play royal on Tn",
@@ -199,8 +199,7 @@ def parse_action(text: str) -> Action:
     ...
     railkit.core.errors.ActionSyntaxError: Cannot read the action 'play joker'. Expected one of: chip V on Tn | ...
     """
-    if not isinstance(text, str):
-        raise ActionSyntaxError(repr(text), list(FORMS), "Actions are text.")
+    text = action_text(text, FORMS)
     norm = " ".join(text.strip().split())
     norm = re.sub(r"\bt(\d+)", r"T\1", norm.lower())
     for pattern, build in _PATTERNS:

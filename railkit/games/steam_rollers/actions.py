@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
-from railkit.core.game import Action
+from railkit.core.game import Action, action_text
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
 
@@ -199,8 +199,7 @@ def _die(text: str, value: str, what: str) -> int:
 
 def parse(text: str) -> Action:
     """Read the text form of a Steam Rollers action (see the module table)."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError(repr(text), FORMS)
+    text = action_text(text, FORMS)
     t = " ".join(text.strip().lower().split())
     if t == "skip":
         return Skip()

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError, IllegalMove
-from railkit.core.game import Action
+from railkit.core.game import Action, action_text
 from railkit.maps import CARD_COLOURS
 
 #: The name used for locomotive (wild) cards in hands, face-up rows and claims.
@@ -148,8 +148,7 @@ def parse_action(text: str) -> Action:
     ...
     railkit.core.errors.IllegalMove: 'claim Denver-Omaha red x2 blue x2' pays with red and blue cards, but the cards for a route must be a set of one colour (locomotives may join any set). (rule TTR-CLAIM-PAY) Pay with one colour only, e.g. 'claim Denver-Omaha red xN loco xM'.
     """
-    if not isinstance(text, str):
-        raise ActionSyntaxError(repr(text), FORMS, "Actions are text.")
+    text = action_text(text, FORMS)
     t = " ".join(text.strip().split())
     low = t.lower()
     if low in _SIMPLE:

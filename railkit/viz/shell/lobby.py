@@ -30,6 +30,8 @@ from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 _CACHE_KEY = "railkit-tables"
 TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+#: a number in a page's address: 1 to 6 ASCII digits (read by :func:`_int_arg` alone)
+_WHOLE = re.compile(r"[0-9]{1,6}")
 
 
 def _tables() -> dict:
@@ -49,7 +51,7 @@ def _int_arg(name: str, lo: int, hi: int) -> int | None:
     text = _arg(name)
     if text is None:
         return None
-    if not text.isdigit() or len(text) > 6 or not lo <= int(text) <= hi:
+    if not _WHOLE.fullmatch(text) or not lo <= int(text) <= hi:  # ASCII digits only: "²".isdigit() is true
         raise DataError(f"?{name}=", "$", f"a whole number from {lo} to {hi}", text)
     return int(text)
 

@@ -1,0 +1,22 @@
+"""Numbers in a served page's address are read by one bounded helper: ASCII digits only."""
+
+from __future__ import annotations
+
+import pytest
+
+from railkit.core.errors import DataError
+from railkit.viz.shell import lobby
+
+
+@pytest.mark.parametrize("text", ["\u00b2", "\u0663", "1\u00b2", "9" * 7, "9" * 5000, "-1", "+1", " 1", "1.0", "", "0"])
+def test_a_number_in_the_address_is_refused_in_words(monkeypatch, text):
+    """A superscript or Arabic-Indic digit passes ``str.isdigit`` but not ``int``: refused, never HTTP 500."""
+    monkeypatch.setattr(lobby, "_arg", lambda name: text)
+    with pytest.raises(DataError, match=r"\?seat=: at \$: expected a whole number from 1 to 4"):
+        lobby._int_arg("seat", 1, 4)
+
+
+@pytest.mark.parametrize("text, value", [("1", 1), ("4", 4), ("004", 4)])
+def test_a_number_in_range_is_read(monkeypatch, text, value):
+    monkeypatch.setattr(lobby, "_arg", lambda name: text)
+    assert lobby._int_arg("seat", 1, 4) == value
