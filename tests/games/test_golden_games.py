@@ -37,6 +37,8 @@ CASES = [
      {"difficulty": "rail-baron"}),
     ("station greedy 4p", "station-master", 4, ["greedy"] * 4, range(8), {}, {}),
     ("station mixed 3p", "station-master", 3, ["greedy", "random", "greedy"], range(6), {}, {}),
+    # SM-TRANSFER's other reading (up to 3 chips): the games recorded before exactly 3 became the rule
+    ("station greedy 4p transfer up to", "station-master", 4, ["greedy"] * 4, range(8), {"transfer_exact": False}, {}),
     ("ttr mixed 4p", "ticket-to-ride", 4, ["random", "greedy-route", "tickets", "long-route"], range(8), {}, {}),
     ("ttr heuristic 2p", "ticket-to-ride", 2, ["tickets", "long-route"], range(4), {}, {}),
     ("ttr greedy 3p", "ticket-to-ride", 3, ["greedy-route"] * 3, range(4), {}, {}),

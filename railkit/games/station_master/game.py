@@ -415,8 +415,13 @@ class StationMasterGame(Game):
 
     def transfer_choices(self, s: Train, t: Train) -> list[tuple[int, ...]]:
         """SM-TRANSFER: every choice of whose chips move from ``s`` to ``t`` (one seat per chip,
-        sorted), 1 chip up to :meth:`transfer_room`, in a fixed order."""
-        return list(owner_choices(tuple(sorted([o for o, _ in s.chips])), self.transfer_room(s, t)))
+        sorted), in a fixed order: of exactly :meth:`transfer_room` chips (the default), or of
+        1 chip up to that many (``transfer_exact`` off)."""
+        room = self.transfer_room(s, t)
+        choices = owner_choices(tuple(sorted([o for o, _ in s.chips])), room)
+        if self.cfg.transfer_exact:
+            return [c for c in choices if len(c) == room]
+        return list(choices)
 
     def _enter_loco(self) -> Train | None:
         if not self.loco_pile:
@@ -531,7 +536,8 @@ class StationMasterGame(Game):
                         seats = tuple(sorted([o for o, _ in s.chips]))
                         for t in room:
                             if t is not s:
-                                key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t))
+                                key = ("transfer", s.tid, t.tid, seats, self.transfer_room(s, t),
+                                       r.transfer_exact)
                                 lst = memo.get(key)
                                 if lst is None:
                                     lst = memo[key] = [_action(PlayTransfer, s.tid, t.tid, o)
@@ -702,13 +708,16 @@ class StationMasterGame(Game):
             raise IllegalMove("SM-TRANSFER", "Transfer Passengers names whose chips move, one seat per chip.",
                               f"e.g. 'play transfer {s.name}->{t.name} owners {s.chips[0][0]}'.")
         room = self.transfer_room(s, t)
-        if len(owners) > room:
+        exact = self.cfg.transfer_exact
+        if len(owners) > room or (exact and len(owners) != room):
             most = self.cfg.transfer_max
-            why = (f"the card moves at most {most}" if room == most
+            why = (f"the card moves {'exactly' if exact else 'at most'} {most}" if room == most
                    else f"{t.name} has room for {self.chip_capacity(t) - len(t.chips)} more"
                    if self.chip_capacity(t) - len(t.chips) == room else f"{s.name} holds {len(s.chips)}")
-            raise IllegalMove("SM-TRANSFER", f"{len(owners)} chips cannot move from {s.name} to {t.name}: {why}.",
-                              f"Move {room} chip{'s' if room != 1 else ''} or fewer.")
+            chips = f"{room} chip{'s' if room != 1 else ''}"
+            raise IllegalMove("SM-TRANSFER", f"{len(owners)} chip{'s' if len(owners) != 1 else ''} cannot move from "
+                              f"{s.name} to {t.name}: {why}.",
+                              f"Move exactly {chips}." if exact else f"Move {chips} or fewer.")
         have = Counter(o for o, _ in s.chips)
         for o, n in sorted(Counter(owners).items()):
             if n > have.get(o, 0):

@@ -67,7 +67,7 @@ POSITIONS: dict[str, Position] = {p.name: p for p in [
              play="play repair-3 take lux+5 on T1", seed=3),
     Position("transfer", "Transfer Passengers: chips move from one train to another, unseen",
              {"station": ["L5", "L4"], "hands": [["transfer"]]},
-             ("chip 3 on T1", "chip 1 on T1", "chip 2 on T1", "chip 3 on T1"), "play transfer T1->T2 owners 1,1", seed=5),
+             ("chip 3 on T1", "chip 1 on T1", "chip 2 on T1", "chip 3 on T1"), "play transfer T1->T2 owners 0,1,1", seed=5),
     Position("standing-room", "Standing Room: one more chip place, and a chip at once",
              {"station": ["L3", "L4"], "hands": [["standing-room"]]},
              ("chip 3 on T1", "chip 1 on T1", "chip 2 on T1", "chip 3 on T2"), "play standing-room on T1 chip 3", seed=5),

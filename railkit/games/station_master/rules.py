@@ -38,8 +38,12 @@ class StationMasterRules(param.Parameterized):
     royal_doubles = param.Integer(default=2, bounds=(1, 5), doc=(
         "How many of the train's last carriages a Royal Carriage doubles (SM-ROYAL). [seed: 2]"))
     transfer_max = param.Integer(default=3, bounds=(1, 12), doc=(
-        "Transfer Passengers moves up to this many chips, and no more than fit on the target train; the "
-        "player chooses the trains and whose chips move (SM-TRANSFER). [seed: 3]"))
+        "Transfer Passengers moves this many chips, and no more than fit on the target train and are on "
+        "the source train; the player chooses the trains and whose chips move (SM-TRANSFER). [seed: 3]"))
+    transfer_exact = param.Boolean(default=True, doc=(
+        "Transfer Passengers: True = exactly that many chips move (fewer only where fewer fit or are "
+        "there), as the source text says ('3 Passagierchips ... umstellen'); False = the player may move "
+        "fewer, 1 chip up to that many (SM-TRANSFER). [seed: exactly]"))
     transfer_pick = param.Selector(default="blind", objects=["blind", "last-placed"], doc=(
         "Which of an owner's chips on the source train move when the player moves fewer than that owner has "
         "there: 'blind' = chosen at random (values are face down), 'last-placed' = the most recently placed "
@@ -69,6 +73,7 @@ PRESETS: dict[str, dict] = {
     "royal-free-slot": {"royal_takes_slot": False},
     "rush-hour-held": {"rush_hour_when_drawn": "hold"},
     "transfer-last-placed": {"transfer_pick": "last-placed"},
+    "transfer-up-to": {"transfer_exact": False},
     "repair-optional": {"repair_optional": True},
     "score-unfinished": {"score_unfinished_at_end": True},
     "chips-1-2-3": {"chip_values": [1, 2, 3]},

@@ -333,8 +333,54 @@ def test_SM_REPAIR_optional_taking_is_a_rule_parameter():
     assert g.discard[-2:] == ["+2", "repair-3"]
 
 
+def _five_chips_on_T1(**kw):
+    g = table(players=2, locos=["L6", "L4"], hands={0: ["transfer", "transfer", "+1"]}, draw=["+1"] * 6, **kw)
+    for seat, v in [(0, 1), (1, 3), (0, 2), (1, 1), (0, 3)]:
+        g.to_move = seat
+        g.apply(f"chip {v} on T1")
+    g.to_move = 0
+    return g
+
+
+def test_SM_TRANSFER_moves_exactly_three_chips_or_as_many_as_fit_and_are_there():
+    """The source text: "3 Passagierchips von einem Zug auf einen anderen umstellen"."""
+    g = _five_chips_on_T1()
+    legal = [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer)]
+    # T1 holds 3 chips of seat 0 and 2 of seat 1: every choice of exactly 3 owners
+    assert legal == ["play transfer T1->T2 owners " + o for o in ("0,0,0", "0,0,1", "0,1,1")]
+    before = g.to_json()
+    e = raises(g, "play transfer T1->T2 owners 1,1", "SM-TRANSFER")
+    assert e.reason == "2 chips cannot move from T1 to T2: the card moves exactly 3." and e.hint == "Move exactly 3 chips."
+    assert g.to_json() == before
+    g.apply("play transfer T1->T2 owners 0,1,1")
+    assert len(chips_on(g, 2)) == 3 and len(chips_on(g, 1)) == 2
+    # T2 (a 4) has one place left: exactly one chip moves there
+    g.to_move = 0
+    assert {len(a.owners) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer) and a.target == 2} == {1}
+    e = raises(g, "play transfer T1->T2 owners 0,0", "SM-TRANSFER")
+    assert "T2 has room for 1 more" in e.reason
+    # from a train with fewer chips than the card moves: all of them
+    g = table(players=2, locos=["L6", "L6"], hands={0: ["transfer", "+1", "+1"]}, draw=["+1"] * 6)
+    for seat in (0, 1):
+        g.to_move = seat
+        g.apply("chip 2 on T1")
+    g.to_move = 0
+    assert [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer)] == ["play transfer T1->T2 owners 0,1"]
+    assert "T1 holds 2" in raises(g, "play transfer T1->T2 owners 0", "SM-TRANSFER").reason
+
+
+def test_SM_TRANSFER_up_to_three_is_a_rule_parameter():
+    g = _five_chips_on_T1(rules={"transfer_exact": False})
+    assert sm.SPEC.presets["transfer-up-to"] == {"transfer_exact": False}
+    legal = [str(a) for a in g.legal_actions() if isinstance(a, sm.PlayTransfer)]
+    # T1 holds 3 chips of seat 0 and 2 of seat 1: every choice of 1 to 3 owners
+    assert legal == ["play transfer T1->T2 owners " + o for o in
+                     ("0", "1", "0,0", "0,1", "1,1", "0,0,0", "0,0,1", "0,1,1")]
+
+
 def test_SM_TRANSFER_the_player_chooses_trains_and_whose_chips_move():
-    g = table(players=2, locos=["L6", "L4"], hands={0: ["transfer", "transfer", "+1"]}, draw=["+1"] * 6)
+    g = table(players=2, locos=["L6", "L4"], hands={0: ["transfer", "transfer", "+1"]}, draw=["+1"] * 6,
+              rules={"transfer_exact": False})
     for seat, v in [(0, 1), (1, 3), (0, 2), (1, 1), (0, 3)]:
         g.to_move = seat
         g.apply(f"chip {v} on T1")
@@ -368,7 +414,7 @@ def test_SM_TRANSFER_text_names_the_owners():
 
 
 def test_SM_TRANSFER_last_placed_variant_and_full_target():
-    g = table(players=2, rules={"transfer_pick": "last-placed"}, locos=["L6", "L3"],
+    g = table(players=2, rules={"transfer_pick": "last-placed", "transfer_exact": False}, locos=["L6", "L3"],
               hands={0: ["transfer", "transfer", "transfer"]}, draw=["+1"] * 6)
     for seat, v in [(0, 1), (1, 3), (0, 2), (1, 1)]:
         g.to_move = seat
