@@ -45,10 +45,23 @@ class UsageError(RailkitError):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one plain line (no usage block), exit code 2."""
+    """An argument parser whose errors are one plain line (no usage block), exit code 2.
+    With ``lists_bots`` set, its help ends with every game's bots (read only when the help
+    is shown: the bots are not imported for every command)."""
+
+    lists_bots = False
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        if self.lists_bots:
+            from railkit.agents import agents_of
+            from railkit.games import specs
+
+            self.epilog = "bots (--agents):\n" + "\n".join(
+                f"  {spec.name}: {', '.join(sorted(agents_of(spec)))}" for spec in specs())
+        return super().format_help()
 
 
 def _in_range(value, lo, hi, argument: str, what: str):
@@ -470,7 +483,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("path", help="path to a map JSON file (a route map or a hex sheet)")
     v.set_defaults(func=_validate_map)
 
-    s = sub.add_parser("simulate", help="run many seeded bot games and summarise them")
+    s = sub.add_parser("simulate", help="run many seeded bot games and summarise them",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     try:
         from railkit.sim.cli import add_simulate_arguments
     except ImportError:  # pragma: no cover - the simulator is part of the package
@@ -478,9 +492,11 @@ def build_parser() -> argparse.ArgumentParser:
     if add_simulate_arguments is not None:
         add_simulate_arguments(s)
     s.add_argument("--force", action="store_true", help="replace the --out file if it exists")
+    s.lists_bots = True
     s.set_defaults(func=_simulate)
 
-    sv = sub.add_parser("serve", help="serve a game in the browser (Panel)")
+    sv = sub.add_parser("serve", help="serve a game in the browser (Panel)",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     from railkit.games import names
 
     sv.add_argument("game", choices=[*names(), "graph-lab"],
@@ -490,7 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="people per table (default 1: every browser plays its own game against bots; "
                          "more opens a lobby of shared tables)")
     sv.add_argument("--agents", default=None,
-                    help="the bot that plays the other seats (the game's list: simulate --help)")
+                    help="the bot that plays the other seats (the game's bots are listed below)")
     sv.add_argument("--bots", default=None, help="the same as --agents")
     sv.add_argument("--seed", type=int, default=None, help="seed of every new game (default: a fresh random one)")
     sv.add_argument("--map", default=None, help="the map by name, for a game played on a map (default usa)")
@@ -509,6 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="ask every browser for a password first (Panel's basic auth): one shared password, "
                          "or a JSON file of {\"user\": \"password\"} for a class server")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
+    sv.lists_bots = True
     sv.set_defaults(func=_serve)
 
     lab = sub.add_parser("lab", help="start JupyterLab on the index notebook (your copy in workspace/)")

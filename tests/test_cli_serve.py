@@ -64,3 +64,14 @@ def test_serve_takes_rules_in_the_same_forms_as_simulate(rules, capsys, monkeypa
     assert seen["rules"] == {"trains": 30, "hand_size": 6} and seen["bots"] == "tickets"
     simulate = build_parser().parse_args(["simulate", "ticket-to-ride", "--rules", *rules])
     assert simulate.rules == rules  # the same option shape; simulate reads it with the same parser
+
+
+@pytest.mark.parametrize("command", ["serve", "simulate"])
+def test_help_lists_every_games_bots(command, capsys):
+    from railkit.agents import agents_of
+    from railkit.games import specs
+
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    for spec in specs():
+        assert f"  {spec.name}: {', '.join(sorted(agents_of(spec)))}" in out
