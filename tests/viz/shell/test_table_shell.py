@@ -3,6 +3,7 @@ spectators, the lobby and the notebook page that is not open yet."""
 
 from __future__ import annotations
 
+import panel as pn
 import pytest
 
 from railkit.agents import make_agent
@@ -144,7 +145,35 @@ def test_spectator_sees_no_hand_and_cannot_move():
     hand0 = t.game.observe(0)["hand"]
     shown = spec.player.hand.object
     assert not any(f"× {n}" in shown for n in hand0.values())
-    assert spec.undo_btn.disabled and spec.upload.disabled
+    assert spec.undo_btn.disabled and spec.upload.disabled and on_page(spec) == (False, False)
+
+
+def on_page(view) -> tuple[bool, bool]:
+    """Whether ``view``'s page has the load control and the new-game toggle."""
+    layout = view.__panel__()
+    return view.upload in layout.select(pn.widgets.FileInput), view.new_toggle in layout.select(pn.widgets.Toggle)
+
+
+def test_each_page_shows_only_the_table_controls_its_seat_may_use(tmp_path):
+    """Load: a person at a table of their own only (at a shared table a save names the seed);
+    a new game: that person, or a shared table's first seat; a spectator neither. A page asked
+    to do it anyway (its own script can send a hidden control's value) does nothing."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    first, second, spec = (TicketToRideView(t, seat=s, auto=False) for s in (0, 1, None))
+    assert [on_page(v) for v in (first, second, spec)] == [(False, True), (False, False), (False, False)]
+    solo = TicketToRideView(ttr_table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
+    assert on_page(solo) == (True, True) and not solo.upload.disabled
+    seed, save = t.game.seed, t.to_json_bytes().getvalue()
+    for view in (first, second, spec):
+        view.upload.filename = "mine.json"
+        view.upload.value = save
+        assert "Cannot load" in view.message.object and t.game.seed == seed
+    spec.new_game()
+    assert "Spectators" in spec.message.object and t.game.seed == seed
+    (tmp_path / "mine.json").write_bytes(save)
+    with pytest.raises(NotAllowed, match="Spectators"):
+        spec.load(tmp_path / "mine.json")
+    assert t.game.seed == seed
 
 
 def test_a_save_is_offered_at_a_shared_table_only_once_the_game_is_over():
