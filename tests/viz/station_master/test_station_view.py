@@ -4,6 +4,7 @@ reaching another seat (a noninterference test on the serialized Bokeh document).
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -109,6 +110,35 @@ def test_an_illegal_choice_is_explained_with_its_rule_id_and_nothing_changes():
     assert "rule SM-CHIP-CAPACITY" in view.message.object and len(g.log) == n
     assert view._sel == ("chip", 2)  # the choice stays open: another train can take it
     assert view.click_train(2) is None and len(g.log) > n
+
+
+def test_chips_and_cards_that_cannot_be_played_now_are_disabled_with_the_engines_reason():
+    """Every train full of chips: the chips are disabled, each with the engine's reason for
+    that chip on each train (``why_illegal`` of this seat's move), and the cards stay playable;
+    a click on a disabled chip from code says the same reason."""
+    view = view_for({"station": ["L3", "L4"], "to_move": 0}, humans=(0, 1, 2))
+    t = view.table
+    g = t.game
+    while any(len(tr.chips) < g.chip_capacity(tr) for tr in g.station):
+        s = g.current_player
+        tr = next(tr for tr in g.station if len(tr.chips) < g.chip_capacity(tr))
+        assert t.apply(s, f"chip {g.supply[s][0]} on T{tr.tid}") is None
+    view = StationMasterView(t, seat=g.current_player, auto=False)
+    seat = g.current_player
+    assert not any(isinstance(a, PlaceChip) for a in g.legal_actions())
+    shown = [b for b in view.chip_btns if b.visible]
+    assert [b.label.split(" ")[1] for b in shown] == [str(v) for v in sorted(set(g.supply[seat]))]
+    for b in shown:
+        value = int(b.label.split(" ")[1])
+        errors = [g.why_illegal(PlaceChip(value, tv["id"])) for tv in g.observe(seat)["station"]]
+        assert b.disabled
+        assert b.description == ("Cannot be played now:\n" + "\n".join(e.reason for e in errors)
+                                 + " (rule SM-CHIP-CAPACITY)")
+    assert all(not b.disabled and b.description is None for b in view.card_btns if b.visible)
+    view.click_chip(int(shown[0].label.split(" ")[1]))
+    assert view._sel is None and "Not allowed" in view.message.object
+    said = shown[0].description.split("\n", 1)[1].replace("\n", " ")
+    assert said in html.unescape(view.message.object)
 
 
 def test_out_of_turn_clicks_are_explained():
