@@ -235,6 +235,14 @@ def test_lobby_makes_tables_and_lists_join_links():
     lobby.w_name.value = "../x"
     lobby.make_btn.clicks += 1
     assert "Cannot make" in lobby.message.object and "../x" not in tables
+    # a name with HTML: refused in words, not with a JSON path; a space is fine (written %20 in links)
+    lobby.w_name.value = "<b>x</b>"
+    lobby.make_btn.clicks += 1
+    said = lobby.message.object
+    assert "A table name may contain letters, digits, spaces and - _" in said and "at $" not in said
+    lobby.w_name.value = "class b"
+    lobby.make_btn.clicks += 1
+    assert "class b" in tables and "href='?table=class%20b&join=1'" in lobby.listing.object
     tables["class-a"].join(0)
     lobby.refresh()
     assert "taken" in lobby.listing.object and "join=2" in lobby.listing.object
