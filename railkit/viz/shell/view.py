@@ -485,7 +485,8 @@ class TableShell(pn.viewable.Viewer):
         self._show_table_controls()
         self.live_btn.visible = replay
         if g.is_over:
-            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette)
+            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
+                             you=self.seat)
         else:
             self.banner.hide()
         self._render_log(g)

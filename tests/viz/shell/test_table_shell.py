@@ -205,6 +205,24 @@ def test_banner_names_the_winner_and_every_score():
     assert " and ".join(winners) in text and "win" in text
 
 
+def test_the_banner_on_a_seats_page_calls_that_seat_you():
+    t = ttr_table(players=2, humans=[0, 1], seed=2, map="teaching-small")
+    t.agents = {s: make_agent(t.spec, "random", s) for s in (0, 1)}  # both seats played by bots, to the end
+    t.run_bots()
+    t.agents = {}
+    rows = {r["seat"]: r for r in t.game.summary()}
+    names = seat_names(t.game)
+    for seat in (0, 1, None):
+        view = TicketToRideView(t, seat=seat, auto=False)
+        text = view.banner._pane.object
+        for s, row in rows.items():
+            assert f"{'You' if s == seat else names[s]} — {row['score']}" in text
+        if seat is not None:
+            assert names[seat] not in text
+            line = text.split("</div>")[0]
+            assert ("You win" in line or "You and" in line) == rows[seat]["win"]
+
+
 def test_notebook_view_sends_nothing_before_its_page_is_open():
     from pyviz_comms import Comm
 
