@@ -262,12 +262,14 @@ def test_train_html_shows_limits_kind_banner_and_attachments():
     assert card_label("uncouple") == "Uncouple"
 
 
-def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document():
+@pytest.mark.parametrize("mine", [["+1", "-2", "brake-van"], ["+1", "uncouple", "royal"]])
+def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document(mine):
     """Two games that differ only in seat 2's hidden choices (the cards it holds, the chip value
-    it placed) give seat 1 identical serialized documents, up to model ids."""
+    it placed) give seat 1 identical serialized documents, up to model ids; also when seat 1
+    holds cards it cannot play now (disabled, with the engine's reasons on hover)."""
 
     def game(hand, chip, seat):
-        setup = {"hands": [["+1", "-2", "brake-van"], hand, ["+3", "-3", "uncouple"]], "to_move": 1}
+        setup = {"hands": [mine, hand, ["+3", "-3", "uncouple"]], "to_move": 1}
         view = view_for(setup, seat=seat)
         assert view.table.apply(1, f"chip {chip} on T1") is None
         assert view.table.apply(2, "chip 1 on T2") is None
@@ -277,6 +279,7 @@ def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document()
     a = doc_text(game(["royal", "lux+5", "+2"], 3, seat=0))
     b = doc_text(game(["transfer", "-1", "reassign"], 1, seat=0))
     assert a == b
+    assert ("Cannot be played now" in a) == ("uncouple" in mine)
     # the comparison can see a difference: seat 2's own documents differ
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=1)) != doc_text(game(["transfer", "-1", "reassign"], 1, seat=1))
     # and a spectator's are identical too
