@@ -5,7 +5,9 @@
 * ``/app``: a game of one's own against three bots (4 players, the seed given);
 * ``/app?table=shared&seat=N``: seat N of one shared 3-player table (seats 1 and 2 are people,
   seat 3 a bot), dealt from :data:`SHARED_SETUP` so a test knows who holds what;
-* ``/app?table=shared``: the same table, watched by a spectator (``seat=0``).
+* ``/app?table=shared``: the same table, watched by a spectator (``seat=0``);
+* ``/app?table=cards&seat=N``: another shared table like it, dealt from :data:`CARDS_SETUP`
+  (seat 1 holds cards that cannot be played before any train has a carriage).
 
 The pages are made by the served app's own :func:`railkit.viz.shell.lobby.create_app`.
 """
@@ -29,10 +31,18 @@ SHARED_SETUP = {
 }
 SECRET_CARDS = ["Royal Carriage", "Transfer Passengers", "Luxury +5"]
 
+#: The other shared table's deal: seat 1 (index 0) is to move and holds Uncouple and the Royal
+#: Carriage, which need a train with a carriage (none has one yet), and a carriage it can play.
+CARDS_SETUP = {
+    "station": ["L5", "L4", "L6"],
+    "hands": [["uncouple", "royal", "+2"], ["transfer", "lux+5", "-1"], ["-2", "-3", "+3"]],
+    "to_move": 0,
+}
 
-def make_shared(seed: int, bot_delay: float) -> Table:
+
+def make_shared(seed: int, bot_delay: float, setup: dict = SHARED_SETUP) -> Table:
     return Table(players=3, humans=[0, 1], bots=["greedy"], seed=seed, game="station-master",
-                 bot_delay=bot_delay, setup=SHARED_SETUP)
+                 bot_delay=bot_delay, setup=setup)
 
 
 def main(argv=None) -> None:
@@ -41,14 +51,15 @@ def main(argv=None) -> None:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--bot-delay", type=float, default=0.15)
     a = p.parse_args(argv)
-    shared = make_shared(a.seed, a.bot_delay)
+    tables = {b"shared": make_shared(a.seed, a.bot_delay), b"cards": make_shared(a.seed, a.bot_delay, CARDS_SETUP)}
 
     def page():
         args = pn.state.session_args or {}
-        if args.get("table", [b""])[0] == b"shared":
+        name = args.get("table", [b""])[0]
+        if name in tables:
             if args.get("seat", [b""])[0] == b"0":
-                return app_module._page("station-master", StationMasterView(shared, seat=None), "shared")
-            return app_module.create_app("station-master", table=shared, bot_delay=a.bot_delay)
+                return app_module._page("station-master", StationMasterView(tables[name], seat=None), name.decode())
+            return app_module.create_app("station-master", table=tables[name], bot_delay=a.bot_delay)
         t = Table(players=4, humans=[0], bots=["greedy"], seed=a.seed, game="station-master",
                   bot_delay=a.bot_delay)
         return app_module._page("station-master", StationMasterView(t, seat=0), None)

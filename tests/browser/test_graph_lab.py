@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import launch, stop_server
 from jlab import LabNotebook
@@ -49,7 +50,7 @@ def test_stepping_changes_the_board_and_predictions_are_graded(page, page_guard,
     page.wait_for_function(SHOWN)
 
     # the page's player: dijkstra on the USA map, seed 0 (the app's defaults)
-    G, trace, _ = scenario("dijkstra", "usa", 0)
+    G, trace, _, _ = scenario("dijkstra", "usa", 0)
     names = [str(n) for n in G.nodes]
     edges = list(G.edges(keys=True))
 
@@ -100,6 +101,37 @@ def test_stepping_changes_the_board_and_predictions_are_graded(page, page_guard,
     assert names  # the board had cities
 
 
+def test_the_start_city_picker_shows_where_the_run_starts(page, page_guard, lab_server):
+    """On first load the picker names the city the run starts from (the seed's ticket); after a
+    new seed and Reset, the new run's start; a city picked by the person is where the next run
+    starts."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    picker = page.locator(".start-city select")
+    _, _, _, start = scenario("dijkstra", "usa", 0)
+    assert start
+    expect(picker).to_have_value(start)
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-start.png")))
+    # another seed: its own start, shown once the run is reset
+    page.locator(".seed input").fill("1")
+    page.locator(".seed input").press("Enter")
+    page.locator(".reset button").click()
+    _, _, title, start1 = scenario("dijkstra", "usa", 1)
+    page.get_by_text(title).wait_for()
+    expect(picker).to_have_value(start1)
+    # a city the person picks is where the run starts
+    G, _, _, _ = scenario("dijkstra", "usa", 1)
+    chosen = next(c for c in sorted(map(str, G)) if c not in (start, start1))
+    picker.select_option(chosen)
+    page.locator(".reset button").click()
+    _, _, title, got = scenario("dijkstra", "usa", 1, chosen)
+    page.get_by_text(title).wait_for()
+    assert got == chosen
+    expect(picker).to_have_value(chosen)
+
+
 def json_str(value) -> str:
     import json
 
@@ -118,7 +150,7 @@ def test_player_steps_in_jupyterlab(page, page_guard, lab):
     page.set_viewport_size({"width": 1400, "height": 1000})
     LabNotebook(page, lab, f"notebooks/{NOTEBOOK}").run_cell_by_cell()
     page.wait_for_function(SHOWN)
-    G, trace, _ = scenario("dijkstra", "usa", 0)
+    G, trace, _, _ = scenario("dijkstra", "usa", 0)
     for i in (0, 1, 2):
         if i:
             page.locator(".step button").first.click()

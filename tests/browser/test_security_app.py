@@ -5,6 +5,7 @@ its text never runs as script; undo never takes back a blind draw."""
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -17,6 +18,7 @@ from railkit.core.saves import digest
 from railkit.games import get_spec
 
 TIMEOUT = 60_000
+SHOTS = tempfile.gettempdir()  # the lobby's and a seat's pages at 1280x720
 
 #: (probe, URL query): each must answer quickly with a plain page
 PROBES = [
@@ -88,6 +90,7 @@ def test_an_uploaded_save_is_checked_and_never_runs_script(page, solo_server, pa
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(solo_server + "/")
     page.get_by_role("button", name="Keep selected tickets").wait_for()
+    assert page.locator("input[type=file]").count() == 1  # a game of one's own can load a save
     path = tmp_path / "hostile.json"
     path.write_bytes(hostile_save(**edit))
     page.locator("input[type=file]").set_input_files(str(path))
@@ -226,6 +229,67 @@ def html_escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+def test_the_lobby_says_what_a_table_name_may_hold_and_each_page_shows_only_what_it_may_use(browser, game_server):
+    """A table name with HTML is refused with a sentence, not a JSON path; a name with a space
+    makes a table. At the shared table no page offers to load a save (no seat may load one:
+    the file names the seed), only the first seat's page offers a new game, and a spectator's
+    page offers neither; a person's game of their own does offer a load (the first test)."""
+    from guard import PageGuard
+    from helpers import page_text
+
+    url = game_server.url
+    contexts, guards = [], []
+
+    def new_page():
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = ctx.new_page()
+        page.set_default_timeout(TIMEOUT)
+        contexts.append(ctx)
+        guards.append(PageGuard(page))
+        return page
+
+    lobby = new_page()
+    lobby.goto(url + "/")
+    box = lobby.locator("input[placeholder='e.g. class-a']")
+    for name in ("<b>class</b>", "class a"):
+        box.fill(name)
+        box.press("Enter")
+        lobby.get_by_role("button", name="Make table").click()
+        if name.startswith("<"):
+            wait_text(lobby, "Cannot make the table")
+            said = page_text(lobby)
+            assert "A table name may contain letters, digits, spaces and - _" in said
+            assert "at $" not in said and "expected" not in said
+            lobby.screenshot(path=f"{SHOTS}/railkit-lobby-refused-{game_server.game}.png")
+    lobby.locator("a.join[href='?table=class%20a&join=1']").wait_for()
+    lobby.screenshot(path=f"{SHOTS}/railkit-lobby-{game_server.game}.png")
+    seats = []
+    for k in (1, 2):
+        page = new_page()
+        page.goto(url + "/")
+        page.locator(f"a.join[href='?table=class%20a&join={k}']").click()
+        wait_text(page, "You play")
+        page.wait_for_function("() => location.search.includes('token=')")
+        assert "class a" in page_text(page)
+        seats.append(page)
+    watcher = new_page()
+    watcher.goto(url + "/?table=class%20a")
+    wait_text(watcher, "spectator view")
+    for page in (*seats, watcher):
+        page.get_by_role("button", name="Undo my last move").wait_for(state="attached")
+    first, second = seats
+    for page in (first, second, watcher):
+        assert page.locator("input[type=file]").count() == 0
+    assert first.get_by_role("button", name="New game and rule variants…").count() == 1
+    assert second.get_by_role("button", name="New game and rule variants…").count() == 0
+    assert watcher.get_by_role("button", name="New game and rule variants…").count() == 0
+    second.screenshot(path=f"{SHOTS}/railkit-seat-2-{game_server.game}.png")
+    for guard in guards:
+        guard.check()
+    for ctx in contexts:
+        ctx.close()
 
 
 def test_the_files_a_page_needs_and_health_checks_stay_open_with_frame_headers(game_server):

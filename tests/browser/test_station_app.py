@@ -1,8 +1,8 @@
 """The served Station Master view in headless Chromium (marker ``browser``): a game played to
-the end by clicks, an illegal play explained, a shared table whose seat 1 never receives seat 2's
-hidden chip values or cards (every websocket frame is recorded), no console errors and no request
-to any host but the local server. Screenshots at 1280x720 go to ``$RAILKIT_SCREENSHOTS`` (or the
-test's temporary folder)."""
+the end by clicks, cards that cannot be played now shown disabled with the engine's reason, a
+shared table whose seat 1 never receives seat 2's hidden chip values or cards (every websocket
+frame is recorded), no console errors and no request to any host but the local server.
+Screenshots at 1280x720 go to ``$RAILKIT_SCREENSHOTS`` (or the test's temporary folder)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import launch, stop_server
 from guard import PageGuard
 from helpers import page_text, wait_text
-from station_serve import SECRET_CARDS
+from station_serve import CARDS_SETUP, SECRET_CARDS, make_shared
 
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
 HERE = Path(__file__).parent
@@ -131,7 +132,7 @@ def test_a_game_by_clicks_to_the_end_with_a_special_card_and_a_departure(page, s
         cards = [t.strip() for t in visible(page, ".card-btn button").all_inner_texts()]
         # cards that can always be played (a train to name is always there)
         special = next((c for c in cards if c.split(" ×")[0] in ("Brake Van", "Standing Room")), None)
-        chips = visible(page, ".chip-btn button")
+        chips = visible(page, ".chip-btn button:enabled")  # a disabled one cannot be played now
         if special and turns >= 3 and not special_shot:
             btn = visible(page, ".card-btn button").filter(has_text=special).first
             btn.click()
@@ -141,9 +142,9 @@ def test_a_game_by_clicks_to_the_end_with_a_special_card_and_a_departure(page, s
             page.locator(".train-btn button:visible", has_text="here").first.click()
         elif chips.count() and answer(page, chips.first):
             pass
-        elif visible(page, ".card-btn button").count():
-            for k in range(visible(page, ".card-btn button").count()):
-                if answer(page, visible(page, ".card-btn button").nth(k)):
+        elif visible(page, ".card-btn button:enabled").count():
+            for k in range(visible(page, ".card-btn button:enabled").count()):
+                if answer(page, visible(page, ".card-btn button:enabled").nth(k)):
                     break
         else:
             visible(page, ".pass-btn button").click()
@@ -177,10 +178,10 @@ def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_ser
     assert p2.locator(".train-btn").first.is_visible()
     assert "P1·" not in page_text(p2)
 
-    # seat 2: an illegal play is explained inline with its rule id, and nothing changes
-    p2.locator(".card-btn button", has_text="Royal Carriage").click()
-    wait_text(p2, "Not allowed")
-    assert "(rule SM-ROYAL)" in page_text(p2)
+    # seat 2: a card that cannot be played now is disabled, the reason with its rule id on hover
+    expect(p2.locator(".card-btn button", has_text="Royal Carriage")).to_be_disabled()
+    p2.locator(".card-btn", has_text="Royal Carriage").hover()
+    p2.get_by_text("(rule SM-ROYAL)").wait_for(timeout=TIMEOUT)
     # then a chip of value 3 on T1 by clicks (a hidden choice seat 1 must never learn)
     p2.locator(".chip-btn button", has_text="Chip 3").click()
     p2.locator(".train-slot-0 button").click()
@@ -243,3 +244,69 @@ def _side_by_side(shots: Path) -> None:
     both.paste(a, (0, 0))
     both.paste(b, (a.width + 10, 0))
     both.save(shots / "two-seats.png")
+
+
+#: each visible card button of the hand as BokehJS has it: [label, disabled, hover text or null]
+CARD_BUTTONS = """() => { const out = [];
+  for (const d of Bokeh.documents) for (const m of d._all_models.values()) {
+    const cls = m.css_classes || [];
+    if (cls.includes('card-btn') && m.visible && m.label)
+      out.push([m.label, m.disabled, m.tooltip ? String(m.tooltip.content) : null]); }
+  return out; }"""
+
+
+def unplayable_text(g, key: str) -> str:
+    """What a card that cannot be played now says on hover: the engine's reason for it on each
+    train of the seat's observation (the same reason given once), and the rule."""
+    from railkit.games.station_master.actions import PlayRoyal, PlayUncouple
+
+    probe = {"uncouple": lambda t: PlayUncouple(1, t), "royal": PlayRoyal}[key]
+    errors = [g.why_illegal(probe(tv["id"])) for tv in g.observe(g.current_player)["station"]]
+    assert all(e is not None for e in errors) and len({e.rule for e in errors}) == 1
+    reasons = "\n".join(dict.fromkeys(e.reason for e in errors))
+    return f"Cannot be played now:\n{reasons} (rule {errors[0].rule})"
+
+
+def test_cards_that_cannot_be_played_now_are_shown_disabled_with_the_reason(browser, station_server, shots):
+    """Seat 1 of a shared table holds Uncouple and the Royal Carriage before any train has a
+    carriage: both are shown disabled, and their hover text is the engine's own reason
+    (``why_illegal`` of that seat's move on each train); the carriage card stays playable. The
+    seat's page has no load control (no seat loads a save at a shared table); a game of one's
+    own has one."""
+    from railkit.viz.station_master.view import card_label
+
+    g = make_shared(3, 0.15, CARDS_SETUP).game  # the same deal as the server's table
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    page.goto(station_server + "/app?table=cards&seat=1")
+    assert wait_my_turn_or_end(page)
+    page.wait_for_function("() => (" + CARD_BUTTONS + ")().length === 3", timeout=TIMEOUT)
+    shown = {label.split(" ×")[0]: (disabled, tip) for label, disabled, tip in page.evaluate(CARD_BUTTONS)}
+    legal_cards = {getattr(a, "card", None) for a in g.legal_actions()}
+    assert set(shown) == {card_label(k) for k in g.hands[0]}
+    for key in g.hands[0]:
+        disabled, tip = shown[card_label(key)]
+        if key in legal_cards:
+            assert not disabled and tip is None, key
+        else:
+            assert disabled, key
+            assert tip == unplayable_text(g, key)
+    assert legal_cards & set(g.hands[0]) == {"+2"}
+    # the reason shows on hover
+    page.locator(".card-btn", has_text="Uncouple").hover()
+    shown_tip = page.get_by_text(unplayable_text(g, "uncouple").split("\n")[-1])
+    shown_tip.wait_for(timeout=TIMEOUT)
+    assert shown_tip.inner_text() == unplayable_text(g, "uncouple")  # one reason a line
+    page.screenshot(path=str(shots / "unplayable-cards.png"))
+    # no load control on a seat's page at a shared table ...
+    assert page.locator("input[type=file]").count() == 0
+    seen["guard"].check()
+    # ... while a game of one's own can load a save
+    own = ctx.new_page()
+    own.goto(station_server + "/app")
+    assert wait_my_turn_or_end(own)
+    expect_file_input = own.locator("input[type=file]")
+    expect_file_input.wait_for(state="attached", timeout=TIMEOUT)
+    assert expect_file_input.count() == 1
+    ctx.close()

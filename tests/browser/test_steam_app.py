@@ -159,6 +159,39 @@ def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(
     assert not bad, bad
 
 
+#: Olivia's box as the page shows it: [her score's label and number, [[part, points], ...]]
+OLIVIA_SCORE = """() => { const find = (n, cls, out) => { if (n.classList && n.classList.contains(cls)) out.push(n);
+    for (const c of [n.shadowRoot, ...n.childNodes]) if (c) find(c, cls, out); return out; };
+  const total = find(document.body, 'olivia-total', [])[0];
+  if (!total) return null;
+  return [total.textContent, find(document.body, 'olivia-part', []).map(p => [p.dataset.part, p.textContent])]; }"""
+
+
+def test_olivias_running_total_is_labelled_and_shows_its_parts(page, steam):
+    """Before anyone has moved Olivia already has points (her engine, the tiles by the board):
+    the page says it is her score so far and shows the parts, which add up to the engine's
+    own score for her, part by part."""
+    from railkit.games.steam_rollers.scoring import olivia_breakdown
+
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_view(page, url)
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    page.wait_for_function(f"() => ({OLIVIA_SCORE})() !== null", timeout=60_000)
+    total, parts = page.evaluate(OLIVIA_SCORE)
+    want = olivia_breakdown(g)
+    assert total == f"score so far {g.olivia_score()}"
+    assert g.olivia_score() > 0 and len(g.log) == 0  # points before any move: why the label matters
+    assert {name: int(points) for name, points in parts} == {
+        "deliveries": want["olivia_delivery_points"], "engine": want["olivia_engine_points"],
+        "regions": want["olivia_network_points"], "tiles": want["olivia_tile_vp"]}
+    assert sum(int(points) for _, points in parts) == g.olivia_score()
+    page.locator(".olivia").scroll_into_view_if_needed()
+    shot(page, "0-olivia-running-total")
+    assert not bad, bad
+
+
 def test_a_delivery_is_previewed_on_the_sheet_then_made(page, steam):
     url = steam("--autoplay", "200", "--until", "deliver")
     bad = watch(page)
@@ -192,6 +225,17 @@ def test_the_end_shows_the_scoring_and_the_result(page, steam):
     text = page_text(page)
     assert "You win" in text or "You lose" in text
     assert "Game over" in text
+    # the end banner calls the person "You", as the rest of the page does
+    banner = page.locator(".winner-banner")
+    seat_chip = banner.locator(".final-score[data-seat='0']")
+    assert seat_chip.inner_text().split(". ", 1)[1].startswith("You —"), seat_chip.inner_text()
+    assert "Player 1" not in banner.inner_text()
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    autoplay(t, 5000)
+    row = t.game.summary()[0]
+    line = banner.locator(".winner-line").inner_text()
+    assert line == (f"Game over: You win with {row['score']} points" if row["win"]
+                    else f"Game over: Olivia wins with {row['olivia_score']} points")
     wait_rows(page, "sheet_labels", "> 0")  # the connections, with their points, on the sheet
     shot(page, "6-scoring")
     assert not bad, bad

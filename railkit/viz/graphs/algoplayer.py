@@ -61,7 +61,8 @@ assert set(LEGEND) == set(steps.STATES)
 
 def _game_lessons() -> dict[str, tuple[str, Callable]]:
     """The lessons the games add (``GRAPH_LESSONS`` of a game's view package):
-    algorithm -> (question, ``scenario(seed, start)``)."""
+    algorithm -> (question, ``scenario(seed, start)`` giving the graph, the trace, a title
+    and the start city used, as :func:`scenario` does)."""
     out: dict[str, tuple[str, Callable]] = {}
     for game in served_games():
         out.update(getattr(viz_of(game), "GRAPH_LESSONS", {}))
@@ -96,14 +97,19 @@ def _label(x) -> str:
 
 
 def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None):
-    """The graph, trace and a title for ``algorithm`` on ``map`` (``usa``,
+    """The graph, trace, a title and the start city for ``algorithm`` on ``map`` (``usa``,
     ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
     with the map editor; a game's own lesson, :data:`GAME_LESSONS`, uses its own board), an
     instance chosen by ``seed`` and, where it applies, ``start``.
 
-    >>> G, trace, title = scenario("bfs", "teaching-small", 2)
-    >>> trace.algorithm, "Ticket" in title
-    ('bfs', True)
+    The start city returned is the one the run starts from: ``start`` if it can be, else the
+    instance's own (the seed's ticket); None for an algorithm without one (Kruskal, say).
+
+    >>> G, trace, title, start = scenario("bfs", "teaching-small", 2)
+    >>> trace.algorithm, "Ticket" in title, title.startswith(f"Ticket {start}–")
+    ('bfs', True, True)
+    >>> scenario("kruskal", "teaching-small", 2)[3] is None
+    True
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
@@ -132,25 +138,25 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         near = sorted({k for _, _, k in G.edges(b, keys=True)})
         blocked = sorted(set(rng.sample(near, max(1, len(near) - 1))) | set(rng.sample(ids, len(ids) // 12)))
         tr = (steps.bfs if algorithm == "bfs" else steps.dfs)(G, a, b, blocked=blocked)
-        return G, tr, f"Ticket {a}–{b} with {len(blocked)} routes taken by others"
+        return G, tr, f"Ticket {a}–{b} with {len(blocked)} routes taken by others", a
     if algorithm in ("dijkstra", "astar"):
         tr = (steps.dijkstra if algorithm == "dijkstra" else steps.astar)(G, a, b)
-        return G, tr, f"Ticket {a}–{b}: the fewest trains"
+        return G, tr, f"Ticket {a}–{b}: the fewest trains", a
     if algorithm == "prim":
-        return G, steps.prim(G, a), f"Minimum spanning tree grown from {a}"
+        return G, steps.prim(G, a), f"Minimum spanning tree grown from {a}", a
     if algorithm == "kruskal":
-        return G, steps.kruskal(G), "Minimum spanning tree, shortest routes first"
+        return G, steps.kruskal(G), "Minimum spanning tree, shortest routes first", None
     if algorithm == "hierholzer":
         H = euler_network(G, rng, max_edges=30)
-        return H, steps.hierholzer(H), f"A network with an Euler trail ({H.number_of_edges()} routes)"
+        return H, steps.hierholzer(H), f"A network with an Euler trail ({H.number_of_edges()} routes)", None
     if algorithm in ("longest_trail", "greedy_trail"):
         H = grow_network(m, rng) if m is not None else G
         fn = steps.longest_trail if algorithm == "longest_trail" else steps.greedy_trail
-        return H, fn(H), f"A player's network ({H.number_of_edges()} routes)"
+        return H, fn(H), f"A player's network ({H.number_of_edges()} routes)", None
     if algorithm == "max_flow":
-        return G, steps.max_flow(G, a, b), f"Cut {a} from {b}"
+        return G, steps.max_flow(G, a, b), f"Cut {a} from {b}", a
     hand = tickets[:3]
-    return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand)
+    return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand), None
 
 
 def graph_geometry(G, gap: float | None = None):
@@ -350,7 +356,8 @@ class AlgoPlayer(pn.viewable.Viewer):
     seed : int
         Picks the instance (ticket, blocked routes, network, hand).
     start : str, optional
-        The start city where the algorithm has one.
+        The start city where the algorithm has one (empty: the instance's own, the seed's
+        ticket). The start city picker shows where the run on screen starts.
     custom : Map, optional
         A map of your own (from the map editor): offered as the map ``custom`` and shown first.
     """
@@ -373,8 +380,11 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
         self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
                                        value=self.map, width=130)
-        self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90)
-        self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150)
+        self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90, css_classes=["seed"])
+        self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150,
+                                         css_classes=["start-city"])
+        self._showing_start = False
+        self.w_start.param.watch(self._on_pick_start, "value")
         self.w_reset = pn.widgets.Button(label="Reset", color="primary", width=80, css_classes=["reset"])
         self.w_back = pn.widgets.Button(label="◀ Back", width=80, css_classes=["step-back"])
         self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["step"])
@@ -402,21 +412,30 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.reset()
 
     # ------------------------------------------------------------ building
+    def _on_pick_start(self, event) -> None:
+        if not self._showing_start:  # the person picked it: the next runs start there
+            self.start = event.new or ""
+
     def reset(self) -> None:
-        """A new run from the widgets' algorithm, map, seed and start city."""
+        """A new run from the widgets' algorithm, map and seed, and the start city picked
+        (if none was, the instance's own); the picker then shows where the run starts."""
         self.play(False)
         self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
-        self.start = self.w_start.value or ""
         chosen = self.custom if self.map == "custom" else self.map
-        self.G, self.trace, title = scenario(self.algorithm, chosen, self.seed, self.start or None)
+        self.G, self.trace, title, start = scenario(self.algorithm, chosen, self.seed, self.start or None)
         self.view = GraphView(self.G, *self._size)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
         for ev in (Tap, DoubleTap, Press):
             self.view.figure.on_event(ev, self._on_tap)
         cities = [""] + sorted(str(n) for n in self.G)
-        if self.w_start.options != cities:
-            self.w_start.options = cities
+        self._showing_start = True
+        try:
+            if self.w_start.options != cities:
+                self.w_start.options = cities
+            self.w_start.value = "" if start is None else str(start)
+        finally:
+            self._showing_start = False
         self.title.object = (f'<h3 style="margin:4px 0">{html.escape(ALGORITHMS[self.algorithm])}</h3>'
                              f'<div>{html.escape(title)}</div>')
         self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if self.w_predict.value else None

@@ -9,6 +9,7 @@ It works for every game: it reads the rows of ``game.summary()`` (``seat``,
 view hands them over (:meth:`~railkit.viz.shell.view.TableShell.final_rows`: a player
 who has no seat, such as a solo opponent, is a row with ``seat`` None and a ``name``).
 Each chip has its seat's colour from the game's palette, as the game's own chips do.
+On a seat's page that seat is "You", as the rest of its page calls it.
 
 >>> final = [{"seat": 0, "score": 52, "rank": 1, "win": True, "tie_break": ""},
 ...          {"seat": 1, "score": 40, "rank": 2, "win": False, "tie_break": ""}]
@@ -22,6 +23,8 @@ False
 >>> "Robot wins with 42 points" in banner_html([{"seat": 0, "score": 20, "rank": 2, "win": False},
 ...                                             {"seat": None, "name": "Robot", "score": 42, "rank": 1,
 ...                                              "win": True}], ["Player 1"])
+True
+>>> "Game over: You win with 52 points" in banner_html(final, ["Red", "Blue"], you=0)
 True
 """
 
@@ -40,18 +43,23 @@ def ranked(final: Sequence[Mapping]) -> list[dict]:
     return sorted((dict(x) for x in final), key=lambda x: (x["rank"], x["seat"] is None, x["seat"] or 0))
 
 
-def _name(row: Mapping, labels: Sequence[str]) -> str:
-    return str(row.get("name", "?")) if row["seat"] is None else labels[row["seat"]]
+def _name(row: Mapping, labels: Sequence[str], you: int | None = None) -> str:
+    if row["seat"] is None:
+        return str(row.get("name", "?"))
+    return "You" if row["seat"] == you else labels[row["seat"]]
 
 
-def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = ()) -> str:
+def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = (),
+                you: int | None = None) -> str:
     """HTML of the banner for a game's final rows (see the module's text; ``labels``: the
-    seats' names, ``palette``: the seats' colours, the game's ``spec.palette``): the winner
-    (or the tied winners), then each player's score in rank order, in the player's colour."""
+    seats' names, ``palette``: the seats' colours, the game's ``spec.palette``, ``you``: the
+    seat whose page shows it, None for a spectator's): the winner (or the tied winners), then
+    each player's score in rank order, in the player's colour."""
     rows = ranked(final)
     winners = [x for x in rows if x.get("win")] or rows[:1]
-    who = " and ".join(html.escape(_name(x, labels), quote=False) for x in winners)
-    verb = "win" if len(winners) > 1 else "wins"
+    names = sorted((_name(x, labels, you) for x in winners), key=lambda n: n != "You")  # "You and Blue"
+    who = " and ".join(html.escape(n, quote=False) for n in names)
+    verb = "wins" if len(names) == 1 and names != ["You"] else "win"
     top = winners[0]["score"] if winners else 0
     tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
     head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>Game over: {who} {verb} "
@@ -61,7 +69,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
     chips = []
     for x in rows:
         colour = seat_colour(palette, x["seat"])
-        who = html.escape(_name(x, labels), quote=False)
+        who = html.escape(_name(x, labels, you), quote=False)
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
                      f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}</span>")
@@ -82,13 +90,14 @@ class WinnerBanner(pn.viewable.Viewer):
     def visible(self) -> bool:
         return self._pane.visible
 
-    def show(self, final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = ()) -> None:
-        """Show the winner and the final scores (``final``, ``labels``, ``palette``: as for
-        :func:`banner_html`)."""
+    def show(self, final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = (),
+             you: int | None = None) -> None:
+        """Show the winner and the final scores (``final``, ``labels``, ``palette``, ``you``: as
+        for :func:`banner_html`)."""
         rows = ranked(final)
         win = [x for x in rows if x.get("win")] or rows[:1]
-        self.winners = [_name(x, labels) for x in win]
-        self._pane.object = banner_html(final, labels, palette)
+        self.winners = [_name(x, labels, you) for x in win]
+        self._pane.object = banner_html(final, labels, palette, you)
         self._pane.visible = True
 
     def hide(self) -> None:

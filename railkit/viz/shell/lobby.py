@@ -29,9 +29,38 @@ from railkit.viz.shell.guard import session_verdict
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 _CACHE_KEY = "railkit-tables"
-TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+#: a table's name: what may be in it, as a pattern and in words (a name is data in a page's
+#: address and in the lobby's links, never HTML)
+TABLE_NAME = re.compile(r"[A-Za-z0-9 _-]{1,40}")
+TABLE_NAME_RULE = "A table name may contain letters, digits, spaces and - _ (at most 40 characters)."
 #: a number in a page's address: 1 to 6 ASCII digits (read by :func:`_int_arg` alone)
 _WHOLE = re.compile(r"[0-9]{1,6}")
+
+
+def check_table_name(name: str) -> str:
+    """``name`` if it may name a table; else :class:`NotAllowed` saying in words what a name may hold.
+
+    >>> check_table_name("class a")
+    'class a'
+    >>> check_table_name("<b>x</b>")
+    Traceback (most recent call last):
+    ...
+    railkit.viz.shell.table.NotAllowed: A table name may contain letters, digits, spaces and - _ (at most 40 characters).
+    """
+    if not TABLE_NAME.fullmatch(name) or not name.strip():
+        raise NotAllowed(TABLE_NAME_RULE, "Pick another name.")
+    return name
+
+
+def table_link(name: str, **args) -> str:
+    """The link to table ``name`` with the address arguments ``args`` (a space written ``%20``).
+
+    >>> table_link("class a", join=2)
+    '?table=class%20a&join=2'
+    """
+    from urllib.parse import quote
+
+    return f"?table={quote(name)}" + "".join(f"&{k}={v}" for k, v in args.items())
 
 
 def _tables() -> dict:
@@ -138,8 +167,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
         players = players or max(get_spec(game).solo_players, seats)
         t = new_table(game, players, seats, seed=seed, **defaults)
         return _page(game, view(t, seat=0, auto=auto), None)
-    if not TABLE_NAME.fullmatch(name):
-        raise DataError("?table=", "$", "a table name of letters, digits, - and _ (up to 40)", name)
+    check_table_name(name)
     t = _tables().get(name)
     if t is None:
         raise DataError("?table=", "$", "the name of a table made in the lobby", name)
@@ -153,7 +181,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
         else:
             seat = joining - 1
             # the seat's own link from now on (once the page is up): a reload keeps the seat
-            link = f"?table={name}&seat={joining}&token={token}"
+            link = table_link(name, seat=joining, token=token)
             pn.state.onload(lambda: pn.state.location.param.update(search=link))
     else:
         asked = _int_arg("seat", 1, t.game.players)
@@ -226,8 +254,7 @@ class Lobby(pn.viewable.Viewer):
             while f"table-{k}" in self.tables:
                 k += 1
             name = f"table-{k}"
-        if not TABLE_NAME.fullmatch(name):
-            raise DataError("table name", "$", "letters, digits, - and _ (up to 40)", name)
+        check_table_name(name)
         if name in self.tables:
             raise NotAllowed(f"There is already a table called {name}.", "Pick another name, or join it below.")
         players = players or self.w_players.value
@@ -265,14 +292,14 @@ class Lobby(pn.viewable.Viewer):
             links = []
             for s, free in self.seats(name):
                 label = html.escape(names[s - 1])
-                href = f"?table={name}&join={s}"
+                href = table_link(name, join=s)
                 links.append(f"<a class='join' href='{href}' title='send this link to the player'>join as {label}</a>"
                              f" <code>{href}</code>" if free else f"<span class='taken'>{label}: taken</span>")
             bots = [f"{html.escape(names[s])} (bot)" for s in sorted(t.agents)]
             status = "game over" if t.game.is_over else f"{len(t.game.log)} actions played"
             rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{'<br>'.join(links)}</td>"
                         f"<td>{', '.join(bots) or '—'}</td><td>{status}</td>"
-                        f"<td><a class='watch' href='?table={name}'>watch</a></td></tr>")
+                        f"<td><a class='watch' href='{table_link(name)}'>watch</a></td></tr>")
         self.listing.object = (_LOBBY_CSS + "<table class='lobby'><tr><th>table</th><th>people's seats</th>"
                                "<th>bots</th><th>game</th><th>projector</th></tr>" + "".join(rows) + "</table>"
                                ) if rows else \

@@ -17,8 +17,10 @@ The rules of the table, the same for every game:
   Undo never takes back a blind action (``TABLE-UNDO-BLIND``): one that drew
   from a hidden pile or rolled the dice. Taking it back would let the player
   play again knowing what comes next (the same card would be drawn again).
-* **New game and load.** Only the table's first seat may start a new game or
-  load one at a shared table; the others are told (:attr:`notice`).
+* **New game and load.** At a shared table only the first seat may start a new
+  game (every seat is told, :attr:`notice`), and no seat loads a save (its file
+  names the seed, ``TABLE-SECRET-SEED``): :meth:`may_restart`, :meth:`may_load`.
+  A spectator does neither.
 * **Seeds.** A new game gets a fresh random seed unless one is given.
 
 >>> from railkit.games import names
@@ -176,8 +178,19 @@ class Table:
         """True when two or more people play at this table."""
         return len(self.humans) > 1
 
+    def may_restart(self, seat: int | None) -> bool:
+        """Whether the page of ``seat`` (None: a spectator's) may start a new game: a person's
+        at a table of their own, the first seat's at a shared table."""
+        return seat is not None and (not self.shared or seat == self.first_seat)
+
+    def may_load(self, seat: int | None) -> bool:
+        """Whether the page of ``seat`` (None: a spectator's) may load a saved game: a person's
+        at a table of their own only (at a shared table the file would name the seed, rule
+        ``TABLE-SECRET-SEED``)."""
+        return seat is not None and not self.shared
+
     def _may_restart(self, by: int | None, what: str) -> None:
-        if by is None or not self.shared or by == self.first_seat:
+        if by is None or self.may_restart(by):
             return
         first = seat_names(self.game)[self.first_seat]
         raise NotAllowed(f"Only {first}, the table's first seat, can {what} here.",
@@ -243,8 +256,7 @@ class Table:
         unless ``trusted``: a game the program made itself (a lesson's position). At a
         shared table no seat loads one (rule ``TABLE-SECRET-SEED``: the file names the seed);
         the host (``by=None``, code in a notebook) may."""
-        self._may_restart(by, "load a game")
-        if by is not None and self.shared:
+        if by is not None and not self.may_load(by):
             raise NotAllowed(f"A save cannot be loaded at a shared table (rule {SECRET_SEED}): the file names "
                              "the seed, so whoever holds it could work out the other hands.",
                              "Load it at a table of your own.", rule=SECRET_SEED)

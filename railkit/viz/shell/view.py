@@ -169,6 +169,8 @@ class TableShell(pn.viewable.Viewer):
                                                 label="Save game (JSON)", width=160)
         self.upload = pn.widgets.FileInput(accept=".json", width=220)
         self.upload.param.watch(self._on_upload, "value")
+        # the table's controls a page has: the load control only where its seat may load
+        self._file_row = pn.Row(self.undo_btn, self.download, self.upload)
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"})
         self._build_view()
@@ -216,6 +218,8 @@ class TableShell(pn.viewable.Viewer):
                                             css_classes=["new-toggle"])
         self.new_area = pn.Column()
         self.new_toggle.param.watch(self._toggle_new_game, "value")
+        # the new-game toggle and form: only on the page of a seat that may start a new game
+        self._new_game_area = pn.Column(self.new_toggle, self.new_area)
 
     def _toggle_new_game(self, event) -> None:
         if event.new:
@@ -234,14 +238,14 @@ class TableShell(pn.viewable.Viewer):
 
     def _controls(self):
         return pn.Column(
-            pn.Row(self.undo_btn, self.download, self.upload),
+            self._file_row,
             pn.Row(self.replay, self.live_btn),
             "#### Action log", self.log_pane,
         )
 
     def __panel__(self):
         if self._layout is None:
-            self._layout = pn.Column(self.banner, self._view(), self.new_toggle, self.new_area)
+            self._layout = pn.Column(self.banner, self._view(), self._new_game_area)
         if self.auto and self._callback is None:
             if served():
                 # served: poll only once the browser is connected, or the first
@@ -396,7 +400,7 @@ class TableShell(pn.viewable.Viewer):
             return
         try:
             self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
-                                seed=seed, by=self.seat, **self._options())
+                                seed=seed, by=self._acting_seat("start a new game"), **self._options())
         except (DataError, ValueError) as exc:
             self.say(f"<b>Cannot start:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
             return
@@ -409,7 +413,7 @@ class TableShell(pn.viewable.Viewer):
             return
         name = self.upload.filename or "<upload>"
         try:
-            self.table.load_json(event.new, name, by=self.seat)
+            self.table.load_json(event.new, name, by=self._acting_seat("load a game"))
         except (DataError, ValueError) as exc:
             self.say(f"<b>Cannot load:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
             return
@@ -425,8 +429,17 @@ class TableShell(pn.viewable.Viewer):
         """Load a saved game (raises DataError naming file and field)."""
         from railkit.core.jsonio import read_json
 
-        self.table.load_json(read_json(path), str(path), by=self.seat)
+        by = self._acting_seat("load a game")
+        self.table.load_json(read_json(path), str(path), by=by)
         self.refresh(force=True)
+
+    def _acting_seat(self, what: str) -> int:
+        """This page's seat, for something done to the whole table (``what``: "start a new game").
+        A spectator's page acts for nobody (:class:`NotAllowed`): the table takes a missing seat
+        for its host, the code that made it."""
+        if self.seat is None:
+            raise NotAllowed(f"Spectators watch the game; they cannot {what}.", "Join a free seat to play.")
+        return self.seat
 
     # ------------------------------------------------------------ refresh
     def refresh(self, force: bool = False) -> None:
@@ -469,13 +482,28 @@ class TableShell(pn.viewable.Viewer):
         self.undo_btn.disabled = replay or not n_undo
         self.undo_btn.description = why or None
         self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
-        self.upload.disabled = self.seat is None or (t.shared and self.seat != t.first_seat)
+        self._show_table_controls()
         self.live_btn.visible = replay
         if g.is_over:
-            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette)
+            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
+                             you=self.seat)
         else:
             self.banner.hide()
         self._render_log(g)
+
+    def _show_table_controls(self) -> None:
+        """Put on the page only the table's controls this seat may use: the load control
+        (:meth:`Table.may_load`) and the new-game form (:meth:`Table.may_restart`). What a
+        page does not have, it cannot send; what it sends anyway is refused all the same."""
+        t = self.table
+        files = [self.undo_btn, self.download] + ([self.upload] if t.may_load(self.seat) else [])
+        if list(self._file_row.objects) != files:
+            self._file_row.objects = files
+        self.upload.disabled = not t.may_load(self.seat)
+        new_game = [self.new_toggle, self.new_area] if t.may_restart(self.seat) else []
+        if list(self._new_game_area.objects) != new_game:
+            self._new_game_area.objects = new_game
+            self.new_toggle.value = False
 
     def final_rows(self, g) -> list[dict]:
         """The rows of the end banner (:mod:`railkit.viz.shell.banner`): ``g.summary()``; a game

@@ -16,7 +16,8 @@ It is the Station Master part of the game-agnostic :class:`~railkit.viz.shell.vi
 Playing: click a chip, then a locomotive; click a card, then what it needs. Every choice is
 matched against ``g.legal_actions()`` (never built by hand), field by field, so the view
 follows the engine's actions; a choice that is not legal is explained inline with its rule id
-(the engine's reason for the same action with that choice).
+(the engine's reason for the same action with that choice). A chip or card with no legal move
+at all is shown disabled, its reason on hover: the engine's reason for it on each train.
 
 Everything shown is built from ``g.observe(seat)`` (a spectator: the public part of it), and the
 log hides chip values (:func:`describe_action`), so a browser never receives another seat's
@@ -47,10 +48,10 @@ import param
 from railkit.core.errors import DataError
 from railkit.games.station_master import SPEC
 from railkit.viz.shell.style import initials, seat_colour
-from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 
-__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "seat_hex"]
+__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "refusal_text", "seat_hex"]
 
 #: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
 #: the common colour-vision deficiencies); every chip also carries its owner's initials, so
@@ -282,6 +283,42 @@ def score_track_html(scores: list[int], names: list[str], to_move: int | None) -
     return "<div class='score-track'>" + "".join(rows) + "</div>"
 
 
+def refusal_text(errors) -> str:
+    """The engine's reasons why a chip or card cannot be played now, one line each: each reason
+    once, the last of a rule's reasons followed by its rule id (None: an allowed move, left out).
+
+    >>> from railkit.core.errors import IllegalMove
+    >>> refusal_text([IllegalMove("SM-ROYAL", "T1 has no carriage."), IllegalMove("SM-ROYAL", "T2 has none."),
+    ...               IllegalMove("SM-ROYAL", "T1 has no carriage."), None]).splitlines()
+    ['T1 has no carriage.', 'T2 has none. (rule SM-ROYAL)']
+    """
+    by_rule: dict[str, list[str]] = {}
+    for err in errors:
+        if err is not None:
+            reasons = by_rule.setdefault(getattr(err, "rule", ""), [])
+            reason = getattr(err, "reason", str(err))
+            if reason not in reasons:
+                reasons.append(reason)
+    lines = []
+    for rule, reasons in by_rule.items():
+        lines += reasons[:-1] + [reasons[-1] + (f" (rule {rule})" if rule else "")]
+    return "\n".join(lines) or "No move with it is allowed now."
+
+
+class HandButton(pn.widgets.Button):
+    """A chip or card of the hand: its hover text (:attr:`description`, the reasons why it
+    cannot be played now, one a line) keeps its lines and wraps to the page."""
+
+    def _process_param_change(self, params):
+        text = params.get("description")
+        if isinstance(text, str):
+            from bokeh.models import Tooltip
+
+            params["description"] = Tooltip(content=text, position="right",
+                                            stylesheets=[":host { white-space: pre-line; max-width: 340px; }"])
+        return super()._process_param_change(params)
+
+
 def _choice_label(field: str, value, names: list[str]) -> str:
     if value is None:
         return {"chip": "No chip", "take": "Take nothing"}.get(field, "None")
@@ -352,12 +389,12 @@ class StationMasterView(TableShell):
                                       css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
-            b = pn.widgets.Button(label="", width=78, visible=False, css_classes=["chip-btn", f"chip-slot-{i}"])
+            b = HandButton(label="", width=78, visible=False, css_classes=["chip-btn", f"chip-slot-{i}"])
             b.on_click(lambda e, i=i: self._click_chip_slot(i))
             self.chip_btns.append(b)
         self.card_btns = []
         for i in range(12):
-            b = pn.widgets.Button(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"])
+            b = HandButton(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"])
             b.on_click(lambda e, i=i: self._click_card_slot(i))
             self.card_btns.append(b)
         self._chip_values: list[int] = []
@@ -432,48 +469,74 @@ class StationMasterView(TableShell):
                              + ". Start a new game to play it.", quote=False))
         return None
 
-    # ------------------------------------------------------------ clicks
-    def _sample_train(self) -> int:
-        obs = self._obs or {}
-        st = obs.get("station") or []
-        return st[0]["id"] if st else 1
-
-    def _turn_error(self, probe):
-        return self.table.check(self.seat, probe)
-
-    def click_chip(self, value: int) -> None:
-        """Choose a chip of ``value`` to place (then click a locomotive)."""
+    # ------------------------------------------------------------ what cannot be played now
+    def _candidates(self, sel) -> list:
+        """The legal actions of the chip or card ``sel`` (``("chip", value)`` or ``("card", key)``)."""
         from railkit.games.station_master.actions import PlaceChip
 
-        self._start(("chip", value), PlaceChip(value, self._sample_train()),
-                    [a for a in self._legal if isinstance(a, PlaceChip) and a.value == value])
+        what, x = sel
+        if what == "chip":
+            return [a for a in self._legal if isinstance(a, PlaceChip) and a.value == x]
+        return [a for a in self._legal if getattr(a, "card", None) == x]
+
+    def _probes(self, sel) -> list:
+        """The moves of the chip or card ``sel`` on each train in the station (each pair of
+        trains for a card that names two): what the engine is asked why not, when none is legal."""
+        from railkit.games.station_master import actions as A
+
+        what, x = sel
+        station = (self._obs or {}).get("station") or []
+        ids = [tv["id"] for tv in station]
+        if what == "chip":
+            return [A.PlaceChip(x, t) for t in ids]
+        if _is_carriage(x):
+            return [A.PlayCarriage(x, t) for t in ids]
+        if x.startswith("repair-"):
+            return [A.PlayRepair(x)]
+        one_train = {"brake-van": A.PlayBrakeVan, "royal": A.PlayRoyal, "standing-room": A.PlayStandingRoom,
+                     "uncouple": lambda t: A.PlayUncouple(1, t)}
+        if x in one_train:
+            return [one_train[x](t) for t in ids]
+        pairs = [(s, t) for s in ids for t in ids if s != t]
+        if x == "reassign":
+            return [A.PlayReassign(s, t) for s, t in pairs]
+        if x == "transfer":  # one chip of the first owner seen on the train it leaves (owners are public)
+            first = {tv["id"]: next(((o,) for o, n in enumerate(tv["chip_counts"]) if n), ()) for tv in station}
+            return [A.PlayTransfer(s, t, first[s]) for s, t in pairs]
+        return [A.PlayRushHour()] if x == "rush-hour" else []
+
+    def why_not(self, sel) -> str:
+        """Why the chip or card ``sel`` cannot be played now, in words ("" if it can, or if it is
+        not this seat's turn): the engine's reason (``why_illegal``) for this seat's move with it
+        on each train, each reason once, and its rule. Only public facts and this seat's own
+        hand and chips are in those reasons. A disabled chip or card shows it on hover."""
+        if not self._my_turn or self._candidates(sel):
+            return ""
+        g = self.table.game
+        return refusal_text([g.why_illegal(a) for a in self._probes(sel)])
+
+    # ------------------------------------------------------------ clicks
+    def click_chip(self, value: int) -> None:
+        """Choose a chip of ``value`` to place (then click a locomotive)."""
+        self._start(("chip", value))
 
     def click_card(self, key: str) -> None:
         """Choose the card ``key`` from the hand (then what it needs)."""
-        cands = [a for a in self._legal if getattr(a, "card", None) == key]
-        self._start(("card", key), self._probe_card(key), cands)
+        self._start(("card", key))
 
-    def _probe_card(self, key: str):
-        """An action with card ``key`` (to ask the engine why it cannot be played now)."""
-        from railkit.games.station_master import actions as A
-
-        t = self._sample_train()
-        if _is_carriage(key):
-            return A.PlayCarriage(key, t)
-        if key.startswith("repair-"):
-            return A.PlayRepair(key)
-        return {"brake-van": A.PlayBrakeVan(t), "royal": A.PlayRoyal(t), "reassign": A.PlayReassign(t, t),
-                "standing-room": A.PlayStandingRoom(t), "uncouple": A.PlayUncouple(1, t),
-                "rush-hour": A.PlayRushHour()}.get(key) or next(
-                    (a for a in self.table.game.legal_actions() if getattr(a, "card", None) == key), A.Pass())
-
-    def _start(self, sel, probe, cands) -> None:
+    def _start(self, sel) -> None:
         with pn.io.hold(freeze=True):
+            cands = self._candidates(sel)
             self._sel, self._cands, self._picked = sel, cands, {}
             if not cands:
-                err = self._turn_error(probe)
                 self._sel = None
-                self.say(explain(err) if err is not None else "That cannot be played now.")
+                probes = self._probes(sel)
+                err = self.table.check(self.seat, probes[0]) if probes else None
+                if isinstance(err, NotAllowed):  # not this seat's turn, or a spectator
+                    self.say(explain(err))
+                else:
+                    why = self.why_not(sel) or "It cannot be played now."
+                    self.say("<b>Not allowed:</b> " + html.escape(why, quote=False).replace("\n", " "))
                 self._show_choice()
             else:
                 self.say("")
@@ -598,7 +661,7 @@ class StationMasterView(TableShell):
                 self._advance()
                 return None
             probe = dataclasses.replace(rem[0], **{f: tid})
-            err = self._turn_error(probe)
+            err = self.table.check(self.seat, probe)
             if err is None:  # legal in itself but not with the choices made so far
                 from railkit.core.errors import IllegalMove
 
@@ -715,7 +778,9 @@ class StationMasterView(TableShell):
                 v = self._chip_values[i]
                 b.label = f"Chip {v} ×{chips[v]}"
                 b.visible = True
-                b.disabled = not my_turn
+                why = self.why_not(("chip", v))
+                b.disabled = not my_turn or bool(why)
+                b.description = f"Cannot be played now:\n{why}" if why else None
             else:
                 b.visible = False
         hand = Counter(obs["hand"])
@@ -725,7 +790,9 @@ class StationMasterView(TableShell):
                 k = self._card_keys[i]
                 b.label = card_label(k) + (f" ×{hand[k]}" if hand[k] > 1 else "")
                 b.visible = True
-                b.disabled = not my_turn
+                why = self.why_not(("card", k))
+                b.disabled = not my_turn or bool(why)
+                b.description = f"Cannot be played now:\n{why}" if why else None
             else:
                 b.visible = False
         self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"

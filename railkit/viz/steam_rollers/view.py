@@ -39,7 +39,7 @@ from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
 
-__all__ = ["SteamRollersView", "delivery_preview", "olivia_steps", "good_chip"]
+__all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_html", "olivia_steps"]
 
 DIE_FACE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"]
@@ -201,6 +201,30 @@ def score_table(g, names: list[str]) -> tuple[str, str]:
             result = (f"<div class='solo-result' style='font-size:1.2em'><b>{'You win' if won else 'You lose'}"
                       f"</b> ({why}).</div>")
     return result, f"<table class='score-table' style='font-size:12px' border=0>{head}{''.join(rows)}</table>"
+
+
+def olivia_score_html(g) -> str:
+    """Olivia's score with its parts (SR-OLIVIA-SCORE), as HTML: her score so far (she has
+    points before anyone moves: her engine, the tiles by the board), or her final score.
+
+    >>> from railkit.games import get_spec
+    >>> g = get_spec("steam-rollers").new_game(players=1, seed=4, difficulty="clerk")
+    >>> import re
+    >>> re.sub("<[^>]+>", "", olivia_score_html(g))
+    'score so far 9 = deliveries 0 + engine 3 + her 2 best regions 1 + tiles by the board 5'
+    """
+    from railkit.games.steam_rollers.scoring import olivia_breakdown
+
+    ob = olivia_breakdown(g)
+    parts = [("deliveries", "deliveries", ob["olivia_delivery_points"]),
+             ("engine", "engine", ob["olivia_engine_points"]),
+             ("regions", f"her {g.rules.olivia_regions_scored} best regions", ob["olivia_network_points"]),
+             ("tiles", "tiles by the board", ob["olivia_tile_vp"])]
+    label = "final score" if g.is_over else "score so far"
+    return (f"<span class='olivia-total'>{label} <b>{ob['olivia_score']}</b></span> = "
+            + " + ".join(f"{words} <span class='olivia-part' data-part='{key}'>{points}</span>"
+                         for key, words, points in parts))
+
 
 class SteamRollersView(TableShell):
     """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
@@ -857,7 +881,7 @@ class SteamRollersView(TableShell):
         counts = " ".join(f"{k}:{len(v)}" for k, v in g.olivia_crossed.items())
         steps = "".join(f"<li>{html.escape(s)}</li>" for s in self.olivia_report) or "<li>not yet</li>"
         self.olivia_pane.object = (f"<div style='border:2px solid #4a148c;border-radius:6px;padding:4px'>"
-                                   f"<b>Olivia</b> ({g.difficulty}) — score {g.olivia_score()}, crossed per region "
+                                   f"<b>Olivia</b> ({g.difficulty}) — {olivia_score_html(g)}<br>crossed per region "
                                    f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
                                    "</div>")
         self.olivia_pane.visible = True

@@ -63,6 +63,23 @@ def test_reset_with_a_start_city():
     assert "Miami" in p.title.object and p.trace[0].nodes["Miami"] == "explored"
 
 
+def test_the_start_city_picker_shows_where_the_run_starts():
+    """The seed's start until the person picks one; then the picked city, kept for new seeds;
+    nothing for an algorithm without a start city."""
+    p = AlgoPlayer(algorithm="dijkstra", map="usa", seed=0)
+    assert p.w_start.value == algoplayer.scenario("dijkstra", "usa", 0)[3] == "Los Angeles"
+    p.w_seed.value = 1
+    p.reset()
+    assert p.w_start.value == algoplayer.scenario("dijkstra", "usa", 1)[3] != "Los Angeles"
+    p.w_start.value = "Miami"
+    p.w_seed.value = 2
+    p.reset()
+    assert p.w_start.value == "Miami" and "Ticket Miami–" in p.title.object
+    p.w_algo.value = "kruskal"
+    p.reset()
+    assert p.w_start.value == ""
+
+
 def test_a_step_patches_only_changed_rows():
     p = AlgoPlayer(algorithm="bfs", map="usa", seed=2)
     before = list(p.edges_src.data["state"])

@@ -3,6 +3,7 @@ spectators, the lobby and the notebook page that is not open yet."""
 
 from __future__ import annotations
 
+import panel as pn
 import pytest
 
 from railkit.agents import make_agent
@@ -144,7 +145,35 @@ def test_spectator_sees_no_hand_and_cannot_move():
     hand0 = t.game.observe(0)["hand"]
     shown = spec.player.hand.object
     assert not any(f"× {n}" in shown for n in hand0.values())
-    assert spec.undo_btn.disabled and spec.upload.disabled
+    assert spec.undo_btn.disabled and spec.upload.disabled and on_page(spec) == (False, False)
+
+
+def on_page(view) -> tuple[bool, bool]:
+    """Whether ``view``'s page has the load control and the new-game toggle."""
+    layout = view.__panel__()
+    return view.upload in layout.select(pn.widgets.FileInput), view.new_toggle in layout.select(pn.widgets.Toggle)
+
+
+def test_each_page_shows_only_the_table_controls_its_seat_may_use(tmp_path):
+    """Load: a person at a table of their own only (at a shared table a save names the seed);
+    a new game: that person, or a shared table's first seat; a spectator neither. A page asked
+    to do it anyway (its own script can send a hidden control's value) does nothing."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    first, second, spec = (TicketToRideView(t, seat=s, auto=False) for s in (0, 1, None))
+    assert [on_page(v) for v in (first, second, spec)] == [(False, True), (False, False), (False, False)]
+    solo = TicketToRideView(ttr_table(players=2, humans=[0], seed=3, map="teaching-small"), auto=False)
+    assert on_page(solo) == (True, True) and not solo.upload.disabled
+    seed, save = t.game.seed, t.to_json_bytes().getvalue()
+    for view in (first, second, spec):
+        view.upload.filename = "mine.json"
+        view.upload.value = save
+        assert "Cannot load" in view.message.object and t.game.seed == seed
+    spec.new_game()
+    assert "Spectators" in spec.message.object and t.game.seed == seed
+    (tmp_path / "mine.json").write_bytes(save)
+    with pytest.raises(NotAllowed, match="Spectators"):
+        spec.load(tmp_path / "mine.json")
+    assert t.game.seed == seed
 
 
 def test_a_save_is_offered_at_a_shared_table_only_once_the_game_is_over():
@@ -174,6 +203,24 @@ def test_banner_names_the_winner_and_every_score():
         assert f"{seat_names(t.game)[row['seat']]} — {row['score']}" in text
     winners = [seat_names(t.game)[r["seat"]] for r in t.game.summary() if r["win"]]
     assert " and ".join(winners) in text and "win" in text
+
+
+def test_the_banner_on_a_seats_page_calls_that_seat_you():
+    t = ttr_table(players=2, humans=[0, 1], seed=2, map="teaching-small")
+    t.agents = {s: make_agent(t.spec, "random", s) for s in (0, 1)}  # both seats played by bots, to the end
+    t.run_bots()
+    t.agents = {}
+    rows = {r["seat"]: r for r in t.game.summary()}
+    names = seat_names(t.game)
+    for seat in (0, 1, None):
+        view = TicketToRideView(t, seat=seat, auto=False)
+        text = view.banner._pane.object
+        for s, row in rows.items():
+            assert f"{'You' if s == seat else names[s]} — {row['score']}" in text
+        if seat is not None:
+            assert names[seat] not in text
+            line = text.split("</div>")[0]
+            assert ("You win" in line or "You and" in line) == rows[seat]["win"]
 
 
 def test_notebook_view_sends_nothing_before_its_page_is_open():
@@ -206,6 +253,14 @@ def test_lobby_makes_tables_and_lists_join_links():
     lobby.w_name.value = "../x"
     lobby.make_btn.clicks += 1
     assert "Cannot make" in lobby.message.object and "../x" not in tables
+    # a name with HTML: refused in words, not with a JSON path; a space is fine (written %20 in links)
+    lobby.w_name.value = "<b>x</b>"
+    lobby.make_btn.clicks += 1
+    said = lobby.message.object
+    assert "A table name may contain letters, digits, spaces and - _" in said and "at $" not in said
+    lobby.w_name.value = "class b"
+    lobby.make_btn.clicks += 1
+    assert "class b" in tables and "href='?table=class%20b&join=1'" in lobby.listing.object
     tables["class-a"].join(0)
     lobby.refresh()
     assert "taken" in lobby.listing.object and "join=2" in lobby.listing.object

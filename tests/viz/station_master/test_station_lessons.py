@@ -58,7 +58,7 @@ def test_SM_TIE_the_end_position_ends_in_a_tie_broken_by_the_best_single_train()
     assert g.is_over and g.end_reason == "last-loco" and g.scores == [4, 4]
     rows = g.summary()
     assert [(r["best_train"], r["rank"], r["win"]) for r in rows] == [(4, 1, True), (2, 2, False)]
-    assert view.banner.visible and view.banner.winners == [view.table.seat_label(0)]
+    assert view.seat == 0 and view.banner.visible and view.banner.winners == ["You"]  # seat 0's page
 
 
 def test_setup_facts_follow_the_player_count_rules():

@@ -4,6 +4,7 @@ reaching another seat (a noninterference test on the serialized Bokeh document).
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -69,8 +70,9 @@ def test_a_whole_game_by_clicks_plays_exactly_the_legal_action_clicked(seed):
         n = len(t.game.log)
         click_action(view, action)
         assert t.game.log[n] == action
-    winners = [t.seat_label(r["seat"]) for r in t.game.summary() if r["win"]]
-    assert view.banner.visible and view.banner.winners == winners
+    # the banner calls this page's seat "You"
+    winners = ["You" if r["seat"] == view.seat else t.seat_label(r["seat"]) for r in t.game.summary() if r["win"]]
+    assert view.banner.visible and sorted(view.banner.winners) == sorted(winners)
     assert view.prompt.object == "<i>The game is over.</i>"
 
 
@@ -109,6 +111,35 @@ def test_an_illegal_choice_is_explained_with_its_rule_id_and_nothing_changes():
     assert "rule SM-CHIP-CAPACITY" in view.message.object and len(g.log) == n
     assert view._sel == ("chip", 2)  # the choice stays open: another train can take it
     assert view.click_train(2) is None and len(g.log) > n
+
+
+def test_chips_and_cards_that_cannot_be_played_now_are_disabled_with_the_engines_reason():
+    """Every train full of chips: the chips are disabled, each with the engine's reason for
+    that chip on each train (``why_illegal`` of this seat's move), and the cards stay playable;
+    a click on a disabled chip from code says the same reason."""
+    view = view_for({"station": ["L3", "L4"], "to_move": 0}, humans=(0, 1, 2))
+    t = view.table
+    g = t.game
+    while any(len(tr.chips) < g.chip_capacity(tr) for tr in g.station):
+        s = g.current_player
+        tr = next(tr for tr in g.station if len(tr.chips) < g.chip_capacity(tr))
+        assert t.apply(s, f"chip {g.supply[s][0]} on T{tr.tid}") is None
+    view = StationMasterView(t, seat=g.current_player, auto=False)
+    seat = g.current_player
+    assert not any(isinstance(a, PlaceChip) for a in g.legal_actions())
+    shown = [b for b in view.chip_btns if b.visible]
+    assert [b.label.split(" ")[1] for b in shown] == [str(v) for v in sorted(set(g.supply[seat]))]
+    for b in shown:
+        value = int(b.label.split(" ")[1])
+        errors = [g.why_illegal(PlaceChip(value, tv["id"])) for tv in g.observe(seat)["station"]]
+        assert b.disabled
+        assert b.description == ("Cannot be played now:\n" + "\n".join(e.reason for e in errors)
+                                 + " (rule SM-CHIP-CAPACITY)")
+    assert all(not b.disabled and b.description is None for b in view.card_btns if b.visible)
+    view.click_chip(int(shown[0].label.split(" ")[1]))
+    assert view._sel is None and "Not allowed" in view.message.object
+    said = shown[0].description.split("\n", 1)[1].replace("\n", " ")
+    assert said in html.unescape(view.message.object)
 
 
 def test_out_of_turn_clicks_are_explained():
@@ -231,12 +262,14 @@ def test_train_html_shows_limits_kind_banner_and_attachments():
     assert card_label("uncouple") == "Uncouple"
 
 
-def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document():
+@pytest.mark.parametrize("mine", [["+1", "-2", "brake-van"], ["+1", "uncouple", "royal"]])
+def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document(mine):
     """Two games that differ only in seat 2's hidden choices (the cards it holds, the chip value
-    it placed) give seat 1 identical serialized documents, up to model ids."""
+    it placed) give seat 1 identical serialized documents, up to model ids; also when seat 1
+    holds cards it cannot play now (disabled, with the engine's reasons on hover)."""
 
     def game(hand, chip, seat):
-        setup = {"hands": [["+1", "-2", "brake-van"], hand, ["+3", "-3", "uncouple"]], "to_move": 1}
+        setup = {"hands": [mine, hand, ["+3", "-3", "uncouple"]], "to_move": 1}
         view = view_for(setup, seat=seat)
         assert view.table.apply(1, f"chip {chip} on T1") is None
         assert view.table.apply(2, "chip 1 on T2") is None
@@ -246,6 +279,7 @@ def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document()
     a = doc_text(game(["royal", "lux+5", "+2"], 3, seat=0))
     b = doc_text(game(["transfer", "-1", "reassign"], 1, seat=0))
     assert a == b
+    assert ("Cannot be played now" in a) == ("uncouple" in mine)
     # the comparison can see a difference: seat 2's own documents differ
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=1)) != doc_text(game(["transfer", "-1", "reassign"], 1, seat=1))
     # and a spectator's are identical too
