@@ -300,6 +300,8 @@ def _check_bind(address: str, port: int) -> None:
             raise UsageError("--address", "an IP address of this machine, e.g. 127.0.0.1", address) from None
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
+        if os.name != "nt":  # as the server binds (Tornado): a restart right after a crash finds the
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # port's old links waiting
         try:
             sock.bind((address, port))
         except OverflowError:
