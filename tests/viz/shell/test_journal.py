@@ -58,8 +58,9 @@ def test_a_restored_table_is_the_same_game_with_the_same_seats(game, tmp_path):
     assert r.game.to_json() == t.game.to_json()  # the same actions, seed and rules: the same digest
     assert (r.humans, r.bot_names, r.actors, r.blind) == (t.humans, t.bot_names, t.actors, t.blind)
     assert [r.seat_of(k) for k in tokens] == [0, 1] and r.seat_of("guess") is None and r.free_seats() == []
-    # journaled again from now on: the game plays on, and a second restart has every move
-    moved = play(r, 10, rng)
+    # journaled again from now on: the game plays to the end, and the journal replays to it
+    moved = play(r, 100_000, rng)
+    assert r.game.is_over
     r.journal.close()
     again = restore(tmp_path, game).tables["class-a"]
     assert len(again.game.log) == len(t.game.log) + moved and again.game.to_json() == r.game.to_json()
