@@ -6,12 +6,10 @@ and the journal replays to what the pages show. SIGTERM tells every page and exi
 from __future__ import annotations
 
 import os
-import re
 import signal
 import sys
 import time
 
-import pytest
 
 from conftest import free_port, launch
 from helpers import ALL_TEXT, wait_text

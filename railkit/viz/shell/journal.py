@@ -184,7 +184,8 @@ def replay_records(records: list[dict], spec, source: str, bot_delay: float = 0.
         try:
             if number == 1:
                 if kind != "table" or rec.get("format") != JOURNAL_FORMAT or rec.get("game") != spec.name:
-                    raise DataError(source, where, f"a journal of {spec.name}, format {JOURNAL_FORMAT}", _canon(rec)[:60])
+                    raise DataError(source, where, f"a journal of {spec.name}, format {JOURNAL_FORMAT}",
+                                    _canon(rec)[:60])
                 continue
             if kind == "game":
                 game = spec.game_class.from_json(rec["save"], f"{source} {where}", paths=True)
