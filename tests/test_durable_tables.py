@@ -2,7 +2,7 @@
 start, a torn last line is dropped, a journal edited by hand is refused (its file and line
 on stderr) while the other tables load; SIGINT and SIGTERM stop it with exit code 0 within
 5 s. (The moves of people and bots across ``kill -9`` are played in a browser:
-tests/browser/test_durable_tables.py.)"""
+tests/browser/test_durable_app.py.)"""
 
 from __future__ import annotations
 
