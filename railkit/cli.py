@@ -5,7 +5,8 @@
     railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
                                          --basic-auth PASSWORD|USERS.json asks for a login first
                                          (a class server: one shared password, or {"user": "password"});
-                                         --maps-dir PATH: where the served map editor saves (my-maps/)
+                                         --maps-dir PATH: where the served map editor saves (my-maps/);
+                                         --state-dir DIR: where the lobby's tables are kept (railkit-tables/)
     railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
 
 Every argument is checked before any work starts; a bad one gives one plain line naming
@@ -220,14 +221,25 @@ def _serve(args: argparse.Namespace) -> int:
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     _check_bind(args.address, args.port)
+    state_dir = Path(args.state_dir or "railkit-tables").resolve() if args.seats > 1 else None
+    if state_dir is not None:
+        try:
+            state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError("--state-dir", f"a folder this user can make and write ({exc.strerror})",
+                             str(state_dir)) from None
+        if not os.access(state_dir, os.W_OK | os.X_OK):
+            raise UsageError("--state-dir", "a folder this user can write", str(state_dir))
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
           + ("; a password is asked first" if auth else "")
-          + (f"; the map editor saves in {maps_dir}" if on_maps else ""), flush=True)
+          + (f"; the map editor saves in {maps_dir}" if on_maps else "")
+          + (f"; tables are kept in {state_dir}" if state_dir else ""), flush=True)
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     if args.maps_dir is not None:
         solo["maps_dir"] = maps_dir
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
-          seed=args.seed, bots=bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, **solo)
+          seed=args.seed, bots=bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, state_dir=state_dir,
+          keep_finished=args.keep_finished, **solo)
     return 0
 
 
@@ -301,6 +313,8 @@ def _check_bind(address: str, port: int) -> None:
             raise UsageError("--address", "an IP address of this machine, e.g. 127.0.0.1", address) from None
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
+        if os.name != "nt":  # as the server binds (Tornado): a restart right after a crash finds the
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # port's old links waiting
         try:
             sock.bind((address, port))
         except OverflowError:
@@ -475,6 +489,18 @@ def _port(text: str) -> int:
     return int(text)
 
 
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _duration(text: str) -> float:
+    """``--keep-finished``: a number of seconds, minutes, hours or days (``90s``, ``30m``, ``12h``, ``2d``)."""
+    unit = text[-1:].lower()
+    number = text[:-1] if unit in _SECONDS else text
+    if not (number.isascii() and number.isdigit() and len(number) <= 6):
+        raise argparse.ArgumentTypeError(f"expected a time such as 90s, 30m, 12h or 2d, got {text!r}")
+    return int(number) * _SECONDS.get(unit, 1)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="railkit", description="railkit: a teaching and design kit for rail board games.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -520,6 +546,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--maps-dir", default=None, metavar="PATH",
                     help="for a game played on a map: the folder where the served map editor saves maps, offered by name "
                          "afterwards (default: my-maps in the working directory; never railkit's own maps/)")
+    sv.add_argument("--state-dir", default=None, metavar="DIR",
+                    help="with --seats above 1: the folder where every table is kept, so that a restart loses no "
+                         "game (default: railkit-tables in the working directory)")
+    sv.add_argument("--keep-finished", type=_duration, default="1d", metavar="TIME",
+                    help="how long a finished table is kept for its replay, e.g. 12h or 2d (default 1d)")
     sv.add_argument("--address", default="127.0.0.1")
     sv.add_argument("--basic-auth", default=None, metavar="PASSWORD|FILE.json",
                     help="ask every browser for a password first (Panel's basic auth): one shared password, "

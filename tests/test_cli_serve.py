@@ -28,18 +28,42 @@ def test_serve_bad_port_is_an_argument_error(capsys):
     assert "expected a port number from 1 to 65535" in capsys.readouterr().err
 
 
-def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch):
+def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch, tmp_path):
     import railkit.viz.shell.serve as app
 
+    monkeypatch.chdir(tmp_path)
     seen = {}
     monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(game=game, **kw))
     assert main(["serve", "ticket-to-ride", "--seats", "3", "--port", "5123", "--bots", "tickets", "--seed", "4",
                  "--map", "teaching-small", "--bot-delay", "0.2", "--rules", '{"hand_size": 6}']) == 0
     out = capsys.readouterr().out
-    assert "the lobby" in out and "http://127.0.0.1:5123/" in out
+    kept = (tmp_path / "railkit-tables").resolve()
+    assert "the lobby" in out and "http://127.0.0.1:5123/" in out and f"tables are kept in {kept}" in out
     assert seen == {"game": "ticket-to-ride", "port": 5123, "seats": 3, "show": False, "address": "127.0.0.1",
                     "map": "teaching-small", "seed": 4, "bots": "tickets", "bot_delay": 0.2,
-                    "rules": {"hand_size": 6}, "basic_auth": None}
+                    "rules": {"hand_size": 6}, "basic_auth": None, "state_dir": kept, "keep_finished": 86400}
+
+
+def test_serve_state_dir_and_keep_finished(capsys, monkeypatch, tmp_path):
+    """``--state-dir`` is made (this user only); ``--keep-finished`` takes 90s, 30m, 12h, 2d; a
+    solo server (``--seats 1``) keeps no tables."""
+    import railkit.viz.shell.serve as app
+
+    seen = {}
+    monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))
+    folder = tmp_path / "kept"
+    assert main(["serve", "steam-rollers", "--seats", "2", "--state-dir", str(folder), "--keep-finished", "12h"]) == 0
+    assert seen["state_dir"] == folder.resolve() and seen["keep_finished"] == 12 * 3600
+    assert folder.is_dir() and folder.stat().st_mode & 0o077 == 0
+    assert f"tables are kept in {folder.resolve()}" in capsys.readouterr().out
+    assert main(["serve", "steam-rollers", "--seats", "1", "--state-dir", str(folder)]) == 0
+    assert seen["state_dir"] is None and "kept in" not in capsys.readouterr().out
+    assert main(["serve", "steam-rollers", "--seats", "2", "--keep-finished", "soon"]) == 2
+    assert "expected a time such as 90s" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    assert main(["serve", "steam-rollers", "--seats", "2", "--state-dir", str(tmp_path / "file" / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "--state-dir" in err and "Traceback" not in err
 
 
 def test_serve_basic_auth_is_passed_to_panel(capsys, monkeypatch):

@@ -9,7 +9,8 @@ secret token, kept in its link (``?table=T&seat=K&token=...``), so a reload
 keeps the seat and nobody else can take it. A browser without a seat's token is
 a **spectator**: the board, the public information and the log, never a hand.
 Every seat sees only what ``game.observe(seat)`` shows it. Tables live in
-``pn.state.cache`` for the life of the server process.
+``pn.state.cache``; with a state folder (``railkit serve --state-dir``) each one is
+journaled there too (:mod:`railkit.viz.shell.journal`) and survives a restart.
 
 URL arguments are data, never paths: a game reads only the options its spec names
 (``spec.url_options``), and a bad argument gives a plain message in the page.
@@ -63,7 +64,8 @@ def table_link(name: str, **args) -> str:
     return f"?table={quote(name)}" + "".join(f"&{k}={v}" for k, v in args.items())
 
 
-def _tables() -> dict:
+def lobby_tables() -> dict:
+    """The lobby's tables of this server process, by name."""
     return pn.state.cache.setdefault(_CACHE_KEY, {})
 
 
@@ -103,7 +105,7 @@ def new_table(game: str, players: int, people: int, **kw) -> Table:
 
 def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: int | None = None,
                bots: str | None = None, rules: dict | None = None, bot_delay: float = 0.5, auto: bool = True,
-               hosts: list[str] | None = None, **options):
+               hosts: list[str] | None = None, store=None, **options):
     """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
 
     Parameters
@@ -123,6 +125,8 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
         The server's own ``host:port`` names (served apps): a session opened by a
         request another site made (:func:`~railkit.viz.shell.guard.request_verdict`)
         gets a plain page and never touches a table.
+    store : TableStore, optional
+        Where the lobby's tables are journaled (:class:`~railkit.viz.shell.journal.TableStore`).
     **options
         The game's own options (a map, playing alone against its solo opponent, ...):
         its view package's ``table_options`` reads them, with the page's address
@@ -136,7 +140,7 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
                                 css_classes=["error"])
     try:
         return _create(game, seats, table, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay, auto=auto,
-                       options=options)
+                       store=store, options=options)
     except (DataError, NotAllowed) as exc:
         return _error_page(game, exc)
 
@@ -151,7 +155,7 @@ def _table_options(game: str, options: dict) -> dict:
     return read(dict(options), lambda name: _arg(name) if name in spec.url_options else None)
 
 
-def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
+def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, options):
     view = view_class(game)
     options = _table_options(game, options)
     players = options.pop("players", None)
@@ -163,12 +167,12 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, options):
         return _page(game, view(table, seat=seat, auto=auto), None)
     if name is None:
         if seats > 1:
-            return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto)
+            return Lobby(game, seats, defaults=dict(defaults, seed=seed), auto=auto, store=store)
         players = players or max(get_spec(game).solo_players, seats)
         t = new_table(game, players, seats, seed=seed, **defaults)
         return _page(game, view(t, seat=0, auto=auto), None)
     check_table_name(name)
-    t = _tables().get(name)
+    t = lobby_tables().get(name)
     if t is None:
         raise DataError("?table=", "$", "the name of a table made in the lobby", name)
     joining = _int_arg("join", 1, t.game.players)
@@ -226,13 +230,14 @@ class Lobby(pn.viewable.Viewer):
     """
 
     def __init__(self, game: str, seats: int, *, defaults: dict | None = None, tables: dict | None = None,
-                 auto: bool = True):
+                 auto: bool = True, store=None):
         super().__init__()
+        self.store = store  # where new tables are journaled (None: in memory only)
         self.game = game
         self.spec = get_spec(game)
         self.people = seats
         self.defaults = dict(defaults or {})
-        self.tables = _tables() if tables is None else tables
+        self.tables = lobby_tables() if tables is None else tables
         self.w_name = pn.widgets.TextInput(label="Table name", placeholder="e.g. class-a", width=200)
         lo = max(self.spec.min_players, seats)
         self.w_players = pn.widgets.IntSlider(label="Players (people and bots)", start=lo,
@@ -251,14 +256,17 @@ class Lobby(pn.viewable.Viewer):
         name = (name or "").strip()
         if not name:
             k = len(self.tables) + 1
-            while f"table-{k}" in self.tables:
+            while f"table-{k}" in self.tables or (self.store is not None and self.store.taken(f"table-{k}")):
                 k += 1
             name = f"table-{k}"
         check_table_name(name)
         if name in self.tables:
             raise NotAllowed(f"There is already a table called {name}.", "Pick another name, or join it below.")
         players = players or self.w_players.value
-        self.tables[name] = new_table(self.game, players, min(self.people, players), **self.defaults)
+        table = new_table(self.game, players, min(self.people, players), **self.defaults)
+        if self.store is not None:
+            self.store.attach(name, table)
+        self.tables[name] = table
         self.refresh()
         return name
 
@@ -305,7 +313,14 @@ class Lobby(pn.viewable.Viewer):
                                ) if rows else \
             "<i>No tables yet: make one.</i>"
 
+    def say(self, text: str) -> None:
+        """Show ``text`` on the lobby's message line."""
+        self.message.object = f"<b>{html.escape(text, quote=False)}</b>"
+
     def __panel__(self):
+        from railkit.viz.shell.view import open_page
+
+        open_page(self)
         if self.auto and self._callback is None:
             self._callback = pn.state.add_periodic_callback(self.refresh, period=1000)
         return pn.Column(

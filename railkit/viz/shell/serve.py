@@ -13,11 +13,13 @@ import panel as pn
 from railkit.games import get_spec
 from railkit.viz.shell.games import served_games, viz_of
 from railkit.viz.shell.guard import origin_guard, own_hosts
-from railkit.viz.shell.lobby import create_app
+from railkit.viz.shell.journal import KEEP_FINISHED, RESTARTING, TableStore
+from railkit.viz.shell.lobby import create_app, lobby_tables
 
 
 def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
-          address: str = "127.0.0.1", basic_auth: str | None = None, **app_options):
+          address: str = "127.0.0.1", basic_auth: str | None = None, state_dir=None,
+          keep_finished: float = KEEP_FINISHED, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls
     :func:`~railkit.viz.shell.lobby.create_app`.
 
@@ -27,14 +29,40 @@ def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
     its served editor saves in). ``/liveness`` answers when the server is up (for tests and
     health checks). ``basic_auth`` (a password, or the path of a JSON file of
     ``{"user": "password"}``) makes every browser log in first.
+
+    With ``state_dir`` and a lobby (``seats`` > 1) every table is journaled in that folder
+    and the tables kept there are restored first (:mod:`railkit.viz.shell.journal`): what
+    was restored, dropped or refused is printed (refusals on stderr, naming the file and
+    the line). SIGTERM or SIGINT stops the server gracefully (:func:`serve_page`).
     """
     viz = viz_of(game)  # a clear error before the server starts
     prepare = getattr(viz, "prepare_server", None)
     if prepare is not None:
         prepare(app_options)
     hosts = own_hosts(address, port)
-    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, **app_options), port=port,
-                      address=address, show=show, title=f"railkit: {get_spec(game).title}", basic_auth=basic_auth)
+    store = None
+    if state_dir is not None and seats > 1:
+        store = restore_tables(game, state_dir, keep_finished, app_options.get("bot_delay", 0.5))
+    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, store=store, **app_options), port=port,
+                      address=address, show=show, title=f"railkit: {get_spec(game).title}", basic_auth=basic_auth,
+                      on_stop=store.close if store is not None else None)
+
+
+def restore_tables(game: str, state_dir, keep_finished: float, bot_delay: float) -> TableStore:
+    """The lobby's tables kept in ``state_dir``, put in the lobby (``pn.state.cache``), and
+    the store that journals them from now on; says what it did (refusals on stderr)."""
+    import sys
+
+    store = TableStore(state_dir, game, keep_finished)
+    found = store.restore(bot_delay=bot_delay)
+    lobby_tables().update(found.tables)
+    for message in found.refused:
+        print(f"railkit serve: a table is not restored: {message}", file=sys.stderr, flush=True)
+    for name in found.torn:
+        print(f"railkit serve: {name}: its last line was cut short by a crash and is dropped", flush=True)
+    print(f"railkit serve: {len(found.tables)} table(s) restored from {store.folder} in {found.seconds:.2f} s"
+          + (f", {len(found.removed)} finished one(s) removed" if found.removed else ""), flush=True)
+    return store
 
 
 #: The login page of ``--basic-auth``: Panel's form with nothing from a CDN (a classroom
@@ -82,7 +110,8 @@ def local_stylesheets() -> None:
     panel.reactive.patch_stylesheet = patch_stylesheet
 
 
-def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None):
+def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None,
+               on_stop=None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
 
@@ -104,6 +133,7 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     from bokeh.settings import settings
 
     from railkit.viz.shell.notebook import inline_updates
+    from railkit.viz.shell.view import tell_every_page
 
     settings.resources.set_value("server")
     # a component made after the page loaded (a new board after "Play this map") would link
@@ -132,11 +162,44 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
                               login_template=fh.name, transforms=guard)
         finally:
             os.unlink(fh.name)
-        server.start()
-        server.io_loop.start()
-        return server
-    return pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
-                    websocket_origin=origins, transforms=guard)
+    else:
+        server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
+                          websocket_origin=origins, transforms=guard, start=False)
+    stop_gracefully(server, on_stop, tell_every_page)
+    server.start()
+    server.io_loop.start()
+    return server
+
+
+#: seconds between telling the pages that the server stops and stopping it (the message goes out)
+STOP_GRACE = 1.0
+
+
+def stop_gracefully(server, on_stop, tell) -> None:
+    """On SIGTERM or SIGINT: ``on_stop()`` (the tables take no more moves; their journals
+    are on the disk already), ``tell(text)`` every open page that the server is restarting,
+    then stop ``server`` :data:`STOP_GRACE` seconds later (the command then exits 0)."""
+    import signal
+
+    stopping = []
+
+    def stop() -> None:
+        if stopping:
+            return
+        stopping.append(True)
+        if on_stop is not None:
+            on_stop()
+        tell(RESTARTING)
+        server.io_loop.call_later(STOP_GRACE, server.io_loop.stop)
+
+    def on_signal(signum, frame) -> None:
+        server.io_loop.add_callback_from_signal(stop)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            signal.signal(sig, on_signal)
+        except ValueError:  # pragma: no cover - not the main thread (a test's server)
+            pass
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper

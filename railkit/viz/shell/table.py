@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import secrets
@@ -68,6 +69,15 @@ class NotAllowed(ValueError):
 def _json_file(data) -> io.BytesIO:
     """``data`` as an indented JSON file in memory (for a download button)."""
     return io.BytesIO((json.dumps(data, indent=2) + "\n").encode("utf-8"))
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat's token: what a table keeps (and journals) of it, never the token.
+
+    >>> len(token_hash("abc")), token_hash("abc") == token_hash("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def new_seed() -> int:
@@ -147,6 +157,14 @@ class Table:
         ``str(action)`` if not given.
     **options
         The game's options (a map, ``names=[...]``).
+
+    Attributes
+    ----------
+    journal : object or None
+        Where the table writes what happens to it, so that a served table survives a
+        restart (:mod:`railkit.viz.shell.journal`): called with the lock held after each
+        accepted move (``move``), undo, installed game (``game``) and joined seat
+        (``join``). Once its ``closed`` is true the table takes no more moves.
     """
 
     def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] | None = None,
@@ -164,7 +182,9 @@ class Table:
         self.options = {k: v for k, v in options.items() if v is not None}
         #: (version, text): the last thing every seat is told (a new game, a load)
         self.notice: tuple[int, str] = (0, "")
+        #: the joined seats' tokens, hashed (:func:`token_hash`)
         self._tokens: dict[int, str] = {}
+        self.journal = None
         self.new_game(players=players, humans=humans, bots=bots, rules=rules, seed=seed)
 
     # ------------------------------------------------------------ set up
@@ -247,6 +267,8 @@ class Table:
             self.version += 1
             if by is not None:
                 self.notice = (self.version, f"{seat_names(game)[by]} {did}.")
+            if self.journal is not None:
+                self.journal.game(self)
 
     def load_json(self, data: bytes | str | dict, source: str = "<upload>", humans: Sequence[int] | None = None,
                   bots: Sequence[str] | None = None, *, by: int | None = None, trusted: bool = False) -> None:
@@ -317,7 +339,9 @@ class Table:
             if seat in self._tokens:
                 raise NotAllowed(f"Seat {seat + 1} is taken.", "Join a free seat, or watch as a spectator.")
             token = secrets.token_urlsafe(16)
-            self._tokens[seat] = token
+            self._tokens[seat] = token_hash(token)
+            if self.journal is not None:
+                self.journal.join(seat, self._tokens[seat])
             self.version += 1
             return token
 
@@ -325,8 +349,9 @@ class Table:
         """The seat whose token this is (None: not a seat's; a spectator)."""
         if not token:
             return None
+        hashed = token_hash(token)
         for s, tok in self._tokens.items():
-            if secrets.compare_digest(tok, token):
+            if secrets.compare_digest(tok, hashed):
                 return s
         return None
 
@@ -343,6 +368,8 @@ class Table:
         g = self.game
         if seat is None:
             return NotAllowed("Spectators watch the game; they cannot move.", "Join a free seat to play.")
+        if self.stopped:
+            return NotAllowed(self.stopped, "Reload the page in a moment.")
         if g.is_over:
             return g.why_illegal(action)
         cp = g.current_player
@@ -352,13 +379,25 @@ class Table:
                               "Wait until the other players have moved.")
         return g.why_illegal(action)
 
+    @property
+    def stopped(self) -> str:
+        """Why the table takes no more moves (its journal is closed: the server stops), or ""."""
+        journal = self.journal
+        return journal.stopped if journal is not None and journal.closed else ""
+
     def _record(self, seat: int, action: Action | str) -> None:
-        """Play ``action`` (known to be legal) for ``seat`` and log it (lock held)."""
+        """Play ``action`` (known to be legal) for ``seat``, log it and journal it (lock held)."""
         g = self.game
         action = g._coerce(action)
         text = self.describe(g, action)
         before = hidden_fingerprint(g, self.spec.hidden)
         g.apply(action)
+        if self.journal is not None:
+            try:
+                self.journal.move(len(g.log) - 1, seat, str(action))
+            except BaseException:  # not on the disk: not played (nobody was told of it)
+                g.undo(1)
+                raise
         self.actors.append(seat)
         self.log_text.append(text)
         self.blind.append(is_blind(before, hidden_fingerprint(g, self.spec.hidden)))
@@ -373,7 +412,7 @@ class Table:
                 return err
             try:
                 self._record(seat, action)
-            except (IllegalMove, ActionSyntaxError) as exc:  # pragma: no cover - check() said legal
+            except (IllegalMove, ActionSyntaxError, NotAllowed) as exc:  # check() said legal; or the server stops
                 return exc
         return None
 
@@ -388,7 +427,7 @@ class Table:
         """Let the bot to move play one action; False if no bot is to move."""
         with self.lock:
             seat = self.bot_to_move()
-            if seat is None:
+            if seat is None or self.stopped:
                 return False
             g = self.game
             bot = self.agents[seat]
@@ -449,11 +488,15 @@ class Table:
         """Take back what :meth:`undo_check` allows ``seat`` (0 if nothing)."""
         with self.lock:
             n, _ = self.undo_check(seat)
+            if n and self.stopped:
+                return 0
             if n:
                 self.game.undo(n)
                 del self.actors[-n:]
                 del self.log_text[-n:]
                 del self.blind[-n:]
+                if self.journal is not None:
+                    self.journal.undo(n)
                 self.version += 1
         return n
 

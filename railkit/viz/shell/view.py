@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import time
+import weakref
 
 import panel as pn
 import param
@@ -115,6 +116,30 @@ def flush_stuck_writes(doc) -> bool:
     except (AttributeError, ImportError):  # pragma: no cover - a Panel without that queue
         return False
     return True
+
+
+#: the pages open in served sessions: (document, viewer with ``say(text)``), told when the server stops
+_OPEN_PAGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def open_page(viewer) -> None:
+    """Remember a served page's ``viewer`` (it has ``say(text)``) for :func:`tell_every_page`."""
+    if served():
+        _OPEN_PAGES[viewer] = weakref.ref(pn.state.curdoc)  # neither keeps the other alive
+
+
+def tell_every_page(text: str) -> None:
+    """Show ``text`` on every open served page (each in its own session's turn)."""
+    for viewer, doc_ref in list(_OPEN_PAGES.items()):
+        doc = doc_ref()
+        if doc is None or doc.session_context is None:
+            continue
+        say = viewer.say
+        note = f"<b>{html.escape(text, quote=False)}</b>" if isinstance(viewer, TableShell) else text
+        try:
+            doc.add_next_tick_callback(lambda say=say, note=note: say(note))
+        except Exception:  # pragma: no cover - a session closing meanwhile
+            pass
 
 
 class TableShell(pn.viewable.Viewer):
@@ -246,6 +271,7 @@ class TableShell(pn.viewable.Viewer):
     def __panel__(self):
         if self._layout is None:
             self._layout = pn.Column(self.banner, self._view(), self._new_game_area)
+        open_page(self)
         if self.auto and self._callback is None:
             if served():
                 # served: poll only once the browser is connected, or the first
