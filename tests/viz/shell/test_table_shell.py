@@ -270,7 +270,7 @@ def test_app_seats_spectators_and_bad_arguments(monkeypatch):
     args: dict = {}
     monkeypatch.setattr(app_module, "_arg", lambda name: args.get(name))
     tables: dict = {}
-    monkeypatch.setattr(app_module, "_tables", lambda: tables)
+    monkeypatch.setattr(app_module, "lobby_tables", lambda: tables)
     lobby = create_app("ticket-to-ride", seats=2, map="teaching-small", seed=1, auto=False)
     assert isinstance(lobby, Lobby)
     lobby.tables = tables
