@@ -218,7 +218,11 @@ def test_without_evidence_hard_plays_mediums_move():
         obs, legal = g.observe(s), g.legal_actions()
         a = hard.act(obs, legal) if s == 0 else medium.act(obs, legal)
         if s == 0 and len(legal) > 1:
-            assert a == hard._proposer("greedy", 0).act(obs, legal) or hard.stats[-1][0] == 0
+            # medium's own choice: a move of its best estimate (it breaks ties by a random draw, so
+            # asking it again could name the other of two equal moves)
+            greedy = hard._proposer("greedy", 0)
+            stakes = greedy._stakes(obs)
+            assert greedy._delta(a, stakes) >= max(greedy._delta(x, stakes) for x in legal) - 1e-6
             searched += hard.stats[-1][0] > 0
             assert not hard.stats[-1][4]
         g.apply(a)
