@@ -32,13 +32,14 @@ True
 >>> v.table.game.log[0]
 PlaceChip(value=3, train=2)
 >>> v.table.log_text[0]           # what every seat's log says: the value stays hidden
-'chip on T2'
+'placed a chip on T2'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -51,7 +52,8 @@ from railkit.viz.shell.style import initials, seat_colour
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 
-__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "refusal_text", "seat_hex"]
+__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "event_text", "refusal_text",
+           "seat_hex"]
 
 #: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
 #: the common colour-vision deficiencies); every chip also carries its owner's initials, so
@@ -144,22 +146,94 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
 
 
-def describe_action(game, action) -> str:
-    """The public log text of a Station Master action: a chip's value stays hidden.
+def _player_names(game) -> list[str]:
+    """The seats' names as the page shows them (Player 1, Player 2 ...: seats counted from 1)."""
+    return seat_names(game) if game is not None else [f"Player {s + 1}" for s in range(SPEC.max_players)]
 
-    >>> from railkit.games.station_master.actions import parse_action
-    >>> describe_action(None, parse_action("chip 3 on T2")), describe_action(None, parse_action("play +3 on T1"))
-    ('chip on T2', 'play +3 on T1')
-    >>> describe_action(None, parse_action("play standing-room on T2 chip 1"))
-    'play standing-room on T2 and a chip'
+
+def _whose(owners, names: list[str]) -> str:
+    """Whose chips move, in words: "2 of Player 1's chips and 1 of Player 3's"."""
+    parts = [f"{n} of {names[o]}'s" for o, n in sorted(Counter(owners).items())]
+    parts[0] += " chips"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_action(game, action, mine: bool = False) -> str:
+    """A Station Master move in words, as every seat's log shows it: a chip's value stays hidden
+    (``mine``: the text for the seat that moved, which knows its own chip's value). Players are
+    named as the page names them; all else in it is public (a card played is seen by everyone,
+    and so are the discard pile and whose chips a Transfer moves).
+
+    >>> from railkit.games.station_master.actions import parse_action as p
+    >>> describe_action(None, p("chip 3 on T2")), describe_action(None, p("chip 3 on T2"), mine=True)
+    ('placed a chip on T2', 'placed chip 3 on T2')
+    >>> describe_action(None, p("play +3 on T1")), describe_action(None, p("play lux-2 on T1"))
+    ('coupled +3 to T1', 'coupled Luxury −2 to T1')
+    >>> describe_action(None, p("play standing-room on T2 chip 1"))
+    'played Standing Room on T2 and placed a chip there'
+    >>> describe_action(None, p("play transfer T2->T1 owners 0,0,2"))
+    "played Transfer Passengers: moved 2 of Player 1's chips and 1 of Player 3's from T2 to T1"
+    >>> describe_action(None, p("play repair-3 take +1 on T2")), describe_action(None, p("play repair-5"))
+    ('played Repair (top 3) and coupled +1 from the discard pile to T2', 'played Repair (top 5) and coupled nothing')
     """
-    from railkit.games.station_master.actions import PlaceChip, PlayStandingRoom
+    from railkit.games.station_master import actions as A
 
-    if isinstance(action, PlaceChip):
-        return f"chip on T{action.train}"
-    if isinstance(action, PlayStandingRoom) and action.chip is not None:
-        return f"play standing-room on T{action.train} and a chip"
-    return str(action)
+    a = action
+    if isinstance(a, A.PlaceChip):
+        return f"placed chip {a.value} on T{a.train}" if mine else f"placed a chip on T{a.train}"
+    if isinstance(a, A.PlayCarriage):
+        return f"coupled {card_label(a.card)} to T{a.train}"
+    if isinstance(a, A.PlayBrakeVan):
+        return f"played Brake Van on T{a.train}: it leaves the station"
+    if isinstance(a, A.PlayRoyal):
+        return f"played Royal Carriage on T{a.train}: its last two carriages count double"
+    if isinstance(a, A.PlayReassign):
+        return f"played Re-Assign Carriage: moved T{a.source}'s last carriage to T{a.target}"
+    if isinstance(a, A.PlayRepair):
+        if a.take is None:
+            return f"played {card_label(a.card)} and coupled nothing"
+        return f"played {card_label(a.card)} and coupled {card_label(a.take)} from the discard pile to T{a.train}"
+    if isinstance(a, A.PlayTransfer):
+        return (f"played Transfer Passengers: moved {_whose(a.owners, _player_names(game))} "
+                f"from T{a.source} to T{a.target}")
+    if isinstance(a, A.PlayStandingRoom):
+        if a.chip is None:
+            return f"played Standing Room on T{a.train}"
+        chip = f"chip {a.chip}" if mine else "a chip"
+        return f"played Standing Room on T{a.train} and placed {chip} there"
+    if isinstance(a, A.PlayUncouple):
+        n = f"last {a.count} carriages" if a.count != 1 else "last carriage"
+        return f"played Uncouple: removed T{a.train}'s {n} to the discard pile"
+    if isinstance(a, A.PlayRushHour):
+        return "played Rush Hour: a new locomotive enters the station"
+    if isinstance(a, A.Pass):
+        return "passed (nothing else was allowed)"
+    return str(a)
+
+
+def event_text(event: str, names: list[str]) -> str:
+    """An event line of the game (``observe()['events']``, which counts seats from 0: "seat 1"
+    is the second player) as the page says it: players named as everywhere on the page, cards
+    by their names, a departure's points per player.
+
+    >>> event_text("Seat 1 moved 1 chip(s) (1 of seat 0) from T1 to T3.", ["Ann", "Bo"])
+    "Bo moved 1 chip (1 of Ann's) from T1 to T3."
+    """
+    def name(seat: str) -> str:
+        s = int(seat)
+        return names[s] if s < len(names) else f"Player {s + 1}"
+
+    def points(m) -> str:
+        pts = [int(x) for x in m[2].split(",")]
+        who = ", ".join(f"{name(str(s))} {_signed(p)}" for s, p in enumerate(pts) if p)
+        return f"value {_signed(int(m[1]))}: " + (who or "nobody scores")
+
+    text = re.sub(r"value (-?\d+): points \[([-\d, ]*)\]", points, event)
+    text = re.sub(r"repaired (\S+) from the discard pile onto (T\d+)",
+                  lambda m: f"coupled {card_label(m[1])} from the discard pile to {m[2]} (Repair)", text)
+    text = re.sub(r"(\d+) chip\(s\)", lambda m: m[1] + (" chip" if m[1] == "1" else " chips"), text)
+    text = re.sub(r"(\d+) of [Ss]eat (\d+)", lambda m: f"{m[1]} of {name(m[2])}'s", text)
+    return re.sub(r"\b[Ss]eat (\d+)", lambda m: name(m[1]), text)
 
 
 # ---------------------------------------------------------------- HTML pieces
@@ -317,6 +391,22 @@ class HandButton(pn.widgets.Button):
             params["description"] = Tooltip(content=text, position="right",
                                             stylesheets=[":host { white-space: pre-line; max-width: 340px; }"])
         return super()._process_param_change(params)
+
+
+def _repair_rule(optional: bool) -> str:
+    """What SM-REPAIR says about taking a carriage, when one can be taken."""
+    if optional:
+        return "You may couple one of them, or nothing (rule SM-REPAIR, optional in these rules)."
+    return "One of them must be coupled (rule SM-REPAIR)."
+
+
+def _repair_none(obs: dict, card: str) -> str:
+    """Why a Repair card couples nothing (SM-REPAIR): no carriage among the top discards, or no
+    train with room for one."""
+    depth = int(card[7:])
+    if any(_is_carriage(k) for k in obs.get("discard", [])[-depth:]):
+        return "no train has room for a carriage, so nothing is coupled."
+    return f"no carriage among the top {depth} discards, so nothing is coupled."
 
 
 def _choice_label(field: str, value, names: list[str]) -> str:
@@ -559,8 +649,9 @@ class StationMasterView(TableShell):
                 self._field = trains[-1]
                 self._show_choice(rem)
                 return
-            if self._sel == ("card", rem[0].card if hasattr(rem[0], "card") else None) and \
-                    str(rem[0].card).startswith("repair-") and "confirm" not in self._picked:
+            if (str(getattr(rem[0], "card", "")).startswith("repair-") and rem[0].take is None
+                    and "take" not in self._picked and "confirm" not in self._picked):
+                # Repair with nothing to couple (SM-REPAIR): the player sees the discards first
                 self._field = "confirm"
                 self._show_choice(rem)
                 return
@@ -593,7 +684,7 @@ class StationMasterView(TableShell):
                                               k.startswith('repair') else k, quote=False) for k in top)
                         or "the discard pile is empty") + "</span>")
         if f == "confirm":
-            self.prompt.object = f"{head}: no carriage there can be coupled.{extra}"
+            self.prompt.object = f"{head}: {_repair_none(obs, x)}{extra}"
             b = pn.widgets.Button(label="Play it without coupling", css_classes=["choice-btn"])
             b.on_click(lambda e: self.choose("confirm", True))
             self.choice_row.objects = [b]
@@ -604,6 +695,8 @@ class StationMasterView(TableShell):
             # in the engine's order (the legal actions'), "none" first
             vals = list(dict.fromkeys(getattr(a, f) for a in rem))
             vals.sort(key=lambda v: v is not None)
+            if f == "take":
+                extra = " " + _repair_rule(None in vals) + extra
             self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
             btns = []
             for v in vals:
@@ -753,7 +846,8 @@ class StationMasterView(TableShell):
         for i in range(len(g.log) - 1, max(0, len(g.log) - 40) - 1, -1):
             who = actors[i] if i < len(actors) else None
             # this seat's own moves in full (its chip values), the others' as everybody sees them
-            text = str(g.log[i]) if who is not None and who == self.seat else (texts[i] if i < len(texts) else "?")
+            text = (describe_action(g, g.log[i], mine=True) if who is not None and who == self.seat
+                    else (texts[i] if i < len(texts) else "?"))
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
@@ -798,7 +892,7 @@ class StationMasterView(TableShell):
         self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"
         self._show_players(g, obs, names)
         self._show_departures(obs, names, replay)
-        ev = obs.get("events", [])[-4:]
+        ev = [event_text(e, names) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
             ("🚂 <b>" + html.escape(e, quote=False) + "</b>") if e.startswith("Rush Hour")
             else html.escape(e, quote=False) for e in ev[::-1])) if ev else ""
