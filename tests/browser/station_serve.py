@@ -10,7 +10,9 @@
   (seat 1 holds cards that cannot be played before any train has a carriage);
 * ``/app?table=repair&seat=1`` and ``/app?table=repair-optional&seat=1``: seat 1 of a 2-player
   table against a bot, holding a Repair card with carriages among the top discards
-  (:data:`REPAIR_SETUP`), under the seed's rule and with ``repair_optional``.
+  (:data:`REPAIR_SETUP`), under the seed's rule and with ``repair_optional``;
+* ``/app?table=tie&seat=N``: a finished 2-player game tied on points (the teaching position
+  ``end-tie``), won by Player 1's best single train.
 
 The pages are made by the served app's own :func:`railkit.viz.shell.lobby.create_app`.
 """
@@ -57,6 +59,18 @@ def make_repair(seed: int, bot_delay: float, optional: bool) -> Table:
                  setup=REPAIR_SETUP, rules={"repair_optional": optional})
 
 
+def make_tie(bot_delay: float) -> Table:
+    """The teaching position ``end-tie`` played to its end at a table of two people."""
+    from railkit.games.station_master.positions import POSITIONS
+
+    p = POSITIONS["end-tie"]
+    t = Table(players=p.players, humans=[0, 1], seed=p.seed, game="station-master", bot_delay=bot_delay,
+              setup=p.setup, rules=dict(p.rules))
+    for move in p.moves + (p.play,):
+        assert t.apply(t.game.current_player, move) is None, move
+    return t
+
+
 def make_shared(seed: int, bot_delay: float, setup: dict = SHARED_SETUP) -> Table:
     return Table(players=3, humans=[0, 1], bots=["greedy"], seed=seed, game="station-master",
                  bot_delay=bot_delay, setup=setup)
@@ -70,7 +84,7 @@ def main(argv=None) -> None:
     a = p.parse_args(argv)
     tables = {b"shared": make_shared(a.seed, a.bot_delay), b"cards": make_shared(a.seed, a.bot_delay, CARDS_SETUP),
               b"repair": make_repair(a.seed, a.bot_delay, False),
-              b"repair-optional": make_repair(a.seed, a.bot_delay, True)}
+              b"repair-optional": make_repair(a.seed, a.bot_delay, True), b"tie": make_tie(a.bot_delay)}
 
     def page():
         args = pn.state.session_args or {}

@@ -351,6 +351,7 @@ def test_repair_couples_a_carriage_when_one_can_be_coupled(browser, station_serv
     page.screenshot(path=str(shots / "repair-couples.png"))
     assert "no carriage" not in prompt.lower() and "without coupling" not in page_text(page)
     wait_text(page, "coupled Luxury +5 from the discard pile to T1")
+    wait_text(page, "Player 1 coupled Luxury +5 from the discard pile to T1 (Repair)")  # the event line
     assert "Luxury +5" in text_of(page, "train-card")
     seen["guard"].check()
     ctx.close()
@@ -370,5 +371,27 @@ def test_repair_may_couple_nothing_when_the_rules_make_it_optional(browser, stat
     assert "no carriage" not in prompt.lower(), prompt
     wait_text(page, "played Repair (top 3) and coupled nothing")
     assert "Luxury +5" not in text_of(page, "train-card")
+    seen["guard"].check()
+    ctx.close()
+
+
+def test_a_tie_is_explained_in_the_banner_and_the_end_table(browser, station_server, shots):
+    """SM-TIE: both players end on 4 points; the banner says the best single train broke the tie
+    (the engine's summary: Player 1's best train +4, Player 2's +2), and each tied player's
+    score in the end table carries that train."""
+    from station_serve import make_tie
+
+    rows = make_tie(0.15).game.summary()
+    assert [r["score"] for r in rows] == [4, 4] and [r["best_train"] for r in rows] == [4, 2]
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    page.goto(station_server + "/app?table=tie&seat=2")
+    wait_text(page, "Game over")
+    banner = text_of(page, "winner-banner")
+    page.screenshot(path=str(shots / "tie-banner.png"))
+    assert "Player 1 wins with 4 points" in banner, banner
+    assert "Tie broken by the best single train" in banner and "+4" in banner and "+2" in banner, banner
+    assert "1. Player 1 — 4 (best train +4)" in banner and "2. You — 4 (best train +2)" in banner, banner
     seen["guard"].check()
     ctx.close()

@@ -838,6 +838,24 @@ class StationMasterView(TableShell):
         cp = g.current_player
         return f"<i>Waiting for {html.escape(self._names()[cp], quote=False)}…</i>"
 
+    def final_rows(self, g) -> list[dict]:
+        """The end banner's rows: the engine's ``summary()`` (its ranks already break a tie on
+        points by the best single train, SM-TIE), with that tie-break said in words: the winner's
+        ``tie_break``, and each player tied on points with a winner shows its best train."""
+        rows = [dict(r) for r in g.summary()]
+        top = [r for r in rows if r["rank"] == 1]
+        tied = [r for r in rows if r["score"] == top[0]["score"]] if top else []
+        if len(tied) < 2:
+            return rows
+        you = self.seat
+        label = {r["seat"]: ("You" if r["seat"] == you else self.table.seat_label(r["seat"])) for r in rows}
+        for r in tied:
+            r["detail"] = f"best train {_signed(r['best_train'])}"
+        if len(top) == 1:  # (tied on the best train too, the winners share the win: the banner says so)
+            best = ", ".join(f"{label[r['seat']]} {_signed(r['best_train'])}" for r in tied)
+            top[0]["tie_break"] = f"the best single train (rule SM-TIE): {best}"
+        return rows
+
     def _render_log(self, g) -> None:
         names = seat_names(g)
         actors = self.table.actors[: len(g.log)]
