@@ -395,3 +395,21 @@ def test_a_tie_is_explained_in_the_banner_and_the_end_table(browser, station_ser
     assert "1. Player 1 — 4 (best train +4)" in banner and "2. You — 4 (best train +2)" in banner, banner
     seen["guard"].check()
     ctx.close()
+
+
+def test_a_train_is_chosen_by_clicking_the_train_itself(browser, station_server, shots):
+    """A chip, then a click on the train's card (not the button under it): the chip goes there."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    page.goto(station_server + "/app?table=repair&seat=1")
+    assert wait_my_turn_or_end(page)
+    page.locator(".chip-btn button", has_text="Chip 2").click()
+    page.wait_for_function("() => ((" + TEXT_OF + ")('prompt') || '').startsWith('Chip 2')", timeout=TIMEOUT)
+    card = page.locator(".train-card").nth(1)  # T2's card, clicked where a person clicks: its middle
+    box = card.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_text(page, "placed chip 2 on T2")
+    page.screenshot(path=str(shots / "train-clicked.png"))
+    seen["guard"].check()
+    ctx.close()

@@ -48,17 +48,12 @@ import param
 
 from railkit.core.errors import DataError
 from railkit.games.station_master import SPEC
-from railkit.viz.shell.style import initials, seat_colour
+from railkit.viz.shell.style import initials, seat_colour, text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 
 __all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "event_text", "refusal_text",
            "seat_hex"]
-
-#: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
-#: the common colour-vision deficiencies); every chip also carries its owner's initials, so
-#: colour is never the only cue.
-SEAT_TEXT = ["#000", "#000", "#fff", "#000", "#fff", "#fff"]
 
 _SPECIAL_NAMES = {
     "brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
@@ -96,7 +91,9 @@ REST_AFTER_MS = 200
 
 
 def seat_hex(seat: int) -> str:
-    """The screen colour of a seat's chips.
+    """The screen colour of a seat's chips (the game's palette, ``SPEC.palette``: Okabe-Ito,
+    safe for the common colour-vision deficiencies; every chip also carries its owner's
+    initials, so colour is never the only cue), the same as the end banner's.
 
     >>> seat_hex(0), seat_hex(7)
     ('#E69F00', '#56B4E9')
@@ -253,6 +250,12 @@ text-align:center;font-size:11px;font-weight:bold}
 .dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
 """
 
+#: The clear button over a train's card (it covers the card, not the button under it)
+_PICK_CSS = """
+:host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 40px);z-index:1}
+.bk-btn{width:100%;height:100%;opacity:0;cursor:pointer}
+"""
+
 
 def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
     """One chip: face down in its owner's colour with the owner's initials; ``value`` only for
@@ -260,7 +263,7 @@ def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
     mark = html.escape(initials(names)[seat], quote=False)
     text = mark if value is None else f"{mark}·{value}"
     cls = "sm-chip mine" if value is not None else "sm-chip"
-    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{SEAT_TEXT[seat % 6]}'"
+    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{text_on(seat_hex(seat))}'"
             f" title='{mark}'>{text}</span>")
 
 
@@ -472,7 +475,15 @@ class StationMasterView(TableShell):
             b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
             b.on_click(lambda e, i=i: self._click_slot(i))
             self.train_btn.append(b)
-        self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
+        # the train's card itself is clickable too: a clear button laid over it (the card's chips
+        # and carriages stay readable; the button under it says where the choice may go)
+        self.train_pick = []
+        for i in range(MAX_TRAINS):
+            b = pn.widgets.Button(label="", css_classes=["train-pick"], margin=0, stylesheets=[_PICK_CSS])
+            b.on_click(lambda e, i=i: self._click_slot(i))
+            self.train_pick.append(b)
+        self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], self.train_pick[i], visible=False,
+                                     margin=(0, 2), styles={"position": "relative"})
                            for i in range(MAX_TRAINS)]
         # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
         self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
@@ -958,7 +969,7 @@ class StationMasterView(TableShell):
                 b = self.train_btn[i]
                 b.button_type = "primary" if target else "default"
                 b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
-                b.disabled = self.seat is None or self.replaying
+                b.disabled = self.train_pick[i].disabled = self.seat is None or self.replaying
             text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
             if self.train_html[i].object != text:
                 self.train_html[i].object = text

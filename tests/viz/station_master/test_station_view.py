@@ -326,3 +326,19 @@ def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document(m
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=1)) != doc_text(game(["transfer", "-1", "reassign"], 1, seat=1))
     # and a spectator's are identical too
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=None)) == doc_text(game(["transfer", "-1", "reassign"], 1, seat=None))
+
+
+def test_the_end_banner_colours_each_player_as_the_board_does():
+    """Each player's chip on the board and score in the end banner: the same background and ink."""
+    from railkit.games.station_master import SPEC
+    from railkit.viz.shell.banner import banner_html
+    from railkit.viz.station_master.view import chip_html
+
+    names = [f"Player {s + 1}" for s in range(6)]
+    final = [{"seat": s, "score": 10 - s, "rank": s + 1, "win": s == 0} for s in range(6)]
+    banner = banner_html(final, names, SPEC.palette)
+    for s in range(6):
+        board = re.search(r"background:(#\w+);color:(#\w+)", chip_html(s, names))
+        end = re.search(rf"data-seat='{s}'[^>]*background:(#\w+);color:(#\w+)", banner)
+        assert board and end
+        assert (board[1].lower(), board[2].lower()) == (end[1].lower(), end[2].lower()), s
