@@ -86,6 +86,10 @@ _ASK = {
 }
 _TRAIN_FIELDS = ("train", "source", "target")
 MAX_TRAINS = 10
+#: The narrowest the station and hand may be (px): four trains side by side; and the width of
+#: the column of scores, departure and events beside it (or below it, when narrower).
+LEFT_MIN = 620
+RIGHT_WIDTH = 300
 #: Served, the rest of the view follows a move this much later than the station (ms).
 REST_AFTER_MS = 200
 
@@ -485,8 +489,8 @@ class StationMasterView(TableShell):
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], self.train_pick[i], visible=False,
                                      margin=(0, 2), styles={"position": "relative"})
                            for i in range(MAX_TRAINS)]
-        # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
-        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
+        # wraps onto more lines when more trains come than fit the width (nothing clipped)
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", sizing_mode="stretch_width",
                                       css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
@@ -507,19 +511,33 @@ class StationMasterView(TableShell):
         self.cancel_btn = pn.widgets.Button(label="Cancel", width=80, disabled=True, css_classes=["cancel-btn"])
         self.cancel_btn.on_click(lambda e: self.cancel())
         # each pane draws in its own shadow root: the style sheet goes with each
-        self.players_pane = pn.pane.HTML("", width=300, css_classes=["players"], stylesheets=[_CSS])
-        self.depart_pane = pn.pane.HTML("", width=300, css_classes=["departure"], stylesheets=[_CSS])
-        self.events_pane = pn.pane.HTML("", width=300, css_classes=["events"])
+        self.players_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["players"], stylesheets=[_CSS])
+        self.depart_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["departure"], stylesheets=[_CSS])
+        self.events_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["events"])
 
     def _view(self):
+        """The station, hand and controls on the left (as wide as there is room, at least
+        :data:`LEFT_MIN` px), the scores, departure and events in a column of their own on the
+        right, or below when the page is narrower (a notebook beside JupyterLab's file browser);
+        rows of trains, chips and cards wrap onto more lines rather than run off the page."""
+        wrap = dict(flex_wrap="wrap", sizing_mode="stretch_width")
         hand = pn.Column(
-            pn.Row(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns),
-            pn.Row(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn),
-            css_classes=["hand"],
+            pn.FlexBox(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns, **wrap),
+            pn.FlexBox(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn, **wrap),
+            css_classes=["hand"], sizing_mode="stretch_width",
         )
         left = pn.Column(self.station_row, hand,
-                         pn.Row(self.prompt, self.cancel_btn), self.choice_row, self.message, self._controls())
-        return pn.Row(left, pn.Column(self.players_pane, self.depart_pane, self.events_pane))
+                         pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
+                         self.message, self._controls(), sizing_mode="stretch_width", min_width=LEFT_MIN,
+                         styles={"flex": f"1 1 {LEFT_MIN}px"})
+        right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
+                          styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])
+        return pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width", css_classes=["table-view"])
+
+    def __panel__(self):
+        layout = super().__panel__()
+        layout.sizing_mode = "stretch_width"  # the view takes the page's width, and wraps within it
+        return layout
 
     # ------------------------------------------------------------ the new-game form: the card list
     def _option_widgets(self) -> list:
