@@ -14,10 +14,13 @@ inside the page (button down and up at once: the app is timed, not the test driv
 runs from the button going down until the sheet's track data in the browser has the new track
 and that frame has been painted; also until the server's answer (the choices closed) is there. Undo (not timed), build again from the same position.
 
-``--game station-master``: in turn, a chip on a locomotive and a carriage card on a train. The
+``--game station-master``: successive real moves of a game against three bots, in turn a chip on
+a locomotive and a carriage card on a train (a chip when no carriage card can be played). The
 chip (or card) button is clicked first (not timed: it only opens the choice); then the train's
 button is clicked from inside the page, and the time runs until a train's card (its HTML in
-BokehJS) has changed and that frame has been painted. Undo (not timed). The bots wait (a very long bot delay).
+BokehJS) has changed and that frame has been painted. Card plays cannot be undone: the bots then
+move (not timed), and the next sample is the next move; at the end of a game the page is opened
+anew, a fresh game from the same seed.
 
 "Painted" is when the first frame showing the change has been painted (a task queued from that
 frame's animation callback runs right after the paint). Prints median and p95 over ``--plays``
@@ -214,7 +217,8 @@ class TicketToRide:
                 self.headline: patched - t0,
                 "route click -> board painted (incl. the choice)": painted - t0}
 
-    def undo(self, page, k: int) -> None:
+    def between(self, page, k: int) -> None:
+        """Undo the play (not timed)."""
         page.locator(".undo button").click()
         page.wait_for_function(self.FREE, arg=self.routes[k % len(self.routes)])
         page.get_by_text(self.YOUR_TURN).wait_for()
@@ -320,7 +324,8 @@ class SteamRollers:
         return {"placement click -> track in the sheet's data (browser)": patched,
                 "placement click -> the server's answer in the browser": answered, self.headline: ms}
 
-    def undo(self, page, k: int) -> None:
+    def between(self, page, k: int) -> None:
+        """Undo the play (not timed)."""
         page.get_by_role("button", name="Undo my last move").click()
         page.wait_for_function(f"() => ({self.ROWS})('sheet_tracks') === 0", timeout=30_000)
         page.wait_for_function(self.CLEAR, timeout=30_000)
@@ -373,17 +378,27 @@ class StationMaster:
 
     def server(self, port: int) -> tuple[list[str], dict]:
         return ([str(ROOT / "tests/browser/station_serve.py"), "--port", str(port), "--seed", "3",
-                 "--bot-delay", "100000"], {})
+                 "--bot-delay", "0.05"], {})
+
+    def __init__(self) -> None:
+        self.url = ""
+        self.games = 1
 
     def open(self, page, url: str) -> None:
+        self.url = url
         page.set_viewport_size({"width": 1280, "height": 720})
         page.goto(url + "/app")
         page.wait_for_function(self.PROMPT, arg=self.TEXT_OF)
 
     def play(self, page, k: int, mark) -> dict | None:
         kind = "chip" if k % 2 == 0 else "card"
-        buttons = page.locator(".chip-btn button:visible" if kind == "chip" else ".card-btn button:visible")
-        buttons.nth(k // 2 % buttons.count()).click()
+        button = self._pick(page, kind)
+        while button is None:  # nothing but a special card or a pass: a fresh game
+            self.games += 1
+            self.open(page, self.url)
+            button = self._pick(page, kind)
+        kind = "card" if "Chip" not in button.inner_text() else "chip"
+        button.click()
         page.locator(".train-btn button:visible", has_text="here").first.wait_for()
         slot = next(i for i in range(10)
                     if page.locator(f".train-slot-{i} button:visible").count()
@@ -398,14 +413,33 @@ class StationMaster:
             "carriage card on a train -> station painted"
         return {"train click -> the train's card changed (browser)": changed, label: ms, self.headline: ms}
 
-    def undo(self, page, k: int) -> None:
-        page.wait_for_function(f"(f) => !({self.PROMPT})(f)", arg=self.TEXT_OF)
-        page.locator(".undo button").click()
-        page.wait_for_function(self.PROMPT, arg=self.TEXT_OF)
-        assert "Took back" in (page.evaluate(self.TEXT_OF, "message") or "")
+    #: who made the latest move in the action log (its first line), or "" before any move
+    LAST_MOVER = """() => { for (const m of Bokeh.documents[0]._all_models.values())
+        if ((m.css_classes || []).includes('action-log')) { const b = /<b>([^<]*)<\\/b>/.exec(m.text || '');
+          return b ? b[1] : ''; } return ''; }"""
+    #: this seat's turn after the others have moved (the latest move not its own), or the game over
+    NEXT_TURN = """([textOf, lastMover]) => { const f = (0, eval)(textOf);
+        return (f('prompt') || '').includes('The game is over')
+          || ((f('prompt') || '').includes('Your turn:') && (0, eval)(lastMover)() !== 'Player 1'); }"""
+
+    def between(self, page, k: int) -> None:
+        """The bots move (not timed); at the game's end a fresh game (the same seed)."""
+        page.wait_for_function(self.NEXT_TURN, arg=[self.TEXT_OF, self.LAST_MOVER], timeout=60_000)
+        if "The game is over" in (page.evaluate(self.TEXT_OF, "prompt") or ""):
+            self.games += 1
+            self.open(page, self.url)
+
+    def _pick(self, page, kind: str):
+        """The first chip (or carriage card) that can be played now, or None."""
+        if kind == "card":
+            for b in page.locator(".card-btn button:visible:enabled").all():
+                if b.inner_text().strip()[:1] in "+−" or b.inner_text().startswith("Luxury"):
+                    return b
+        chips = page.locator(".chip-btn button:visible:enabled")
+        return chips.first if chips.count() else None
 
     def summary(self, page) -> str:
-        return ""
+        return f"{self.games} game(s) played (seed 3)"
 
 
 GAMES = {"ticket-to-ride": TicketToRide, "steam-rollers": SteamRollers, "station-master": StationMaster}
@@ -549,7 +583,7 @@ def main(argv=None) -> None:
                         times[key].append(ms)
                     if a.verbose:
                         print(f"play {k + 1}: {got[game.headline]:.1f} ms", flush=True)
-                game.undo(page, k)
+                game.between(page, k)
             if stats_path:
                 proc.send_signal(signal.SIGUSR2)
                 for _ in range(100):

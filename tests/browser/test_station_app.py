@@ -197,7 +197,7 @@ def test_shared_table_seat_1_never_receives_seat_2s_secrets(browser, station_ser
     text = frames_text(frames)
     assert "P1·3" in text  # seat 1's own chip value did reach its page (the check can see values)
     assert "P2·" not in text, "seat 2's chip value reached seat 1's page"
-    assert "Player 2</b>: chip on T1" in text and "Player 2</b>: chip 3" not in text  # the log hides it
+    assert "Player 2</b>: placed a chip on T1" in text and "Player 2</b>: placed chip" not in text  # the log hides it
     for card in SECRET_CARDS:
         assert card not in text, f"seat 2's card {card} reached seat 1's page"
     assert all(card in frames_text(seen2["frames"]) for card in SECRET_CARDS)  # seat 2 did get them
@@ -309,4 +309,107 @@ def test_cards_that_cannot_be_played_now_are_shown_disabled_with_the_reason(brow
     expect_file_input = own.locator("input[type=file]")
     expect_file_input.wait_for(state="attached", timeout=TIMEOUT)
     assert expect_file_input.count() == 1
+    ctx.close()
+
+
+def _play_repair(page, url: str, table: str) -> dict:
+    """Open seat 1 of the table ``table`` and click its Repair card: what the prompt and the
+    choices say (``first``); the page and the state after the clicks come from the caller."""
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{url}/app?table={table}&seat=1")
+    assert wait_my_turn_or_end(page)
+    page.locator(".card-btn button", has_text="Repair (top 3)").click()
+    page.wait_for_function("() => ((" + TEXT_OF + ")('prompt') || '').startsWith('Repair (top 3)')", timeout=TIMEOUT)
+    return {"prompt": text_of(page, "prompt"),
+            "choices": [t.strip() for t in page.locator(".choice-btn button").all_inner_texts()]}
+
+
+def _after_click(page, click) -> str:
+    """Click (``click()``), then wait for the move to be played (the log changes) or for the
+    prompt to change; the prompt then."""
+    log, prompt = text_of(page, "action-log"), text_of(page, "prompt")
+    click()
+    page.wait_for_function("([log, prompt]) => { const f = (" + TEXT_OF + ");"
+                           " return f('action-log') !== log || f('prompt') !== prompt; }",
+                           arg=[log, prompt], timeout=TIMEOUT)
+    return text_of(page, "prompt")
+
+
+def test_repair_couples_a_carriage_when_one_can_be_coupled(browser, station_server, shots):
+    """SM-REPAIR (the seed's rule): a carriage among the top discards that can be coupled must be.
+    The prompt offers only those carriages (no "take nothing"); the carriage and train picked are
+    coupled at once, and the prompt never says that none can be coupled."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    first = _play_repair(page, station_server, "repair")
+    assert "Which carriage" in first["prompt"] and "must" in first["prompt"], first
+    assert sorted(first["choices"]) == sorted(["−2", "+1", "Luxury +5"]), first
+    prompt = _after_click(page, lambda: page.locator(".choice-btn button", has_text="Luxury +5").click())
+    assert "Click the train" in prompt
+    prompt = _after_click(page, lambda: page.locator(".train-slot-0 button").click())
+    page.screenshot(path=str(shots / "repair-couples.png"))
+    assert "no carriage" not in prompt.lower() and "without coupling" not in page_text(page)
+    wait_text(page, "coupled Luxury +5 from the discard pile to T1")
+    wait_text(page, "Player 1 coupled Luxury +5 from the discard pile to T1 (Repair)")  # the event line
+    assert "Luxury +5" in text_of(page, "train-card")
+    seen["guard"].check()
+    ctx.close()
+
+
+def test_repair_may_couple_nothing_when_the_rules_make_it_optional(browser, station_server, shots):
+    """With ``repair_optional`` the prompt offers "Take nothing" beside the carriages; taking
+    nothing plays the card at once and couples nothing."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    first = _play_repair(page, station_server, "repair-optional")
+    assert "Which carriage" in first["prompt"] and "may" in first["prompt"], first
+    assert first["choices"][0] == "Take nothing" and len(first["choices"]) == 4, first
+    prompt = _after_click(page, lambda: page.locator(".choice-btn button", has_text="Take nothing").click())
+    page.screenshot(path=str(shots / "repair-optional.png"))
+    assert "no carriage" not in prompt.lower(), prompt
+    wait_text(page, "played Repair (top 3) and coupled nothing")
+    assert "Luxury +5" not in text_of(page, "train-card")
+    seen["guard"].check()
+    ctx.close()
+
+
+def test_a_tie_is_explained_in_the_banner_and_the_end_table(browser, station_server, shots):
+    """SM-TIE: both players end on 4 points; the banner says the best single train broke the tie
+    (the engine's summary: Player 1's best train +4, Player 2's +2), and each tied player's
+    score in the end table carries that train."""
+    from station_serve import make_tie
+
+    rows = make_tie(0.15).game.summary()
+    assert [r["score"] for r in rows] == [4, 4] and [r["best_train"] for r in rows] == [4, 2]
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    page.goto(station_server + "/app?table=tie&seat=2")
+    wait_text(page, "Game over")
+    banner = text_of(page, "winner-banner")
+    page.screenshot(path=str(shots / "tie-banner.png"))
+    assert "Player 1 wins with 4 points" in banner, banner
+    assert "Tie broken by the best single train" in banner and "+4" in banner and "+2" in banner, banner
+    assert "1. Player 1 — 4 (best train +4)" in banner and "2. You — 4 (best train +2)" in banner, banner
+    seen["guard"].check()
+    ctx.close()
+
+
+def test_a_train_is_chosen_by_clicking_the_train_itself(browser, station_server, shots):
+    """A chip, then a click on the train's card (not the button under it): the chip goes there."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    seen = watch(page)
+    page.goto(station_server + "/app?table=repair&seat=1")
+    assert wait_my_turn_or_end(page)
+    page.locator(".chip-btn button", has_text="Chip 2").click()
+    page.wait_for_function("() => ((" + TEXT_OF + ")('prompt') || '').startsWith('Chip 2')", timeout=TIMEOUT)
+    card = page.locator(".train-card").nth(1)  # T2's card, clicked where a person clicks: its middle
+    box = card.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_text(page, "placed chip 2 on T2")
+    page.screenshot(path=str(shots / "train-clicked.png"))
+    seen["guard"].check()
     ctx.close()

@@ -5,7 +5,8 @@ board without pushing it down far: shown at the top of the game view, it is on s
 without scrolling at 1280x720.
 
 It works for every game: it reads the rows of ``game.summary()`` (``seat``,
-``score``, ``rank``, ``win`` and, where a game has one, ``tie_break``), as the game's
+``score``, ``rank``, ``win`` and, where a game has them, ``tie_break`` and a row's ``detail``,
+shown after its score, such as what broke a tie), as the game's
 view hands them over (:meth:`~railkit.viz.shell.view.TableShell.final_rows`: a player
 who has no seat, such as a solo opponent, is a row with ``seat`` None and a ``name``).
 Each chip has its seat's colour from the game's palette, as the game's own chips do.
@@ -70,9 +71,10 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
     for x in rows:
         colour = seat_colour(palette, x["seat"])
         who = html.escape(_name(x, labels, you), quote=False)
+        detail = html.escape(f" ({x['detail']})", quote=False) if x.get("detail") else ""
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
-                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}</span>")
+                     f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}{detail}</span>")
     return head + "<div>" + "".join(chips) + "</div>"
 
 

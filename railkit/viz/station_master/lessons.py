@@ -12,7 +12,7 @@ shows the card at work.
 >>> show_move(view) is None                  # the position's own move: the Royal Carriage on T1
 True
 >>> [tv["value"] for tv in view.table.game.observe(0)["station"]], view.table.log_text[-1]
-([4, 0], 'play royal on T1')
+([4, 0], 'played Royal Carriage on T1: its last two carriages count double')
 """
 
 from __future__ import annotations

@@ -32,13 +32,14 @@ True
 >>> v.table.game.log[0]
 PlaceChip(value=3, train=2)
 >>> v.table.log_text[0]           # what every seat's log says: the value stays hidden
-'chip on T2'
+'placed a chip on T2'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -47,16 +48,12 @@ import param
 
 from railkit.core.errors import DataError
 from railkit.games.station_master import SPEC
-from railkit.viz.shell.style import initials, seat_colour
+from railkit.viz.shell.style import initials, seat_colour, text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 
-__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "refusal_text", "seat_hex"]
-
-#: The ink on each seat's colour (the game's palette, ``SPEC.palette``: Okabe-Ito, safe for
-#: the common colour-vision deficiencies); every chip also carries its owner's initials, so
-#: colour is never the only cue.
-SEAT_TEXT = ["#000", "#000", "#fff", "#000", "#fff", "#fff"]
+__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "event_text", "refusal_text",
+           "seat_hex"]
 
 _SPECIAL_NAMES = {
     "brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
@@ -89,12 +86,18 @@ _ASK = {
 }
 _TRAIN_FIELDS = ("train", "source", "target")
 MAX_TRAINS = 10
+#: The narrowest the station and hand may be (px): four trains side by side; and the width of
+#: the column of scores, departure and events beside it (or below it, when narrower).
+LEFT_MIN = 620
+RIGHT_WIDTH = 300
 #: Served, the rest of the view follows a move this much later than the station (ms).
 REST_AFTER_MS = 200
 
 
 def seat_hex(seat: int) -> str:
-    """The screen colour of a seat's chips.
+    """The screen colour of a seat's chips (the game's palette, ``SPEC.palette``: Okabe-Ito,
+    safe for the common colour-vision deficiencies; every chip also carries its owner's
+    initials, so colour is never the only cue), the same as the end banner's.
 
     >>> seat_hex(0), seat_hex(7)
     ('#E69F00', '#56B4E9')
@@ -144,22 +147,94 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
 
 
-def describe_action(game, action) -> str:
-    """The public log text of a Station Master action: a chip's value stays hidden.
+def _player_names(game) -> list[str]:
+    """The seats' names as the page shows them (Player 1, Player 2 ...: seats counted from 1)."""
+    return seat_names(game) if game is not None else [f"Player {s + 1}" for s in range(SPEC.max_players)]
 
-    >>> from railkit.games.station_master.actions import parse_action
-    >>> describe_action(None, parse_action("chip 3 on T2")), describe_action(None, parse_action("play +3 on T1"))
-    ('chip on T2', 'play +3 on T1')
-    >>> describe_action(None, parse_action("play standing-room on T2 chip 1"))
-    'play standing-room on T2 and a chip'
+
+def _whose(owners, names: list[str]) -> str:
+    """Whose chips move, in words: "2 of Player 1's chips and 1 of Player 3's"."""
+    parts = [f"{n} of {names[o]}'s" for o, n in sorted(Counter(owners).items())]
+    parts[0] += " chips"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_action(game, action, mine: bool = False) -> str:
+    """A Station Master move in words, as every seat's log shows it: a chip's value stays hidden
+    (``mine``: the text for the seat that moved, which knows its own chip's value). Players are
+    named as the page names them; all else in it is public (a card played is seen by everyone,
+    and so are the discard pile and whose chips a Transfer moves).
+
+    >>> from railkit.games.station_master.actions import parse_action as p
+    >>> describe_action(None, p("chip 3 on T2")), describe_action(None, p("chip 3 on T2"), mine=True)
+    ('placed a chip on T2', 'placed chip 3 on T2')
+    >>> describe_action(None, p("play +3 on T1")), describe_action(None, p("play lux-2 on T1"))
+    ('coupled +3 to T1', 'coupled Luxury −2 to T1')
+    >>> describe_action(None, p("play standing-room on T2 chip 1"))
+    'played Standing Room on T2 and placed a chip there'
+    >>> describe_action(None, p("play transfer T2->T1 owners 0,0,2"))
+    "played Transfer Passengers: moved 2 of Player 1's chips and 1 of Player 3's from T2 to T1"
+    >>> describe_action(None, p("play repair-3 take +1 on T2")), describe_action(None, p("play repair-5"))
+    ('played Repair (top 3) and coupled +1 from the discard pile to T2', 'played Repair (top 5) and coupled nothing')
     """
-    from railkit.games.station_master.actions import PlaceChip, PlayStandingRoom
+    from railkit.games.station_master import actions as A
 
-    if isinstance(action, PlaceChip):
-        return f"chip on T{action.train}"
-    if isinstance(action, PlayStandingRoom) and action.chip is not None:
-        return f"play standing-room on T{action.train} and a chip"
-    return str(action)
+    a = action
+    if isinstance(a, A.PlaceChip):
+        return f"placed chip {a.value} on T{a.train}" if mine else f"placed a chip on T{a.train}"
+    if isinstance(a, A.PlayCarriage):
+        return f"coupled {card_label(a.card)} to T{a.train}"
+    if isinstance(a, A.PlayBrakeVan):
+        return f"played Brake Van on T{a.train}: it leaves the station"
+    if isinstance(a, A.PlayRoyal):
+        return f"played Royal Carriage on T{a.train}: its last two carriages count double"
+    if isinstance(a, A.PlayReassign):
+        return f"played Re-Assign Carriage: moved T{a.source}'s last carriage to T{a.target}"
+    if isinstance(a, A.PlayRepair):
+        if a.take is None:
+            return f"played {card_label(a.card)} and coupled nothing"
+        return f"played {card_label(a.card)} and coupled {card_label(a.take)} from the discard pile to T{a.train}"
+    if isinstance(a, A.PlayTransfer):
+        return (f"played Transfer Passengers: moved {_whose(a.owners, _player_names(game))} "
+                f"from T{a.source} to T{a.target}")
+    if isinstance(a, A.PlayStandingRoom):
+        if a.chip is None:
+            return f"played Standing Room on T{a.train}"
+        chip = f"chip {a.chip}" if mine else "a chip"
+        return f"played Standing Room on T{a.train} and placed {chip} there"
+    if isinstance(a, A.PlayUncouple):
+        n = f"last {a.count} carriages" if a.count != 1 else "last carriage"
+        return f"played Uncouple: removed T{a.train}'s {n} to the discard pile"
+    if isinstance(a, A.PlayRushHour):
+        return "played Rush Hour: a new locomotive enters the station"
+    if isinstance(a, A.Pass):
+        return "passed (nothing else was allowed)"
+    return str(a)
+
+
+def event_text(event: str, names: list[str]) -> str:
+    """An event line of the game (``observe()['events']``, which counts seats from 0: "seat 1"
+    is the second player) as the page says it: players named as everywhere on the page, cards
+    by their names, a departure's points per player.
+
+    >>> event_text("Seat 1 moved 1 chip(s) (1 of seat 0) from T1 to T3.", ["Ann", "Bo"])
+    "Bo moved 1 chip (1 of Ann's) from T1 to T3."
+    """
+    def name(seat: str) -> str:
+        s = int(seat)
+        return names[s] if s < len(names) else f"Player {s + 1}"
+
+    def points(m) -> str:
+        pts = [int(x) for x in m[2].split(",")]
+        who = ", ".join(f"{name(str(s))} {_signed(p)}" for s, p in enumerate(pts) if p)
+        return f"value {_signed(int(m[1]))}: " + (who or "nobody scores")
+
+    text = re.sub(r"value (-?\d+): points \[([-\d, ]*)\]", points, event)
+    text = re.sub(r"repaired (\S+) from the discard pile onto (T\d+)",
+                  lambda m: f"coupled {card_label(m[1])} from the discard pile to {m[2]} (Repair)", text)
+    text = re.sub(r"(\d+) chip\(s\)", lambda m: m[1] + (" chip" if m[1] == "1" else " chips"), text)
+    text = re.sub(r"(\d+) of [Ss]eat (\d+)", lambda m: f"{m[1]} of {name(m[2])}'s", text)
+    return re.sub(r"\b[Ss]eat (\d+)", lambda m: name(m[1]), text)
 
 
 # ---------------------------------------------------------------- HTML pieces
@@ -179,6 +254,12 @@ text-align:center;font-size:11px;font-weight:bold}
 .dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
 """
 
+#: The clear button over a train's card (it covers the card, not the button under it)
+_PICK_CSS = """
+:host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 40px);z-index:1}
+.bk-btn{width:100%;height:100%;opacity:0;cursor:pointer}
+"""
+
 
 def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
     """One chip: face down in its owner's colour with the owner's initials; ``value`` only for
@@ -186,7 +267,7 @@ def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
     mark = html.escape(initials(names)[seat], quote=False)
     text = mark if value is None else f"{mark}·{value}"
     cls = "sm-chip mine" if value is not None else "sm-chip"
-    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{SEAT_TEXT[seat % 6]}'"
+    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{text_on(seat_hex(seat))}'"
             f" title='{mark}'>{text}</span>")
 
 
@@ -319,6 +400,22 @@ class HandButton(pn.widgets.Button):
         return super()._process_param_change(params)
 
 
+def _repair_rule(optional: bool) -> str:
+    """What SM-REPAIR says about taking a carriage, when one can be taken."""
+    if optional:
+        return "You may couple one of them, or nothing (rule SM-REPAIR, optional in these rules)."
+    return "One of them must be coupled (rule SM-REPAIR)."
+
+
+def _repair_none(obs: dict, card: str) -> str:
+    """Why a Repair card couples nothing (SM-REPAIR): no carriage among the top discards, or no
+    train with room for one."""
+    depth = int(card[7:])
+    if any(_is_carriage(k) for k in obs.get("discard", [])[-depth:]):
+        return "no train has room for a carriage, so nothing is coupled."
+    return f"no carriage among the top {depth} discards, so nothing is coupled."
+
+
 def _choice_label(field: str, value, names: list[str]) -> str:
     if value is None:
         return {"chip": "No chip", "take": "Take nothing"}.get(field, "None")
@@ -382,10 +479,18 @@ class StationMasterView(TableShell):
             b = pn.widgets.Button(label="", width=150, css_classes=["train-btn", f"train-slot-{i}"], margin=(2, 2))
             b.on_click(lambda e, i=i: self._click_slot(i))
             self.train_btn.append(b)
-        self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], visible=False, margin=(0, 2))
+        # the train's card itself is clickable too: a clear button laid over it (the card's chips
+        # and carriages stay readable; the button under it says where the choice may go)
+        self.train_pick = []
+        for i in range(MAX_TRAINS):
+            b = pn.widgets.Button(label="", css_classes=["train-pick"], margin=0, stylesheets=[_PICK_CSS])
+            b.on_click(lambda e, i=i: self._click_slot(i))
+            self.train_pick.append(b)
+        self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], self.train_pick[i], visible=False,
+                                     margin=(0, 2), styles={"position": "relative"})
                            for i in range(MAX_TRAINS)]
-        # wraps onto a second line when Rush Hour brings more trains than fit (nothing clipped at 1280 px)
-        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", min_width=960, sizing_mode="stretch_width",
+        # wraps onto more lines when more trains come than fit the width (nothing clipped)
+        self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", sizing_mode="stretch_width",
                                       css_classes=["station"])
         self.chip_btns = []
         for i in range(9):
@@ -406,19 +511,33 @@ class StationMasterView(TableShell):
         self.cancel_btn = pn.widgets.Button(label="Cancel", width=80, disabled=True, css_classes=["cancel-btn"])
         self.cancel_btn.on_click(lambda e: self.cancel())
         # each pane draws in its own shadow root: the style sheet goes with each
-        self.players_pane = pn.pane.HTML("", width=300, css_classes=["players"], stylesheets=[_CSS])
-        self.depart_pane = pn.pane.HTML("", width=300, css_classes=["departure"], stylesheets=[_CSS])
-        self.events_pane = pn.pane.HTML("", width=300, css_classes=["events"])
+        self.players_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["players"], stylesheets=[_CSS])
+        self.depart_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["departure"], stylesheets=[_CSS])
+        self.events_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["events"])
 
     def _view(self):
+        """The station, hand and controls on the left (as wide as there is room, at least
+        :data:`LEFT_MIN` px), the scores, departure and events in a column of their own on the
+        right, or below when the page is narrower (a notebook beside JupyterLab's file browser);
+        rows of trains, chips and cards wrap onto more lines rather than run off the page."""
+        wrap = dict(flex_wrap="wrap", sizing_mode="stretch_width")
         hand = pn.Column(
-            pn.Row(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns),
-            pn.Row(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn),
-            css_classes=["hand"],
+            pn.FlexBox(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns, **wrap),
+            pn.FlexBox(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn, **wrap),
+            css_classes=["hand"], sizing_mode="stretch_width",
         )
         left = pn.Column(self.station_row, hand,
-                         pn.Row(self.prompt, self.cancel_btn), self.choice_row, self.message, self._controls())
-        return pn.Row(left, pn.Column(self.players_pane, self.depart_pane, self.events_pane))
+                         pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
+                         self.message, self._controls(), sizing_mode="stretch_width", min_width=LEFT_MIN,
+                         styles={"flex": f"1 1 {LEFT_MIN}px"})
+        right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
+                          styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])
+        return pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width", css_classes=["table-view"])
+
+    def __panel__(self):
+        layout = super().__panel__()
+        layout.sizing_mode = "stretch_width"  # the view takes the page's width, and wraps within it
+        return layout
 
     # ------------------------------------------------------------ the new-game form: the card list
     def _option_widgets(self) -> list:
@@ -559,8 +678,9 @@ class StationMasterView(TableShell):
                 self._field = trains[-1]
                 self._show_choice(rem)
                 return
-            if self._sel == ("card", rem[0].card if hasattr(rem[0], "card") else None) and \
-                    str(rem[0].card).startswith("repair-") and "confirm" not in self._picked:
+            if (str(getattr(rem[0], "card", "")).startswith("repair-") and rem[0].take is None
+                    and "take" not in self._picked and "confirm" not in self._picked):
+                # Repair with nothing to couple (SM-REPAIR): the player sees the discards first
                 self._field = "confirm"
                 self._show_choice(rem)
                 return
@@ -593,7 +713,7 @@ class StationMasterView(TableShell):
                                               k.startswith('repair') else k, quote=False) for k in top)
                         or "the discard pile is empty") + "</span>")
         if f == "confirm":
-            self.prompt.object = f"{head}: no carriage there can be coupled.{extra}"
+            self.prompt.object = f"{head}: {_repair_none(obs, x)}{extra}"
             b = pn.widgets.Button(label="Play it without coupling", css_classes=["choice-btn"])
             b.on_click(lambda e: self.choose("confirm", True))
             self.choice_row.objects = [b]
@@ -604,6 +724,8 @@ class StationMasterView(TableShell):
             # in the engine's order (the legal actions'), "none" first
             vals = list(dict.fromkeys(getattr(a, f) for a in rem))
             vals.sort(key=lambda v: v is not None)
+            if f == "take":
+                extra = " " + _repair_rule(None in vals) + extra
             self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
             btns = []
             for v in vals:
@@ -745,6 +867,24 @@ class StationMasterView(TableShell):
         cp = g.current_player
         return f"<i>Waiting for {html.escape(self._names()[cp], quote=False)}…</i>"
 
+    def final_rows(self, g) -> list[dict]:
+        """The end banner's rows: the engine's ``summary()`` (its ranks already break a tie on
+        points by the best single train, SM-TIE), with that tie-break said in words: the winner's
+        ``tie_break``, and each player tied on points with a winner shows its best train."""
+        rows = [dict(r) for r in g.summary()]
+        top = [r for r in rows if r["rank"] == 1]
+        tied = [r for r in rows if r["score"] == top[0]["score"]] if top else []
+        if len(tied) < 2:
+            return rows
+        you = self.seat
+        label = {r["seat"]: ("You" if r["seat"] == you else self.table.seat_label(r["seat"])) for r in rows}
+        for r in tied:
+            r["detail"] = f"best train {_signed(r['best_train'])}"
+        if len(top) == 1:  # (tied on the best train too, the winners share the win: the banner says so)
+            best = ", ".join(f"{label[r['seat']]} {_signed(r['best_train'])}" for r in tied)
+            top[0]["tie_break"] = f"the best single train (rule SM-TIE): {best}"
+        return rows
+
     def _render_log(self, g) -> None:
         names = seat_names(g)
         actors = self.table.actors[: len(g.log)]
@@ -753,7 +893,8 @@ class StationMasterView(TableShell):
         for i in range(len(g.log) - 1, max(0, len(g.log) - 40) - 1, -1):
             who = actors[i] if i < len(actors) else None
             # this seat's own moves in full (its chip values), the others' as everybody sees them
-            text = str(g.log[i]) if who is not None and who == self.seat else (texts[i] if i < len(texts) else "?")
+            text = (describe_action(g, g.log[i], mine=True) if who is not None and who == self.seat
+                    else (texts[i] if i < len(texts) else "?"))
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
@@ -798,7 +939,7 @@ class StationMasterView(TableShell):
         self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"
         self._show_players(g, obs, names)
         self._show_departures(obs, names, replay)
-        ev = obs.get("events", [])[-4:]
+        ev = [event_text(e, names) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
             ("🚂 <b>" + html.escape(e, quote=False) + "</b>") if e.startswith("Rush Hour")
             else html.escape(e, quote=False) for e in ev[::-1])) if ev else ""
@@ -846,7 +987,7 @@ class StationMasterView(TableShell):
                 b = self.train_btn[i]
                 b.button_type = "primary" if target else "default"
                 b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
-                b.disabled = self.seat is None or self.replaying
+                b.disabled = self.train_pick[i].disabled = self.seat is None or self.replaying
             text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
             if self.train_html[i].object != text:
                 self.train_html[i].object = text

@@ -4,6 +4,7 @@ reaching another seat (a noninterference test on the serialized Bokeh document).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 import re
@@ -234,9 +235,50 @@ def test_the_log_hides_chip_values_but_shows_my_own():
     click_action(view, PlaceChip(3, 2))
     view.table.apply(1, "chip 2 on T1")
     view.refresh()
-    assert view.table.log_text[:2] == ["chip on T2", "chip on T1"]
-    assert "chip 3 on T2" in view.log_pane.object and "chip 2 on T1" not in view.log_pane.object
-    assert describe_action(None, PlaceChip(2, 1)) == "chip on T1"
+    assert view.table.log_text[:2] == ["placed a chip on T2", "placed a chip on T1"]
+    assert "placed chip 3 on T2" in view.log_pane.object and "chip 2" not in view.log_pane.object
+    assert describe_action(None, PlaceChip(2, 1)) == "placed a chip on T1"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_log_line_says_the_move_in_words_and_names_players_as_the_page(seed):
+    """Every legal move of whole random games described for the log: no raw action text
+    (``play transfer T2->T1 owners 0``), no seat counted from 0, and the same words whatever
+    a hidden chip's value (a chip placed, or placed with Standing Room)."""
+    from railkit.games.station_master.actions import PlayStandingRoom, PlayTransfer
+
+    rng = random.Random(seed)
+    t = Table(players=4, humans=[0], seed=seed, game="station-master")
+    g = t.game
+    while not g.is_over:
+        legal = g.legal_actions()
+        for a in legal:
+            text = describe_action(g, a)
+            assert str(a) not in text and "owners" not in text and "->" not in text, (a, text)
+            assert not re.search(r"\b[Ss]eat \d", text), text
+            if isinstance(a, (PlaceChip, PlayStandingRoom)) and getattr(a, "chip", getattr(a, "value", None)):
+                hidden = dict(value=99) if isinstance(a, PlaceChip) else dict(chip=99)
+                assert describe_action(g, dataclasses.replace(a, **hidden)) == text  # the value stays hidden
+            if isinstance(a, PlayTransfer):
+                assert all(f"Player {o + 1}'s" in text for o in a.owners), text
+        g.apply(rng.choice(legal))
+    assert g.log
+
+
+def test_event_lines_name_players_as_the_page_does():
+    """The engine's events count seats from 0 ("Seat 1" is Player 2): the page names them as it
+    names players everywhere, and says a departure's points per player."""
+    from railkit.viz.station_master.view import event_text
+
+    names = ["Player 1", "Player 2", "Player 3"]
+    assert event_text("Seat 1 moved 2 chip(s) (1 of seat 0, 1 of seat 2) from T1 to T3.", names) == \
+        "Player 2 moved 2 chips (1 of Player 1's, 1 of Player 3's) from T1 to T3."
+    assert event_text("Rush Hour drawn by seat 2: T4 (L5) enters the station.", names) == \
+        "Rush Hour drawn by Player 3: T4 (L5) enters the station."
+    assert event_text("T1 (L5) left the station (full), value 4: points [12, 0, -4].", names) == \
+        "T1 (L5) left the station (full), value +4: Player 1 +12, Player 3 −4."
+    assert event_text("Seat 0 repaired lux+5 from the discard pile onto T2.", names) == \
+        "Player 1 coupled Luxury +5 from the discard pile to T2 (Repair)."
 
 
 def test_spectator_sees_no_chip_value_and_no_hand():
@@ -284,3 +326,19 @@ def test_noninterference_seat_2s_hidden_choices_do_not_change_seat_1s_document(m
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=1)) != doc_text(game(["transfer", "-1", "reassign"], 1, seat=1))
     # and a spectator's are identical too
     assert doc_text(game(["royal", "lux+5", "+2"], 3, seat=None)) == doc_text(game(["transfer", "-1", "reassign"], 1, seat=None))
+
+
+def test_the_end_banner_colours_each_player_as_the_board_does():
+    """Each player's chip on the board and score in the end banner: the same background and ink."""
+    from railkit.games.station_master import SPEC
+    from railkit.viz.shell.banner import banner_html
+    from railkit.viz.station_master.view import chip_html
+
+    names = [f"Player {s + 1}" for s in range(6)]
+    final = [{"seat": s, "score": 10 - s, "rank": s + 1, "win": s == 0} for s in range(6)]
+    banner = banner_html(final, names, SPEC.palette)
+    for s in range(6):
+        board = re.search(r"background:(#\w+);color:(#\w+)", chip_html(s, names))
+        end = re.search(rf"data-seat='{s}'[^>]*background:(#\w+);color:(#\w+)", banner)
+        assert board and end
+        assert (board[1].lower(), board[2].lower()) == (end[1].lower(), end[2].lower()), s
