@@ -110,6 +110,35 @@ def local_stylesheets() -> None:
     panel.reactive.patch_stylesheet = patch_stylesheet
 
 
+def safe_query_params() -> None:
+    """Read a page address's arguments without failing on odd digits.
+
+    Panel's ``Location`` reads the address with ``panel.util.parse_query``, which takes every
+    value ``str.isdigit`` accepts for a whole number and converts it with ``int``; a
+    superscript or another script's digit (``?seed=%C2%B2``) is a digit to ``isdigit`` but
+    not to ``int``, and the page was an HTTP 500. Such a value stays text (railkit reads
+    numbers from the address with one bounded helper, ``lobby._int_arg``, which refuses it
+    in words). Wraps ``parse_query`` where ``Location`` calls it (once).
+    """
+    from urllib.parse import parse_qsl, urlencode
+
+    from panel.io import location
+
+    original = location.parse_query
+    if getattr(original, "_railkit_safe", False):
+        return
+
+    def parse_query(query: str) -> dict:
+        pairs = parse_qsl(query[1:])
+        odd = {k: v for k, v in pairs if v.isdigit() and not v.isascii()}
+        parsed = original("?" + urlencode([(k, v) for k, v in pairs if k not in odd]))
+        parsed.update(odd)
+        return parsed
+
+    parse_query._railkit_safe = True
+    location.parse_query = parse_query
+
+
 def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None,
                on_stop=None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
@@ -139,6 +168,7 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     # a component made after the page loaded (a new board after "Play this map") would link
     # its stylesheets from Panel's CDN: they stay on this server, or are inlined
     local_stylesheets()
+    safe_query_params()  # '?seed=²' is text, not an HTTP 500
     inline_updates(always=True)
     # Panel reads every all-digit URL argument as an int: past Python's digit limit that is
     # an HTTP 500. Tornado caps a request's header at 64 KB, so no argument has more digits

@@ -20,3 +20,14 @@ def test_a_number_in_the_address_is_refused_in_words(monkeypatch, text):
 def test_a_number_in_range_is_read(monkeypatch, text, value):
     monkeypatch.setattr(lobby, "_arg", lambda name: text)
     assert lobby._int_arg("seat", 1, 4) == value
+
+
+def test_a_page_address_with_odd_digits_is_read_as_text():
+    """Panel's Location read '?seed=²' with int() (an HTTP 500); served apps read it as text."""
+    from panel.io import location
+
+    from railkit.viz.shell.serve import safe_query_params
+
+    safe_query_params()
+    assert location.parse_query("?seed=%C2%B2&seat=2&map=usa&x=%D9%A3") == {"seed": "\u00b2", "seat": 2, "map": "usa",
+                                                                           "x": "\u0663"}
