@@ -458,3 +458,59 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
     assert cells["Olivia"][-1] == str(her)
     shot(page, "9-solo-by-clicks-end")
     assert not bad, bad
+
+
+def start_new_game_by_clicks(page, level: str | None = None, mountains: str = "medium") -> None:
+    """Open the new-game form, choose Olivia's ``level`` (solo) and a rule variant
+    (``mountains``), press "Start new game" and wait until the page says it started."""
+    page.get_by_role("button", name="New game and rule variants…").click()
+    if level is not None:
+        page.get_by_label("Olivia's level (solo)").select_option(level)
+    page.get_by_label("Mountains", exact=True).select_option(mountains)
+    page.get_by_role("button", name="Start new game").click()
+    wait_text(page, "New game started.")
+
+
+def test_a_new_solo_game_with_another_level_and_rule_variant_starts_by_clicks(page, steam):
+    """The new-game form of the solo page starts a game at the level and with the rule
+    variant chosen there: Olivia's box names her new level, the sheet has mountains."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    wait_text(page, "(clerk)")
+    assert page.evaluate(ROWS, "sheet_mountains") == 0
+    start_new_game_by_clicks(page, "machinist", "medium")
+    wait_text(page, "(machinist)")
+    wait_rows(page, "sheet_mountains", "> 0")
+    page.evaluate(XY, [0, 0])  # the sheet in view
+    shot(page, "10-solo-new-game")
+    assert not bad, bad
+
+
+def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(browser):
+    """At a shared table the first seat's form starts a new game with the rule variant chosen
+    there (mountains), and the other seat's page shows the new game too."""
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
+                   "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared-new")
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    try:
+        a, b = (c.new_page() for c in contexts)
+        bad_a, bad_b = watch(a), watch(b)
+        for p in (a, b):
+            p.set_default_timeout(60_000)
+        join_sheet(a, proc.url, 1, make="steam-new")
+        join_sheet(b, proc.url, 2)
+        assert a.evaluate(ROWS, "sheet_mountains") == 0
+        assert b.get_by_role("button", name="New game and rule variants…").count() == 0
+        start_new_game_by_clicks(a, None, "hard")
+        wait_rows(a, "sheet_mountains", "> 0")
+        wait_rows(b, "sheet_mountains", "> 0")
+        a.evaluate(XY, [0, 0])  # the sheet in view
+        shot(a, "11-shared-new-game")
+        assert not bad_a and not bad_b, bad_a + bad_b
+    finally:
+        for c in contexts:
+            c.close()
+        stop_server(proc)

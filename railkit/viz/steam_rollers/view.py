@@ -261,7 +261,7 @@ class SteamRollersView(TableShell):
         self.die: int | None = None
         self.as_value: int | None = None
         self.hex: tuple | None = None
-        self._options: list = []  # the placements offered at self.hex (actions)
+        self._placements: list = []  # the placements offered at self.hex (actions)
         self._deliveries: dict[str, object] = {}
         self._legal: list = []
         self._legal_at: tuple = ()
@@ -357,6 +357,11 @@ class SteamRollersView(TableShell):
         return [a for a in legal if isinstance(a, cls) and a.die == self.die
                 and getattr(a, "value", None) == self.as_value]
 
+    @property
+    def placements(self) -> list:
+        """The placements offered at the hex last clicked (legal actions; empty: none open)."""
+        return list(self._placements)
+
     def _value(self) -> int | None:
         if self.die is None:
             return None
@@ -434,7 +439,7 @@ class SteamRollersView(TableShell):
 
     def _close_hex(self) -> None:
         self.hex = None
-        self._options = []
+        self._placements = []
         self.sheet.set_choices(None)
 
     def click_hex(self, h):
@@ -466,7 +471,7 @@ class SteamRollersView(TableShell):
             self.say(explain(err))
             return err
         self.hex = h
-        self._options = options
+        self._placements = options
         self.sheet.set_choices(h, [(a.a, a.b) for a in options])
         self._outline()
         self.say(f"Hex {hx.format_hex(h)}: {len(options)} track(s) allowed, drawn on the right. "
@@ -497,9 +502,9 @@ class SteamRollersView(TableShell):
 
     def click_choice(self, i: int):
         """Draw the ``i``-th placement offered (0-based)."""
-        if not 0 <= i < len(self._options):
+        if not 0 <= i < len(self._placements):
             return self._refuse("That placement is not offered.", "Click a hex first.")
-        action = self._options[i]
+        action = self._placements[i]
         return self._do(action)
 
     def _do(self, action):

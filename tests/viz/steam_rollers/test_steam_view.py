@@ -60,7 +60,7 @@ def test_draft_a_die_and_draw_a_track_by_clicks():
     assert [not b.disabled for b in v.dice_buttons] == [i < len(g.dice) for i in range(6)]
     h = hex_with_options(v, die)
     assert h is not None and v.hex == h
-    offered = list(v._options)
+    offered = v.placements
     assert offered and all(isinstance(a, Build) and a.hex == h and a.die == die for a in offered)
     assert set(offered) <= set(g.legal_actions())
     assert v.sheet.choices == len(offered)  # drawn beside the sheet, one mini hex each
@@ -287,3 +287,14 @@ def test_SR_SOLO_ANY_GOOD_the_view_offers_each_good_of_a_colour_in_line():
                 return
             t.apply(0, bot.act(g.observe(0), legal))
     pytest.fail("no solo position with a choice of goods in 40 seeds")
+
+
+def test_new_game_from_the_form_takes_olivias_level_and_the_rule_variant():
+    v = solo()
+    v.w_difficulty.value = "machinist"
+    v.rules.mountains = "medium"
+    v.new_game()
+    assert "New game started" in v.message.object
+    g = v.table.game
+    assert g.difficulty == "machinist" and g.rules.mountains == "medium"
+    assert "(machinist)" in v.olivia_pane.object
