@@ -514,3 +514,40 @@ def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(
         for c in contexts:
             c.close()
         stop_server(proc)
+
+
+#: The tooltips shown on the page (Bokeh draws each one in the page's body).
+TOOLTIPS = """() => [...document.body.querySelectorAll('.bk-Tooltip')].filter(e => e.isConnected
+  && e.getBoundingClientRect().width > 0).length"""
+
+
+def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, steam):
+    """Pointing at an engine box shows its tooltip; after a click on it the round goes on
+    (Olivia's turn, a new roll) with the pointer still there; once the pointer moves away no
+    tooltip is left on the page. The same for a tile taken with a die."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
+    tile = next(a for a in g.legal_actions() if isinstance(a, TakeTile) and a.value is None
+                and a.die != engine.die)
+    for action, button in ((engine, lambda: page.get_by_role("button", name=str(engine.die), exact=True).first),
+                           (tile, lambda: page.get_by_role(
+                               "button", name=re.compile("^" + re.escape(g.tile_id[tile.number]) + " ")))):
+        draft(page, action.die)
+        button().hover()
+        page.wait_for_function(f"() => ({TOOLTIPS})() > 0")
+        button().click()
+        g.apply(action)
+        wait_log(page, len(g.log), str(action))
+        if action is engine:  # the round goes on while the pointer stays on the box
+            t.run_bots()
+            wait_dice(page, g.dice)
+        page.mouse.move(1, 1)
+        page.wait_for_function(f"() => ({TOOLTIPS})() === 0", timeout=20_000)
+    shot(page, "12-no-tooltip-left")
+    assert not bad, bad

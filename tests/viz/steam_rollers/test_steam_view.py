@@ -92,14 +92,17 @@ def test_no_die_no_build_and_greyed_out_controls_say_why():
     err = v.click_hex(g.sheet.regions[1].drawable[0])
     assert err.rule == "SR-DRAFT-DIE"
     assert all(b.disabled for b in v.engine_buttons)
-    assert "Draft a die showing 3" in v.engine_buttons[2].description
+    assert "draft a white die" in v.action_info.object  # on the page, not in a tooltip
+    tips = [b.description for b in v.engine_buttons + v.tile_buttons + v.dice_buttons]
     assert v.w_deliver.disabled and "Draft a die first" in v.w_deliver.description
     die = g.dice[0]
     v.draft(die)
     assert not v.engine_buttons[die - 1].disabled
     other = die % 6 + 1
     assert v.engine_buttons[other - 1].disabled
-    assert f"Your die is {die}" in v.engine_buttons[other - 1].description
+    assert f"click box {die} to cross it" in v.action_info.object
+    # the tooltips never change with the position (a changed one stayed on the page)
+    assert [b.description for b in v.engine_buttons + v.tile_buttons + v.dice_buttons] == tips
 
 
 def _play_until_delivery(seed: int = 11):
