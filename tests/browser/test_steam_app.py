@@ -458,3 +458,96 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
     assert cells["Olivia"][-1] == str(her)
     shot(page, "9-solo-by-clicks-end")
     assert not bad, bad
+
+
+def start_new_game_by_clicks(page, level: str | None = None, mountains: str = "medium") -> None:
+    """Open the new-game form, choose Olivia's ``level`` (solo) and a rule variant
+    (``mountains``), press "Start new game" and wait until the page says it started."""
+    page.get_by_role("button", name="New game and rule variants…").click()
+    if level is not None:
+        page.get_by_label("Olivia's level (solo)").select_option(level)
+    page.get_by_label("Mountains", exact=True).select_option(mountains)
+    page.get_by_role("button", name="Start new game").click()
+    wait_text(page, "New game started.")
+
+
+def test_a_new_solo_game_with_another_level_and_rule_variant_starts_by_clicks(page, steam):
+    """The new-game form of the solo page starts a game at the level and with the rule
+    variant chosen there: Olivia's box names her new level, the sheet has mountains."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    wait_text(page, "(clerk)")
+    assert page.evaluate(ROWS, "sheet_mountains") == 0
+    start_new_game_by_clicks(page, "machinist", "medium")
+    wait_text(page, "(machinist)")
+    wait_rows(page, "sheet_mountains", "> 0")
+    page.evaluate(XY, [0, 0])  # the sheet in view
+    shot(page, "10-solo-new-game")
+    assert not bad, bad
+
+
+def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(browser):
+    """At a shared table the first seat's form starts a new game with the rule variant chosen
+    there (mountains), and the other seat's page shows the new game too."""
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
+                   "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared-new")
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    try:
+        a, b = (c.new_page() for c in contexts)
+        bad_a, bad_b = watch(a), watch(b)
+        for p in (a, b):
+            p.set_default_timeout(60_000)
+        join_sheet(a, proc.url, 1, make="steam-new")
+        join_sheet(b, proc.url, 2)
+        assert a.evaluate(ROWS, "sheet_mountains") == 0
+        assert b.get_by_role("button", name="New game and rule variants…").count() == 0
+        start_new_game_by_clicks(a, None, "hard")
+        wait_rows(a, "sheet_mountains", "> 0")
+        wait_rows(b, "sheet_mountains", "> 0")
+        a.evaluate(XY, [0, 0])  # the sheet in view
+        shot(a, "11-shared-new-game")
+        assert not bad_a and not bad_b, bad_a + bad_b
+    finally:
+        for c in contexts:
+            c.close()
+        stop_server(proc)
+
+
+#: The tooltips shown on the page (Bokeh draws each one in the page's body).
+TOOLTIPS = """() => [...document.body.querySelectorAll('.bk-Tooltip')].filter(e => e.isConnected
+  && e.getBoundingClientRect().width > 0).length"""
+
+
+def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, steam):
+    """Pointing at an engine box shows its tooltip; after a click on it the round goes on
+    (Olivia's turn, a new roll) with the pointer still there; once the pointer moves away no
+    tooltip is left on the page. The same for a tile taken with a die."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
+    tile = next(a for a in g.legal_actions() if isinstance(a, TakeTile) and a.value is None
+                and a.die != engine.die)
+    for action, button in ((engine, lambda: page.get_by_role("button", name=str(engine.die), exact=True).first),
+                           (tile, lambda: page.get_by_role(
+                               "button", name=re.compile("^" + re.escape(g.tile_id[tile.number]) + " ")))):
+        draft(page, action.die)
+        button().hover()
+        page.wait_for_function(f"() => ({TOOLTIPS})() > 0")
+        button().click()
+        g.apply(action)
+        wait_log(page, len(g.log), str(action))
+        if action is engine:  # the round goes on while the pointer stays on the box
+            t.run_bots()
+            wait_dice(page, g.dice)
+        page.mouse.move(1, 1)
+        page.wait_for_function(f"() => ({TOOLTIPS})() === 0", timeout=20_000)
+    shot(page, "12-no-tooltip-left")
+    assert not bad, bad

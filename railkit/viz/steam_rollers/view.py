@@ -261,7 +261,7 @@ class SteamRollersView(TableShell):
         self.die: int | None = None
         self.as_value: int | None = None
         self.hex: tuple | None = None
-        self._options: list = []  # the placements offered at self.hex (actions)
+        self._placements: list = []  # the placements offered at self.hex (actions)
         self._deliveries: dict[str, object] = {}
         self._legal: list = []
         self._legal_at: tuple = ()
@@ -278,7 +278,10 @@ class SteamRollersView(TableShell):
         self.status = pn.pane.HTML("", width=560, css_classes=["status"])
         self.dice_buttons = []
         for i in range(6):
+            # one tooltip for good (a Button's changed tooltip stayed on the page after a click)
             b = pn.widgets.Button(label="·", width=54, height=44, disabled=True, css_classes=["die"],
+                                  description="Draft this die: build in its region, cross its engine box, "
+                                              "take its tile or deliver from its city.",
                                   stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
@@ -287,10 +290,16 @@ class SteamRollersView(TableShell):
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
         for v in range(1, 7):
-            b = pn.widgets.Button(label=str(v), width=44, css_classes=["engine-box"])
+            # a tooltip that never changes: a Button's changed tooltip left the old one on the
+            # page for good (the reasons of the moment go in engine_info, on the page)
+            b = pn.widgets.Button(label=str(v), width=44, css_classes=["engine-box"],
+                                  description=f"Engine box {v}: cross it with a white die showing {v}.")
             b.on_click(lambda e, v=v: self.click_engine(v))
             self.engine_buttons.append(b)
         self.engine_info = pn.pane.HTML("", width=240)
+        # why the engine boxes and tiles can or cannot be clicked now (on the page: their
+        # tooltips never change, since a Button's changed tooltip stayed on the page)
+        self.action_info = pn.pane.HTML("", width=560, css_classes=["action-info"])
         self.tile_buttons = []
         for n in range(1, 7):
             b = pn.widgets.Button(label=str(n), width=178, height=40, css_classes=["tile"])
@@ -332,7 +341,7 @@ class SteamRollersView(TableShell):
         left = pn.Column(tray, self.sheet.pane, self.message, width=680)
         actions = pn.Column(
             pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
-            pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]),
+            pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
             pn.Row(self.w_deliver, self.deliver_btn),
             pn.Row(self.pass_btn, self.skip_btn, self.w_as),
         )
@@ -356,6 +365,11 @@ class SteamRollersView(TableShell):
         legal = self._legal if legal is None else legal
         return [a for a in legal if isinstance(a, cls) and a.die == self.die
                 and getattr(a, "value", None) == self.as_value]
+
+    @property
+    def placements(self) -> list:
+        """The placements offered at the hex last clicked (legal actions; empty: none open)."""
+        return list(self._placements)
 
     def _value(self) -> int | None:
         if self.die is None:
@@ -434,7 +448,7 @@ class SteamRollersView(TableShell):
 
     def _close_hex(self) -> None:
         self.hex = None
-        self._options = []
+        self._placements = []
         self.sheet.set_choices(None)
 
     def click_hex(self, h):
@@ -466,7 +480,7 @@ class SteamRollersView(TableShell):
             self.say(explain(err))
             return err
         self.hex = h
-        self._options = options
+        self._placements = options
         self.sheet.set_choices(h, [(a.a, a.b) for a in options])
         self._outline()
         self.say(f"Hex {hx.format_hex(h)}: {len(options)} track(s) allowed, drawn on the right. "
@@ -497,9 +511,9 @@ class SteamRollersView(TableShell):
 
     def click_choice(self, i: int):
         """Draw the ``i``-th placement offered (0-based)."""
-        if not 0 <= i < len(self._options):
+        if not 0 <= i < len(self._placements):
             return self._refuse("That placement is not offered.", "Click a hex first.")
-        action = self._options[i]
+        action = self._placements[i]
         return self._do(action)
 
     def _do(self, action):
@@ -556,6 +570,31 @@ class SteamRollersView(TableShell):
             if isinstance(a, UseTile) and a.tile == g.tile_id[n]:
                 return a
         return None
+
+    def _tile_reasons(self, g) -> str:
+        """Why the tiles can or cannot be clicked now, as HTML for the page: the tile the
+        drafted die names, and each one-use tile this seat holds but cannot play now."""
+        lines = []
+        value = self._value()
+        if self.die is None:
+            lines.append("Tiles: draft a white die to take the tile of its number.")
+        else:
+            act = self._tile_action(value)
+            if act is not None:
+                lines.append(f"Click tile {g.tile_id[value]} to take it.")
+            else:
+                err = g.why_illegal(TakeTile(self.die, value, self.as_value))
+                lines.append(f"Tile {g.tile_id[value]}: " + (explain(err) if err else "cannot be taken now."))
+        for n in range(1, 7):
+            tid = g.tile_id[n]
+            if g.tile_holder[n] != self.seat or g.tile_defs[tid].kind == "permanent":
+                continue
+            err = g.why_illegal(UseTile(tid))
+            if err is None:
+                lines.append(f"Click tile {tid} to play it." if self.die is None else "")
+            else:
+                lines.append(f"Tile {tid}: {explain(err)}")
+        return "<br>".join(x for x in lines if x)
 
     def click_tile(self, n: int):
         """Tile ``n`` clicked: take or steal it (a die drafted), or play it (a one-use tile you hold)."""
@@ -727,13 +766,10 @@ class SteamRollersView(TableShell):
                 b.label = f"{DIE_FACE[d]} {d}"
                 b.color = "primary" if self.die == d and (i == dice.index(d)) else "default"
                 b.disabled = not my_turn or g.phase != "draft"
-                b.description = (f"Draft die {d}: build in region {d}, engine box {d}, tile {d} or deliver from "
-                                 f"city {d}") if my_turn else "Not your turn."
             else:  # never hidden: showing and hiding widgets in a busy page lost later changes
                 b.label = "·"
                 b.color = "default"
                 b.disabled = True
-                b.description = "No die here this round."
         kinds = obs["black_die"]
         self.black.object = ("<div class='black-die' style='background:#222;color:#fff;padding:3px 8px;"
                              "border-radius:6px;display:inline-block'><b>Black die:</b> "
@@ -773,18 +809,15 @@ class SteamRollersView(TableShell):
             crossed = v in boxes
             b.label = f"✗{v}" if crossed else str(v)
             b.color = "warning" if crossed else ("success" if v in engine_ok else "default")
-            if crossed:
-                why = f"Engine box {v} is crossed (SR-ENGINE-BOX)."
-            elif not my_turn:
-                why = "Not your turn."
-            elif self.die is None:
-                why = f"Draft a die showing {v} to cross this box."
-            elif v not in engine_ok:
-                why = f"Your die is {value}: it crosses box {value}, not {v}."
-            else:
-                why = f"Cross engine box {v}."
             b.disabled = v not in engine_ok
-            b.description = why
+        # why the boxes are as they are, on the page (the boxes' tooltips never change)
+        if self.die is None:
+            engine_why = "Engine: draft a white die, it names the engine box you cross."
+        elif value in engine_ok:
+            engine_why = f"Engine: click box {value} to cross it."
+        else:
+            err = g.why_illegal(Engine(self.die, self.as_value))
+            engine_why = "Engine: " + (explain(err) if err else f"box {value} cannot be crossed now.")
         for n, b in zip(range(1, 7), self.tile_buttons):
             tid = g.tile_id[n]
             t = g.tile_defs[tid]
@@ -796,16 +829,10 @@ class SteamRollersView(TableShell):
             act = self._tile_action(n) if my_turn else None
             b.color = "success" if act is not None else "default"
             b.disabled = act is None
-            if act is not None:
-                why = f"Take tile {tid}" if isinstance(act, TakeTile) else f"Play tile {tid}"
-            elif not my_turn:
-                why = "Not your turn."
-            elif self.die is None:
-                why = f"Draft a die showing {n} to take it." if holder != seat else "Take it back with a die to turn it."
-            else:
-                e = g.why_illegal(TakeTile(self.die, n, self.as_value))
-                why = getattr(e, "reason", "") + (f" ({e.rule})" if getattr(e, "rule", "") else "") if e else ""
-            b.description = f"{t.text} — {why}"
+            # a tooltip that changes only with the tile (a changed tooltip stayed on the page)
+            b.description = f"Tile {tid}: {t.text}"
+        self.action_info.object = ("<div style='font-size:12px'>" + engine_why + "<br>" + self._tile_reasons(g)
+                                   + "</div>") if my_turn else ""
         self._deliveries = self.delivery_options() if my_turn else {}
         opts = ["(choose a good)"] + list(self._deliveries)
         self.w_deliver.options = opts

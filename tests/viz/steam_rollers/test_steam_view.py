@@ -60,7 +60,7 @@ def test_draft_a_die_and_draw_a_track_by_clicks():
     assert [not b.disabled for b in v.dice_buttons] == [i < len(g.dice) for i in range(6)]
     h = hex_with_options(v, die)
     assert h is not None and v.hex == h
-    offered = list(v._options)
+    offered = v.placements
     assert offered and all(isinstance(a, Build) and a.hex == h and a.die == die for a in offered)
     assert set(offered) <= set(g.legal_actions())
     assert v.sheet.choices == len(offered)  # drawn beside the sheet, one mini hex each
@@ -92,14 +92,17 @@ def test_no_die_no_build_and_greyed_out_controls_say_why():
     err = v.click_hex(g.sheet.regions[1].drawable[0])
     assert err.rule == "SR-DRAFT-DIE"
     assert all(b.disabled for b in v.engine_buttons)
-    assert "Draft a die showing 3" in v.engine_buttons[2].description
+    assert "draft a white die" in v.action_info.object  # on the page, not in a tooltip
+    tips = [b.description for b in v.engine_buttons + v.tile_buttons + v.dice_buttons]
     assert v.w_deliver.disabled and "Draft a die first" in v.w_deliver.description
     die = g.dice[0]
     v.draft(die)
     assert not v.engine_buttons[die - 1].disabled
     other = die % 6 + 1
     assert v.engine_buttons[other - 1].disabled
-    assert f"Your die is {die}" in v.engine_buttons[other - 1].description
+    assert f"click box {die} to cross it" in v.action_info.object
+    # the tooltips never change with the position (a changed one stayed on the page)
+    assert [b.description for b in v.engine_buttons + v.tile_buttons + v.dice_buttons] == tips
 
 
 def _play_until_delivery(seed: int = 11):
@@ -287,3 +290,14 @@ def test_SR_SOLO_ANY_GOOD_the_view_offers_each_good_of_a_colour_in_line():
                 return
             t.apply(0, bot.act(g.observe(0), legal))
     pytest.fail("no solo position with a choice of goods in 40 seeds")
+
+
+def test_new_game_from_the_form_takes_olivias_level_and_the_rule_variant():
+    v = solo()
+    v.w_difficulty.value = "machinist"
+    v.rules.mountains = "medium"
+    v.new_game()
+    assert "New game started" in v.message.object
+    g = v.table.game
+    assert g.difficulty == "machinist" and g.rules.mountains == "medium"
+    assert "(machinist)" in v.olivia_pane.object
