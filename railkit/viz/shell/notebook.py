@@ -257,17 +257,58 @@ def _kernel_shell():
     return shell if shell is not None and hasattr(shell, "kernel") else None
 
 
+def one_thread() -> None:
+    """Handle every message from a notebook page to Panel on this thread, in order.
+
+    With ipykernel 7, JupyterLab sends widget messages to a subshell of the kernel: they
+    are handled on a thread of their own, while a cell runs on the main thread. Panel
+    is written for one thread, and two at once lose changes: the page's message
+    applied on the other thread released the document's held changes, so a change the
+    cell had just made (a data source set, not yet sent) never reached the page (seen:
+    the sheet editor's page kept 6 mountain bars while the saved sheet had 7); and two
+    threads sending on one connection interleave the parts of their messages. This
+    hands each such message to the event loop of the thread that calls it (the
+    kernel's main thread, in :func:`setup`): it is handled there, oldest first, once the
+    running cell has finished, as with ipykernel 6. Without a running event loop it
+    does nothing.
+    """
+    import asyncio
+    import threading
+
+    import pyviz_comms
+
+    original = pyviz_comms.Comm._handle_msg
+    if getattr(original, "_railkit_one_thread", False):
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    home = threading.current_thread()
+
+    def _handle_msg(self, msg):
+        if threading.current_thread() is home:
+            return original(self, msg)
+        loop.call_soon_threadsafe(original, self, msg)
+
+    _handle_msg._railkit_one_thread = True
+    pyviz_comms.Comm._handle_msg = _handle_msg
+
+
 def setup(*extensions: str, **kwargs):
     """Load Panel (and BokehJS with it) into this notebook, everything inline.
 
     Call it once, in the first code cell that needs a widget or a plot, instead of
     ``pn.extension()`` and ``bokeh.io.output_notebook()``. Arguments go to
     :func:`panel.extension` (e.g. ``setup("tabulator")``). It also makes the kernel
-    and the page exchange changes safely: in order (:func:`in_order`), and with the
-    page's script of :func:`page_script`.
+    and the page exchange changes safely: in order (:func:`in_order`), on the
+    kernel's main thread (:func:`one_thread`), and with the page's script of
+    :func:`page_script`.
     """
     offline()
     in_order()
+    if _kernel_shell() is not None:
+        one_thread()
     ext = pn.extension(*extensions, **{**INLINE, **kwargs})
     page_script()
     return ext
