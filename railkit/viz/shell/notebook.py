@@ -160,8 +160,8 @@ def in_order() -> None:
 #: Panel's comm model in the page (its JavaScript class, by its Bokeh name)
 _COMM_MANAGER = "panel.models.comm_manager.CommManager"
 
-#: JavaScript run in the page by :func:`setup`: see :func:`wait_for_render`
-_WAIT_FOR_RENDER_JS = """
+#: JavaScript run in the page by :func:`setup`: see :func:`page_script`
+_PAGE_JS = """
 (function (root) {
   var NAME = "%s";
   var started = Date.now();
@@ -173,6 +173,16 @@ _WAIT_FOR_RENDER_JS = """
       if (Date.now() - started < 120000) { setTimeout(install, 5); }
       return;
     }
+    if (!CM.prototype._railkit_no_echo) {
+      // a change received from the kernel (applied here with sync false) never goes back
+      var changed = CM.prototype._document_changed;
+      CM.prototype._document_changed = function (event) {
+        if (event.sync === false) { return; }
+        return changed.call(this, event);
+      };
+      CM.prototype._railkit_no_echo = true;
+    }
+    root.railkitNoEcho = true;
     if (CM.prototype._railkit_waits) { root.railkitWaitsForRender = true; return; }
     var handle = CM.prototype.msg_handler;
     function rendered(cm) {
@@ -208,30 +218,81 @@ _WAIT_FOR_RENDER_JS = """
 """ % _COMM_MANAGER
 
 
-def wait_for_render() -> None:
-    """Make the page keep a widget's updates until the widget is on the page.
+def page_script() -> None:
+    """Run railkit's script in the notebook's page: it patches Panel's page code twice.
 
-    The page opens a widget's connection while it is still building the widget's
-    view, and Panel's page code drops every message that arrives before the view is
-    listed among the page's views. One change is sent as several messages (header,
-    metadata, content, buffers), so losing the first of them made the page read the
-    rest out of step and fail on the next change ("TypeError: s is not iterable" in
-    ``apply_json_patch``, seen cell by cell on a loaded machine: the map editor's page
-    then missed its edits). This runs a short script in the page that keeps such
-    messages, in order, and hands them on once the view is there. Outside a notebook
-    it does nothing.
+    * It keeps a widget's updates until the widget is on the page. The page opens a
+      widget's connection while it is still building the widget's view, and Panel's
+      page code drops every message that arrives before the view is listed among the
+      page's views. One change is sent as several messages (header, metadata, content,
+      buffers), so losing the first of them made the page read the rest out of step and
+      fail on the next change ("TypeError: s is not iterable" in ``apply_json_patch``,
+      seen cell by cell on a loaded machine: the map editor's page then missed its
+      edits). Such messages now wait, in order, until the view is there.
+    * It sends the kernel only the changes made in the page. Panel's page code sent back
+      every change it had just received from the kernel (Bokeh's own server connection
+      leaves those out, as they carry ``sync`` false). Each change the kernel made thus
+      came back a little later, and a late one undid a newer change: seen cell by cell on
+      a loaded machine, the map editor's ticket box got back a text two cells old, and the
+      next cell, which adds lines to the box's text, saved a ticket to a city that no
+      longer existed.
+
+    The script installs itself once per page. Outside a notebook this does nothing.
     """
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython is a Panel dependency
-        return
-    shell = get_ipython()
-    if shell is None or not hasattr(shell, "kernel"):
+    if _kernel_shell() is None:
         return
     from IPython.display import publish_display_data
     from panel.io.notebook import LOAD_MIME
 
-    publish_display_data({LOAD_MIME: _WAIT_FOR_RENDER_JS, "application/javascript": _WAIT_FOR_RENDER_JS})
+    publish_display_data({LOAD_MIME: _PAGE_JS, "application/javascript": _PAGE_JS})
+
+
+def _kernel_shell():
+    """The IPython shell of the running kernel, or None outside a notebook."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is a Panel dependency
+        return None
+    shell = get_ipython()
+    return shell if shell is not None and hasattr(shell, "kernel") else None
+
+
+def one_thread() -> None:
+    """Handle every message from a notebook page to Panel on this thread, in order.
+
+    With ipykernel 7, JupyterLab sends widget messages to a subshell of the kernel: they
+    are handled on a thread of their own, while a cell runs on the main thread. Panel
+    is written for one thread, and two at once lose changes: the page's message
+    applied on the other thread released the document's held changes, so a change the
+    cell had just made (a data source set, not yet sent) never reached the page (seen:
+    the sheet editor's page kept 6 mountain bars while the saved sheet had 7); and two
+    threads sending on one connection interleave the parts of their messages. This
+    hands each such message to the event loop of the thread that calls it (the
+    kernel's main thread, in :func:`setup`): it is handled there, oldest first, once the
+    running cell has finished, as with ipykernel 6. Without a running event loop it
+    does nothing.
+    """
+    import asyncio
+    import threading
+
+    import pyviz_comms
+
+    original = pyviz_comms.Comm._handle_msg
+    if getattr(original, "_railkit_one_thread", False):
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    home = threading.current_thread()
+
+    def _handle_msg(self, msg):
+        if threading.current_thread() is home:
+            return original(self, msg)
+        loop.call_soon_threadsafe(original, self, msg)
+
+    _handle_msg._railkit_one_thread = True
+    pyviz_comms.Comm._handle_msg = _handle_msg
 
 
 def setup(*extensions: str, **kwargs):
@@ -239,12 +300,17 @@ def setup(*extensions: str, **kwargs):
 
     Call it once, in the first code cell that needs a widget or a plot, instead of
     ``pn.extension()`` and ``bokeh.io.output_notebook()``. Arguments go to
-    :func:`panel.extension` (e.g. ``setup("tabulator")``).
+    :func:`panel.extension` (e.g. ``setup("tabulator")``). It also makes the kernel
+    and the page exchange changes safely: in order (:func:`in_order`), on the
+    kernel's main thread (:func:`one_thread`), and with the page's script of
+    :func:`page_script`.
     """
     offline()
     in_order()
+    if _kernel_shell() is not None:
+        one_thread()
     ext = pn.extension(*extensions, **{**INLINE, **kwargs})
-    wait_for_render()
+    page_script()
     return ext
 
 
