@@ -43,7 +43,8 @@ from bokeh.models import ColumnDataSource, CustomJS, PointDrawTool
 from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
-from railkit.maps import MAP_NAME, MAPS_DIR, ROUTE_COLOURS, Map, load, shipped_names, user_maps_dir
+from railkit.maps import (MAP_NAME, MAPS_DIR, ROUTE_COLOURS, USER_MAPS_DEFAULT, Map, load, shipped_names,
+                          user_maps_dir)
 from railkit.viz.shell.editor import Editor
 from railkit.viz.ticket_to_ride.style import card_hex
 
@@ -101,12 +102,14 @@ class MapEditor(Editor):
     start : Map or str
         The map to start from (a name such as ``"teaching-small"``, a path or a Map).
     folder : str or Path
-        Where :meth:`save` writes ``<name>.json`` (default: railkit's ``maps/``).
+        Where :meth:`save` writes ``<name>.json`` (default: ``my-maps`` in the working
+        directory; railkit's own maps are package data, which an installed railkit never
+        writes into).
     """
 
     noun = "map"
 
-    def __init__(self, start: Map | str = "teaching-small", *, folder: str | Path = MAPS_DIR,
+    def __init__(self, start: Map | str = "teaching-small", *, folder: str | Path = USER_MAPS_DEFAULT,
                  width: int = 720, height: int = 520, **params):
         super().__init__(**params)
         m = load(start) if isinstance(start, (str, Path)) else start
@@ -432,7 +435,8 @@ class MapEditor(Editor):
         folder = self.folder.resolve()
         shipped = set(SHIPPED_MAPS) | shipped_names()
         # a map there is found by name: never one that would stand for a shipped map
-        if folder in (MAPS_DIR.resolve(), user_maps_dir()) and text.lower() in shipped:
+        if folder in (MAPS_DIR.resolve(), user_maps_dir(), Path(USER_MAPS_DEFAULT).resolve()) \
+                and text.lower() in shipped:
             raise DataError("map name", "$", f"a name other than {text!r}, a map that ships with railkit "
                             "(choose a new name)", text)
         target = self.folder / f"{text}.json"
