@@ -6,6 +6,7 @@ prints the servers' logs at the end."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -247,6 +248,27 @@ def join_sheet(page, url: str, seat: int, make: str | None = None) -> None:
     page.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
 
 
+@contextlib.contextmanager
+def two_seats(browser, name: str, table: str):
+    """A served two-seat table (made in the lobby as ``table``) and a page at each seat, at
+    1280x720: yields the two pages and the console errors each logs."""
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
+                   "--seed", str(SEED), "--bot-delay", "0.05"], name=name)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    try:
+        a, b = (c.new_page() for c in contexts)
+        bad_a, bad_b = watch(a), watch(b)
+        for p in (a, b):
+            p.set_default_timeout(60_000)
+        join_sheet(a, proc.url, 1, make=table)
+        join_sheet(b, proc.url, 2)
+        yield a, b, bad_a, bad_b
+    finally:
+        for c in contexts:
+            c.close()
+        stop_server(proc)
+
+
 def build_by_clicks(page, g, seat: int, avoid=()):
     """Draft the first die with a build (in a hex not in ``avoid``), click its hex, click the
     first placement drawn; returns the action played (as the game's own list has it)."""
@@ -287,16 +309,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
     """Two pages at one table from the lobby: each seat builds by clicks, each page shows the
     other's track (on that seat's sheet and in the log), no seat can take back the other's move
     nor a move that revealed the next roll, and no page logs a console error or asks another host."""
-    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
-                   "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared")
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
-    try:
-        a, b = (c.new_page() for c in contexts)
-        bad_a, bad_b = watch(a), watch(b)
-        for p in (a, b):
-            p.set_default_timeout(60_000)
-        join_sheet(a, proc.url, 1, make="steam-two")
-        join_sheet(b, proc.url, 2)
+    with two_seats(browser, "steam-shared", "steam-two") as (a, b, bad_a, bad_b):
         g = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers").game
         for d in g.dice:  # both pages show the table's dice
             for p in (a, b):
@@ -332,10 +345,6 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         # seat 1 cannot take back seat 2's move
         expect(undo_button(a)).to_be_disabled()
         assert not bad_a and not bad_b, bad_a + bad_b
-    finally:
-        for c in contexts:
-            c.close()
-        stop_server(proc)
 
 
 LOG_HEAD = """() => {
@@ -492,16 +501,7 @@ def test_a_new_solo_game_with_another_level_and_rule_variant_starts_by_clicks(pa
 def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(browser):
     """At a shared table the first seat's form starts a new game with the rule variant chosen
     there (mountains), and the other seat's page shows the new game too."""
-    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "steam-rollers", "--port", "{port}", "--seats", "2",
-                   "--seed", str(SEED), "--bot-delay", "0.05"], name="steam-shared-new")
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
-    try:
-        a, b = (c.new_page() for c in contexts)
-        bad_a, bad_b = watch(a), watch(b)
-        for p in (a, b):
-            p.set_default_timeout(60_000)
-        join_sheet(a, proc.url, 1, make="steam-new")
-        join_sheet(b, proc.url, 2)
+    with two_seats(browser, "steam-shared-new", "steam-new") as (a, b, bad_a, bad_b):
         assert a.evaluate(ROWS, "sheet_mountains") == 0
         assert b.get_by_role("button", name="New game and rule variants…").count() == 0
         start_new_game_by_clicks(a, None, "hard")
@@ -510,10 +510,6 @@ def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(
         a.evaluate(XY, [0, 0])  # the sheet in view
         shot(a, "11-shared-new-game")
         assert not bad_a and not bad_b, bad_a + bad_b
-    finally:
-        for c in contexts:
-            c.close()
-        stop_server(proc)
 
 
 #: The tooltips shown on the page (Bokeh draws each one in the page's body).

@@ -38,6 +38,16 @@ def play(t: Table, moves: int, rng: random.Random) -> int:
     return n
 
 
+def journaled(folder, game: str, moves: int, seed: int, name: str = "t1") -> tuple[TableStore, Table]:
+    """A closed journal of one shared table of ``game`` after ``moves`` random actions, and the table."""
+    store = TableStore(folder, game)
+    t = shared_table(game)
+    store.attach(name, t)
+    play(t, moves, random.Random(seed))
+    store.close()
+    return store, t
+
+
 def restore(folder, game: str):
     return TableStore(folder, game).restore(bot_delay=0)
 
@@ -101,11 +111,7 @@ def test_undo_new_game_and_load_are_journaled(tmp_path):
 
 
 def test_a_torn_last_line_is_dropped_not_the_file(tmp_path):
-    store = TableStore(tmp_path, "station-master")
-    t = shared_table("station-master")
-    store.attach("t1", t)
-    play(t, 8, random.Random(3))
-    store.close()
+    store, t = journaled(tmp_path, "station-master", 8, 3)
     path = store.path("t1")
     whole = path.read_bytes()
     with open(path, "ab") as fh:  # a crash in the middle of writing a move
@@ -151,11 +157,7 @@ def test_a_journal_rewritten_with_good_hashes_is_still_checked(tmp_path):
     """A move that is not legal is refused by the replay even with a fitting hash."""
     from railkit.viz.shell.journal import _canon, _chain
 
-    store = TableStore(tmp_path, "steam-rollers")
-    t = shared_table("steam-rollers")
-    store.attach("t1", t)
-    play(t, 6, random.Random(6))
-    store.close()
+    store, _ = journaled(tmp_path, "steam-rollers", 6, 6)
     records, _ = read_records(store.path("t1"))
     records[4]["a"] = "pass pass pass"
     previous, out = "", []
