@@ -46,6 +46,14 @@ def editor_saved_equals_shown(nb) -> None:
     assert shown == want, f"the plot shows carriages {shown}, the file holds {want}"
     shown_sp = {k: n for k, n in zip(specials["kind"], specials["count"]) if n}
     assert shown_sp == truth["specials"], f"the plot shows specials {shown_sp}, the file holds {truth['specials']}"
+    # every bar fits its chart on the page, with room for its label (the ranges follow the counts)
+    ends = nb.page.evaluate("""() => { const out = {};
+        for (const d of Bokeh.documents) for (const m of d._all_models.values()) {
+          if (m.name === 'deck_values_plot') out.values = m.y_range.end;
+          if (m.name === 'deck_specials_plot') out.specials = m.x_range.end; }
+        return out; }""")
+    assert ends.get("values", 0) >= 1.1 * max(shown.values()), f"the tallest bar {max(shown.values())} outgrows {ends}"
+    assert ends.get("specials", 0) >= 1.3 * max(shown_sp.values()), f"a special bar outgrows {ends}"
     boxes = nb.page.locator(".jp-Cell-outputArea textarea")
     texts = [boxes.nth(i).input_value() for i in range(boxes.count())]
     lines = "\n".join(truth["lines"])

@@ -53,7 +53,7 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.layouts import row as bk_row
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Range1d
 from bokeh.plotting import figure
 
 from railkit.core.errors import DataError
@@ -227,23 +227,24 @@ class CardListEditor(Editor):
     # ------------------------------------------------------------ layout
     def _make_figure(self):
         lo, hi = schema_bounds("cards", "value")
-        values = figure(width=430, height=260, x_range=FactorRange(), name="deck_values_plot",
+        # fixed ranges that _draw sets (a page keeps a DataRange1d's first end, so the bars would
+        # outgrow the chart and their labels run into the title when counts grow)
+        values = figure(width=430, height=260, x_range=FactorRange(), y_range=Range1d(0, 1), name="deck_values_plot",
                         title="Carriage values", tools="save", toolbar_location=None, y_axis_label="cards")
         values.vbar(x="key", top="count", width=0.8, source=self.values_src, fill_color="colour",
                     line_color="#333333")
         values.text(x="key", y="count", text="label", source=self.values_src, text_align="center",
                     text_baseline="bottom", text_font_size="9pt", y_offset=-2)
         values.add_tools(HoverTool(tooltips=[("card", "@key"), ("copies", "@count")]))
-        values.y_range.start = 0
         values.xgrid.grid_line_color = None
         kinds = [_SPECIAL_LABELS[k] for k in COUNTED_SPECIALS + ("repair",)][::-1]
-        specials = figure(width=380, height=260, y_range=FactorRange(*kinds), name="deck_specials_plot",
-                          title="Special cards", tools="save", toolbar_location=None, x_axis_label="cards")
+        specials = figure(width=380, height=260, y_range=FactorRange(*kinds), x_range=Range1d(0, 1),
+                          name="deck_specials_plot", title="Special cards", tools="save", toolbar_location=None,
+                          x_axis_label="cards")
         specials.hbar(y="kind", right="count", height=0.7, source=self.specials_src, fill_color="#7e57c2",
                       line_color="#333333")
         specials.text(x="count", y="kind", text="label", source=self.specials_src, text_baseline="middle",
                       text_font_size="9pt", x_offset=4)
-        specials.x_range.start = 0
         specials.ygrid.grid_line_color = None
         self._values_fig, self._specials_fig = values, specials
         return bk_row(values, specials, name="deck_makeup")
@@ -660,4 +661,4 @@ class CardListEditor(Editor):
         self._specials_fig.title.text = f"Special cards: {n_spec} of {total} ({100 * m['special_share']:.0f}%)"
         # room on the right for the labels
         self._specials_fig.x_range.end = max([1] + list(m["specials"].values())) * 1.45
-        self._values_fig.y_range.end = max([1] + counts) * 1.15
+        self._values_fig.y_range.end = max([1] + counts) * 1.2

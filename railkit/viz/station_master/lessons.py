@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from railkit.games.station_master.positions import POSITIONS, position_game
-from railkit.viz.shell.table import Table
-from railkit.viz.station_master.view import StationMasterView, describe_action
+from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.station_master.view import StationMasterView, describe_action, event_text
 
 __all__ = ["position_view", "show_move"]
 
@@ -50,3 +50,10 @@ def show_move(view: StationMasterView, action: str | None = None):
     err = view.play(action)
     view.refresh()
     return err
+
+
+def latest_events(view: StationMasterView, n: int = 2) -> list[str]:
+    """The last ``n`` events of the view's game as its page says them (players named as on the
+    page, seats counted from 1)."""
+    game = view.table.game
+    return [event_text(e, seat_names(game)) for e in game.events[-n:]]

@@ -260,3 +260,18 @@ def test_picking_a_broken_list_is_explained_plainly_and_no_game_starts_with_it(e
     w.value = "default"
     view.new_game()
     assert view.table.game is not before and view.table.game.cardlist.name == "railkit-default"
+
+
+def test_the_makeup_charts_rescale_when_counts_grow(ed):
+    """The charts' ranges are set by the editor (fixed ranges: a page keeps a data range's first
+    end), so a bar that grows stays inside its chart, with room for its label."""
+    from bokeh.models import Range1d
+
+    values, specials = ed._values_fig, ed._specials_fig
+    assert isinstance(values.y_range, Range1d) and isinstance(specials.x_range, Range1d)
+    ed.set_carriages_text("+2 x10\n-1 x8\nlux-3 x2")
+    small = values.y_range.end
+    ed.set_carriages_text("+2 x60\n-1 x8\nlux-3 x2")
+    ed.w_specials["royal"].value = 40
+    assert values.y_range.end > small and values.y_range.end >= 60 * 1.1
+    assert specials.x_range.end >= 40 * 1.3 and values.y_range.start == 0 == specials.x_range.start

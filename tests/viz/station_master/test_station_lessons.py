@@ -75,3 +75,20 @@ def test_an_unknown_position_is_a_clear_error():
     assert "one of brake-van, end-tie" in str(exc.value)
     with pytest.raises(ValueError):
         show_move(__import__("railkit.viz", fromlist=["x"]).quick_game("station-master", seed=1, auto=False))
+
+
+def test_latest_events_name_players_as_the_page_does():
+    """The rules notebook prints the latest events as the page says them: never "seat 0"."""
+    import re
+
+    from railkit.games.station_master.positions import POSITIONS
+    from railkit.viz.station_master.lessons import latest_events, position_view, show_move
+
+    seen = []
+    for name in POSITIONS:
+        view = position_view(name)
+        show_move(view)
+        lines = latest_events(view, 4)
+        seen += lines
+        assert not [line for line in lines if re.search(r"\bseat \d", line, re.I)], (name, lines)
+    assert len(seen) >= 5 and any("Player 1" in line for line in seen), seen
