@@ -157,11 +157,16 @@ def _simulate(args: argparse.Namespace) -> int:
                   **options)  # a bad map, card list or rule says so now, not in every game
     try:
         return run_simulate(args)
-    except KeyboardInterrupt:  # Ctrl+C: the workers stop at once (--out is written whole or not at all)
+    except KeyboardInterrupt:
+        # Ctrl+C: the workers are killed and this process ends at once, exit code 130. Python's
+        # own exit would wait for the worker pool, whose lock the interrupt may have left held;
+        # --out is written whole or not at all (a temporary file, renamed when complete)
         from railkit.sim.runner import close_workers
 
         close_workers(now=True)
-        raise
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
 
 
 def _serve(args: argparse.Namespace) -> int:

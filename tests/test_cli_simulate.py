@@ -191,7 +191,10 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
     out = tmp_path / "results.csv"
     proc = subprocess.Popen([sys.executable, "-m", "railkit.cli", "simulate", "ticket-to-ride", "--games", "500000",
                              "--workers", "2", "--out", str(out), "--no-progress"], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # as from a terminal: a test run started in the background inherits
+                            # SIGINT ignored, and Python then never turns Ctrl+C into KeyboardInterrupt
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while len(descendants(proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:

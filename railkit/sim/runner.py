@@ -658,14 +658,15 @@ def _worker_started() -> None:
 def close_workers(now: bool = False) -> None:
     """Stop the worker processes that :func:`run` keeps (see :func:`kept_workers`); a
     no-op when there are none. They finish the games they are playing first, unless
-    ``now`` (``railkit simulate`` stopped by Ctrl+C: the process is ending, nobody waits
-    for those games)."""
+    ``now``: the local workers are killed and nothing else is done (``railkit simulate``
+    stopped by Ctrl+C, just before its process ends at once)."""
     pool = _KEPT.pop("pool", None)
     _KEPT.pop("workers", None)
     if pool is not None:
-        if now:
+        if now:  # no shutdown: the interrupted thread may hold the pool's lock, and nobody waits
             for proc in list((getattr(pool, "_processes", None) or {}).values()):
                 proc.kill()
+            return
         pool.shutdown(wait=True, cancel_futures=True)
     client, cluster = _KEPT.pop("client", None), _KEPT.pop("cluster", None)
     for part in (client, cluster):

@@ -46,6 +46,10 @@ def test_messages_from_another_thread_are_handled_on_the_calling_thread_in_order
 def test_without_a_running_event_loop_nothing_changes(monkeypatch):
     handler = lambda self, msg: None  # noqa: E731
     monkeypatch.setattr(pyviz_comms.Comm, "_handle_msg", handler)
-    notebook.one_thread()
+    # on a thread of its own: the test process's main thread may run an event loop (the
+    # browser tests' Playwright keeps one)
+    other = threading.Thread(target=notebook.one_thread)
+    other.start()
+    other.join(10)
     assert pyviz_comms.Comm._handle_msg is handler
 
