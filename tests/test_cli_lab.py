@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from processes import children, wait_gone
 from railkit.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,11 +66,6 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(c) for c in path.read_text().split()] if path.exists() else []
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc")
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP"])
 def test_stopping_the_lab_stops_jupyterlab_and_frees_its_port(tmp_path, stop):
@@ -79,7 +75,6 @@ def test_stopping_the_lab_stops_jupyterlab_and_frees_its_port(tmp_path, stop):
     import socket
     import subprocess
     import sys
-    import time
 
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "railkit.cli", "lab", "--no-browser", "--port", str(port),
@@ -93,16 +88,11 @@ def test_stopping_the_lab_stops_jupyterlab_and_frees_its_port(tmp_path, stop):
             if line.startswith("railkit lab: open"):
                 break
         assert any(line.startswith("railkit lab: open") for line in seen), "".join(seen)
-        servers += _children(proc.pid)
+        servers += children(proc.pid)
         assert servers, "JupyterLab runs as a child of railkit lab"
         proc.send_signal(getattr(signal, stop))
         assert proc.wait(60) == 128 + getattr(signal, stop)
-        deadline = time.monotonic() + 30
-        while any(Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text()
-                  for pid in servers) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not [pid for pid in servers if Path(f"/proc/{pid}").exists()
-                    and "zombie" not in Path(f"/proc/{pid}/status").read_text()], "JupyterLab is still running"
+        assert not wait_gone(servers, 30), "JupyterLab is still running"
         with socket.socket() as sock:  # nobody listens there any more
             assert sock.connect_ex(("127.0.0.1", port)) != 0
         with socket.socket() as sock:  # and a new server may take the port (as servers bind: SO_REUSEADDR)

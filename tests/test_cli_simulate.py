@@ -181,12 +181,8 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
     left playing, and the --out file is not written (not even in part)."""
     import signal
     import time
-    from pathlib import Path
 
-    def descendants(pid: int) -> list[int]:
-        kids = Path(f"/proc/{pid}/task/{pid}/children")
-        direct = [int(k) for k in kids.read_text().split()] if kids.exists() else []
-        return direct + [d for k in direct for d in descendants(k)]
+    from processes import children, wait_gone
 
     out = tmp_path / "results.csv"
     proc = subprocess.Popen([sys.executable, "-m", "railkit.cli", "simulate", "ticket-to-ride", "--games", "500000",
@@ -197,9 +193,9 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
-        while len(descendants(proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+        while len(children(proc.pid, nested=True)) < 3 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)  # the fork server and its two workers
-        workers = descendants(proc.pid)
+        workers = children(proc.pid, nested=True)
         assert len(workers) >= 3, "the workers never started"
         start = time.monotonic()
         proc.send_signal(signal.SIGINT)
@@ -208,12 +204,7 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
         assert proc.returncode == 130, err[-2000:]
         assert took < 5, f"stopped after {took:.1f} s"
         assert "Traceback" not in err
-        deadline = time.monotonic() + 5
-        while any(Path(f"/proc/{w}").exists() and "zombie" not in Path(f"/proc/{w}/status").read_text()
-                  for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not [w for w in workers if Path(f"/proc/{w}").exists()
-                    and "zombie" not in Path(f"/proc/{w}/status").read_text()], "a worker is still running"
+        assert not wait_gone(workers, 5), "a worker is still running"
         assert not list(tmp_path.iterdir()), "nothing is written"
     finally:
         if proc.poll() is None:

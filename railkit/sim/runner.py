@@ -697,8 +697,7 @@ def _run_parallel(job: dict, seeds: list, workers: int | None, scheduler: Any, c
             bar.update(len(seeds) - len(rest))
         if scheduler is None:
             client, own_client = kept_workers(workers), False
-        else:
-            require("cluster", "A Dask scheduler")
+        else:  # run() has checked that Dask is installed
             from distributed import Client
 
             if isinstance(scheduler, Client):

@@ -80,9 +80,10 @@ def _chain(previous: str, record: dict) -> str:
     return hashlib.sha256((previous + _canon(record)).encode("ascii")).hexdigest()[:16]
 
 
-def read_records(path: str | Path) -> tuple[list[dict], int]:
-    """The records of a journal and the length of its whole lines in bytes (a torn last
-    line, one without its line end, is left out).
+def read_records(path: str | Path) -> tuple[list[dict], int, str]:
+    """The records of a journal, the length of its whole lines in bytes (a torn last line,
+    one without its line end, is left out) and the hash of its last record (the next
+    record's is chained to it).
 
     Raises
     ------
@@ -109,7 +110,7 @@ def read_records(path: str | Path) -> tuple[list[dict], int]:
                             _canon(record)[:60])
         previous = h
         records.append(record)
-    return records, whole
+    return records, whole, previous
 
 
 class Journal:
@@ -211,8 +212,7 @@ def replay_records(records: list[dict], spec, source: str, bot_delay: float = 0.
                 n = int(rec["n"])
                 if not 0 < n <= len(table.game.log):
                     raise DataError(source, where, f"1 to {len(table.game.log)} actions to undo", n)
-                table.game.undo(n)
-                del table.actors[-n:], table.log_text[-n:], table.blind[-n:]
+                table.take_back(n)
             else:
                 raise DataError(source, where, "a record of kind table, game, join, move or undo", kind)
         except (IllegalMove, ActionSyntaxError) as exc:
@@ -299,7 +299,7 @@ class TableStore:
         for path in sorted(self.folder.glob(f"{self.game}.*{SUFFIX}")):
             name = path.name[len(self.game) + 1: -len(SUFFIX)]
             try:
-                records, whole = read_records(path)
+                records, whole, last = read_records(path)
                 table = replay_records(records, spec, str(path), bot_delay)
             except DataError as exc:
                 out.refused.append(str(exc))
@@ -314,7 +314,7 @@ class TableStore:
             if whole != path.stat().st_size:  # a torn last line: cut it off before appending
                 os.truncate(path, whole)
                 out.torn.append(path.name)
-            journal = Journal(path, previous=_chain_of(records))
+            journal = Journal(path, previous=last)
             table.journal = journal
             self.journals[name] = journal
             out.tables[name] = table
@@ -325,11 +325,3 @@ class TableStore:
         """Stop every journal (a table then takes no more moves)."""
         for journal in self.journals.values():
             journal.close()
-
-
-def _chain_of(records: list[dict]) -> str:
-    """The hash of the last of ``records`` (the next record follows it)."""
-    previous = ""
-    for rec in records:
-        previous = _chain(previous, rec)
-    return previous

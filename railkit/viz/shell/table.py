@@ -491,14 +491,21 @@ class Table:
             if n and self.stopped:
                 return 0
             if n:
-                self.game.undo(n)
-                del self.actors[-n:]
-                del self.log_text[-n:]
-                del self.blind[-n:]
+                self.take_back(n)
                 if self.journal is not None:
                     self.journal.undo(n)
-                self.version += 1
         return n
+
+    def take_back(self, n: int) -> None:
+        """Undo the last ``n`` actions of the game and of the table's log, whoever played them
+        (no table rule is checked: :meth:`undo` checks them; a journal's replay applies an
+        undo it checked when it was made)."""
+        with self.lock:
+            self.game.undo(n)
+            del self.actors[-n:]
+            del self.log_text[-n:]
+            del self.blind[-n:]
+            self.version += 1
 
 
 def plain_text(game: Game, action: Action) -> str:

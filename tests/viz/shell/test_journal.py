@@ -158,7 +158,7 @@ def test_a_journal_rewritten_with_good_hashes_is_still_checked(tmp_path):
     from railkit.viz.shell.journal import _canon, _chain
 
     store, _ = journaled(tmp_path, "steam-rollers", 6, 6)
-    records, _ = read_records(store.path("t1"))
+    records, _, _ = read_records(store.path("t1"))
     records[4]["a"] = "pass pass pass"
     previous, out = "", []
     for rec in records:
