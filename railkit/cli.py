@@ -488,6 +488,16 @@ def _end(proc, grace: float = 15.0) -> None:
         proc.wait()
 
 
+def _site(args: argparse.Namespace) -> int:
+    from railkit.viz.web.site import build_site
+
+    built = build_site(args.out, offline=args.offline, pyodide=args.pyodide, force=args.force)
+    where = "in the folder (works offline)" if args.offline else f"from {built['pyodide']}"
+    print(f"Built {args.out}: {built['files']} files, {built['bytes'] / 1e6:.1f} MB; Pyodide {where}.\n"
+          f"Serve it with any web server, e.g.: python -m http.server --directory {args.out} 8000")
+    return 0
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {text!r}")
@@ -574,6 +584,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder of your copy (default: workspace/ in the current folder)")
     lab.add_argument("--dry-run", action="store_true", help="set up the workspace, print the URL, start nothing")
     lab.set_defaults(func=_lab)
+
+    site = sub.add_parser("site", help="build a static web site in which every game is played against bots with "
+                                       "nothing installed (Pyodide)")
+    site.add_argument("out", help="the folder to write (new or empty)")
+    site.add_argument("--offline", action="store_true",
+                      help="put the Pyodide runtime in the folder too, so the pages need no internet")
+    site.add_argument("--pyodide", default=None, metavar="DIR",
+                      help="with --offline: the folder of the npm package pyodide (default: ./node_modules/pyodide, "
+                           "else fetched once with npm)")
+    site.add_argument("--force", action="store_true", help="replace OUT if it holds files")
+    site.set_defaults(func=_site)
     return p
 
 

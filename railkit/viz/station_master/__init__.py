@@ -10,8 +10,20 @@ chips, departures step by step), the card-list editor and the lesson helpers.
 What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW`.
 """
 
-from railkit.viz.station_master.view import StationMasterView
+import importlib
 
-VIEW = StationMasterView
+_EXPORTS = {
+    "VIEW": ("railkit.viz.station_master.view", "StationMasterView"),
+    "StationMasterView": ("railkit.viz.station_master.view", "StationMasterView"),
+}
 
-__all__ = ["VIEW", "StationMasterView"]
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    """The views are imported on first use (Panel and Bokeh load then), so the page that plays
+    in a browser with no server (``railkit.viz.web``) can import this game's ``web`` module."""
+    if name in _EXPORTS:
+        module = importlib.import_module(_EXPORTS[name][0])
+        return getattr(module, _EXPORTS[name][1])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,7 +21,8 @@ from typing import Sequence
 
 from railkit.games.station_master.positions import POSITIONS, position_game
 from railkit.viz.shell.table import Table, seat_names
-from railkit.viz.station_master.view import StationMasterView, describe_action, event_text
+from railkit.viz.station_master.view import StationMasterView
+from railkit.viz.station_master.words import describe_action, event_text
 
 __all__ = ["position_view", "show_move"]
 

@@ -13,10 +13,13 @@ What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW` and
 ``GRAPH_LESSONS`` (:mod:`~railkit.viz.steam_rollers.graph_lessons`).
 """
 
-from railkit.viz.steam_rollers.graph_lessons import GRAPH_LESSONS
-from railkit.viz.steam_rollers.view import SteamRollersView
+import importlib
 
-VIEW = SteamRollersView
+_EXPORTS = {
+    "GRAPH_LESSONS": ("railkit.viz.steam_rollers.graph_lessons", "GRAPH_LESSONS"),
+    "VIEW": ("railkit.viz.steam_rollers.view", "SteamRollersView"),
+    "SteamRollersView": ("railkit.viz.steam_rollers.view", "SteamRollersView"),
+}
 
 
 def table_options(given: dict, url) -> dict:
@@ -27,4 +30,13 @@ def table_options(given: dict, url) -> dict:
     return {"players": 1, "difficulty": given.get("difficulty") or "clerk"}
 
 
-__all__ = ["GRAPH_LESSONS", "VIEW", "SteamRollersView", "table_options"]
+__all__ = sorted([*_EXPORTS, "table_options"])
+
+
+def __getattr__(name: str):
+    """The views are imported on first use (Panel and Bokeh load then), so the page that plays
+    in a browser with no server (``railkit.viz.web``) can import this game's ``web`` module."""
+    if name in _EXPORTS:
+        module = importlib.import_module(_EXPORTS[name][0])
+        return getattr(module, _EXPORTS[name][1])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

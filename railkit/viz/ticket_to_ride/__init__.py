@@ -16,9 +16,23 @@ What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW`, and from
 editor tab and the user maps folder.
 """
 
-from railkit.viz.ticket_to_ride.served import extra_tabs, prepare_server, table_options
-from railkit.viz.ticket_to_ride.view import TicketToRideView
+import importlib
 
-VIEW = TicketToRideView
+_EXPORTS = {
+    "VIEW": ("railkit.viz.ticket_to_ride.view", "TicketToRideView"),
+    "TicketToRideView": ("railkit.viz.ticket_to_ride.view", "TicketToRideView"),
+    "extra_tabs": ("railkit.viz.ticket_to_ride.served", "extra_tabs"),
+    "prepare_server": ("railkit.viz.ticket_to_ride.served", "prepare_server"),
+    "table_options": ("railkit.viz.ticket_to_ride.served", "table_options"),
+}
 
-__all__ = ["VIEW", "TicketToRideView", "extra_tabs", "prepare_server", "table_options"]
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    """The views are imported on first use (Panel and Bokeh load then), so the page that plays
+    in a browser with no server (``railkit.viz.web``) can import this game's ``web`` module."""
+    if name in _EXPORTS:
+        module = importlib.import_module(_EXPORTS[name][0])
+        return getattr(module, _EXPORTS[name][1])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

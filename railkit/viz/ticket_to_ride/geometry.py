@@ -12,8 +12,6 @@ import math
 import random
 from typing import Mapping
 
-import numpy as np
-
 from railkit.maps import Map
 
 
@@ -220,6 +218,8 @@ def _clip_lens(tracks, boxes):
     x0, y0, x1, y1 = (tracks[:, k][None, :] for k in range(4))
     bx0, by0, bx1, by1 = (boxes[:, k][:, None] for k in range(4))
     dx, dy = x1 - x0, y1 - y0
+    import numpy as np  # here, so route_geometry works where NumPy is missing (a page in Pyodide)
+
     t0 = np.zeros((len(boxes), len(tracks)))
     t1 = np.ones_like(t0)
     ok = np.ones_like(t0, dtype=bool)
@@ -246,6 +246,8 @@ def place_labels(m: Map, upp: float, geo: Mapping[str, dict], k: float = 1.0) ->
     knowing all the others; a spot on a track costs far more than a spot a
     little away from the dot, so names move off tracks whenever they can.
     """
+    import numpy as np  # here, so route_geometry works where NumPy is missing (a page in Pyodide)
+
     names = list(m.cities)
     pos = np.array([(m.cities[c].x / upp, m.cities[c].y / upp) for c in names])
     half = CAR_PX * k / 2 + 1.0
