@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import importlib.util
+import sys
 
 from railkit.core.errors import RailkitError
 
@@ -65,3 +66,22 @@ def require(extra: str, what: str) -> None:
     start of a sentence ("--out FILE.parquet")."""
     if not installed(extra):
         raise MissingExtra(extra, what)
+
+
+#: ``sys.platform`` where Python runs in a web page (Pyodide)
+BROWSER_PLATFORM = "emscripten"
+
+
+def in_browser() -> bool:
+    """Whether this Python runs in a web page (Pyodide): no processes, no threads, no server."""
+    return sys.platform == BROWSER_PLATFORM
+
+
+def no_workers_here(workers: object) -> None:
+    """In a web page there are no worker processes: ``workers`` above 1 is refused with the
+    reason, in one line (:class:`~railkit.core.errors.DataError`)."""
+    if in_browser() and isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
+        from railkit.core.errors import DataError
+
+        raise DataError("workers", "$", "1: in a web page (Pyodide) games are played in the page itself, "
+                        "which cannot start worker processes", workers)

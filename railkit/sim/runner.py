@@ -32,7 +32,7 @@ import param
 
 from railkit.agents import agents_of
 from railkit.core.errors import DataError
-from railkit.core.extras import installed, require
+from railkit.core.extras import in_browser, installed, no_workers_here, require
 from railkit.core.jsonio import atomic_path
 from railkit.core.game import Game, GameSpec, frozen_rules, play, rules_to_dict
 
@@ -349,6 +349,7 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
         raise DataError("--workers", "$", "a number of worker processes, 1 or more, or 'auto'", workers)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
         raise DataError("--chunk", "$", "a number of games per task, 1 or more", chunk)
+    no_workers_here(workers)
     if scheduler is not None:
         require("cluster", "A Dask scheduler")
     elif isinstance(workers, int) and workers > 1 and not uses_forkserver():
@@ -361,6 +362,8 @@ def run(game: str, rules: Any = None, agents: Sequence[str] | str | None = None,
                checked=checked, max_actions=max_actions, rotate=rotate)
     t0 = time.perf_counter()
     pilot = None
+    if scheduler is None and workers == "auto" and in_browser():
+        workers = 1
     if scheduler is None and workers == "auto":
         pilot = _pilot(job, seeds)
         workers = auto_workers(len(seeds), pilot[2])

@@ -108,10 +108,11 @@ def render(obs: dict, game: Game) -> str:
     for key, (a, b) in sorted(mine.get("tracks", {}).items()):
         cx, cy = hx.to_pixel(hx.parse_hex(key), SIZE)
         parts.append(f"<path d='{track_path(cx, cy, a, b)}' fill='none' stroke='{TRACK_DARK}' stroke-width='7' "
-                     f"stroke-linecap='round'/>")
+                     f"stroke-linecap='round' pointer-events='none'/>")
     for hexa in sorted(crossed & set(centres)):
         cx, cy = centres[hexa]
-        parts.append(f"<text x='{cx:.1f}' y='{cy + 8:.1f}' text-anchor='middle' font-size='24' fill='#b71c1c'>✕</text>")
+        parts.append(f"<text x='{cx:.1f}' y='{cy + 8:.1f}' text-anchor='middle' font-size='24' fill='#b71c1c' "
+                     f"pointer-events='none'>✕</text>")
     parts.append("</svg>")
     return "<div class='sr'>" + "".join(parts) + _sidebar(obs, mine) + "</div>"
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 from html import escape
 from typing import Any, Callable, Sequence
 
@@ -39,15 +38,6 @@ from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 #: the person's seat
 SEAT = 0
-
-#: ``sys.platform`` in Pyodide
-BROWSER_PLATFORM = "emscripten"
-
-
-def in_browser() -> bool:
-    """Whether this Python runs in a web page (Pyodide)."""
-    return sys.platform == BROWSER_PLATFORM
-
 
 def words(action: Action) -> list[str]:
     """The steps of a move where its game names none: its words."""
@@ -161,7 +151,7 @@ class WebTable:
         log = [{"seat": s, "name": names[s] if s is not None and s < len(names) else "", "text": text}
                for s, text in zip(t.actors, t.log_text)]
         return json.dumps({
-            "game": self.spec.name, "title": self.spec.title, "seed_hidden": True,
+            "game": self.spec.name, "title": self.spec.title,
             "seats": [{"seat": s, "name": n, "human": s == SEAT, "bot": t.bot_names.get(s, ""),
                        "score": scores[s] if s < len(scores) else None,
                        "colour": self.spec.palette[s] if s < len(self.spec.palette) else "#555"}
