@@ -112,6 +112,15 @@ def _check_installed(python: Path, home: Path) -> str:
     assert [p.name for p in shipped] == sorted(p.name for p in (ROOT / "maps").glob("*.json"))
     for path in shipped:  # every map and sheet railkit ships
         assert _run([bin_dir / "railkit", "validate-map", path], cwd=home).startswith(f"OK {path}")
+    # the site for browsers, from what is installed (its page files are package data)
+    built = _run([bin_dir / "railkit", "site", "site-out"], cwd=home)
+    assert built.startswith("Built site-out: "), built
+    site_wheels = sorted(p.name.split("-")[0] for p in (home / "site-out" / "wheels").glob("*.whl"))
+    assert site_wheels == ["mypy_extensions", "networkx", "param", "railkit"]
+    assert (home / "site-out" / "play.js").is_file() and (home / "site-out" / "index.html").is_file()
+    railkit_wheel, = (home / "site-out" / "wheels").glob("railkit-*.whl")
+    with zipfile.ZipFile(railkit_wheel) as z:  # the engines' Python sources, also beside compiled modules
+        assert {"railkit/games/ticket_to_ride/game.py", "railkit/maps/data/usa.json"} <= set(z.namelist())
     summary = _run([bin_dir / "railkit", "simulate", "ticket-to-ride", "--games", "3", "--no-progress"], cwd=home)
     assert "Ticket to Ride: 3 games" in summary and "0 errors" in summary
     return _run([python, "-c", DIGESTS], cwd=home)

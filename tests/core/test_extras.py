@@ -78,3 +78,26 @@ def test_a_dask_scheduler_needs_the_cluster_extra(missing):
     missing("cluster")
     with pytest.raises(MissingExtra, match=r"A Dask scheduler needs Dask distributed.*railkit\[cluster\]"):
         run("ticket-to-ride", games=1, scheduler="tcp://127.0.0.1:8786", progress=False)
+
+
+def test_in_a_web_page_there_are_no_worker_processes(monkeypatch):
+    from railkit.core import extras
+    from railkit.core.errors import DataError
+
+    extras.no_workers_here(4)  # here, a number of workers is fine
+    monkeypatch.setattr(extras.sys, "platform", extras.BROWSER_PLATFORM)
+    assert extras.in_browser()
+    extras.no_workers_here(1)
+    extras.no_workers_here("auto")
+    with pytest.raises(DataError, match=r"at \$: expected 1: in a web page \(Pyodide\)"):
+        extras.no_workers_here(2)
+
+
+def test_a_simulation_in_a_web_page_stays_in_the_page(monkeypatch):
+    from railkit.core import extras
+    from railkit.sim import run, runner
+
+    monkeypatch.setattr(runner, "auto_workers", lambda *args, **kwargs: 2)  # here: a job big enough for two
+    monkeypatch.setattr(extras.sys, "platform", extras.BROWSER_PLATFORM)
+    df = run("station-master", agents="greedy", players=2, games=3, seed=1, progress=False)
+    assert df.attrs["workers"] == 1 and df.game.nunique() == 3
