@@ -313,7 +313,12 @@ def question_bank(seed: int, level: str = "small", n: int = 10, kinds: tuple[str
 # ----------------------------------------------------------------------------- build it yourself
 @dataclass(frozen=True)
 class Mismatch:
-    """The first instance where a student's function and railkit's differ."""
+    """An instance where a student's function and railkit's differ.
+
+    ``highlight`` holds the route ids of railkit's answer (the tree, trail, cut or path
+    whose length the student got wrong), ``wrong`` the cities whose distance differs;
+    ``shrunk_from`` the (cities, routes) of the instance before it was shrunk.
+    """
 
     index: int
     graph: nx.MultiGraph
@@ -322,12 +327,30 @@ class Mismatch:
     got: Any
     error: str = ""
     highlight: tuple = ()
+    wrong: tuple = ()
+    shrunk_from: tuple | None = None
 
     def __str__(self) -> str:
         routes = ", ".join(f"{k}={d['length']}" for _, _, k, d in self.graph.edges(keys=True, data=True))
         what = f"raised {self.error}" if self.error else f"returned {self.got!r}"
-        return (f"instance {self.index}: arguments {self.args!r} on the map with routes {routes}\n"
-                f"  expected {self.expected!r}\n  your function {what}")
+        size = ""
+        if self.shrunk_from is not None:
+            size = (f" (shrunk from {self.shrunk_from[0]} cities and {self.shrunk_from[1]} routes to "
+                    f"{self.graph.number_of_nodes()} and {self.graph.number_of_edges()}: every city and route "
+                    f"left is needed for the difference)")
+        lines = [f"instance {self.index}{size}: arguments {self.args!r} on the map with routes {routes or 'none'}",
+                 f"  expected {self.expected!r}", f"  your function {what}"]
+        if self.wrong:
+            lines.append("  wrong at " + ", ".join(
+                f"{c}: expected {_shown(self.expected, c)}, yours {_shown(self.got, c)}" for c in self.wrong))
+        elif self.highlight:
+            lines.append("  railkit's answer uses " + ", ".join(self.highlight))
+        return "\n".join(lines)
+
+
+def _shown(values, city) -> str:
+    v = values.get(city) if isinstance(values, Mapping) else None
+    return "unreachable" if v is None or v == math.inf else steps._fmt(v)
 
 
 @dataclass(frozen=True)
@@ -417,12 +440,95 @@ def check_implementation(fn: Callable, algorithm: str = "dijkstra", instances: i
     for i in range(instances):
         G = random_map(rng)
         args = make_args(G, rng)
-        expected = ours(*args)
-        try:
-            got = fn(G.copy(), *args[1:])
-        except Exception as exc:  # the student's code: report any error as a difference
-            return CheckReport(algorithm, instances, i, Mismatch(i, G, args[1:], expected, None,
-                                                                 f"{type(exc).__name__}: {exc}"))
-        if not same(expected, got):
-            return CheckReport(algorithm, instances, i, Mismatch(i, G, args[1:], expected, got))
+        found = _difference(fn, algorithm, G, args[1:])
+        if found is not None:
+            return CheckReport(algorithm, instances, i, shrink(fn, algorithm, Mismatch(i, G, args[1:], *found)))
     return CheckReport(algorithm, instances, instances)
+
+
+def _difference(fn: Callable, algorithm: str, G: nx.MultiGraph, args: tuple) -> tuple | None:
+    """``(expected, got, error)`` where ``fn`` and railkit differ on ``G`` and ``args``, else None."""
+    _, ours, same = CHECKS[algorithm]
+    expected = ours(G, *args)
+    try:
+        got = fn(G.copy(), *args)
+    except Exception as exc:  # the student's code: report any error as a difference
+        return expected, None, f"{type(exc).__name__}: {exc}"
+    return None if same(expected, got) else (expected, got, "")
+
+
+def _kept_cities(args: tuple) -> set:
+    out: set = set()
+    for a in args:
+        if isinstance(a, (frozenset, set, tuple, list)):
+            out |= set(a)
+        elif isinstance(a, str):
+            out.add(a)
+    return out
+
+
+def _on_a_circle(G: nx.MultiGraph) -> None:
+    """Place the cities evenly on a circle (in name order): a small map is then easy to read."""
+    names = sorted(G)
+    for i, c in enumerate(names):
+        angle = 2 * math.pi * i / max(1, len(names)) + math.pi / 2
+        G.nodes[c]["pos"] = (round(5 + 4 * math.cos(angle), 3), round(5 + 4 * math.sin(angle), 3))
+
+
+def _answer_routes(algorithm: str, G: nx.MultiGraph, args: tuple) -> tuple:
+    """The route ids of railkit's answer where it is a set of routes (not a distance table)."""
+    if algorithm == "mst":
+        return tuple(k for *_, k in steps.kruskal(G).result[1])
+    if algorithm == "longest_trail":
+        return tuple(k for *_, k in steps.longest_trail(G, max_frames=1).result[1])
+    if algorithm == "min_cut":
+        return tuple(k for *_, k in steps.min_cut(G, *args).result[1])
+    if algorithm == "delivery":
+        res = steps.bounded_longest_path(G, *args, weight="length").result
+        return tuple(res[2]) if res else ()
+    return ()
+
+
+def shrink(fn: Callable, algorithm: str, mismatch: Mismatch) -> Mismatch:
+    """The smallest instance found from ``mismatch`` on which ``fn`` still goes wrong the same
+    way (a wrong answer stays wrong, an error stays the same error): cities (but those in the
+    arguments), then routes, are taken out one at a time while the difference stays, until
+    none can go (delta debugging). The result is drawn on a circle and carries what to
+    highlight: railkit's answer routes, or the cities whose distance differs.
+
+    >>> import networkx as nx
+    >>> hops = lambda G, s: nx.single_source_shortest_path_length(G, s)  # counts routes, not trains
+    >>> mm = check_implementation(hops, "dijkstra", 100).first
+    >>> mm.graph.number_of_nodes() <= 3 and mm.shrunk_from[0] > mm.graph.number_of_nodes()
+    True
+    """
+    G = mismatch.graph.copy()
+    args = mismatch.args
+    keep = _kept_cities(args)
+    error_kind = mismatch.error.split(":")[0]
+
+    def still(H: nx.MultiGraph) -> bool:
+        found = _difference(fn, algorithm, H, args)
+        return found is not None and found[2].split(":")[0] == error_kind
+
+    changed = True
+    while changed:
+        changed = False
+        for city in sorted(G):
+            if city not in keep:
+                H = G.copy()
+                H.remove_node(city)
+                if still(H):
+                    G, changed = H, True
+        for edge in sorted(G.edges(keys=True)):
+            H = G.copy()
+            H.remove_edge(*edge)
+            if still(H):
+                G, changed = H, True
+    _on_a_circle(G)
+    expected, got, error = _difference(fn, algorithm, G, args) or (mismatch.expected, mismatch.got, mismatch.error)
+    wrong: tuple = ()
+    if isinstance(expected, Mapping) and isinstance(got, Mapping):
+        wrong = tuple(c for c in sorted(G) if _shown(expected, c) != _shown(got, c))
+    return Mismatch(mismatch.index, G, args, expected, got, error, _answer_routes(algorithm, G, args), wrong,
+                    (mismatch.graph.number_of_nodes(), mismatch.graph.number_of_edges()))

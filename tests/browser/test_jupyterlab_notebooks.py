@@ -21,7 +21,7 @@ import pytest
 
 from jlab import DEADLINE, ROOT, LabNotebook
 from notebook_checks import BOOKKEEPING, CELL_VIEWS, SOURCE_DATA, cell_views, dumps, figure_png, source_data
-from helpers import click_route
+from helpers import click_route, page_text
 from card_editor_checks import editor_saved_equals_shown
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -416,7 +416,26 @@ def _max_score_proof_shown(nb: LabNotebook) -> None:
     screenshot(nb, "run-all-52-proof", _cell_index(name, "lessons.forest_bound("))
 
 
+# ---------------------------------------------------------------- 51: the checker's counterexample
+def _checker_shows_the_shrunk_counterexample(nb: LabNotebook) -> None:
+    """The build-it checker draws the smallest map on which the learner's Dijkstra is wrong: its
+    cities, and the wrong ones marked, as the kernel's report says."""
+    want = nb.kernel("import json; mm = quiz.check_implementation(my_dijkstra, 'dijkstra', 1000, 0).first; "
+                     "print(json.dumps([sorted(mm.graph), list(mm.wrong), mm.shrunk_from[0]]))")
+    cities, wrong, before = want
+    assert len(cities) < before and wrong
+    i = _cell_index("51-graphs-shortest-paths.ipynb", 'check(my_dijkstra, "dijkstra"')
+    nb.scroll_to_cell(i)
+    nb.page.wait_for_function("() => (%s)(['check_board_nodes']) !== null" % SOURCE_DATA, timeout=60_000)
+    shown = source_data(nb.page, "check_board_nodes")
+    assert sorted(shown["name"]) == cities
+    assert sorted(n for n, st in zip(shown["name"], shown["state"]) if st == "rejected") == sorted(wrong)
+    assert "shrunk from" in page_text(nb.page)  # the report, inside Panel's shadow roots
+    screenshot(nb, "run-all-51-checker", i)
+
+
 CHECKS_AFTER_RUN_ALL = {
+    "51-graphs-shortest-paths.ipynb": _checker_shows_the_shrunk_counterexample,
     "10-ttr-rules.ipynb": _scoring_has_board,
     "12-ttr-scoring.ipynb": _scoring_has_board,
     "20-variant-lab.ipynb": _param_form_has_inputs,

@@ -314,3 +314,78 @@ def test_delivery_checker_against_an_independent_search():
     assert rep.ok, str(rep)
     wrong = quiz.check_implementation(lambda G, s, t, k: by_enumeration(G, s, t, k - 1), "delivery", 400, seed=4)
     assert not wrong.ok
+
+
+# ----------------------------------------------------------------------------- counterexamples that teach
+def hops(G, source):  # a common slip: counts routes, not trains
+    return nx.single_source_shortest_path_length(G, source)
+
+
+def every_part_is_needed(fn, algorithm, mm) -> bool:
+    """Taking out any one more city (not an argument) or route makes the answers agree."""
+    keep = quiz._kept_cities(mm.args)
+    for city in set(mm.graph) - keep:
+        H = mm.graph.copy()
+        H.remove_node(city)
+        if quiz._difference(fn, algorithm, H, mm.args) is not None:
+            return False
+    for edge in mm.graph.edges(keys=True):
+        H = mm.graph.copy()
+        H.remove_edge(*edge)
+        found = quiz._difference(fn, algorithm, H, mm.args)
+        if found is not None and found[2].split(":")[0] == mm.error.split(":")[0]:
+            return False
+    return True
+
+
+def test_a_wrong_distance_is_shrunk_to_the_cities_that_show_it():
+    rep = quiz.check_implementation(hops, "dijkstra", 1000, seed=1)
+    mm = rep.first
+    assert mm.shrunk_from[0] >= 5 and mm.graph.number_of_nodes() <= 3
+    assert every_part_is_needed(hops, "dijkstra", mm)
+    assert mm.wrong and all(mm.expected[c] != mm.got.get(c) for c in mm.wrong)
+    assert "shrunk from" in str(rep) and f"{mm.wrong[0]}: expected {mm.expected[mm.wrong[0]]}" in str(rep)
+    xs = sorted(mm.graph.nodes[c]["pos"] for c in mm.graph)
+    assert len(set(xs)) == len(xs)  # drawn on a circle: no two cities on one spot
+
+
+def test_a_wrong_number_highlights_railkits_answer_on_a_small_map():
+    def tree_by_first_edges(G):  # Kruskal without sorting: takes routes in the order given
+        parent = {c: c for c in G}
+
+        def root(c):
+            while parent[c] != c:
+                c = parent[c]
+            return c
+
+        total = 0
+        for u, v, d in G.edges(data=True):
+            if root(u) != root(v):
+                parent[root(u)] = root(v)
+                total += d["length"]
+        return total
+
+    rep = quiz.check_implementation(tree_by_first_edges, "mst", 500, seed=2)
+    mm = rep.first
+    assert mm is not None and not mm.error
+    assert mm.graph.number_of_edges() < mm.shrunk_from[1]
+    assert every_part_is_needed(tree_by_first_edges, "mst", mm)
+    assert set(mm.highlight) == {k for *_, k in quiz.steps.kruskal(mm.graph).result[1]}
+    assert "railkit's answer uses" in str(rep)
+
+
+def test_a_min_cut_that_ignores_double_routes_shrinks_to_a_double_route():
+    rep = quiz.check_implementation(lambda G, s, t: flow_cut(nx.Graph(G), s, t), "min_cut", 1000, seed=3)
+    mm = rep.first
+    assert mm.graph.number_of_edges() > nx.Graph(mm.graph).number_of_edges()
+    assert mm.graph.number_of_nodes() == 2 and mm.graph.number_of_edges() == 2
+
+
+def test_an_error_stays_the_same_error_when_shrunk():
+    def breaks_on_long_routes(G, source):
+        if any(d["length"] >= 5 for *_, d in G.edges(data=True)):
+            raise KeyError("too long")
+        return nx.single_source_dijkstra_path_length(G, source, weight="length")
+
+    mm = quiz.check_implementation(breaks_on_long_routes, "dijkstra", 1000, seed=5).first
+    assert mm.error.startswith("KeyError") and mm.graph.number_of_edges() == 1

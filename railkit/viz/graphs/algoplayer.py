@@ -650,14 +650,13 @@ class CheckerView(pn.viewable.Viewer):
         self.view = None
         if self.report.first is not None:
             mm = self.report.first
+            shrunk = f", shrunk to {mm.graph.number_of_nodes()} cities" if mm.shrunk_from else ""
             self.view = GraphView(mm.graph, 520, 360, name="check_board",
-                                  title=f"instance {mm.index}: where your answer differs")
-            nodes = {a: "current" for a in mm.args if a in mm.graph}
-            if isinstance(mm.expected, dict) and isinstance(mm.got, dict):
-                for n in mm.graph:
-                    if n not in nodes and mm.expected.get(n, math.inf) != mm.got.get(n, math.inf):
-                        nodes[n] = "rejected"
-            self.view.show(nodes, {})
+                                  title=f"instance {mm.index}{shrunk}: where your answer differs")
+            nodes = {a: "current" for a in quiz._kept_cities(mm.args) if a in mm.graph}
+            nodes.update({c: "rejected" for c in mm.wrong})
+            edges = {e: "solution" for e in self.view.edge_ids if e[2] in mm.highlight}
+            self.view.show(nodes, edges)
 
     def __panel__(self):
         return pn.Column(self.text, self.view.pane if self.view else pn.Spacer(height=0))

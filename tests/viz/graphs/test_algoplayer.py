@@ -193,3 +193,27 @@ def test_a_map_from_the_editor_can_be_played():
     assert p.w_map.value == "custom" and "custom" in p.w_map.options
     assert all(e[2] != "Summit-Peak" for e in p.view.edge_ids)
     assert p.trace.result[0] == nx.minimum_spanning_tree(m.graph(), weight="length").size(weight="length")
+
+
+def test_checker_view_draws_the_shrunk_instance_with_railkits_answer():
+    def tree_in_given_order(G):  # Kruskal without sorting
+        parent = {c: c for c in G}
+
+        def root(c):
+            while parent[c] != c:
+                c = parent[c]
+            return c
+
+        total = 0
+        for u, v, d in G.edges(data=True):
+            if root(u) != root(v):
+                parent[root(u)] = root(v)
+                total += d["length"]
+        return total
+
+    v = CheckerView(tree_in_given_order, "mst", 500, seed=2)
+    mm = v.report.first
+    assert v.view.node_ids == sorted(mm.graph) and len(v.view.edge_ids) == mm.graph.number_of_edges()
+    states = dict(zip([e[2] for e in v.view.edge_ids], v.view.edges_src.data["state"]))
+    assert {k for k, s in states.items() if s == "solution"} == set(mm.highlight) and mm.highlight
+    assert "shrunk to" in v.view.figure.title.text and "shrunk from" in v.text.object
