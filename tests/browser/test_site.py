@@ -184,3 +184,30 @@ def test_a_route_is_claimed_on_the_map(site, offline_page, shots):
     assert sorted(on_page) == sorted(claimed)
     assert page.inner_text("#seats tr[data-seat='0'] td.score") == str(here.game.observe(0)["scores"][0])
     page.screenshot(path=str(shots / "site-ttr-claimed.png"))
+
+
+def test_a_whole_station_master_game_by_clicks_on_the_station(site, offline_page, shots):
+    page = offline_page
+    seed = 6
+    page.goto(f"{site}/play.html?game=station-master&players=2&bots=greedy&seed={seed}&delay=0")
+    rng = random.Random(8)
+    moves = []
+    while wait_ready(page) == "your-turn":
+        moves.append(_click_through(page, rng, on_board=True))
+        if len(moves) == 6:
+            page.screenshot(path=str(shots / "site-station-middle.png"))
+            # chips of other players show no value; the player's own chips on a train do
+            mine = page.evaluate("[...document.querySelectorAll('#board .train .chip:not(.empty)')]"
+                                 ".map(c => [c.style.background, c.textContent])")
+            assert all(text == "" for colour, text in mine if "86, 180, 233" in colour)  # Player 2's colour
+    here = WebTable("station-master", players=2, seed=seed, bots=["greedy"])
+    for move in moves:
+        while here.step_bot():
+            pass
+        assert json.loads(here.play(move))["error"] == ""
+    while here.step_bot():
+        pass
+    view = json.loads(here.view())
+    assert view["over"]
+    assert page.locator("#end li").all_inner_texts() == [f"{r['name']} — {r['score']} points" for r in view["ranking"]]
+    page.screenshot(path=str(shots / "site-station-end.png"))

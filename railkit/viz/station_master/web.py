@@ -66,8 +66,8 @@ def _card(card: str, choice: str = "", multiplier: int = 1) -> str:
 
 def render(obs: dict, game: Game) -> str:
     """The station (every train with its carriages and chips), then the hand and the chips."""
-    names = seat_names(game)
     me = obs["seat"]
+    names = ["You" if s == me else name for s, name in enumerate(seat_names(game))]  # as the page names them
     rows = []
     for train in obs["station"]:
         loco = (f"<span class='card sm-loco'><b>{escape(train['locomotive'])}</b><small>{escape(train['kind'])}"
