@@ -277,11 +277,13 @@ def make_question(kind: str, level: str, seed: int) -> Question:
                         tuple(e[2] for tree in routes for e in tree))
     if kind == "min-cut":
         a, b = rng.sample(cities, 2)
-        value, cut = steps.min_cut(G, a, b, blocked=blocked).result
+        value, cut = steps.min_cut(G, a, b, blocked=blocked, doubles="one-claim").result
         return Question(kind, level, seed, m.name,
-                        f"How many routes must an opponent claim to cut {a} from {b}{taken}?",
+                        f"In a 2-player game, how many routes must your opponent claim to cut {a} from {b}{taken}? "
+                        "(With 2 or 3 players one claim closes both tracks of a double route.)",
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), value,
-                        f"Max flow = min cut: for instance {', '.join(e[2] for e in cut)}.", tuple(e[2] for e in cut))
+                        f"Max flow = min cut, a double route counting once: for instance "
+                        f"{', '.join(e[2] for e in cut)}.", tuple(e[2] for e in cut))
     if kind == "reachable":
         a, b = rng.sample(cities, 2)
         near = sorted({k for _, _, k in G.edges(b, keys=True)})

@@ -914,19 +914,63 @@ FLOW_CODE = (
 )
 
 
-def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collection = ()) -> Trace:
+#: How a double route (two tracks between the same cities) counts in a cut, by the rules:
+#: ``tracks``: each track is a route of its own (a graph lesson; or all the opponents together with
+#: 4 or 5 players); ``one-claim``: with 2 or 3 players one claim closes both tracks (rule
+#: DOUBLE-SMALL), so the pair is one route; ``one-opponent``: with 4 or 5 players one opponent may
+#: claim only one of the tracks (rule DOUBLE-SAME), so alone they cannot cut a double route.
+DOUBLES = ("tracks", "one-claim", "one-opponent")
+
+
+def _apply_doubles(G, adj: dict, doubles: str) -> dict:
+    """``adj`` with each double route counted as :data:`DOUBLES` says (its first track stands
+    for the pair). A pair with a track claimed by someone else (blocked): with 2 or 3 players the
+    other track is closed too; with 4 or 5 the other track is a route like any."""
+    if doubles not in DOUBLES:
+        raise ValueError(f"doubles must be one of {', '.join(DOUBLES)}, not {doubles!r}")
+    if doubles == "tracks" or not G.is_multigraph():
+        return adj
+    uncuttable = G.number_of_edges() + 1
+    out: dict = {}
+    for u, items in adj.items():
+        by_city: dict = {}
+        for item in items:
+            by_city.setdefault(item[0], []).append(item)
+        kept = []
+        for v, tracks in by_city.items():
+            every = G.number_of_edges(u, v)
+            if every < 2:
+                kept += tracks
+            elif doubles == "one-claim":
+                if len(tracks) == every:  # none of its tracks is claimed yet
+                    kept.append((v, tracks[0][1], 1))
+            else:
+                kept.append((v, tracks[0][1], uncuttable if len(tracks) >= 2 else tracks[0][2]))
+        out[u] = kept
+    return out
+
+
+def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collection = (),
+             doubles: str = "tracks") -> Trace:
     """Edmonds–Karp maximum flow between ``s`` and ``t`` (each route carries 1, or
     its ``capacity`` attribute), ending with the minimum cut.
 
     ``result``: ``(value, cut)`` where ``cut`` lists the edges of a minimum cut:
-    the fewest routes an opponent must claim to separate ``s`` from ``t``.
+    the fewest routes an opponent must claim to separate ``s`` from ``t``. ``doubles`` says
+    how a double route counts (:data:`DOUBLES`); where one opponent cannot cut the cities apart
+    at all, the result is ``(inf, [])``.
 
     Examples
     --------
     >>> from railkit.maps import load
-    >>> value, cut = max_flow(load("usa").graph(), "Seattle", "New York").result
+    >>> usa = load("usa").graph()
+    >>> value, cut = max_flow(usa, "Seattle", "New York").result
     >>> value, len(cut)
     (5, 5)
+    >>> max_flow(usa, "Seattle", "New York", doubles="one-claim").result[0]   # 2 or 3 players
+    4
+    >>> max_flow(usa, "Seattle", "Portland", doubles="one-opponent").result   # 4 or 5 players, one opponent
+    (inf, [])
     """
     _check_node(G, s, "source")
     _check_node(G, t, "target")
@@ -934,6 +978,8 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
         raise ValueError("the two cities of a cut must differ")
     rec = _Recorder(G, blocked)
     adj = _adjacency(G, capacity, blocked) if capacity else _adjacency(G, None, blocked)
+    adj = _apply_doubles(G, adj, doubles)
+    uncuttable = G.number_of_edges() + 1 if doubles == "one-opponent" else math.inf
     flow: dict = {}  # (edge, direction u->v as a tuple) -> units, antisymmetric
 
     def room(u, v, e, c):
@@ -963,6 +1009,11 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
             x = u
         path.reverse()
         push = min(room(u, v, e, c) for u, v, e in path for c in [next(cc for vv, ee, cc in adj[u] if ee == e and vv == v)])
+        if value + push >= uncuttable:  # through a double route: one opponent cannot cut it
+            rec.frame(3, f"Every way from {s} to {t} can pass along a double route, and one opponent may claim only "
+                         f"one of its tracks: {s} cannot be cut from {t}.", {"flow": (math.inf,)})
+            return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (math.inf, []),
+                         MappingProxyType({"side": frozenset()}))
         for u, v, e in path:
             flow[(e, u, v)] = flow.get((e, u, v), 0) + push
             flow[(e, v, u)] = flow.get((e, v, u), 0) - push
@@ -990,7 +1041,8 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     for e in cut:
         rec.edge(e, "solution")
     rec.nodes[s] = rec.nodes[t] = "current"
-    rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}.",
+    pairs = "" if doubles != "one-claim" else " (a double route among them is closed by a claim of either track)"
+    rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}{pairs}.",
               {"flow": (value,), "cut": tuple(_label(e) for e in cut)})
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
 
@@ -1014,8 +1066,10 @@ def _on_shortest_paths(adj, room, s, t) -> set:
             if v in dt and room(u, v, e, c) > 0 and ds[u] + 1 + dt[v] == best}
 
 
-def min_cut(G, s: Node, t: Node, capacity: str | None = None, blocked: Collection = ()) -> Trace:
-    """The minimum cut between ``s`` and ``t``, found by :func:`max_flow`.
+def min_cut(G, s: Node, t: Node, capacity: str | None = None, blocked: Collection = (),
+            doubles: str = "tracks") -> Trace:
+    """The minimum cut between ``s`` and ``t``, found by :func:`max_flow` (``doubles``: how a
+    double route counts, :data:`DOUBLES`).
 
     ``result``: ``(value, cut edges)``.
 
@@ -1023,7 +1077,7 @@ def min_cut(G, s: Node, t: Node, capacity: str | None = None, blocked: Collectio
     >>> sorted(e[2] for e in min_cut(load("teaching-small").graph(), "Harbor", "Peak").result[1])
     ['Harbor-Mill/1', 'Harbor-Mill/2', 'Harbor-Ridge']
     """
-    tr = max_flow(G, s, t, capacity, blocked)
+    tr = max_flow(G, s, t, capacity, blocked, doubles)
     return Trace("min_cut", tr.pseudocode, tr.frames, tr.result, tr.stats)
 
 

@@ -185,12 +185,13 @@ def rederive(q: quiz.Question):
         return nx.dijkstra_path_length(H, a, b, weight="length") if nx.has_path(H, a, b) else -1
     if q.kind == "fewest-trains":
         return milp_steiner_forest(H, q.params["hand"])
-    if q.kind == "min-cut":
+    if q.kind == "min-cut":  # a 2-player game: a double route is one claim, gone once a track is taken
         D = nx.DiGraph()
-        for u, v in H.edges():
-            for x, y in ((u, v), (v, u)):
-                D.add_edge(x, y, capacity=D.get_edge_data(x, y, {"capacity": 0})["capacity"] + 1)
         D.add_nodes_from(H)
+        for u, v in set(map(frozenset, H.edges())):
+            if H.number_of_edges(u, v) == G.number_of_edges(u, v):
+                D.add_edge(u, v, capacity=1)
+                D.add_edge(v, u, capacity=1)
         return nx.maximum_flow_value(D, q.params["a"], q.params["b"])
     if q.kind == "reachable":
         return nx.has_path(H, q.params["a"], q.params["b"])

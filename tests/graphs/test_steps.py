@@ -425,3 +425,36 @@ def test_ties_in_a_steiner_predict_step_on_the_small_map_are_all_accepted():
         assert Predictor(tr, mode="tell-only").answer(choice[2]).correct
     wrong = next(k for _, _, k in load("teaching-small").graph().edges(keys=True) if k not in {e[2] for e in first.accept})
     assert not Predictor(tr, mode="tell-only").answer(wrong).correct
+
+
+# ----------------------------------------------------------------------------- cuts by the double-route rules
+def _double_between(extra: bool = False) -> nx.MultiGraph:
+    G = nx.MultiGraph()
+    G.add_edge("A", "B", key="A-B/1", length=2)
+    G.add_edge("A", "B", key="A-B/2", length=2)
+    if extra:
+        G.add_edge("A", "C", key="A-C", length=1)
+        G.add_edge("C", "B", key="B-C", length=1)
+    return G
+
+
+def test_cuts_follow_double_small():
+    """With 2 or 3 players one claim closes both tracks (DOUBLE-SMALL): a double route is one route
+    of a cut, and a pair with a track claimed is closed."""
+    G = _double_between(extra=True)
+    assert steps.min_cut(G, "A", "B").result[0] == 3
+    value, cut = steps.min_cut(G, "A", "B", doubles="one-claim").result
+    assert value == 2 and len(cut) == 2 and {"A-B/1", "A-B/2"} & {e[2] for e in cut}
+    assert steps.min_cut(G, "A", "B", blocked=["A-B/2"], doubles="one-claim").result[0] == 1
+    assert "closed by a claim of either track" in steps.max_flow(G, "A", "B", doubles="one-claim").frames[-1].text
+
+
+def test_cuts_follow_double_same():
+    """With 4 or 5 players one opponent may claim only one track of a double route (DOUBLE-SAME):
+    alone, they cannot cut it; once someone else holds a track, the other is a route like any."""
+    G = _double_between(extra=True)
+    value, cut = steps.min_cut(G, "A", "B", doubles="one-opponent").result
+    assert value == math.inf and cut == []
+    assert steps.min_cut(G, "A", "B", blocked=["A-B/1"], doubles="one-opponent").result[0] == 2
+    with pytest.raises(ValueError, match="doubles must be one of"):
+        steps.min_cut(G, "A", "B", doubles="both")

@@ -154,7 +154,11 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         fn = steps.longest_trail if algorithm == "longest_trail" else steps.greedy_trail
         return H, fn(H), f"A player's network ({H.number_of_edges()} routes)", None
     if algorithm == "max_flow":
-        return G, steps.max_flow(G, a, b), f"Cut {a} from {b}", a
+        if m is None:  # a random graph: every route is a route
+            return G, steps.max_flow(G, a, b), f"Cut {a} from {b}", a
+        # a game map, by its rules: with 2 players one claim closes both tracks of a double route
+        return (G, steps.max_flow(G, a, b, doubles="one-claim"),
+                f"Cut {a} from {b} in a 2-player game (a double route is one claim)", a)
     hand = tickets[:3]
     return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand), None
 
