@@ -132,6 +132,54 @@ def test_the_start_city_picker_shows_where_the_run_starts(page, page_guard, lab_
     expect(picker).to_have_value(chosen)
 
 
+def test_a_new_choice_restarts_the_run_at_once(page, page_guard, lab_server):
+    """Changing the algorithm, the start or the target starts the new run at once (no Reset):
+    the title, the board and the pickers follow; A* runs the trip Dijkstra ran."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    page.locator(".step button").click()
+    page.locator(".step button").click()
+    _, _, title, start = scenario("dijkstra", "usa", 0)
+    page.locator("select").first.select_option("astar")
+    _, star, star_title, _ = scenario("astar", "usa", 0)
+    assert star_title == title  # the same trip
+    page.get_by_text("A*: the same trip, guided by the straight-line distance.").wait_for()
+    page.get_by_text(star_title).wait_for()
+    expect(page.get_by_text(f"Step 0 of {len(star) - 1}")).to_be_visible()
+    target = page.locator(".target-city select")
+    expect(target).to_have_value(star.stats["target"])
+    target.select_option("Miami")
+    _, miami, miami_title, _ = scenario("astar", "usa", 0, None, "Miami")
+    page.get_by_text(miami_title).wait_for()
+    assert miami_title.endswith("Miami: the fewest trains") and start in miami_title
+    expect(page.get_by_text(f"Step 0 of {len(miami) - 1}")).to_be_visible()
+    page.locator("select").first.select_option("kruskal")
+    page.get_by_text("Minimum spanning tree, shortest routes first").wait_for()
+    expect(target).to_be_hidden()
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-restart.png")))
+
+
+def test_dijkstra_and_astar_side_by_side(page, page_guard, lab_server):
+    """The comparison tab steps both on one trip and counts the cities each expanded."""
+    from railkit.viz.graphs.algoplayer import CompareView
+
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    page.get_by_text("Dijkstra vs A*").click()
+    want = CompareView("usa", seed=0, start="Denver", target="Miami")
+    want.goto(want.steps)
+    dij, star = want.counts()
+    page.locator(".compare-end button").click()
+    page.get_by_text(f"Dijkstra: {dij} cities expanded").wait_for()
+    page.get_by_text(f"A*: {star} cities expanded").wait_for()
+    assert star < dij
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-compare.png")))
+
+
 def json_str(value) -> str:
     import json
 

@@ -23,9 +23,11 @@ the projector.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import random
+from types import MappingProxyType
 from typing import Any, Callable
 
 import networkx as nx
@@ -96,7 +98,12 @@ def _label(x) -> str:
     return str(x)
 
 
-def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None):
+#: the algorithms that run between two cities (a start and a target)
+TRIPS = ("bfs", "dfs", "dijkstra", "astar", "max_flow")
+
+
+def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None,
+             target: str | None = None):
     """The graph, trace, a title and the start city for ``algorithm`` on ``map`` (``usa``,
     ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
     with the map editor; a game's own lesson, :data:`GAME_LESSONS`, uses its own board), an
@@ -104,44 +111,52 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
 
     The start city returned is the one the run starts from: ``start`` if it can be, else the
     instance's own (the seed's ticket); None for an algorithm without one (Kruskal, say).
+    ``target`` likewise for the algorithms of :data:`TRIPS`. The seed's ticket is the same for
+    every algorithm, so Dijkstra and A* run the same trip.
 
     >>> G, trace, title, start = scenario("bfs", "teaching-small", 2)
     >>> trace.algorithm, "Ticket" in title, title.startswith(f"Ticket {start}–")
     ('bfs', True, True)
     >>> scenario("kruskal", "teaching-small", 2)[3] is None
     True
+    >>> scenario("dijkstra", "usa", 0)[1].result[1][-1] == scenario("astar", "usa", 0)[1].result[1][-1]
+    True
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
     rng = random.Random(f"{algorithm}/{map}/{seed}")
+    # the same map and ticket for every algorithm (Dijkstra's, as they always were)
+    trip = random.Random(f"dijkstra/{map if isinstance(map, str) else getattr(map, 'name', map)}/{seed}")
     if algorithm in GAME_LESSONS:
         return GAME_LESSONS[algorithm][1](seed, start)
     if not isinstance(map, str):  # a Map object (an edited map, say)
         m = map
         G = m.graph()
         tickets = [(t.a, t.b) for t in m.deck()] or [tuple(sorted(G)[:2])]
-        rng.shuffle(tickets)
+        trip.shuffle(tickets)
     elif map == "random":
-        G = random_map(rng, n=(6, 10))
-        tickets = [tuple(rng.sample(sorted(G), 2)) for _ in range(4)]
+        G = random_map(trip, n=(6, 10))
+        tickets = [tuple(trip.sample(sorted(G), 2)) for _ in range(4)]
         m = None
     else:
         m = load(map)
         G = m.graph()
         tickets = [(t.a, t.b) for t in m.deck()]
-        rng.shuffle(tickets)
+        trip.shuffle(tickets)
     a, b = tickets[0]
     if start is not None and start in G:
         a = start if start != b else a
+    if target is not None and target in G and target != a and algorithm in TRIPS:
+        b = target
     ids = [k for _, _, k in G.edges(keys=True)]
     if algorithm in ("bfs", "dfs"):
         near = sorted({k for _, _, k in G.edges(b, keys=True)})
         blocked = sorted(set(rng.sample(near, max(1, len(near) - 1))) | set(rng.sample(ids, len(ids) // 12)))
         tr = (steps.bfs if algorithm == "bfs" else steps.dfs)(G, a, b, blocked=blocked)
-        return G, tr, f"Ticket {a}–{b} with {len(blocked)} routes taken by others", a
+        return G, _to(tr, b), f"Ticket {a}–{b} with {len(blocked)} routes taken by others", a
     if algorithm in ("dijkstra", "astar"):
         tr = (steps.dijkstra if algorithm == "dijkstra" else steps.astar)(G, a, b)
-        return G, tr, f"Ticket {a}–{b}: the fewest trains", a
+        return G, _to(tr, b), f"Ticket {a}–{b}: the fewest trains", a
     if algorithm == "prim":
         return G, steps.prim(G, a), f"Minimum spanning tree grown from {a}", a
     if algorithm == "kruskal":
@@ -155,12 +170,22 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         return H, fn(H), f"A player's network ({H.number_of_edges()} routes)", None
     if algorithm == "max_flow":
         if m is None:  # a random graph: every route is a route
-            return G, steps.max_flow(G, a, b), f"Cut {a} from {b}", a
+            return G, _to(steps.max_flow(G, a, b), b), f"Cut {a} from {b}", a
         # a game map, by its rules: with 2 players one claim closes both tracks of a double route
-        return (G, steps.max_flow(G, a, b, doubles="one-claim"),
+        return (G, _to(steps.max_flow(G, a, b, doubles="one-claim"), b),
                 f"Cut {a} from {b} in a 2-player game (a double route is one claim)", a)
     hand = tickets[:3]
     return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand), None
+
+
+def _to(trace, target):
+    """``trace`` with the city its trip goes to in its ``stats`` (the target picker shows it)."""
+    return dataclasses.replace(trace, stats=MappingProxyType({**trace.stats, "target": target}))
+
+
+def _trip_target(trace) -> str | None:
+    """The city a trip's run goes to (:func:`_to`)."""
+    return trace.stats.get("target")
 
 
 def graph_geometry(G, gap: float | None = None):
@@ -370,6 +395,7 @@ class AlgoPlayer(pn.viewable.Viewer):
     map = param.Selector(default="usa", objects=list(MAPS) + ["custom"])
     seed = param.Integer(default=0, bounds=(0, None))
     start = param.String(default="")
+    target = param.String(default="")
     index = param.Integer(default=0, bounds=(-1, None), doc="The frame shown.")
     predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
     mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
@@ -387,8 +413,13 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90, css_classes=["seed"])
         self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150,
                                          css_classes=["start-city"])
+        self.w_target = pn.widgets.Select(label="Target city", options=[""], value="", width=150,
+                                          css_classes=["target-city"])
         self._showing_start = False
         self.w_start.param.watch(self._on_pick_start, "value")
+        self.w_target.param.watch(self._on_pick_target, "value")
+        for w in (self.w_algo, self.w_map, self.w_seed):  # a new choice starts a new run at once
+            w.param.watch(lambda e: self.reset(), "value")
         self.w_reset = pn.widgets.Button(label="Reset", color="primary", width=80, css_classes=["reset"])
         self.w_back = pn.widgets.Button(label="◀ Back", width=80, css_classes=["step-back"])
         self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["step"])
@@ -417,8 +448,14 @@ class AlgoPlayer(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ building
     def _on_pick_start(self, event) -> None:
-        if not self._showing_start:  # the person picked it: the next runs start there
+        if not self._showing_start:  # the person picked it: the run starts there, now and next time
             self.start = event.new or ""
+            self.reset()
+
+    def _on_pick_target(self, event) -> None:
+        if not self._showing_start:
+            self.target = event.new or ""
+            self.reset()
 
     def reset(self) -> None:
         """A new run from the widgets' algorithm, map and seed, and the start city picked
@@ -426,7 +463,9 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.play(False)
         self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
         chosen = self.custom if self.map == "custom" else self.map
-        self.G, self.trace, title, start = scenario(self.algorithm, chosen, self.seed, self.start or None)
+        self.G, self.trace, title, start = scenario(self.algorithm, chosen, self.seed, self.start or None,
+                                                    self.target or None)
+        target = _trip_target(self.trace) if self.algorithm in TRIPS else None
         self.view = GraphView(self.G, *self._size)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
@@ -438,6 +477,10 @@ class AlgoPlayer(pn.viewable.Viewer):
             if self.w_start.options != cities:
                 self.w_start.options = cities
             self.w_start.value = "" if start is None else str(start)
+            if self.w_target.options != cities:
+                self.w_target.options = cities
+            self.w_target.value = "" if target is None else str(target)
+            self.w_target.visible = self.algorithm in TRIPS
         finally:
             self._showing_start = False
         self.title.object = (f'<h3 style="margin:4px 0">{html.escape(ALGORITHMS[self.algorithm])}</h3>'
@@ -552,7 +595,7 @@ class AlgoPlayer(pn.viewable.Viewer):
     # ------------------------------------------------------------ layout
     def __panel__(self):
         controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
-        setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_reset)
+        setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset)
         predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
         side = pn.Column("#### Pseudocode", self.code_pane, "#### Data structure", self.ds_pane, predict, width=450)
         # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
@@ -637,6 +680,84 @@ class QuestionBankView(pn.viewable.Viewer):
                          pn.Row(self.w_answer, self.w_check), self.result, self.board_area)
 
 
+class CompareView(pn.viewable.Viewer):
+    """Dijkstra and A* on the same trip, side by side, stepped together one expansion at a
+    time, with how many cities each has expanded: A*'s straight-line guess saves work.
+
+    >>> v = CompareView("usa", seed=0, start="Denver", target="Miami")
+    >>> v.goto(v.steps)
+    >>> [t.result[0] for t in v.traces][0] == v.traces[1].result[0]    # the same trip length
+    True
+    >>> v.counts() == [t.stats["expanded"] for t in v.traces] and v.counts()[1] < v.counts()[0]
+    True
+    """
+
+    NAMES = ("Dijkstra", "A*")
+
+    def __init__(self, map: str = "usa", seed: int = 0, start: str | None = None, target: str | None = None,
+                 width: int = 470, height: int = 300):
+        super().__init__()
+        self.G, dij, title, _ = scenario("dijkstra", map, seed, start, target)
+        _, star, _, _ = scenario("astar", map, seed, start, target)
+        self.traces = [dij, star]
+        #: the frame of each expansion, per algorithm (frame 0 first: nothing expanded yet)
+        self._at = [[0] + [i for i, f in enumerate(t) if f.line == 2] for t in self.traces]
+        self.steps = max(len(a) for a in self._at)  # the last step shows each run's end
+        self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n)
+                      for i, n in enumerate(self.NAMES)]
+        self.title = pn.pane.HTML(f"<h3 style='margin:4px 0'>Dijkstra and A* on one trip</h3><div>"
+                                  f"{html.escape(title)}</div>", width=960)
+        self.captions = [pn.pane.HTML("", width=width, css_classes=[f"compare-caption-{i}"]) for i in range(2)]
+        self.w_frame = pn.widgets.IntSlider(label="Expansions", start=0, end=self.steps, value=0, width=300)
+        self.w_back = pn.widgets.Button(label="◀ Back", width=80)
+        self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["compare-step"])
+        self.w_end = pn.widgets.Button(label="To the end", width=100, css_classes=["compare-end"])
+        self.w_back.on_click(lambda e: self.goto(self.k - 1))
+        self.w_step.on_click(lambda e: self.goto(self.k + 1))
+        self.w_end.on_click(lambda e: self.goto(self.steps))
+        self.w_frame.param.watch(lambda e: self.goto(e.new), "value")
+        self.k = -1
+        self.goto(0)
+
+    def counts(self) -> list[int]:
+        """Cities each algorithm has expanded at the step shown."""
+        return [min(self.k, len(at) - 1) for at in self._at]
+
+    def goto(self, k: int) -> None:
+        """Show each run after its ``k``-th expansion (its end once it has no more)."""
+        k = max(0, min(int(k), self.steps))
+        if k == self.k:
+            return
+        self.k = k
+        with pn.io.hold():
+            for name, trace, at, view, caption, n in zip(self.NAMES, self.traces, self._at, self.views,
+                                                         self.captions, self.counts()):
+                frame = trace[at[n] if k < len(at) else len(trace) - 1]
+                view.show(frame.nodes, frame.edges)
+                done = k >= len(at) - 1
+                caption.object = (f"<div style='font-size:15px'><b>{name}</b>: {n} cities expanded"
+                                  + (f" — the trip is found: {_fmt_result(trace)}" if done else "") + "</div>")
+            if self.w_frame.value != k:
+                self.w_frame.value = k
+        if not served():
+            for view in self.views:
+                try:
+                    pn.io.push_notebook(view.pane)
+                except Exception:
+                    pass
+
+    def __panel__(self):
+        boards = pn.FlexBox(*(pn.Column(c, v.pane) for c, v in zip(self.captions, self.views)), flex_wrap="wrap")
+        return pn.Column(self.title, pn.Row(self.w_back, self.w_step, self.w_end, self.w_frame), boards)
+
+
+def _fmt_result(trace) -> str:
+    if trace.result is None:
+        return "unreachable"
+    d, path = trace.result
+    return f"{steps._fmt(d)} trains, {' → '.join(map(str, path))}"
+
+
 class CheckerView(pn.viewable.Viewer):
     """Run a student's function against railkit's on seeded random maps; draw the first difference.
 
@@ -677,9 +798,10 @@ def graph_lab_app():
                               "predict the next step, answer questions.", css_classes=["header"])
     player = AlgoPlayer()
     bank = QuestionBankView()
-    tabs = pn.Tabs(("Player", player), ("Question bank", bank), dynamic=False)
+    compare = CompareView("usa", seed=0, start="Denver", target="Miami")
+    tabs = pn.Tabs(("Player", player), ("Dijkstra vs A*", compare), ("Question bank", bank), dynamic=False)
     page = pn.Column(header, tabs, sizing_mode="stretch_width")
-    page.player, page.bank = player, bank
+    page.player, page.bank, page.compare = player, bank, compare
     return page
 
 

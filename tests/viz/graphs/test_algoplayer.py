@@ -217,3 +217,24 @@ def test_checker_view_draws_the_shrunk_instance_with_railkits_answer():
     states = dict(zip([e[2] for e in v.view.edge_ids], v.view.edges_src.data["state"]))
     assert {k for k, s in states.items() if s == "solution"} == set(mm.highlight) and mm.highlight
     assert "shrunk to" in v.view.figure.title.text and "shrunk from" in v.text.object
+
+
+def test_a_new_choice_restarts_the_run_at_once():
+    p = AlgoPlayer(algorithm="dijkstra", map="usa", seed=0)
+    p.step(); p.step()
+    p.w_algo.value = "bfs"
+    assert p.trace.algorithm == "bfs" and p.index == 0
+    p.w_target.value = "Miami"
+    assert p.trace.stats["target"] == "Miami" and p.w_target.visible
+    p.w_algo.value = "prim"
+    assert p.trace.algorithm == "prim" and not p.w_target.visible
+
+
+@pytest.mark.parametrize("map_name", ["usa", "teaching-small", "random"])
+def test_dijkstra_and_astar_run_the_same_trip(map_name):
+    for seed in range(5):
+        _, dij, title, a = algoplayer.scenario("dijkstra", map_name, seed)
+        _, star, star_title, b = algoplayer.scenario("astar", map_name, seed)
+        assert (title, a, dij.stats["target"]) == (star_title, b, star.stats["target"])
+        if dij.result is not None:
+            assert dij.result[0] == star.result[0] and star.stats["expanded"] <= dij.stats["expanded"]
