@@ -1024,7 +1024,8 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
         for u, v, e in path:
             rec.edge(e, "current")
         rec.frame(2, f"Augmenting path {' → '.join(str(p[0]) for p in path)} → {t}: flow is now {_fmt(value)}.",
-                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path)}, pick=path[0][2],
+                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path), **_flow_data(adj, flow)},
+                  pick=path[0][2],
                   accept=accept, why="the search takes a path with spare room and the fewest routes; "
                                      "any route of such a path is right" if len(accept) > 1 else "")
     side = set(prev)
@@ -1045,6 +1046,24 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}{pairs}.",
               {"flow": (value,), "cut": tuple(_label(e) for e in cut)})
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
+
+
+def _flow_data(adj, flow) -> dict:
+    """What a step of Edmonds–Karp holds besides the value: the flow on each route that carries
+    some (with its direction), and the residual graph: the routes full one way (they can only
+    carry flow back) and those with room both ways left."""
+    carrying, full, free = [], [], []
+    for u in sorted(adj, key=_order):
+        for v, e, c in adj[u]:
+            f = flow.get((e, u, v), 0)
+            if f > 0:
+                carrying.append(f"{_label(e)} ({u}→{v}): {_fmt(f)}")
+                if c - f <= 0:
+                    full.append(f"{_label(e)} ({u}→{v})")
+            elif f == 0 and _order(u) < _order(v):
+                free.append(_label(e))
+    return {"flow on routes": tuple(carrying), "residual: full one way": tuple(full),
+            "residual: free both ways": (len(free),)}
 
 
 def _on_shortest_paths(adj, room, s, t) -> set:

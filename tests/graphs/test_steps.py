@@ -458,3 +458,24 @@ def test_cuts_follow_double_same():
     assert steps.min_cut(G, "A", "B", blocked=["A-B/1"], doubles="one-opponent").result[0] == 2
     with pytest.raises(ValueError, match="doubles must be one of"):
         steps.min_cut(G, "A", "B", doubles="both")
+
+
+def test_every_edmonds_karp_step_shows_a_flow_that_is_kept():
+    """Each augmenting step lists the flow on every route: at every city but the two ends as
+    much comes in as goes out, and the source sends out exactly the flow's value."""
+    import re
+    from collections import Counter
+
+    G = load("usa").graph()
+    trace = steps.max_flow(G, "Seattle", "New York")
+    shown = [f for f in trace if "flow on routes" in f.data]
+    assert len(shown) == trace.result[0]
+    for f in shown:
+        net = Counter()
+        for entry in f.data["flow on routes"]:
+            u, v, units = re.fullmatch(r".+ \((.+)→(.+)\): (\d+)", entry).groups()
+            net[u] -= int(units)
+            net[v] += int(units)
+        assert -net["Seattle"] == net["New York"] == f.data["flow"][0]
+        assert all(n == 0 for city, n in net.items() if city not in ("Seattle", "New York"))
+        assert len(f.data["residual: full one way"]) == len(f.data["flow on routes"])  # each route carries 1
