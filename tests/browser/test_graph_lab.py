@@ -161,6 +161,22 @@ def test_a_new_choice_restarts_the_run_at_once(page, page_guard, lab_server):
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-restart.png")))
 
 
+def test_the_end_key_goes_to_the_last_step(page, page_guard, lab_server):
+    """After another algorithm with more steps is chosen, End on the step slider reaches its
+    last step (it stopped at the first run's last step: 77 of 101)."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    page.locator("select").first.select_option("kruskal")
+    _, trace, _, _ = scenario("kruskal", "usa", 0)
+    last = len(trace) - 1
+    page.get_by_text(f"Step 0 of {last}").wait_for()
+    page.locator(".frame .noUi-handle").focus()
+    page.keyboard.press("End")
+    page.get_by_text(f"Step {last} of {last}").wait_for()
+
+
 def test_dijkstra_and_astar_side_by_side(page, page_guard, lab_server):
     """The comparison tab steps both on one trip and counts the cities each expanded."""
     from railkit.viz.graphs.algoplayer import CompareView

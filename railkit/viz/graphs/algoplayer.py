@@ -425,7 +425,8 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["step"])
         self.w_play = pn.widgets.Toggle(label="▶ Play", width=90, css_classes=["play"])
         self.w_speed = pn.widgets.IntSlider(label="Steps per second", start=1, end=20, value=4, width=160)
-        self.w_frame = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, width=300)
+        self.w_frame = self._frame_slider(1)
+        self._controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
         self.w_predict = pn.widgets.Checkbox(label="Predict the next step", value=self.predict, css_classes=["predict"])
         self.w_mode = pn.widgets.Select(label="Feedback", options=list(quiz.MODES), value=self.mode, width=140)
         self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
@@ -441,7 +442,6 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_step.on_click(lambda e: self.step())
         self.w_play.param.watch(lambda e: self.play(e.new), "value")
         self.w_speed.param.watch(lambda e: self._restart_timer(), "value")
-        self.w_frame.param.watch(lambda e: self.goto(e.new), "value")
         self.w_predict.param.watch(lambda e: self._set_predict(e.new), "value")
         self.w_mode.param.watch(lambda e: self._set_predict(self.w_predict.value), "value")
         self.reset()
@@ -487,10 +487,22 @@ class AlgoPlayer(pn.viewable.Viewer):
                              f'<div>{html.escape(title)}</div>')
         self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if self.w_predict.value else None
         self.feedback.object = ""
-        self.w_frame.param.update(end=max(1, len(self.trace) - 1), value=0)
+        end = max(1, len(self.trace) - 1)
+        if self.w_frame.end != end:
+            # a new slider: the page's slider keeps its first end for the End key (BokehJS), so
+            # a slider whose end changed would stop short of the last step
+            self.w_frame = self._frame_slider(end)
+            self._controls[-1] = self.w_frame
+        else:
+            self.w_frame.value = 0
         self.board_area.objects = [self.view.pane]
         self.index = -1
         self.goto(self.predictor.frame_index if self.predictor else 0)
+
+    def _frame_slider(self, end: int):
+        slider = pn.widgets.IntSlider(label="Step", start=0, end=end, value=0, width=300, css_classes=["frame"])
+        slider.param.watch(lambda e: self.goto(e.new), "value")
+        return slider
 
     def _set_predict(self, on: bool) -> None:
         self.predict = on
@@ -594,7 +606,7 @@ class AlgoPlayer(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ layout
     def __panel__(self):
-        controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
+        controls = self._controls
         setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset)
         predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
         side = pn.Column("#### Pseudocode", self.code_pane, "#### Data structure", self.ds_pane, predict, width=450)
