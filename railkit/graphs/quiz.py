@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 import networkx as nx
 
 from railkit.graphs import steps
-from railkit.graphs.instances import random_map
+from railkit.graphs.instances import grow_network, random_map
 
 #: Feedback modes: say right/wrong and show the algorithm's step; say right/wrong
 #: only (try again until right); say nothing until the end.
@@ -182,8 +182,16 @@ class Predictor:
 
 
 # ----------------------------------------------------------------------------- question bank
-#: Question kinds and levels of :func:`question_bank`.
-KINDS = ("shortest", "fewest-trains", "min-cut", "reachable", "spanning-tree")
+#: Question kinds of :func:`question_bank`, by the lesson (notebook) that teaches them.
+LESSONS = {
+    "50 traversal": ("reachable", "fewest-routes", "bfs-order", "networks"),
+    "51 shortest paths": ("shortest", "dijkstra-order", "astar-saving"),
+    "52 spanning trees and Steiner": ("spanning-tree", "kruskal-skip", "fewest-trains"),
+    "53 Euler and longest trail": ("one-trail", "odd-cities", "longest-trail"),
+    "54 flows and cuts": ("min-cut", "separate-ways"),
+    "55 deliveries": ("delivery",),
+}
+KINDS = tuple(k for kinds in LESSONS.values() for k in kinds)
 LEVELS = {"small": "teaching-small", "full": "usa", "blocked": "usa"}
 
 
@@ -206,7 +214,11 @@ class Question:
     highlight: tuple = ()
 
     def check(self, given) -> tuple[bool, str]:
-        """Grade an answer (a number, or yes/no): ``(right, message)``."""
+        """Grade an answer (a number, yes/no, or a city or route's name): ``(right, message)``."""
+        if isinstance(self.answer, str):
+            ok = _same_name(given, self.answer)
+            return ok, (f"Right: {self.answer}. " if ok else f"Not {str(given).strip() or 'nothing'}: "
+                        f"the answer is {self.answer}. ") + self.explanation
         if isinstance(self.answer, bool):
             text = str(given).strip().lower()
             if text not in ("yes", "no", "true", "false", "y", "n"):
@@ -221,6 +233,20 @@ class Question:
         shown = ("yes" if self.answer else "no") if isinstance(self.answer, bool) else steps._fmt(self.answer)
         return ok, (f"Right: {shown}. " if ok else f"Not {steps._fmt(given) if not isinstance(self.answer, bool) else given}: "
                     f"the answer is {shown}. ") + self.explanation
+
+
+def _same_name(given, answer: str) -> bool:
+    """A city or route named as the answer, in any case, spacing or dash, and a route's cities
+    in either order ("Denver–Omaha" is "omaha-denver")."""
+    def norm(text: str) -> str:
+        return " ".join(str(text).replace("–", "-").replace("—", "-").lower().split())
+
+    g, a = norm(given), norm(answer)
+    if g == a:
+        return True
+    if "-" in a and "/" not in a:
+        return sorted(x.strip() for x in g.split("-")) == sorted(x.strip() for x in a.split("-"))
+    return False
 
 
 def _load(name):
@@ -294,22 +320,157 @@ def make_question(kind: str, level: str, seed: int) -> Question:
                         f"Can {a}–{b} still be completed with {', '.join(block)} taken by others? (yes/no)",
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(block)}), ok,
                         f"Breadth-first search from {a} {'reaches' if ok else 'never reaches'} {b}.")
-    H = G.copy()
-    H.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
-    total, edges = steps.kruskal(H).result
-    return Question(kind, level, seed, m.name,
-                    f"How long is a minimum spanning tree of the free routes{taken}?",
-                    MappingProxyType({"blocked": tuple(blocked)}), total,
-                    f"Kruskal adds {len(edges)} routes.", tuple(e[2] for e in edges))
+    free = G.copy()
+    free.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
+    if kind == "spanning-tree":
+        total, edges = steps.kruskal(free).result
+        return Question(kind, level, seed, m.name,
+                        f"How long is a minimum spanning tree of the free routes{taken}?",
+                        MappingProxyType({"blocked": tuple(blocked)}), total,
+                        f"Kruskal adds {len(edges)} routes.", tuple(e[2] for e in edges))
+    return _more(kind, level, seed, m, G, free, cities, blocked, taken, rng)
 
 
-def question_bank(seed: int, level: str = "small", n: int = 10, kinds: tuple[str, ...] = KINDS) -> list[Question]:
+def _params(**values) -> Mapping[str, Any]:
+    return MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Question:
+    """The kinds of the lessons beyond the first five (see :data:`LESSONS`)."""
+    if kind == "fewest-routes":
+        a, b = rng.sample(cities, 2)
+        hops = steps.bfs(G, a, b, blocked=blocked).result
+        return Question(kind, level, seed, m.name,
+                        f"Counting routes, not trains: how few routes can link {a} to {b}{taken}? (-1: none)",
+                        _params(a=a, b=b, blocked=blocked), -1 if hops is None else hops,
+                        "Breadth-first search finds the fewest routes, one ring of cities at a time.")
+    if kind == "bfs-order":
+        a = rng.choice(cities)
+        order = [f.pick for f in steps.bfs(G, a, blocked=blocked) if f.line == 2]
+        k = min(len(order), rng.randint(3, 5))
+        return Question(kind, level, seed, m.name,
+                        f"Breadth-first search from {a}{taken}, taking neighbours in alphabetical order: "
+                        f"which city is taken from the queue {_nth(k)} ({a} itself is the first)?",
+                        _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
+                        f"The queue gives {', '.join(map(str, order[:k]))}.")
+    if kind == "networks":
+        if not blocked:  # routes taken by others, so that there is something to count
+            blocked = sorted(rng.sample(sorted(k for *_, k in G.edges(keys=True)), rng.randint(4, 8)))
+            free = G.copy()
+            free.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
+        parts, seen = [], set()
+        for c in cities:  # one breadth-first search from each city not reached yet
+            if c not in seen:
+                reached = steps.bfs(free, c).result
+                seen |= set(reached)
+                parts.append(sorted(reached))
+        return Question(kind, level, seed, m.name,
+                        f"With {', '.join(blocked)} taken by others, into how many separate networks "
+                        "do the cities fall (a city alone counts as one)?",
+                        _params(blocked=blocked), len(parts),
+                        f"A search from each city not reached yet: {len(parts)} searches.")
+    if kind == "dijkstra-order":
+        a = rng.choice(cities)
+        order = [f.pick for f in steps.dijkstra(G, a, blocked=blocked) if f.line == 2]
+        k = min(len(order), rng.randint(2, 4))
+        return Question(kind, level, seed, m.name,
+                        f"Dijkstra from {a}{taken}, ties broken alphabetically: which city is expanded {_nth(k)} "
+                        f"({a} itself is the first)?",
+                        _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
+                        f"Expanded in the order {', '.join(map(str, order[:k]))}: the smallest distance first.")
+    if kind == "astar-saving":
+        for _ in range(20):
+            a, b = rng.sample(cities, 2)
+            dij, star = steps.dijkstra(G, a, b, blocked=blocked), steps.astar(G, a, b, blocked=blocked)
+            if dij.result is not None:
+                break
+        saved = dij.stats["expanded"] - star.stats["expanded"]
+        return Question(kind, level, seed, m.name,
+                        f"From {a} to {b}{taken}: how many fewer cities does A* expand than Dijkstra?",
+                        _params(a=a, b=b, blocked=blocked), saved,
+                        f"Dijkstra expands {dij.stats['expanded']}, A* {star.stats['expanded']}: the straight-line "
+                        "guess keeps it heading for the target.")
+    if kind == "kruskal-skip":
+        trace = steps.kruskal(free)
+        skipped = [f.text.split(" (")[0] for f in trace if f.line == 3]
+        answer = skipped[0] if skipped else "none"
+        return Question(kind, level, seed, m.name,
+                        f"Kruskal on the free routes{taken} (shortest first, ties alphabetical): which route is the "
+                        "first it skips because it would close a cycle?",
+                        _params(blocked=blocked), answer, "Every shorter route joined two different sets.")
+    network = grow_network(m, rng, trains=rng.choice((12, 15, 18)))
+    routes = sorted(k for *_, k in network.edges(keys=True))
+    shown = ", ".join(routes)
+    if kind == "one-trail":
+        odd = [c for c in network if network.degree(c) % 2]
+        ok = len(odd) in (0, 2) and nx.is_connected(network)
+        return Question(kind, level, seed, m.name,
+                        f"A player's network: {shown}. Can one trail use each of its routes exactly once? (yes/no)",
+                        _params(routes=routes), ok,
+                        f"{len(odd)} of its cities have an odd number of routes"
+                        + ("; at most two may (Euler)." if not ok else ": a trail starts and ends there (Euler)."))
+    if kind == "odd-cities":
+        odd = sorted(c for c in network if network.degree(c) % 2)
+        return Question(kind, level, seed, m.name,
+                        f"A player's network: {shown}. How many of its cities have an odd number of its routes?",
+                        _params(routes=routes), len(odd), f"{', '.join(odd) or 'none'}: always an even count.")
+    if kind == "longest-trail":
+        total, trail = steps.longest_trail(network, max_frames=1).result
+        return Question(kind, level, seed, m.name,
+                        f"A player's network: {shown}. How long (in trains) is its longest trail, no route twice?",
+                        _params(routes=routes), total, f"{len(trail)} routes: the longest-route bonus counts these.",
+                        tuple(e[2] for e in trail))
+    if kind == "separate-ways":
+        a, b = rng.sample(cities, 2)
+        value, _ = steps.max_flow(G, a, b, blocked=blocked).result
+        return Question(kind, level, seed, m.name,
+                        f"How many ways from {a} to {b}{taken} can you find that share no route (every track of a "
+                        "double route counts)?",
+                        _params(a=a, b=b, blocked=blocked), value,
+                        "Edmonds–Karp adds one way at a time until none is left: as many as the smallest cut.")
+    if kind == "delivery":
+        for _ in range(20):
+            a, b = rng.sample(cities, 2)
+            k = rng.randint(2, 4)
+            res = steps.bounded_longest_path(free, a, {b}, k, weight="length").result
+            if res is not None:
+                break
+        return Question(kind, level, seed, m.name,
+                        f"A delivery from {a} to {b}{taken} may use at most {k} routes, no city twice. How long "
+                        "(in trains) is the longest such trip?",
+                        _params(a=a, b=b, k=k, blocked=blocked), -1 if res is None else res[0],
+                        "" if res is None else f"{' → '.join(map(str, res[1]))}.",
+                        () if res is None else tuple(res[2]))
+    raise ValueError(f"question kind must be one of {', '.join(KINDS)}, not {kind!r}")
+
+
+def _nth(k: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"number {k}")
+
+
+def question_bank(seed: int, level: str = "small", n: int = 10, kinds: tuple[str, ...] = KINDS,
+                  student: str = "") -> list[Question]:
     """``n`` questions at ``level``, cycling through ``kinds``; the same seed gives the same bank.
 
+    With ``student`` (a name), the kinds come in an order of the student's own and every
+    question is an instance of their own, so neighbours in a class answer different questions;
+    the same name and seed give the same bank again.
+
     >>> [q.kind for q in question_bank(0, "full", 3)]
-    ['shortest', 'fewest-trains', 'min-cut']
+    ['reachable', 'fewest-routes', 'bfs-order']
+    >>> a, b = question_bank(0, "small", 6, student="Ada"), question_bank(0, "small", 6, student="Bo")
+    >>> [q.prompt for q in a] == [q.prompt for q in question_bank(0, "small", 6, student="Ada")]
+    True
+    >>> [q.prompt for q in a] != [q.prompt for q in b]
+    True
     """
-    return [make_question(kinds[i % len(kinds)], level, seed * 1000 + i) for i in range(n)]
+    order = list(kinds)
+    base = seed * 1000
+    if student:
+        rng = random.Random(f"{seed}/{student}")
+        rng.shuffle(order)
+        base = rng.randrange(10**9)
+    return [make_question(order[i % len(order)], level, base + i) for i in range(n)]
 
 
 # ----------------------------------------------------------------------------- build it yourself

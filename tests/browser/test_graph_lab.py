@@ -223,3 +223,26 @@ def test_player_steps_in_jupyterlab(page, page_guard, lab):
     page.get_by_text(f"Step 2 of {len(trace) - 1}:").wait_for()
     page.mouse.move(1, 1)
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-jupyterlab.png")))
+
+
+def test_a_student_gets_their_own_questions_and_a_score(page, page_guard, lab_server):
+    """With a name, the bank is the student's own (order and instances); a right answer counts."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    page.get_by_text("Question bank").click()
+    first = quiz.question_bank(0, "small", 10)[0]
+    page.get_by_text(first.prompt).wait_for()
+    page.locator(".student input").fill("Ada")
+    page.locator(".student input").press("Enter")
+    page.get_by_role("button", name="New questions").click()
+    mine = quiz.question_bank(0, "small", 10, student="Ada")[0]
+    assert mine.prompt != first.prompt
+    page.get_by_text(mine.prompt).wait_for()
+    answer = ("yes" if mine.answer else "no") if isinstance(mine.answer, bool) else str(mine.answer)
+    page.get_by_label("Your answer").fill(answer)
+    page.get_by_label("Your answer").press("Enter")
+    page.locator(".check button").click()
+    page.get_by_text("Right 1 of 1").wait_for()
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-bank.png")))

@@ -624,6 +624,8 @@ class QuestionBankView(pn.viewable.Viewer):
         self._size = (width, height)
         self.w_level = pn.widgets.Select(label="Level", options=list(quiz.LEVELS), value=level, width=120)
         self.w_seed = pn.widgets.IntInput(label="Seed", value=seed, start=0, width=90)
+        self.w_student = pn.widgets.TextInput(label="Your name (your own questions)", width=200,
+                                              css_classes=["student"])
         self.w_new = pn.widgets.Button(label="New questions", color="primary", width=130)
         self.w_next = pn.widgets.Button(label="Next question", width=120)
         self.w_answer = pn.widgets.TextInput(label="Your answer", width=160)
@@ -639,7 +641,8 @@ class QuestionBankView(pn.viewable.Viewer):
         self.new_bank()
 
     def new_bank(self) -> None:
-        self.bank = quiz.question_bank(int(self.w_seed.value or 0), self.w_level.value, self.n)
+        self.bank = quiz.question_bank(int(self.w_seed.value or 0), self.w_level.value, self.n,
+                                       student=(self.w_student.value or "").strip())
         self.right = self.answered = 0
         self.show(0)
 
@@ -652,9 +655,11 @@ class QuestionBankView(pn.viewable.Viewer):
         self.view = self._views[q.map]
         blocked = set(q.params.get("blocked", ()))
         cities = {q.params[c] for c in ("a", "b") if c in q.params} | {x for p in q.params.get("hand", ()) for x in p}
+        network = set(q.params.get("routes", ()))  # a player's network the question is about
         with pn.io.hold():
             self.view.show({c: "frontier" for c in cities},
-                           {e: "blocked" for e in self.view.edge_ids if e[2] in blocked})
+                           {e: "blocked" if e[2] in blocked else "explored" for e in self.view.edge_ids
+                            if e[2] in blocked or e[2] in network})
             self.prompt.object = f'<div style="font-size:15px"><b>Question {self.k + 1} of {len(self.bank)}:</b> {html.escape(q.prompt)}</div>'
             self.result.object = ""
             self.w_answer.value = ""
@@ -688,7 +693,8 @@ class QuestionBankView(pn.viewable.Viewer):
                 pass
 
     def __panel__(self):
-        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_new, self.w_next, self.score), self.prompt,
+        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_student, self.w_new, self.w_next, self.score),
+                         self.prompt,
                          pn.Row(self.w_answer, self.w_check), self.result, self.board_area)
 
 
