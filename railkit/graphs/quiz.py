@@ -695,3 +695,75 @@ def shrink(fn: Callable, algorithm: str, mismatch: Mismatch) -> Mismatch:
         wrong = tuple(c for c in sorted(G) if _shown(expected, c) != _shown(got, c))
     return Mismatch(mismatch.index, G, args, expected, got, error, _answer_routes(algorithm, G, args), wrong,
                     (mismatch.graph.number_of_nodes(), mismatch.graph.number_of_edges()))
+
+
+# ----------------------------------------------------------------------------- a class's answers
+#: The columns of :meth:`ClassRecord.csv`.
+RECORD_COLUMNS = ("time", "student", "activity", "item", "answer", "right")
+
+
+class ClassRecord:
+    """Every student's predictions and question-bank answers in one lesson, kept in this
+    process only (nothing is sent anywhere), for the teacher to read or save as CSV.
+
+    >>> r = ClassRecord()
+    >>> r.add("Ada", "question", "shortest: Harbor–Peak", "7", True, when=0)
+    >>> r.add("=cmd()", "prediction", "dijkstra step 3", "Mill", False, when=60)
+    >>> r.summary()
+    [('=cmd()', 1, 0), ('Ada', 1, 1)]
+    >>> print(r.csv())
+    time,student,activity,item,answer,right
+    1970-01-01T00:00:00Z,Ada,question,shortest: Harbor–Peak,7,yes
+    1970-01-01T00:01:00Z,'=cmd(),prediction,dijkstra step 3,Mill,no
+    <BLANKLINE>
+    """
+
+    #: the longest name or answer kept (characters)
+    MAX_TEXT = 80
+
+    def __init__(self) -> None:
+        import threading
+
+        self._rows: list[tuple] = []
+        self._lock = threading.Lock()
+
+    def add(self, student: str, activity: str, item: str, answer: Any, right: bool, when: float | None = None) -> None:
+        """Record one answer of ``student`` (``activity``: ``question`` or ``prediction``)."""
+        import time
+
+        clean = [" ".join(str(x).split())[:self.MAX_TEXT] for x in (student or "anonymous", activity, item, answer)]
+        with self._lock:
+            self._rows.append((time.time() if when is None else when, *clean, bool(right)))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def summary(self) -> list[tuple[str, int, int]]:
+        """``(student, answered, right)`` per student, by name."""
+        counts: dict[str, list[int]] = {}
+        with self._lock:
+            for _, student, _, _, _, right in self._rows:
+                c = counts.setdefault(student, [0, 0])
+                c[0] += 1
+                c[1] += right
+        return [(s, a, r) for s, (a, r) in sorted(counts.items())]
+
+    def csv(self) -> str:
+        """Every answer, oldest first, as CSV (a text that a spreadsheet would run as a formula
+        starts with a quote, so it stays text)."""
+        import csv
+        import io
+        import time
+
+        def safe(text: str) -> str:
+            return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(RECORD_COLUMNS)
+        with self._lock:
+            rows = list(self._rows)
+        for when, student, activity, item, answer, right in rows:
+            w.writerow([time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when)), safe(student), activity, safe(item),
+                        safe(answer), "yes" if right else "no"])
+        return out.getvalue()

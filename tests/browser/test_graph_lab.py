@@ -34,9 +34,18 @@ SHOWN = """() => !!(window.Bokeh && Bokeh.documents.some(d => { const b = d.get_
   return b && Bokeh.index.get_one(b) && Bokeh.index.get_one(b).canvas_view; }))"""
 
 
+_LOGS: dict[str, str] = {}
+
+
+def lab_server_log(url: str) -> str:
+    """The file the graph lab at ``url`` writes its output to (its start lines)."""
+    return _LOGS[url]
+
+
 @pytest.fixture(scope="module")
 def lab_server():
     proc = launch([sys.executable, "-m", "railkit.viz.graphs.algoplayer", "--port", "{port}"], name="graph-lab")
+    _LOGS[proc.url] = proc.log_path
     yield proc.url
     stop_server(proc)
 
@@ -246,3 +255,69 @@ def test_a_student_gets_their_own_questions_and_a_score(page, page_guard, lab_se
     page.locator(".check button").click()
     page.get_by_text("Right 1 of 1").wait_for()
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-bank.png")))
+
+
+def _answer_first_question(page, lab_url: str, name: str, right: bool):
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(lab_url)
+    page.wait_for_function(SHOWN)
+    page.get_by_text("Question bank").click()
+    page.locator(".student input").fill(name)
+    page.locator(".student input").press("Enter")
+    page.get_by_role("button", name="New questions").click()
+    q = quiz.question_bank(0, "small", 10, student=name)[0]
+    page.get_by_text(q.prompt).wait_for()
+    answer = ("yes" if q.answer else "no") if isinstance(q.answer, bool) else str(q.answer)
+    if not right:
+        answer = ("no" if q.answer else "yes") if isinstance(q.answer, bool) else "Nowhere"
+    page.get_by_label("Your answer").fill(answer)
+    page.get_by_label("Your answer").press("Enter")
+    page.locator(".check button").click()
+    page.get_by_text(f"Right {int(right)} of 1").wait_for()
+    return q
+
+
+def test_the_teacher_sees_and_saves_the_class_results(browser, lab_server, tmp_path):
+    """Two students answer under their names; the class results are on the teacher's link only
+    (the secret printed at start), and saved as CSV hold each answer."""
+    import csv
+    import re
+
+    from guard import PageGuard
+
+    token = re.search(r"\?teacher=(\S+)", open(lab_server_log(lab_server)).read()).group(1)
+    pages, guards = [], []
+    for _ in range(4):
+        context = browser.new_context()
+        pages.append(context.new_page())
+        guards.append(PageGuard(pages[-1]))
+    ada, bo, student, teacher = pages
+    q_ada = _answer_first_question(ada, lab_server, "Ada", right=True)
+    _answer_first_question(bo, lab_server, "Bo", right=False)
+    for page, url in ((student, lab_server), (student, lab_server + "/?teacher=wrong" + "x" * 30)):
+        page.goto(url)
+        page.wait_for_function(SHOWN)
+        page.get_by_text("Question bank").wait_for()
+        assert page.get_by_text("Class results").count() == 0
+    teacher.set_default_timeout(TIMEOUT)
+    teacher.set_viewport_size({"width": 1280, "height": 720})
+    teacher.goto(f"{lab_server}/?teacher={token}")
+    teacher.wait_for_function(SHOWN)
+    teacher.get_by_text("Class results").first.click()
+    teacher.locator(".refresh button").click()
+    table = teacher.locator(".class-results table")
+    expect(table).to_contain_text("Ada")
+    rows = [r.split("\t") for r in table.inner_text().splitlines()]
+    assert ["Ada", "1", "1"] in rows and ["Bo", "1", "0"] in rows
+    with teacher.expect_download() as done:
+        teacher.locator(".save-csv").get_by_text("Save every answer (CSV)").click()
+    saved = tmp_path / "class.csv"
+    done.value.save_as(saved)
+    lines = list(csv.DictReader(saved.open(encoding="utf-8")))
+    assert [(r["student"], r["activity"], r["right"]) for r in lines] == [("Ada", "question", "yes"),
+                                                                          ("Bo", "question", "no")]
+    assert lines[0]["item"].startswith(q_ada.kind)
+    teacher.screenshot(path=str(SHOT.with_name("railkit-graph-lab-class.png")))
+    for g in guards:
+        g.check()

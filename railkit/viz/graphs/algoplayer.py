@@ -407,6 +407,8 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.custom = custom
         self._size = (width, height)
         self._callback = None
+        #: called as on_answer(activity, item, answer, right) after each graded prediction
+        self.on_answer: Callable | None = None
         self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
         self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
                                        value=self.map, width=130)
@@ -577,7 +579,10 @@ class AlgoPlayer(pn.viewable.Viewer):
         """A click on a city or route (``(u, v, key)``, or a route id): graded in predict mode."""
         if self.predictor is None:
             return None
+        step = self.index
         fb = self.predictor.answer(item)
+        if self.on_answer is not None:
+            self.on_answer("prediction", f"{self.algorithm} step {step}", quiz._name(item), fb.correct)
         colour = "#009E73" if fb.correct else "#D55E00"
         if self.predictor.mode == "grade-at-end":
             colour = "#444444"
@@ -635,6 +640,8 @@ class QuestionBankView(pn.viewable.Viewer):
         self.score = pn.pane.HTML("", width=300)
         self.board_area = pn.Column()
         self.n = n
+        #: called as on_answer(activity, item, answer, right) after each checked answer
+        self.on_answer: Callable | None = None
         self.w_new.on_click(lambda e: self.new_bank())
         self.w_next.on_click(lambda e: self.show(self.k + 1))
         self.w_check.on_click(lambda e: self.check(self.w_answer.value))
@@ -669,6 +676,8 @@ class QuestionBankView(pn.viewable.Viewer):
     def check(self, given) -> tuple[bool, str]:
         q = self.bank[self.k]
         ok, msg = q.check(given)
+        if self.on_answer is not None:
+            self.on_answer("question", f"{q.kind}: {q.prompt}", given, ok)
         self.answered += 1
         self.right += ok
         blocked = set(q.params.get("blocked", ()))
@@ -810,25 +819,77 @@ def check(fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed
     return CheckerView(fn, algorithm, instances, seed)
 
 
-def graph_lab_app():
-    """The page for the projector: the player, the question bank and the legend."""
+class ClassResults(pn.viewable.Viewer):
+    """The teacher's view of a :class:`~railkit.graphs.quiz.ClassRecord`: answers and right
+    answers per student, and every answer as a CSV file."""
+
+    def __init__(self, record: quiz.ClassRecord):
+        super().__init__()
+        self.record = record
+        self.table = pn.pane.HTML("", width=600, css_classes=["class-results"])
+        self.w_refresh = pn.widgets.Button(label="Refresh", width=100, css_classes=["refresh"])
+        self.w_refresh.on_click(lambda e: self.refresh())
+        self.w_csv = pn.widgets.FileDownload(callback=self._csv, filename="class-results.csv",
+                                             label="Save every answer (CSV)", width=220, css_classes=["save-csv"])
+        self.refresh()
+
+    def _csv(self):
+        import io
+
+        return io.BytesIO(self.record.csv().encode("utf-8"))
+
+    def refresh(self) -> None:
+        rows = "".join(f"<tr><td>{html.escape(s)}</td><td>{a}</td><td>{r}</td></tr>" for s, a, r in self.record.summary())
+        self.table.object = ("<table><tr><th>Student</th><th>Answered</th><th>Right</th></tr>"
+                             + (rows or "<tr><td colspan=3>No answers yet.</td></tr>") + "</table>")
+
+    def __panel__(self):
+        return pn.Column("#### Class results", pn.Row(self.w_refresh, self.w_csv), self.table)
+
+
+def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False):
+    """The page for the projector and the class: the player, Dijkstra against A*, the question
+    bank and the legend. With ``record``, every prediction and answer is kept under the name the
+    student typed; ``teacher`` adds the tab of the class's results."""
     header = pn.pane.Markdown("## Graph lab — railkit\nStep through graph algorithms on the game's own maps, "
                               "predict the next step, answer questions.", css_classes=["header"])
     player = AlgoPlayer()
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")
-    tabs = pn.Tabs(("Player", player), ("Dijkstra vs A*", compare), ("Question bank", bank), dynamic=False)
-    page = pn.Column(header, tabs, sizing_mode="stretch_width")
-    page.player, page.bank, page.compare = player, bank, compare
+    if record is not None:
+        def keep(activity, item, answer, right):
+            record.add((bank.w_student.value or "").strip() or "anonymous", activity, item, answer, right)
+
+        player.on_answer = bank.on_answer = keep
+    tabs = [("Player", player), ("Dijkstra vs A*", compare), ("Question bank", bank)]
+    results = ClassResults(record) if record is not None and teacher else None
+    if results is not None:
+        tabs.append(("Class results", results))
+    page = pn.Column(header, pn.Tabs(*tabs, dynamic=False), sizing_mode="stretch_width")
+    page.player, page.bank, page.compare, page.results = player, bank, compare, results
     return page
 
 
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
     """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
-    (``railkit serve graph-lab``)."""
+    (``railkit serve graph-lab``). The class's answers are kept by this process only; the
+    teacher's link, printed at start, carries a secret that shows them."""
+    import secrets
+
     from railkit.viz.shell.serve import serve_page
 
-    return serve_page(graph_lab_app, port=port, address=address, show=show, title="railkit: graph lab")
+    record = quiz.ClassRecord()
+    token = secrets.token_urlsafe(16)
+    print(f"Class results (for the teacher only; keep this link to yourself): "
+          f"http://{address}:{port}/?teacher={token}", flush=True)
+
+    def page():
+        args = getattr(pn.state, "session_args", None) or {}
+        given = (args.get("teacher") or [b""])[0]
+        given = given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)
+        return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()))
+
+    return serve_page(page, port=port, address=address, show=show, title="railkit: graph lab")
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
