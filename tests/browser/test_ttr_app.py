@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -260,3 +262,15 @@ def test_browser_and_server_pick_the_same_route_near_a_city(page, server, page_g
             page.evaluate("() => window.__gate.release()")
             assert page.evaluate(TITLE) == mine, (city, dx, dy)  # ... and changed nothing
     assert len(seen) >= 5  # several different routes were picked around the two cities
+
+
+def test_the_bots_moves_since_yours_are_said_beside_the_board(page, server, page_guard):
+    """After the bot answers, the status under the hand says what it did since your move, in the
+    words of the public log (the bot's kept tickets here), until your next move."""
+    from railkit.viz.ticket_to_ride.player import since_your_move
+
+    rep = start_turn(page, server)
+    said = since_your_move(rep.actors, rep.log_text, list(rep.game.names), 0)
+    assert said.startswith(rep.game.names[1] + " ")
+    wait_text(page, f"Since your last move: {said}.")
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-since.png"))

@@ -19,6 +19,7 @@ shows its colour's letter and the hatch pattern its routes have on the board.
 from __future__ import annotations
 
 import html
+import re
 from typing import Callable
 
 import panel as pn
@@ -76,6 +77,62 @@ def describe_action(action, faceup: list | None = None) -> str:
     if slot is not None and faceup and 1 <= slot <= len(faceup) and faceup[slot - 1] is not None:
         return f"{text} ({card_key(faceup[slot - 1])})"
     return text
+
+
+#: a claim's log text: its route (which may hold spaces), then the cards
+_CLAIM = re.compile(r"claim (.+?) \w+ x\d+(?: loco x\d+)?$")
+
+
+def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None) -> str:
+    """What the others did since ``seat``'s last action, one clause per player in order
+    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha".
+
+    >>> since_your_move([0, 1, 1, 2], ["draw deck", "draw faceup 2 (red)", "draw deck",
+    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0)
+    'Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha'
+    """
+    start = max((i + 1 for i, a in enumerate(actors) if a == seat), default=0) if seat is not None else \
+        max(0, len(actors) - 4)
+    clauses: list[str] = []
+    i = start
+    while i < len(actors):
+        who, j = actors[i], i
+        while j < len(actors) and actors[j] == who:
+            j += 1
+        parts, drawn, faceup = [], 0, []
+        for text in texts[i:j]:
+            if text.startswith("draw faceup") or text == "draw deck":
+                drawn += 1
+                if "(" in text:
+                    faceup.append(text[text.index("(") + 1:text.rindex(")")])
+            elif _CLAIM.match(text):
+                parts.append("claimed " + _CLAIM.match(text).group(1).split("/")[0].replace("-", "–"))
+            elif text.startswith("keep tickets"):
+                kept = len(text.split(" ")[-1].split(","))
+                parts.append(f"kept {kept} ticket{'s' if kept != 1 else ''}")
+            elif text == "draw tickets":
+                parts.append("drew tickets")
+            elif text == "pass":
+                parts.append("passed")
+        if drawn:
+            face = f" (face-up: {', '.join(faceup)})" if faceup else ""
+            parts.insert(0, f"drew {drawn} card{'s' if drawn != 1 else ''}{face}")
+        if parts and who is not None and who != seat:
+            clauses.append(f"{labels[who]} " + " and ".join(parts))
+        i = j
+    return "; ".join(clauses)
+
+
+def deck_label(obs: dict) -> str:
+    """The deck button: how many cards are in it, and when an empty deck is refilled.
+
+    >>> deck_label({"deck_size": 0, "discard_size": 80})
+    'Draw from deck (0: the 80 discards are shuffled in)'
+    """
+    deck, discard = obs["deck_size"], obs.get("discard_size", 0)
+    if deck == 0 and discard:
+        return f"Draw from deck (0: the {discard} discards are shuffled in)"
+    return f"Draw from deck ({deck})"
 
 
 def ticket_text(t: dict) -> str:
@@ -212,7 +269,7 @@ class PlayerPanel(pn.viewable.Viewer):
 
     # ------------------------------------------------------------ refresh
     def update(self, obs: dict, *, my_turn: bool, can_pass: bool = False, seat_labels: list[str] | None = None,
-               replay: bool = False, affordable=None) -> None:
+               replay: bool = False, affordable=None, since: str = "") -> None:
         """Show observation ``obs`` (the viewer's seat).
 
         ``affordable`` (route ids) is what the "routes I can afford" toggle lights up;
@@ -239,6 +296,11 @@ class PlayerPanel(pn.viewable.Viewer):
             status = f"Waiting for **{labels[cp]}**…"
         if obs.get("final_round") and phase != "game-over":
             status += f" Last round: {obs['final_turns_left']} turn(s) left."
+        second = phase == "second-draw" and cp == seat
+        if second and "loco" in (obs["faceup"] or []):
+            status += " A face-up locomotive cannot be your second card (rule TTR-DRAW-LOCO-SECOND)."
+        if since and phase != "game-over":
+            status += f"  \nSince your last move: {since}."
         if replay:
             status = "**Replay view** (move the slider to the end to play). " + status
         self.status.object = status
@@ -252,10 +314,10 @@ class PlayerPanel(pn.viewable.Viewer):
                     self._market_css[i] = c
                 b.label = card_label(c, self.colour_blind)
                 b.visible = True
-                b.disabled = not my_turn or c is None
+                b.disabled = not my_turn or c is None or (second and c == "loco")
             else:
                 b.visible = False
-        self.deck_btn.label = f"Draw from deck ({obs['deck_size']})"
+        self.deck_btn.label = deck_label(obs)
         self.deck_btn.disabled = not my_turn
         self.tickets_btn.label = f"Draw tickets ({obs['ticket_deck_size']} left)"
         self.tickets_btn.disabled = not my_turn

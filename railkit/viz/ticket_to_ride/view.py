@@ -38,7 +38,7 @@ from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 from railkit.viz.shell.table import Table, plain_text
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
-from railkit.viz.ticket_to_ride.player import PlayerPanel, chip
+from railkit.viz.ticket_to_ride.player import PlayerPanel, chip, since_your_move
 from railkit.viz.ticket_to_ride.player import describe_action as log_text
 from railkit.viz.ticket_to_ride.scoring import ScoringView
 
@@ -349,9 +349,10 @@ class TicketToRideView(TableShell):
             self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
             self.board.mark_last(last_claimed_route(g.log))
             can_pass = any(str(a) == "pass" for a in legal)
-            self.player.update(obs, my_turn=my_turn, can_pass=can_pass,
-                               seat_labels=[t.seat_label(s) for s in range(g.players)], replay=replay,
-                               affordable=list(pay) if my_turn else None)
+            labels = [t.seat_label(s) for s in range(g.players)]
+            since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat)
+            self.player.update(obs, my_turn=my_turn, can_pass=can_pass, seat_labels=labels, replay=replay,
+                               affordable=list(pay) if my_turn else None, since=since)
         if g.is_over:
             if self.scoring is None or self.scoring.game is not g:
                 self.scoring = ScoringView(g, self.board)

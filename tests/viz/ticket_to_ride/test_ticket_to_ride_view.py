@@ -395,3 +395,19 @@ def test_quick_second_click_and_slow_click_count_as_clicks():
         xs, ys = b.routes_src.data["xs"][b.route_index[rid]], b.routes_src.data["ys"][b.route_index[rid]]
         b.figure._trigger_event(event(b.figure, x=(xs[0] + xs[1]) / 2, y=(ys[0] + ys[1]) / 2))
         assert b.last_clicked == rid and f"Claim {rid}" in ctl.claim_title.text
+
+
+def test_the_deck_says_when_the_discards_are_shuffled_in_and_a_second_loco_is_refused():
+    from railkit.games import get_spec
+    from railkit.viz.ticket_to_ride.player import PlayerPanel
+
+    g = get_spec("ticket-to-ride").new_game(players=2, seed=1)
+    obs = dict(g.observe(0), deck_size=0, discard_size=80, phase="second-draw", current_player=0,
+               faceup=["loco", "red", "blue", "green", "pink"])
+    panel = PlayerPanel(lambda text: None)
+    panel.update(obs, my_turn=True)
+    assert panel.deck_btn.label == "Draw from deck (0: the 80 discards are shuffled in)"
+    assert panel.market[0].disabled and not panel.market[1].disabled
+    assert "rule TTR-DRAW-LOCO-SECOND" in panel.status.object
+    panel.update(dict(obs, phase="turn", deck_size=12), my_turn=True)
+    assert panel.deck_btn.label == "Draw from deck (12)" and not panel.market[0].disabled
