@@ -239,6 +239,8 @@ def _serve(args: argparse.Namespace) -> int:
           + ("; a password is asked first" if auth else "")
           + (f"; the map editor saves in {maps_dir}" if on_maps else "")
           + (f"; tables are kept in {state_dir}" if state_dir else ""), flush=True)
+    if args.colour_blind:
+        os.environ["RAILKIT_COLOUR_BLIND"] = "1"  # the views read it for each new page
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     if args.maps_dir is not None:
         solo["maps_dir"] = maps_dir
@@ -570,6 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--basic-auth", default=None, metavar="PASSWORD|FILE.json",
                     help="ask every browser for a password first (Panel's basic auth): one shared password, "
                          "or a JSON file of {\"user\": \"password\"} for a class server")
+    sv.add_argument("--colour-blind", action="store_true",
+                    help="patterns and letters on every card and route colour, on every page (a page can also "
+                         "turn them on for itself)")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.lists_bots = True
     sv.set_defaults(func=_serve)

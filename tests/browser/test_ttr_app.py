@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
-from helpers import GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
+from helpers import ALL_TEXT, GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.shell.table import Table
 from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
@@ -274,3 +274,36 @@ def test_the_bots_moves_since_yours_are_said_beside_the_board(page, server, page
     assert said.startswith(rep.game.names[1] + " ")
     wait_text(page, f"Since your last move: {said}.")
     page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-since.png"))
+
+
+@pytest.mark.parametrize("deficiency", ["protanopia", "deuteranopia", "tritanopia"])
+def test_colour_blind_patterns_tell_every_route_colour_apart(page, server, page_guard, deficiency):
+    """Under each simulated colour-vision deficiency (Chromium's emulation), with the page's
+    colour-blind toggle on, every route colour carries its own pattern and letter, so no two are
+    told apart by hue alone; the face-up cards carry the letters too."""
+    from railkit.viz.ticket_to_ride.style import CARD_HATCH, CARD_LETTER
+
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
+    page.goto(server + "/")
+    page.locator(".colour-blind input").check()
+    page.wait_for_function("() => { for (const d of Bokeh.documents) { const c = d.get_model_by_name('cars');"
+                           " if (c && c.data.hatch.some(h => h !== ' ')) return true; } return false; }")
+    cars = page.evaluate("() => { for (const d of Bokeh.documents) { const c = d.get_model_by_name('cars');"
+                         " if (c && c.data.hatch.some(h => h !== ' ')) return [Array.from(c.data.fill),"
+                         " Array.from(c.data.hatch)]; } return null; }")
+    from railkit.viz.ticket_to_ride.style import card_hex
+
+    hatch_of_fill = {}
+    for fill, hatch in zip(*cars):
+        hatch_of_fill.setdefault(fill, set()).add(hatch)
+    colours = [c for c in CARD_HATCH if c not in ("loco",)]
+    for c in colours:
+        assert hatch_of_fill.get(card_hex(c)) == {CARD_HATCH[c]}, c
+    assert len({CARD_HATCH[c] for c in colours}) == len(colours)  # a pattern of its own each
+    # the face-up cards' buttons (through Panel's shadow roots) carry the letters too
+    page.wait_for_function("(" + ALL_TEXT + ")().match(/\\[[ROYGBPWK]\\] (red|orange|yellow|green|blue|pink|"
+                           "white|black)/) !== null")
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / f"railkit-ttr-{deficiency}.png"))

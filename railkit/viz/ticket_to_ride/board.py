@@ -346,9 +346,10 @@ class Board(pn.viewable.Viewer):
                        line_alpha=0.55, line_cap="round", name="affordable_glow")
         fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
                        line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
-        # hatch patterns only in colour-blind mode (BokehJS repaints faster without them)
+        # the patterns are a column, blank unless in colour-blind mode: switching it patches the
+        # data (set_colour_blind); the figure is never made again
         hatch = dict(hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6,
-                     hatch_weight=1.2) if self.colour_blind else {}
+                     hatch_weight=1.2)
         fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.cars_src,
                  fill_color="fill", fill_alpha="alpha", line_color="line", line_width="lw", line_alpha="alpha",
                  name="car_bodies", **hatch)
@@ -570,6 +571,29 @@ class Board(pn.viewable.Viewer):
         if changed or patch:
             self._changed()
         return changed
+
+    def set_colour_blind(self, on: bool) -> int:
+        """Patterns and letters on every free route's colour, or not: the free cars are patched in
+        place (the page keeps its figure). Returns the number of cars changed."""
+        on = bool(on)
+        if on == self.colour_blind:
+            return 0
+        self.colour_blind = on
+        patch: dict[str, list] = {k: [] for k in ("hatch", "label", "tcolor")}
+        for rid in self.route_ids:
+            if self._owners[rid] is not None:
+                continue
+            route = self.map.route_by_id[rid]
+            rows = self._car_rows[rid]
+            for j, row in enumerate(rows):
+                style = self._free_style(route, j, len(rows))
+                for k in patch:
+                    patch[k].append((row, style[k]))
+        if patch["hatch"]:
+            self.cars_src.patch(patch)
+            self.car_text_src.data = self._car_texts()
+            self._changed()
+        return len(patch["hatch"])
 
     def _column_patch(self, column: str, values: Mapping[str, object], default: object) -> list:
         """``(row, value)`` for each route whose ``column`` in the routes data source is not

@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 
 import panel as pn
+import param
 from bokeh.models import Button as BkButton
 from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
@@ -97,6 +98,19 @@ pending.data = {xs: [], ys: []};
 """
 
 
+def colour_blind_default() -> bool:
+    """Colour-blind patterns by default: ``?colour_blind=1`` in a served page's address, else
+    ``$RAILKIT_COLOUR_BLIND`` (``railkit serve --colour-blind`` sets it)."""
+    import os
+
+    if served():
+        args = getattr(pn.state, "session_args", None) or {}
+        given = (args.get("colour_blind") or [None])[0]
+        if given is not None:
+            return (given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)) in ("1", "yes", "true")
+    return os.environ.get("RAILKIT_COLOUR_BLIND", "") in ("1", "yes", "true")
+
+
 class TicketToRideView(TableShell):
     """Play Ticket to Ride against bots (or others at a shared table).
 
@@ -113,6 +127,11 @@ class TicketToRideView(TableShell):
     """
 
     save_name = "ttr-game.json"
+
+    colour_blind = param.Boolean(default=None, allow_None=True, doc=(
+        "Patterns and letters on every card and route colour, so that no colour is told by hue alone. "
+        "None: from $RAILKIT_COLOUR_BLIND (railkit serve --colour-blind) or, served, the page's "
+        "address (?colour_blind=1)."))
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(game="ticket-to-ride")
@@ -144,7 +163,12 @@ class TicketToRideView(TableShell):
         self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
         self._titled = None  # (board, game) whose claim headings the board holds
-        self.player = PlayerPanel(self.act)
+        if self.colour_blind is None:
+            self.colour_blind = colour_blind_default()
+        self.player = PlayerPanel(self.act, colour_blind=self.colour_blind)
+        self.w_colour_blind = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
+                                                  css_classes=["colour-blind"])
+        self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         self.scoring_area = pn.Column(sizing_mode="stretch_width")
         self.board_area = pn.Column()
         self._make_board()
@@ -157,7 +181,7 @@ class TicketToRideView(TableShell):
     def _make_board(self) -> None:
         g = self.table.game
         # 700 x 440 beside the 400-px player panel: the row fits a notebook at 1280 x 720
-        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440)
+        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440, colour_blind=self.colour_blind)
         self.player.attach(self.board)
         self.board.on_click(self.click_route)
         dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
@@ -167,6 +191,20 @@ class TicketToRideView(TableShell):
             args=dict(hint=CLAIM_HINT, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
         self.board_area.objects = [self.board]
         self.scoring = None
+
+    def set_colour_blind(self, on: bool) -> None:
+        """Patterns and letters on every colour, or not (this page only): the board's cars are
+        patched in place and the cards relabelled."""
+        on = bool(on)
+        if self.w_colour_blind.value != on:
+            self.w_colour_blind.value = on  # calls back here
+            return
+        self.colour_blind = on
+        self.player.colour_blind = on
+        self.player._market_css = [None] * len(self.player._market_css)
+        with pn.io.hold():
+            self.board.set_colour_blind(on)
+        self.refresh(force=True)
 
     def _option_widgets(self) -> list:
         return [self.w_map]
@@ -178,7 +216,8 @@ class TicketToRideView(TableShell):
         # the claim dialog sits right under the board and the hand beside it: the payment
         # choice is in view without scrolling at 1280x720
         return pn.Column(
-            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, self._controls()), self.player),
+            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, self.w_colour_blind, self._controls()),
+                   self.player),
             self.scoring_area,
         )
 
