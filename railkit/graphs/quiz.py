@@ -344,15 +344,8 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
                         f"Counting routes, not trains: how few routes can link {a} to {b}{taken}? (-1: none)",
                         _params(a=a, b=b, blocked=blocked), -1 if hops is None else hops,
                         "Breadth-first search finds the fewest routes, one ring of cities at a time.")
-    if kind == "bfs-order":
-        a = rng.choice(cities)
-        order = [f.pick for f in steps.bfs(G, a, blocked=blocked) if f.line == 2]
-        k = min(len(order), rng.randint(3, 5))
-        return Question(kind, level, seed, m.name,
-                        f"Breadth-first search from {a}{taken}, taking neighbours in alphabetical order: "
-                        f"which city is taken from the queue {_nth(k)} ({a} itself is the first)?",
-                        _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
-                        f"The queue gives {', '.join(map(str, order[:k]))}.")
+    if kind in ("bfs-order", "dijkstra-order"):
+        return _order_question(kind, level, seed, m, G, cities, blocked, taken, rng)
     if kind == "networks":
         if not blocked:  # routes taken by others, so that there is something to count
             blocked = sorted(rng.sample(sorted(k for *_, k in G.edges(keys=True)), rng.randint(4, 8)))
@@ -369,15 +362,6 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
                         "do the cities fall (a city alone counts as one)?",
                         _params(blocked=blocked), len(parts),
                         f"A search from each city not reached yet: {len(parts)} searches.")
-    if kind == "dijkstra-order":
-        a = rng.choice(cities)
-        order = [f.pick for f in steps.dijkstra(G, a, blocked=blocked) if f.line == 2]
-        k = min(len(order), rng.randint(2, 4))
-        return Question(kind, level, seed, m.name,
-                        f"Dijkstra from {a}{taken}, ties broken alphabetically: which city is expanded {_nth(k)} "
-                        f"({a} itself is the first)?",
-                        _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
-                        f"Expanded in the order {', '.join(map(str, order[:k]))}: the smallest distance first.")
     if kind == "astar-saving":
         for _ in range(20):
             a, b = rng.sample(cities, 2)
@@ -442,6 +426,20 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
                         "" if res is None else f"{' → '.join(map(str, res[1]))}.",
                         () if res is None else tuple(res[2]))
     raise ValueError(f"question kind must be one of {', '.join(KINDS)}, not {kind!r}")
+
+
+def _order_question(kind, level, seed, m, G, cities, blocked, taken, rng) -> Question:
+    """Which city a breadth-first search, or Dijkstra, takes from its queue k-th."""
+    a = rng.choice(cities)
+    bfs = kind == "bfs-order"
+    order = [f.pick for f in (steps.bfs if bfs else steps.dijkstra)(G, a, blocked=blocked) if f.line == 2]
+    k = min(len(order), rng.randint(3, 5) if bfs else rng.randint(2, 4))
+    what = ("Breadth-first search from {a}{taken}, taking neighbours in alphabetical order: which city is taken "
+            "from the queue" if bfs else "Dijkstra from {a}{taken}, ties broken alphabetically: which city is expanded")
+    why = "The queue gives" if bfs else "Expanded in the order"
+    return Question(kind, level, seed, m.name, what.format(a=a, taken=taken) + f" {_nth(k)} ({a} itself is the first)?",
+                    _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
+                    f"{why} {', '.join(map(str, order[:k]))}" + ("." if bfs else ": the smallest distance first."))
 
 
 def _nth(k: int) -> str:

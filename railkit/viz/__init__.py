@@ -24,9 +24,9 @@ Names are imported on first use, so ``import railkit.viz`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
+from railkit.viz.shell.lazy import lazy_exports
 
-_EXPORTS = {
+_EXPORTS = {name: (module, name) for name, module in {
     "quick_game": "railkit.viz.shell.games",
     "Table": "railkit.viz.shell.table",
     "TableShell": "railkit.viz.shell.view",
@@ -37,12 +37,8 @@ _EXPORTS = {
     "setup": "railkit.viz.shell.notebook",
     "AlgoPlayer": "railkit.viz.graphs.algoplayer",
     "graph_lab_app": "railkit.viz.graphs.algoplayer",
-}
+}.items()}
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(_EXPORTS[name]), name)
-    raise AttributeError(f"module 'railkit.viz' has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,11 @@ def lab(tmp_path_factory):
     server = LabServer(tmp_path_factory.mktemp("lab"))
     yield server
     server.stop()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """The folder for a test's screenshots: ``$RAILKIT_SCREENSHOTS``, else the test's temporary folder."""
+    out = Path(os.environ.get("RAILKIT_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out

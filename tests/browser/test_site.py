@@ -60,13 +60,6 @@ def offline_page(page):
     guard.check()
 
 
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    out = Path(os.environ.get("RAILKIT_SCREENSHOTS") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
 def wait_ready(page) -> str:
     page.wait_for_function(READY, timeout=TIMEOUT)
     state = page.evaluate("document.body.dataset.state")
@@ -117,25 +110,39 @@ def _click_through(page, rng: random.Random, on_board: bool) -> str:
             return " ".join(chosen)
 
 
-def test_a_whole_solo_game_against_olivia_by_clicks(site, offline_page, shots):
-    page = offline_page
-    seed = 11
-    page.goto(f"{site}/play.html?game=steam-rollers&players=1&difficulty=clerk&seed={seed}&delay=0")
-    rng = random.Random(5)
+def _play_to_the_end(page, rng: random.Random, shots: Path, name: str) -> list[str]:
+    """Moves by clicks, a random next step each time (on the board where it can), until the game
+    is over; the moves played. A screenshot after 8 moves and at the end."""
     moves = []
     while wait_ready(page) == "your-turn":
         moves.append(_click_through(page, rng, on_board=True))
         if len(moves) == 8:
-            page.screenshot(path=str(shots / "site-steam-middle.png"))
-    page.screenshot(path=str(shots / "site-steam-end.png"))
-    # the same moves played here, by CPython: the same game, the same end
-    here = WebTable("steam-rollers", players=1, seed=seed, difficulty="clerk")
+            page.screenshot(path=str(shots / f"site-{name}-middle.png"))
+    page.screenshot(path=str(shots / f"site-{name}-end.png"))
+    return moves
+
+
+def _same_end_here(page, here: WebTable, moves: list[str]) -> dict:
+    """CPython plays the same moves (the bots between them): the page's end table is its own."""
     for move in moves:
+        while here.step_bot():
+            pass
         assert json.loads(here.play(move))["error"] == ""
+    while here.step_bot():
+        pass
     view = json.loads(here.view())
     assert view["over"]
-    shown = page.locator("#end li").all_inner_texts()
-    assert shown == [f"{r['name']} — {r['score']} points" for r in view["ranking"]]
+    assert page.locator("#end li").all_inner_texts() == [f"{r['name']} — {r['score']} points" for r in view["ranking"]]
+    return view
+
+
+def test_a_whole_solo_game_against_olivia_by_clicks(site, offline_page, shots):
+    page = offline_page
+    seed = 11
+    page.goto(f"{site}/play.html?game=steam-rollers&players=1&difficulty=clerk&seed={seed}&delay=0")
+    moves = _play_to_the_end(page, random.Random(5), shots, "steam")
+    here = WebTable("steam-rollers", players=1, seed=seed, difficulty="clerk")
+    view = _same_end_here(page, here, moves)
     assert page.inner_text("#seats td.score") == str(view["seats"][0]["score"])
     olivia = here.game.summary()[0]["olivia_score"]
     assert f"score {olivia}" in page.inner_text("#board")
@@ -192,22 +199,12 @@ def test_a_whole_station_master_game_by_clicks_on_the_station(site, offline_page
     page.goto(f"{site}/play.html?game=station-master&players=2&bots=greedy&seed={seed}&delay=0")
     rng = random.Random(8)
     moves = []
-    while wait_ready(page) == "your-turn":
+    for _ in range(6):
+        assert wait_ready(page) == "your-turn"
         moves.append(_click_through(page, rng, on_board=True))
-        if len(moves) == 6:
-            page.screenshot(path=str(shots / "site-station-middle.png"))
-            # chips of other players show no value; the player's own chips on a train do
-            mine = page.evaluate("[...document.querySelectorAll('#board .train .chip:not(.empty)')]"
-                                 ".map(c => [c.style.background, c.textContent])")
-            assert all(text == "" for colour, text in mine if "86, 180, 233" in colour)  # Player 2's colour
-    here = WebTable("station-master", players=2, seed=seed, bots=["greedy"])
-    for move in moves:
-        while here.step_bot():
-            pass
-        assert json.loads(here.play(move))["error"] == ""
-    while here.step_bot():
-        pass
-    view = json.loads(here.view())
-    assert view["over"]
-    assert page.locator("#end li").all_inner_texts() == [f"{r['name']} — {r['score']} points" for r in view["ranking"]]
-    page.screenshot(path=str(shots / "site-station-end.png"))
+    # chips of the other player show no value; the player's own chips on a train do
+    mine = page.evaluate("[...document.querySelectorAll('#board .train .chip:not(.empty)')]"
+                         ".map(c => [c.style.background, c.textContent])")
+    assert all(text == "" for colour, text in mine if "86, 180, 233" in colour)  # Player 2's colour
+    moves += _play_to_the_end(page, rng, shots, "station")
+    _same_end_here(page, WebTable("station-master", players=2, seed=seed, bots=["greedy"]), moves)

@@ -32,13 +32,6 @@ def station_server():
     stop_server(proc)
 
 
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    out = Path(os.environ.get("RAILKIT_SCREENSHOTS") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
 def watch(page) -> dict:
     """Guard the page (console errors, requests off the machine: ``seen["guard"]``) and record
     every websocket frame it receives (``seen["frames"]``)."""

@@ -10,7 +10,7 @@ chips, departures step by step), the card-list editor and the lesson helpers.
 What the shell reads (:mod:`railkit.viz.shell.games`): :data:`VIEW`.
 """
 
-import importlib
+from railkit.viz.shell.lazy import lazy_exports
 
 _EXPORTS = {
     "VIEW": ("railkit.viz.station_master.view", "StationMasterView"),
@@ -20,10 +20,5 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str):
-    """The views are imported on first use (Panel and Bokeh load then), so the page that plays
-    in a browser with no server (``railkit.viz.web``) can import this game's ``web`` module."""
-    if name in _EXPORTS:
-        module = importlib.import_module(_EXPORTS[name][0])
-        return getattr(module, _EXPORTS[name][1])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the views import Panel and Bokeh: only when one is asked for (this game's web module needs neither)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -196,20 +196,9 @@ def test_a_map_from_the_editor_can_be_played():
 
 
 def test_checker_view_draws_the_shrunk_instance_with_railkits_answer():
-    def tree_in_given_order(G):  # Kruskal without sorting
-        parent = {c: c for c in G}
-
-        def root(c):
-            while parent[c] != c:
-                c = parent[c]
-            return c
-
-        total = 0
-        for u, v, d in G.edges(data=True):
-            if root(u) != root(v):
-                parent[root(u)] = root(v)
-                total += d["length"]
-        return total
+    def tree_in_given_order(G):  # the tree a breadth-first search finds, not the shortest one
+        tree = nx.bfs_tree(nx.Graph(G), sorted(G)[0])
+        return sum(min(d["length"] for d in G[u][v].values()) for u, v in tree.edges())
 
     v = CheckerView(tree_in_given_order, "mst", 500, seed=2)
     mm = v.report.first
