@@ -112,6 +112,23 @@ def draft(page, die: int) -> None:
     wait_text(page, f"Die {die} drafted")
 
 
+def confirm_button(page):
+    return page.get_by_role("button", name="Confirm turn")
+
+
+def confirm_turn(page) -> None:
+    """Press "Confirm turn" once the move that ends the turn waits for it (the served default)."""
+    expect(confirm_button(page)).to_be_enabled(timeout=60_000)
+    confirm_button(page).click()
+
+
+def confirm_if_waiting(page, t: Table, seat: int, action) -> None:
+    """Press "Confirm turn" if the page keeps ``action`` back (it would end the turn: the
+    table cannot take it back once played); ``t`` is this test's copy of the table."""
+    if t.final_reason(seat, action):
+        confirm_turn(page)
+
+
 def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(page, steam):
     url = steam()
     bad = watch(page)
@@ -153,6 +170,7 @@ def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(
     shot(page, "3-illegal")
     # the second action (engine box) ends the turn: Olivia's phase, step by step
     page.get_by_role("button", name=str(die2), exact=True).first.click()
+    confirm_turn(page)
     wait_text(page, "Olivia's die shows")
     page.locator("select", has=page.locator("option", has_text="Olivia")).select_option(label="Olivia")
     wait_rows(page, "sheet_crosses", ">= 2")
@@ -213,6 +231,7 @@ def test_a_delivery_is_previewed_on_the_sheet_then_made(page, steam):
     wait_text(page, "Delivery preview")
     shot(page, "5-delivery-preview")
     page.get_by_role("button", name="Deliver", exact=True).click()
+    confirm_if_waiting(page, t, 0, acts[0])  # the same die: it ends the round or not, whatever the good
     wait_text(page, "→")  # the delivery is listed for replay (and scored in its box)
     wait_rows(page, "sheet_route", "== 0")
     assert not bad, bad
@@ -284,6 +303,7 @@ def build_by_clicks(page, g, seat: int, avoid=()):
     click_at(page, xy)
     wait_rows(page, "sheet_tracks", f"== {before + 1}")
     wait_rows(page, "sheet_choices", "== 0")
+    confirm_turn(page)  # at a table of two every move ends the turn: it waits for "Confirm turn"
     g.apply(options[0])
     return options[0]
 
@@ -388,8 +408,10 @@ def solo_choice(g, bot):
     return bot.act(g.observe(0), legal)
 
 
-def play_by_clicks(page, g, action) -> None:
-    """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only."""
+def play_by_clicks(page, g, action, t: Table | None = None) -> None:
+    """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only (and
+    "Confirm turn" where it waits for it, if ``t``, this test's copy of the table, is given)."""
+    ends = bool(t is not None and t.final_reason(0, action))
     if isinstance(action, (Build, ExtraBuild)):
         if isinstance(action, Build):
             draft(page, action.die)
@@ -426,6 +448,8 @@ def play_by_clicks(page, g, action) -> None:
         page.get_by_role("button", name=re.compile("^(Skip the second track|Do not re-roll)")).click()
     else:  # pragma: no cover - solo_choice offers nothing else
         raise TypeError(f"no clicks for {action!r}")
+    if ends:
+        confirm_turn(page)
 
 
 def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
@@ -444,7 +468,7 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
         if g.phase == "draft":
             wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
         action = solo_choice(g, bot)
-        play_by_clicks(page, g, action)
+        play_by_clicks(page, g, action, t)
         g.apply(action)
         kinds.add(type(action).__name__)
         wait_log(page, len(g.log), str(action))
@@ -538,6 +562,7 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
         button().hover()
         page.wait_for_function(f"() => ({TOOLTIPS})() > 0")
         button().click()
+        confirm_if_waiting(page, t, 0, action)
         g.apply(action)
         wait_log(page, len(g.log), str(action))
         if action is engine:  # the round goes on while the pointer stays on the box
@@ -546,4 +571,62 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
         page.mouse.move(1, 1)
         page.wait_for_function(f"() => ({TOOLTIPS})() === 0", timeout=20_000)
     shot(page, "12-no-tooltip-left")
+    assert not bad, bad
+
+
+def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
+    """Solo against Olivia, with "Confirm before my turn ends" on (the served default): the
+    first die's move is played at once; the second die's track (it ends the round: the next
+    roll is a blind draw) is drawn on the sheet but waits, with no roll, until "Confirm turn".
+    Undo takes it back, then the first move too, one by one; the page says in words why the
+    move waits (rule TABLE-UNDO-BLIND). Confirm plays it: Olivia's turn, a new roll."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
+    play_by_clicks(page, g, engine)
+    g.apply(engine)
+    wait_log(page, 1, str(engine))
+    expect(confirm_button(page)).to_be_disabled()
+    # the second die: a track; it would end the round, so it waits
+    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None)
+    play_by_clicks(page, g, build)
+    wait_rows(page, "sheet_tracks", "== 1")
+    expect(confirm_button(page)).to_be_enabled()
+    wait_text(page, "TABLE-UNDO-BLIND")
+    wait_text(page, "not played yet")
+    wait_log(page, 1, str(engine))  # nothing more played: no roll, no Olivia
+    assert "Olivia's die shows" not in page_text(page)
+    assert "Round 1" in page_text(page)
+    shot(page, "13-confirm-waiting")
+    # Undo, one by one: the waiting track, then the engine box
+    undo_button(page).click()
+    wait_rows(page, "sheet_tracks", "== 0")
+    expect(confirm_button(page)).to_be_disabled()
+    wait_log(page, 1, str(engine))
+    undo_button(page).click()
+    wait_text(page, "no actions yet")
+    g.undo(1)
+    # again: the engine box, the track; then Confirm turn plays it and the dice roll
+    play_by_clicks(page, g, engine)
+    g.apply(engine)
+    wait_log(page, 1, str(engine))
+    play_by_clicks(page, g, build)
+    wait_rows(page, "sheet_tracks", "== 1")
+    expect(confirm_button(page)).to_be_enabled()
+    confirm_button(page).click()
+    g.apply(build)
+    wait_log(page, 2, str(build))
+    wait_text(page, "Olivia's die shows")
+    wait_text(page, "Round 2")
+    wait_dice(page, g.dice)
+    expect(confirm_button(page)).to_be_disabled()
+    page.wait_for_function("() => !Bokeh.documents[0].get_model_by_name('sheet').title.text.includes('confirm')",
+                           timeout=30_000)
+    wait_rows(page, "sheet_tracks", "== 1")
+    shot(page, "14-confirmed")
     assert not bad, bad

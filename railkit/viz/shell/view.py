@@ -16,7 +16,14 @@ A game supplies only its own view by subclassing :class:`TableShell` (each game'
   (the live game or an earlier position) as this seat sees it (``obs``);
 * ``_option_widgets()`` / ``_options()`` add the game's options to the new-game
   form (the map, say); ``_bokeh_panes()`` names the panes of plain Bokeh models
-  that must be pushed to a notebook after a change.
+  that must be pushed to a notebook after a change;
+* ``offers_confirm = True`` gives each seat the setting "Confirm before my turn
+  ends" (:attr:`TableShell.confirm`, on by default there): the move that would end
+  the turn (it rolls the dice, draws blind, ends the game or hands the turn on) is
+  not played but kept back, shown by the game's view (:attr:`TableShell.pending`,
+  :meth:`TableShell.pending_game`), until the player presses "Confirm turn"; Undo
+  takes it back. The table, its journal and the other seats see nothing of it
+  until then: a move is public once it is played.
 
 In a notebook, nothing is sent to the page before the page has shown the view
 and opened its connection: until then changes are kept, and the whole view is
@@ -160,13 +167,21 @@ class TableShell(pn.viewable.Viewer):
     seat = param.Integer(default=0, bounds=(0, None), allow_None=True)
     auto = param.Boolean(default=True)
     poll_ms = param.Integer(default=120, bounds=(20, 5000))
+    confirm = param.Boolean(default=False, doc="""
+        Keep back the move that would end this seat's turn until "Confirm turn" is pressed
+        (only where the game's view offers it: ``offers_confirm``).""")
 
     #: file name offered by the save button
     save_name = "railkit-game.json"
+    #: whether this game's view offers "Confirm turn" (then :attr:`confirm` is on unless set)
+    offers_confirm = False
 
     def __init__(self, table: Table, seat: int | None = 0, auto: bool = True, **params):
+        params.setdefault("confirm", self.offers_confirm)
         super().__init__(seat=seat, auto=auto, **params)
         self.table = table
+        #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
+        self._pending: tuple | None = None
         self._seen_version = -1
         self._seen_notice = table.notice[0]
         self._callback = None
@@ -181,6 +196,13 @@ class TableShell(pn.viewable.Viewer):
         self.banner = WinnerBanner()
         self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
         self.undo_btn.on_click(lambda e: self.undo())
+        self.confirm_btn = pn.widgets.Button(label="Confirm turn", color="primary", width=140, disabled=True,
+                                             css_classes=["confirm-turn"])
+        self.confirm_btn.on_click(lambda e: self.confirm_turn())
+        self.confirm_box = pn.widgets.Checkbox(label="Confirm before my turn ends", value=self.confirm, width=230)
+        self.confirm_box.param.watch(self._on_confirm_box, "value")
+        # what cannot be taken back and why, in words on the page (a tooltip shows only on hover)
+        self.undo_info = pn.pane.HTML("", css_classes=["undo-info"], sizing_mode="stretch_width")
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
                                            width=420, css_classes=["replay"])
         # the value at a drag's end or after a key press: only the player's own choice
@@ -194,8 +216,10 @@ class TableShell(pn.viewable.Viewer):
                                                 label="Save game (JSON)", width=160)
         self.upload = pn.widgets.FileInput(accept=".json", width=220)
         self.upload.param.watch(self._on_upload, "value")
-        # the table's controls a page has: the load control only where its seat may load
+        # the table's controls a page has: the load control only where its seat may load; Undo
+        # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
         self._file_row = pn.Row(self.undo_btn, self.download, self.upload)
+        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"})
         self._build_view()
@@ -381,6 +405,14 @@ class TableShell(pn.viewable.Viewer):
         if self.replaying:
             self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
             return NotAllowed("You are looking at an earlier position.", "Press Back to live to play.")
+        if self.pending is not None:
+            err = NotAllowed("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
+            self.say(explain(err))
+            return err
+        if self.confirm:
+            err = self.table.check(self.seat, text)
+            if err is None and self._hold(text):
+                return None
         err = self.table.apply(self.seat, text)
         if err is not None:
             self.say(explain(err))
@@ -389,9 +421,71 @@ class TableShell(pn.viewable.Viewer):
         self.say("")
         return None
 
-    def undo(self) -> int:
-        """Take back what the table allows this seat (see :meth:`Table.undo_check`)."""
+    # ------------------------------------------------------------ confirm turn
+    @property
+    def pending(self):
+        """The move kept back until "Confirm turn" (an action), or None. It is dropped when
+        the game changed meanwhile (a new game, a load)."""
+        p = self._pending
+        if p is not None and (p[0] is not self.table.game or p[1] != len(p[0].log)):
+            self._pending = p = None
+        return None if p is None else p[2]
+
+    def pending_game(self):
+        """A copy of the game with the pending move played (None if there is none), for the
+        game's view to draw what the move does to the player's own part (a track on a sheet).
+        Its random draws (the next roll, a card drawn) are not public yet: never show them."""
+        action = self.pending
+        if action is None:
+            return None
+        g = self.table.game.history(self._pending[1])
+        g.apply(action)
+        return g
+
+    def _hold(self, action) -> bool:
+        """Keep ``action`` back if this seat confirms its turns and the action would end the
+        turn (:meth:`Table.final_reason`); True if it was kept back. ``action`` is legal."""
+        if not self.confirm:
+            return False
         t = self.table
+        action = t.game._coerce(action)
+        why = t.final_reason(self.seat, action)
+        if not why:
+            return False
+        self._pending = (t.game, len(t.game.log), action, why)
+        self.say("")  # the page says why it waits beside "Confirm turn" (_undo_text)
+        return True
+
+    def confirm_turn(self):
+        """Play the move kept back (None), or the error shown when it is no longer allowed."""
+        action = self.pending
+        if action is None:
+            self.say("There is no move waiting for confirmation.")
+            return NotAllowed("There is no move waiting for confirmation.")
+        self._pending = None
+        err = self.table.apply(self.seat, action)
+        if err is not None:
+            self.say(explain(err))
+            self.refresh(force=True)
+            return err
+        self.say("")
+        self.after_action()
+        return None
+
+    def _on_confirm_box(self, event) -> None:
+        self.confirm = event.new
+
+    def undo(self) -> int:
+        """Take back the move waiting for "Confirm turn" if there is one, else what the table
+        allows this seat (see :meth:`Table.undo_check`)."""
+        t = self.table
+        action = self.pending
+        if action is not None:
+            self._pending = None
+            self.say(f"Took back '{html.escape(t.describe(t.game, action), quote=False)}' (it was not played yet).")
+            self.after_undo()
+            self.refresh(force=True)
+            return 1
         was_over = t.game.is_over
         n, why = t.undo_check(self.seat)
         if not n:
@@ -502,11 +596,16 @@ class TableShell(pn.viewable.Viewer):
         g = t.game.history(self._replay_at) if replay else t.game
         obs = g.observe(self.seat)
         my_turn = (not replay) and self.seat is not None and g.current_player == self.seat
-        legal = g.legal_actions() if my_turn else []
+        pending = None if replay else self.pending
+        legal = g.legal_actions() if my_turn and pending is None else []  # none while a move waits
         self._show(g, obs, my_turn, replay, legal)
         n_undo, why = t.undo_check(self.seat)
-        self.undo_btn.disabled = replay or not n_undo
+        self.undo_btn.disabled = replay or not (n_undo or pending is not None)
         self.undo_btn.description = why or None
+        self.confirm_btn.disabled = pending is None
+        if self.confirm_box.value != self.confirm:
+            self.confirm_box.value = self.confirm
+        self.undo_info.object = self._undo_text(pending, n_undo, why, my_turn)
         self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
         self._show_table_controls()
         self.live_btn.visible = replay
@@ -517,12 +616,26 @@ class TableShell(pn.viewable.Viewer):
             self.banner.hide()
         self._render_log(g)
 
+    def _undo_text(self, pending, n_undo: int, why: str, my_turn: bool) -> str:
+        """What cannot be taken back now and why, as HTML for the page."""
+        if not self.offers_confirm:
+            return ""
+        if pending is not None:
+            t = self.table
+            text = html.escape(t.describe(t.game, pending), quote=False)
+            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._pending[3], quote=False)}. "
+                    "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
+        if not n_undo and why and self.seat is not None:
+            return f"<div style='color:#555'>Undo: {html.escape(why, quote=False)}</div>"
+        return ""
+
     def _show_table_controls(self) -> None:
         """Put on the page only the table's controls this seat may use: the load control
         (:meth:`Table.may_load`) and the new-game form (:meth:`Table.may_restart`). What a
         page does not have, it cannot send; what it sends anyway is refused all the same."""
         t = self.table
-        files = [self.undo_btn, self.download] + ([self.upload] if t.may_load(self.seat) else [])
+        undo = [] if self.offers_confirm else [self.undo_btn]  # else in turn_controls
+        files = undo + [self.download] + ([self.upload] if t.may_load(self.seat) else [])
         if list(self._file_row.objects) != files:
             self._file_row.objects = files
         self.upload.disabled = not t.may_load(self.seat)

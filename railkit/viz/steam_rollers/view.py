@@ -240,6 +240,8 @@ class SteamRollersView(TableShell):
     """
 
     save_name = "steam-rollers-game.json"
+    #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
+    offers_confirm = True
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
@@ -271,6 +273,7 @@ class SteamRollersView(TableShell):
         self._olivia_new: list = []
         self._olivia_seen = 0
         self._delivery_paths: list | None = None
+        self._preview = None  # the game with the move waiting for confirmation played (a copy)
         g = self.table.game
         self.sheet = SheetFigure(g.sheet, g.rules.mountains)
         self.sheet.set_mountains(g.rules.mountains)
@@ -338,7 +341,7 @@ class SteamRollersView(TableShell):
 
     def _view(self):
         tray = pn.Row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, width=680)
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=680)
         actions = pn.Column(
             pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
@@ -386,6 +389,8 @@ class SteamRollersView(TableShell):
         g = self.game
         if self.replaying:
             return self._refuse("You are looking at an earlier position.", "Press Back to live to play.")
+        if self.pending is not None:
+            return self._refuse("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
         if not self.replaying and self._legal_at != (id(g), len(g.log)):
             # the live position's moves (the view may not have been refreshed yet: a notebook page still opening)
             self._legal = g.legal_actions() if g.current_player == self.seat else []
@@ -522,6 +527,10 @@ class SteamRollersView(TableShell):
             return err
         self.die = None
         self.as_value = None
+        if self.pending is not None:  # kept back until "Confirm turn": drawn, not played
+            self._close_hex()
+            self.refresh(force=True)
+            return None
         g = self.game
         with pn.io.hold(freeze=True):
             # the sheet first (one small message), the rest of the view just after it
@@ -727,6 +736,10 @@ class SteamRollersView(TableShell):
     def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
         t = self.table
         self._g = g
+        # the move waiting for "Confirm turn", played on a copy: only this seat's own sheet is
+        # taken from it (its tracks, boxes, deliveries follow from the move alone; the copy's
+        # new roll and Olivia's turn are not public yet)
+        self._preview = None if replay else self.pending_game()
         self._legal = legal
         self._legal_at = () if replay else (id(g), len(g.log))
         self._deliveries = {}  # chosen again below, from this position's legal actions
@@ -759,13 +772,16 @@ class SteamRollersView(TableShell):
         self._show_scoring(g, obs)
 
     def _show_dice(self, g, obs, my_turn) -> None:
-        dice = obs["dice"]
+        dice = list(obs["dice"])
+        pending = self.pending if self._preview is not None else None
+        if getattr(pending, "die", None) in dice:  # the die of the move waiting for confirmation
+            dice.remove(pending.die)
         for i, b in enumerate(self.dice_buttons):
             if i < len(dice):
                 d = dice[i]
                 b.label = f"{DIE_FACE[d]} {d}"
                 b.color = "primary" if self.die == d and (i == dice.index(d)) else "default"
-                b.disabled = not my_turn or g.phase != "draft"
+                b.disabled = not my_turn or g.phase != "draft" or pending is not None
             else:  # never hidden: showing and hiding widgets in a busy page lost later changes
                 b.label = "·"
                 b.color = "default"
@@ -793,17 +809,25 @@ class SteamRollersView(TableShell):
             self.sheet.set_title(f"Olivia's sheet ({g.difficulty}): crossed hexes per region")
         else:
             s = self.looking
-            self.sheet.set_tracks(g.ps[s].tracks)
+            self.sheet.set_tracks(self._own(g, s).tracks)
             self.sheet.set_crosses()
             who = "Your" if (g.solo or s == self.seat) else f"{names[s]}'s"
-            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}")
+            waiting = " (a move to confirm)" if self._preview is not None and s == self.seat else ""
+            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}{waiting}")
         self._outline()
         self._draw_routes()
+
+    def _own(self, g, s: int):
+        """Seat ``s``'s sheet as it is shown: with the move waiting for confirmation if it is
+        this seat's (its tracks, engine boxes and deliveries follow from the move alone)."""
+        if self._preview is not None and s == self.seat:
+            return self._preview.ps[s]
+        return g.ps[s]
 
     def _show_actions(self, g, obs, my_turn, legal) -> None:
         seat = self.seat
         value = self._value()
-        boxes = set(g.ps[seat].boxes) if seat is not None else set()
+        boxes = set(self._own(g, seat).boxes) if seat is not None else set()
         engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} if self.die else set()
         for v, b in zip(range(1, 7), self.engine_buttons):
             crossed = v in boxes
@@ -824,6 +848,8 @@ class SteamRollersView(TableShell):
             holder = g.tile_holder[n]
             sym = "∞" if t.kind == "permanent" else "⚡"
             where = "centre" if holder is None else ("you" if holder == seat else seat_names(g)[holder])
+            if self._preview is not None and isinstance(self.pending, TakeTile) and self.pending.number == n:
+                where, holder = "you (to confirm)", seat
             side = " sideways" if holder is not None and g.tile_sideways[n] else ""
             b.label = f"{tid} {sym} {t.vp:+d} VP · {where}{side}"
             act = self._tile_action(n) if my_turn else None
@@ -832,7 +858,7 @@ class SteamRollersView(TableShell):
             # a tooltip that changes only with the tile (a changed tooltip stayed on the page)
             b.description = f"Tile {tid}: {t.text}"
         self.action_info.object = ("<div style='font-size:12px'>" + engine_why + "<br>" + self._tile_reasons(g)
-                                   + "</div>") if my_turn else ""
+                                   + "</div>") if my_turn and self._preview is None else ""
         self._deliveries = self.delivery_options() if my_turn else {}
         opts = ["(choose a good)"] + list(self._deliveries)
         self.w_deliver.options = opts
@@ -860,6 +886,8 @@ class SteamRollersView(TableShell):
                 won = (not g.olivia_won) and me > her
                 turn += (f" <b class='solo-result'>{'You win' if won else 'You lose'}</b>: you {me}, Olivia {her}"
                          + (" (a tie is a loss)" if me == her else "") + ".")
+        elif my_turn and self._preview is not None:
+            turn = "<b>Your turn</b>: your move waits — press <b>Confirm turn</b> to play it (or Undo)."
         elif my_turn:
             step = {"build2": f"draw tile 3b's second track in region {g.build2_region} (or skip)",
                     "reroll": "re-roll Olivia's die with tile 2s, or not",
@@ -884,7 +912,7 @@ class SteamRollersView(TableShell):
         self.goods.object = ("<b>Goods on the cities</b> (in line order: Olivia takes the last one)"
                              f"<table style='font-size:12px'>{''.join(rows)}</table>")
         s = self.looking if self.looking != OLIVIA else (self.seat or 0)
-        ps = g.ps[s]
+        ps = self._own(g, s)
         boxes = "".join(f"<span style='display:inline-block;min-width:18px;border:1px solid #333;margin:1px;"
                         f"text-align:center;background:{'#ffe082' if d['distance'] >= 3 else '#fff'}'>"
                         f"{d['distance'] + d['bonus']}</span>" for d in ps.deliveries) or "<i>none yet</i>"
@@ -980,7 +1008,9 @@ class SteamRollersView(TableShell):
                 if k < len(past):
                     routes.append((past[k][0], "#ffb300", past[k][1]))
             a = self._deliveries.get(self.w_deliver.value) if s == self.seat else None
-            if a is not None and a in self._legal:
+            if self._preview is not None and isinstance(self.pending, Deliver) and s == self.seat:
+                a = self.pending  # the delivery waiting for confirmation
+            if a is not None and (a in self._legal or a is self.pending):
                 p = delivery_preview(g, self.seat, a)
                 routes.append((route_tracks(g, tracks, p["nodes"], p["keys"]), "#00c853",
                                f"distance {p['distance']}, {p['points']} pts"))
