@@ -630,3 +630,53 @@ def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
     wait_rows(page, "sheet_tracks", "== 1")
     shot(page, "14-confirmed")
     assert not bad, bad
+
+
+#: The placement choices beside the sheet as the page draws them: each one's bounding box on
+#: the screen (CSS pixels) and its centre.
+CHOICE_BOXES = """() => {
+  const doc = Bokeh.documents[0];
+  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
+  const r = view.canvas_view.el.getBoundingClientRect();
+  const sx = (x) => view.frame.x_scale.compute(x) + r.left, sy = (y) => view.frame.y_scale.compute(y) + r.top;
+  const d = doc.get_model_by_name('sheet_choices').data;
+  return d.xs.map((xs, i) => { const px = xs.map(sx), py = d.ys[i].map(sy);
+    return {left: Math.min(...px), right: Math.max(...px), top: Math.min(...py), bottom: Math.max(...py),
+            x: sx(d.x[i]), y: sy(d.y[i])}; });
+}"""
+
+
+def test_track_choices_are_big_enough_and_pointing_at_one_previews_it_on_the_hex(page, steam):
+    """At 1280x720 every placement choice is a touch target of at least 44x44 CSS pixels, apart
+    from the others; pointing at one draws its track on the hex of the sheet (highlighted), and
+    pointing at another draws that one instead."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    die = g.dice[0]
+    builds = [a for a in g.legal_actions() if isinstance(a, Build) and a.die == die and a.value is None]
+    h = max({a.hex for a in builds}, key=lambda x: sum(a.hex == x for a in builds))  # the most choices
+    options = [a for a in builds if a.hex == h]
+    assert len(options) >= 6
+    draft(page, die)
+    click_at(page, centre(h))
+    wait_rows(page, "sheet_choices", f"== {len(options)}")
+    boxes = page.evaluate(CHOICE_BOXES)
+    for i, b in enumerate(boxes):
+        assert b["right"] - b["left"] >= 44 and b["bottom"] - b["top"] >= 44, (i, b)
+        assert 0 <= b["left"] and b["right"] <= 1280 and 0 <= b["top"] and b["bottom"] <= 720, (i, b)
+        for j, o in enumerate(boxes[:i]):  # apart: no two boxes overlap
+            assert b["right"] <= o["left"] or o["right"] <= b["left"] or b["bottom"] <= o["top"] \
+                or o["bottom"] <= b["top"], (i, j, b, o)
+    assert page.evaluate(ROWS, "sheet_choice_preview") == 0
+    for i in (0, len(options) - 1):
+        page.mouse.move(boxes[i]["x"], boxes[i]["y"])
+        page.wait_for_function("""(i) => { const d = Bokeh.documents[0];
+            const p = d.get_model_by_name('sheet_choice_preview').data, g = d.get_model_by_name('sheet_ghosts').data;
+            return p.xs.length === 1 && JSON.stringify(Array.from(p.xs[0])) === JSON.stringify(Array.from(g.xs[i])); }""",
+                               arg=i, timeout=20_000)
+        shot(page, f"15-choice-{i + 1}-previewed")
+    assert not bad, bad

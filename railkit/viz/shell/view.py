@@ -625,7 +625,7 @@ class TableShell(pn.viewable.Viewer):
             text = html.escape(t.describe(t.game, pending), quote=False)
             return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._pending[3], quote=False)}. "
                     "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
-        if not n_undo and why and self.seat is not None:
+        if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
             return f"<div style='color:#555'>Undo: {html.escape(why, quote=False)}</div>"
         return ""
 
