@@ -71,9 +71,11 @@ def steam(request):
 
 
 def watch(page) -> list[str]:
-    """Console errors and requests to any host but 127.0.0.1, as they happen."""
+    """Console errors, page errors (an exception thrown in the page's own code, such as
+    Bokeh's drawing) and requests to any host but 127.0.0.1, as they happen."""
     bad: list[str] = []
     page.on("console", lambda m: bad.append("console: " + m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: bad.append(f"page error: {e}"))
 
     def on_request(r):
         if not (r.url.startswith("http://127.0.0.1:") or r.url.startswith("ws://127.0.0.1:")
