@@ -682,3 +682,48 @@ def test_track_choices_are_big_enough_and_pointing_at_one_previews_it_on_the_hex
                                arg=i, timeout=20_000)
         shot(page, f"15-choice-{i + 1}-previewed")
     assert not bad, bad
+
+
+def engine_box(page, v: int, crossed: bool):
+    return page.get_by_role("button", name=f"✗{v}" if crossed else str(v), exact=True)
+
+
+def test_the_engine_boxes_shown_are_those_of_the_sheet_looked_at_spectators_too(browser):
+    """Seat 1 crosses engine box v, seat 2 box w: seat 2 looking at Player 1's sheet sees v
+    crossed (not its own w), at its own sheet w and not v; a spectator sees Player 1's crossed
+    box too (it saw none before)."""
+    with two_seats(browser, "steam-boxes", "steam-boxes") as (a, b, bad_a, bad_b):
+        t = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers")
+        g = t.game
+        first = next(x for x in g.legal_actions() if isinstance(x, Engine) and x.value is None)
+        play_by_clicks(a, g, first, t)  # it ends seat 1's turn: confirmed
+        g.apply(first)
+        second = next(x for x in g.legal_actions() if isinstance(x, Engine) and x.value is None
+                      and x.die != first.die)
+        wait_log(b, 1, str(first))
+        t1 = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers")
+        t1.game.apply(first)
+        play_by_clicks(b, g, second, t1)
+        g.apply(second)
+        v, w = first.die, second.die
+        wait_log(b, 2, str(second))
+        expect(engine_box(b, w, True)).to_be_visible()  # its own sheet: its own box
+        expect(engine_box(b, v, False)).to_be_visible()
+        look_at(b, "Player 1")
+        wait_title(b, "Player 1's sheet")
+        expect(engine_box(b, v, True)).to_be_visible()
+        expect(engine_box(b, w, False)).to_be_visible()
+        shot(b, "16-seat2-sees-seat1-boxes")
+        watcher = browser.new_context(viewport={"width": 1280, "height": 720})
+        try:
+            s = watcher.new_page()
+            bad_s = watch(s)
+            s.set_default_timeout(60_000)
+            s.goto(a.url.split("?")[0] + "?table=steam-boxes")
+            s.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
+            wait_text(s, "spectator")
+            expect(engine_box(s, v, True)).to_be_visible()
+            shot(s, "17-spectator-boxes")
+        finally:
+            watcher.close()
+        assert not bad_a and not bad_b and not bad_s, bad_a + bad_b + bad_s

@@ -827,15 +827,20 @@ class SteamRollersView(TableShell):
     def _show_actions(self, g, obs, my_turn, legal) -> None:
         seat = self.seat
         value = self._value()
-        boxes = set(self._own(g, seat).boxes) if seat is not None else set()
-        engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} if self.die else set()
+        # the crossed boxes of the sheet looked at (a spectator's too); Olivia's sheet: one's own
+        shown = self.looking if self.looking != OLIVIA else seat
+        boxes = set(self._own(g, shown).boxes) if shown is not None else set()
+        engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} \
+            if self.die and shown == seat else set()
         for v, b in zip(range(1, 7), self.engine_buttons):
             crossed = v in boxes
             b.label = f"✗{v}" if crossed else str(v)
             b.color = "warning" if crossed else ("success" if v in engine_ok else "default")
             b.disabled = v not in engine_ok
         # why the boxes are as they are, on the page (the boxes' tooltips never change)
-        if self.die is None:
+        if shown != seat:
+            engine_why = "Engine: these are the boxes of the sheet you look at; choose your own to cross one."
+        elif self.die is None:
             engine_why = "Engine: draft a white die, it names the engine box you cross."
         elif value in engine_ok:
             engine_why = f"Engine: click box {value} to cross it."
