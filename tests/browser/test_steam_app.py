@@ -727,3 +727,28 @@ def test_the_engine_boxes_shown_are_those_of_the_sheet_looked_at_spectators_too(
         finally:
             watcher.close()
         assert not bad_a and not bad_b and not bad_s, bad_a + bad_b + bad_s
+
+
+def test_a_tile_taken_this_round_says_why_it_cannot_be_played_yet(page, steam):
+    """A one-use tile taken with the first die is sideways until the next turn: its button is
+    grey and the line under the tiles says why, with the rule id (SR-TILE-USE-UPRIGHT)."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    take = next(a for a in g.legal_actions() if isinstance(a, TakeTile) and a.value is None
+                and g.tile_defs[g.tile_id[a.number]].kind == "one-use")
+    tid = g.tile_id[take.number]
+    play_by_clicks(page, g, take, t)
+    g.apply(take)
+    wait_log(page, 1, str(take))
+    tile = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " .* you"))
+    expect(tile).to_be_disabled()
+    wait_text(page, f"Tile {tid} was taken this round and is still sideways.")
+    wait_text(page, "SR-TILE-USE-UPRIGHT")
+    page.locator(".action-info").scroll_into_view_if_needed()
+    shot(page, "18-tile-taken-this-round")
+    assert not bad, bad
