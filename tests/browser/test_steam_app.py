@@ -752,3 +752,27 @@ def test_a_tile_taken_this_round_says_why_it_cannot_be_played_yet(page, steam):
     page.locator(".action-info").scroll_into_view_if_needed()
     shot(page, "18-tile-taken-this-round")
     assert not bad, bad
+
+
+def test_the_hint_follows_the_die_played_as_another_number_with_tile_1(page, steam):
+    """With tile 1 upright, a die drafted and played as another number: the hint under the
+    sheet names the new number's region, not the die's."""
+    proc_seed = 5  # round 1: tile 1 taken with a 1, a 3 passed; round 2 rolls 1, 5, 5
+    url = steam("--seed", str(proc_seed), "--actions", "draft 1 tile 1;draft 3 pass")
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=proc_seed, game="steam-rollers", difficulty="clerk")
+    for text in ("draft 1 tile 1", "draft 3 pass"):
+        t.apply(0, text)
+    g = t.game
+    assert g.tile_holder[1] == 0 and not g.tile_sideways[1] and 5 in g.dice
+    wait_dice(page, g.dice)
+    draft(page, 5)
+    wait_text(page, "Click a hex of region 5")
+    page.get_by_label("Play the die as (tile 1)").select_option(label="6 (tile 1)")
+    wait_text(page, "region 6")
+    assert "region 5" not in page_text(page)
+    shot(page, "19-tile-1-hint")
+    assert not bad, bad

@@ -427,17 +427,25 @@ class SteamRollersView(TableShell):
         else:
             self.die = die
             self.as_value = None
-            self.say(f"Die {die} drafted. Click a hex of region {die} to see the tracks you may draw there, "
-                     f"or cross engine box {die}, take tile {die}, or deliver from city {die}.")
+            self.say(self._draft_hint())
         self._close_hex()
         self.refresh(force=True)
         return None
+
+    def _draft_hint(self) -> str:
+        """What the drafted die lets the player do (its number, or the number tile 1 makes it)."""
+        v = self._value()
+        played = f"Die {self.die} drafted" + (f", played as {v} (tile 1)" if v != self.die else "")
+        return (f"{played}. Click a hex of region {v} to see the tracks you may draw there, "
+                f"or cross engine box {v}, take tile {v}, or deliver from city {v}.")
 
     def _on_as(self, event) -> None:
         if self._refreshing:
             return
         v = event.new
         self.as_value = None if v in (None, self.die) else v
+        if self.die is not None:
+            self.say(self._draft_hint())
         self._close_hex()
         self.refresh(force=True)
 
