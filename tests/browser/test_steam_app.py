@@ -23,7 +23,7 @@ from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import centre
-from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source
+from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source, olivia_steps
 
 HERE = Path(__file__).parent
 SEED = 4
@@ -384,6 +384,12 @@ LOG_HEAD = """() => {
 }"""
 
 
+#: The whole action log's text.
+LOG_TEXT = LOG_HEAD.replace(
+    "const div = (host.shadowRoot || host).querySelector('div div') || (host.shadowRoot || host).querySelector('div');\n"
+    "  return div ? div.textContent : null;", "return (host.shadowRoot || host).textContent;")
+
+
 def wait_log(page, n: int, text: str) -> None:
     """Wait until the action log's newest line is action ``n`` (1-based) with ``text``."""
     page.wait_for_function(f"([n, t]) => {{ const s = ({LOG_HEAD})(); return s !== null && s.startsWith(n + '.') "
@@ -625,6 +631,11 @@ def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
     wait_log(page, 2, str(build))
     wait_text(page, "Olivia's die shows")
     wait_text(page, "Round 2")
+    # Olivia's turn is in the action log too, under the move after which she played
+    g1 = g.history(1)
+    steps = " ".join(olivia_steps(g1, g))
+    page.wait_for_function(f"(t) => {{ const s = ({LOG_TEXT})(); return s !== null && s.includes(t); }}",
+                           arg="Olivia's turn: " + steps, timeout=30_000)
     wait_dice(page, g.dice)
     expect(confirm_button(page)).to_be_disabled()
     page.wait_for_function("() => !Bokeh.documents[0].get_model_by_name('sheet').title.text.includes('confirm')",

@@ -651,10 +651,16 @@ class TableShell(pn.viewable.Viewer):
         with a player who has no seat adds that player's row here."""
         return list(g.summary())
 
+    def log_notes(self, g) -> dict[int, str]:
+        """Public lines the log shows under action ``i`` of ``g.log`` (0-based): what the game
+        did after it by itself (a solo opponent's turn, say). None by default (subclasses)."""
+        return {}
+
     def _render_log(self, g) -> None:
         names = seat_names(g)
         actors = self.table.actors[: len(g.log)]
         texts = self.table.log_text[: len(g.log)]
+        notes = self.log_notes(g)
         lines = []
         start = max(0, len(g.log) - 40)
         for i in range(len(g.log) - 1, start - 1, -1):
@@ -662,4 +668,7 @@ class TableShell(pn.viewable.Viewer):
             text = texts[i] if i < len(texts) else str(g.log[i])
             lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
+            if i in notes:  # under the action it follows from
+                lines.append(f"<div class='log-note' style='margin-left:1.5em;color:#4a148c'>"
+                             f"{html.escape(notes[i], quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+import json
 
 import panel as pn
 
@@ -226,6 +227,18 @@ def olivia_score_html(g) -> str:
                          for key, words, points in parts))
 
 
+class _OliviaState:
+    """What :func:`olivia_steps` reads of the position before Olivia's phase (copies)."""
+
+    def __init__(self, g) -> None:
+        self.olivia_dice = list(g.olivia_dice)
+        self.olivia_crossed = {n: list(v) for n, v in g.olivia_crossed.items()}
+        self.olivia_goods = list(g.olivia_goods)
+        self.olivia_points = list(g.olivia_points)
+        self.tile_holder = dict(g.tile_holder)
+        self.tile_id = dict(g.tile_id)
+
+
 class SteamRollersView(TableShell):
     """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
 
@@ -274,6 +287,7 @@ class SteamRollersView(TableShell):
         self._olivia_seen = 0
         self._delivery_paths: list | None = None
         self._preview = None  # the game with the move waiting for confirmation played (a copy)
+        self._log_cache: tuple | None = None  # (game's config, its replay, Olivia's turns by action)
         g = self.table.game
         self.sheet = SheetFigure(g.sheet, g.rules.mountains)
         self.sheet.set_mountains(g.rules.mountains)
@@ -953,6 +967,25 @@ class SteamRollersView(TableShell):
                                    f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
                                    "</div>")
         self.olivia_pane.visible = True
+
+    def log_notes(self, g) -> dict[int, str]:
+        """Olivia's turns for the action log, under the action after which she played: her die,
+        her crosses, the good she took (all public). Worked out in one pass over the log, and
+        only for the actions added since the last time."""
+        if not g.solo:
+            return {}
+        key = json.dumps(g.config(), sort_keys=True, default=str)
+        cache = self._log_cache
+        n = min(len(g.log), len(cache[1].log)) if cache is not None else 0
+        if cache is None or cache[0] != key or cache[1].log[:n] != g.log[:n]:
+            cache = self._log_cache = (key, g.fresh(), {})
+        _, replay, notes = cache
+        for a in g.log[len(replay.log):]:
+            before = _OliviaState(replay)
+            replay.apply(a)
+            if len(replay.olivia_dice) > len(before.olivia_dice):
+                notes[len(replay.log) - 1] = "Olivia's turn: " + " ".join(olivia_steps(before, replay))
+        return {i: text for i, text in notes.items() if i < len(g.log)}
 
     def olivia_turn(self) -> list[str]:
         """Olivia's last turn in the live game, step by step (plain text)."""

@@ -398,3 +398,21 @@ def test_at_a_shared_table_the_other_seat_sees_a_move_once_it_is_confirmed():
     assert a.confirm_turn() is None and g.current_player == 1
     b.refresh()
     assert b.sheet.track_src.data["hex"] == [hx.format_hex(build.hex)]
+
+
+def test_olivias_turns_are_in_the_action_log_under_the_move_she_answered():
+    v = solo()
+    engine, build = _second_move(v)
+    assert v.confirm_turn() is None
+    g = v.table.game
+    notes = v.log_notes(g)
+    assert list(notes) == [1] and notes[1] == "Olivia's turn: " + " ".join(olivia_steps(g.history(1), g))
+    assert "log-note" in v.log_pane.object and html_text(notes[1]) in v.log_pane.object
+    v.show_position(1)  # an earlier position: her turn had not come yet
+    assert v.log_notes(g.history(1)) == {} and "log-note" not in v.log_pane.object
+
+
+def html_text(text):
+    import html
+
+    return html.escape(text, quote=False)
