@@ -787,3 +787,28 @@ def test_the_hint_follows_the_die_played_as_another_number_with_tile_1(page, ste
     assert "region 5" not in page_text(page)
     shot(page, "19-tile-1-hint")
     assert not bad, bad
+
+
+def test_the_new_game_form_shows_only_what_applies(browser, page, steam):
+    """At a two-seat table of two people the form has neither Olivia's level (solo only) nor a
+    bot choice (no seat is a bot's); the solo page has Olivia's level, and the bot choice once
+    the form asks for more seats than people."""
+    with two_seats(browser, "steam-form", "steam-form") as (a, b, bad_a, bad_b):
+        a.get_by_role("button", name="New game and rule variants…").click()
+        expect(a.get_by_role("button", name="Start new game")).to_be_visible()
+        expect(a.get_by_label("Olivia's level (solo)")).to_have_count(0)
+        expect(a.get_by_label("Bots play")).to_have_count(0)
+        a.get_by_role("button", name="Start new game").scroll_into_view_if_needed()
+        shot(a, "20-shared-new-game-form")
+        assert not bad_a and not bad_b, bad_a + bad_b
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    page.get_by_role("button", name="New game and rule variants…").click()
+    expect(page.get_by_label("Olivia's level (solo)")).to_be_visible()
+    expect(page.get_by_label("Bots play")).to_have_count(0)
+    page.get_by_role("button", name="Start new game").scroll_into_view_if_needed()
+    shot(page, "21-solo-new-game-form")
+    assert not bad, bad

@@ -239,6 +239,8 @@ class TableShell(pn.viewable.Viewer):
         raise NotImplementedError
 
     def _option_widgets(self) -> list:
+        """The game's own widgets in the new-game form, for the game it would start (the form is
+        built again when the number of players changes)."""
         return []
 
     def _options(self) -> dict:
@@ -269,17 +271,29 @@ class TableShell(pn.viewable.Viewer):
                                             css_classes=["new-toggle"])
         self.new_area = pn.Column()
         self.new_toggle.param.watch(self._toggle_new_game, "value")
+        self.w_players.param.watch(self._show_new_game_form, "value")  # what applies follows the seats
         # the new-game toggle and form: only on the page of a seat that may start a new game
         self._new_game_area = pn.Column(self.new_toggle, self.new_area)
 
     def _toggle_new_game(self, event) -> None:
-        if event.new:
-            # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
-            seed = [] if self.table.shared else [self.w_seed]
-            self.new_area.objects = [pn.Row(self.w_preset, self.w_players, self.w_bot),
-                                     pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
-        else:
+        self._show_new_game_form()
+
+    def _new_game_humans(self) -> list[int]:
+        """The people's seats of the game the form would start."""
+        players = self.w_players.value
+        return [h for h in self.table.humans if h < players] or [0]
+
+    def _show_new_game_form(self, event=None) -> None:
+        """Build the form (while it is open) with only what applies to the game it would start:
+        the bot choice only if a seat would be a bot's, the game's options as it says."""
+        if not self.new_toggle.value:
             self.new_area.objects = []
+            return
+        # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
+        seed = [] if self.table.shared else [self.w_seed]
+        bots = [self.w_bot] if self.w_players.value > len(self._new_game_humans()) else []
+        self.new_area.objects = [pn.Row(self.w_preset, self.w_players, *bots),
+                                 pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
 
     def _apply_preset(self, event) -> None:
         spec = self.table.spec
@@ -512,7 +526,7 @@ class TableShell(pn.viewable.Viewer):
     def new_game(self) -> None:
         """Start a new game from the form (players, bots, options, seed, rules)."""
         players = self.w_players.value
-        humans = [h for h in self.table.humans if h < players] or [0]
+        humans = self._new_game_humans()
         text = self.w_seed.value.strip()
         try:
             seed = int(text) if text else None

@@ -348,7 +348,7 @@ class SteamRollersView(TableShell):
                                                        "rail-baron"], value=g.difficulty or "clerk", width=170)
 
     def _option_widgets(self) -> list:
-        return [self.w_difficulty]
+        return [self.w_difficulty] if self.w_players.value == 1 else []  # Olivia plays only solo
 
     def _options(self) -> dict:
         return {"difficulty": self.w_difficulty.value if self.w_players.value == 1 else None}

@@ -416,3 +416,25 @@ def html_text(text):
     import html
 
     return html.escape(text, quote=False)
+
+
+def test_the_new_game_form_follows_the_number_of_players():
+    v = solo()
+
+    def shown():
+        out = []
+        for row in v.new_area.objects[:2]:
+            out += [getattr(w, "label", "") for w in row.objects]
+        return out
+
+    v.new_toggle.value = True
+    assert "Olivia's level (solo)" in shown() and "Bots play" not in shown()
+    v.w_players.value = 3
+    assert "Olivia's level (solo)" not in shown() and "Bots play" in shown()
+    v.new_toggle.value = False
+    assert not v.new_area.objects
+    t = Table(players=2, humans=[0, 1], seed=4, game="steam-rollers")
+    shared = SteamRollersView(t, seat=0, auto=False)
+    shared.new_toggle.value = True
+    labels = [getattr(w, "label", "") for row in shared.new_area.objects[:2] for w in row.objects]
+    assert "Bots play" not in labels and "Olivia's level (solo)" not in labels
