@@ -45,6 +45,8 @@ __all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_ht
 DIE_FACE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"]
 OLIVIA = "olivia"
+#: the widths of the view's two columns (pixels): the sheet's, and the actions' beside or below it
+LEFT_WIDTH, RIGHT_WIDTH = 680, 540
 
 
 def good_chip(good: str) -> str:
@@ -292,7 +294,7 @@ class SteamRollersView(TableShell):
         self.sheet = SheetFigure(g.sheet, g.rules.mountains)
         self.sheet.set_mountains(g.rules.mountains)
         self.sheet.on_click(self._on_sheet_click)
-        self.status = pn.pane.HTML("", width=560, css_classes=["status"])
+        self.status = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["status"])
         self.dice_buttons = []
         for i in range(6):
             # one tooltip for good (a Button's changed tooltip stayed on the page after a click)
@@ -313,36 +315,36 @@ class SteamRollersView(TableShell):
                                   description=f"Engine box {v}: cross it with a white die showing {v}.")
             b.on_click(lambda e, v=v: self.click_engine(v))
             self.engine_buttons.append(b)
-        self.engine_info = pn.pane.HTML("", width=240)
+        self.engine_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10)
         # why the engine boxes and tiles can or cannot be clicked now (on the page: their
         # tooltips never change, since a Button's changed tooltip stayed on the page)
-        self.action_info = pn.pane.HTML("", width=560, css_classes=["action-info"])
+        self.action_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["action-info"])
         self.tile_buttons = []
         for n in range(1, 7):
-            b = pn.widgets.Button(label=str(n), width=178, height=40, css_classes=["tile"])
+            b = pn.widgets.Button(label=str(n), width=166, height=44, css_classes=["tile"])
             b.on_click(lambda e, n=n: self.click_tile(n))
             self.tile_buttons.append(b)
-        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=400)
+        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=410)
         self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
         self.deliver_btn = pn.widgets.Button(label="Deliver", color="success", width=90, disabled=True)
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
-        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=200, disabled=True)
+        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=190, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=170, disabled=True)
+        self.skip_btn = pn.widgets.Button(label="Skip", width=160, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
         self.other_btn = pn.widgets.Button(label="Play", width=80)
         self.other_btn.on_click(lambda e: self._play_other())
         self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
-        self.goods = pn.pane.HTML("", width=560, css_classes=["goods"])
-        self.boxes = pn.pane.HTML("", width=560, css_classes=["delivery-boxes"])
-        self.olivia_pane = pn.pane.HTML("", width=560, css_classes=["olivia"], visible=False)
+        self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
+        self.boxes = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["delivery-boxes"])
+        self.olivia_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["olivia"], visible=False)
         self.score_toggle = pn.widgets.Toggle(label="Show network scoring on the sheet", width=260)
         self.score_toggle.param.watch(lambda e: self._draw_routes(), "value")
         self.w_replay_delivery = pn.widgets.Select(label="Replay a delivery", options={"(none)": -1}, width=280)
         self.w_replay_delivery.param.watch(lambda e: self._draw_routes(), "value")
-        self.score_pane = pn.pane.HTML("", width=560, css_classes=["scoring"])
+        self.score_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["scoring"])
         self.w_difficulty = pn.widgets.Select(label="Olivia's level (solo)",
                                               options=["clerk", "conductor", "machinist", "engineer", "investor",
                                                        "rail-baron"], value=g.difficulty or "clerk", width=170)
@@ -354,20 +356,31 @@ class SteamRollersView(TableShell):
         return {"difficulty": self.w_difficulty.value if self.w_players.value == 1 else None}
 
     def _view(self):
+        """The dice and the sheet on the left; the status, the actions, Olivia and the goods in a
+        column on the right, or below the sheet when the page is narrower than both (a notebook
+        beside JupyterLab's file browser); the log and the scoring under them, wrapping alike."""
         tray = pn.Row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=680)
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=LEFT_WIDTH)
         actions = pn.Column(
-            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
+            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons), self.engine_info,
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
             pn.Row(self.w_deliver, self.deliver_btn),
             pn.Row(self.pass_btn, self.skip_btn, self.w_as),
         )
-        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes, width=580)
+        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes,
+                          width=RIGHT_WIDTH, css_classes=["side"])
+        wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(
-            pn.Row(left, right),
-            pn.Row(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
-                   pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane)),
+            pn.FlexBox(left, right, **wrap),
+            pn.FlexBox(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
+                       pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane), **wrap),
+            sizing_mode="stretch_width",
         )
+
+    def __panel__(self):
+        layout = super().__panel__()
+        layout.sizing_mode = "stretch_width"  # the view takes the page's width, and wraps within it
+        return layout
 
     def _bokeh_panes(self) -> list:
         return [self.sheet.pane]
