@@ -617,11 +617,11 @@ class TableShell(pn.viewable.Viewer):
         self._show(g, obs, my_turn, replay, legal)
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
-        self.undo_btn.description = why or None
+        self.undo_btn.description = None if pending is not None else (why or None)
         self.confirm_btn.disabled = pending is None
         if self.confirm_box.value != self.confirm:
             self.confirm_box.value = self.confirm
-        self.undo_info.object = self._undo_text(pending, n_undo, why, my_turn)
+        self.undo_info.object = self._undo_text(pending, n_undo, why)
         self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
         self._show_table_controls()
         self.live_btn.visible = replay
@@ -632,7 +632,7 @@ class TableShell(pn.viewable.Viewer):
             self.banner.hide()
         self._render_log(g)
 
-    def _undo_text(self, pending, n_undo: int, why: str, my_turn: bool) -> str:
+    def _undo_text(self, pending, n_undo: int, why: str) -> str:
         """What cannot be taken back now and why, as HTML for the page."""
         if not self.offers_confirm:
             return ""
