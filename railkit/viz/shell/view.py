@@ -617,7 +617,8 @@ class TableShell(pn.viewable.Viewer):
         self._show(g, obs, my_turn, replay, legal)
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
-        self.undo_btn.description = None if pending is not None else (why or None)
+        if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick
+            self.undo_btn.description = why or None
         self.confirm_btn.disabled = pending is None
         if self.confirm_box.value != self.confirm:
             self.confirm_box.value = self.confirm
