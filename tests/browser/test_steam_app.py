@@ -780,6 +780,7 @@ def test_the_hint_follows_the_die_played_as_another_number_with_tile_1(page, ste
     g = t.game
     assert g.tile_holder[1] == 0 and not g.tile_sideways[1] and 5 in g.dice
     wait_dice(page, g.dice)
+    wait_text(page, f"Tile {g.tile_id[1]}: draft a die, then choose its new number under 'Play the die as (tile 1)'")
     draft(page, 5)
     wait_text(page, "Click a hex of region 5")
     page.get_by_label("Play the die as (tile 1)").select_option(label="6 (tile 1)")

@@ -636,6 +636,10 @@ class SteamRollersView(TableShell):
             err = g.why_illegal(UseTile(tid))
             if err is None:
                 lines.append(f"Click tile {tid} to play it." if self.die is None else "")
+            elif getattr(err, "rule", "") in ("SR-TILE-1A", "SR-TILE-1B") and not g.tile_sideways[n]:
+                # played inside a draft: in the page, with the list under the actions
+                lines.append(f"Tile {tid}: draft a die, then choose its new number under 'Play the die as "
+                             f"(tile 1)' (rule {err.rule}).")
             else:
                 lines.append(f"Tile {tid}: {explain(err)}")
         return "<br>".join(x for x in lines if x)
