@@ -813,3 +813,4 @@ def test_the_new_game_form_shows_only_what_applies(browser, page, steam):
     page.get_by_role("button", name="Start new game").scroll_into_view_if_needed()
     shot(page, "21-solo-new-game-form")
     assert not bad, bad
+

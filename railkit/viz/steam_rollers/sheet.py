@@ -310,9 +310,14 @@ class SheetFigure:
         fig.text("x", "y", text="label", source=self.choice_hex_src, text_font_size="9pt", text_align="right",
                  text_baseline="middle", x_offset=-int(CHOICE_SIZE * 30), text_color="#e65100", text_font_style="bold",
                  name="choice_labels")
-        fig.text("x", "y", text="text", source=self.label_src, text_color="color", text_font_size="10pt",
+        # a route's label is framed in the route's colour; its text colour is one for all: BokehJS
+        # lays out a text glyph's labels from its text colours before it has built the labels of
+        # new data, so a colour per row made it read past the end of the colours when the routes
+        # went (a page error, "Offset is outside the bounds of the DataView", over and over)
+        fig.text("x", "y", text="text", source=self.label_src, text_color="#212121", text_font_size="10pt",
                  text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="#ffffff",
-                 background_fill_alpha=0.9, name="route_labels")
+                 background_fill_alpha=0.9, border_line_color="color", border_line_width=2.5, padding=2,
+                 name="route_labels")
         fig.add_tools(HoverTool(renderers=[hexes], tooltips=[("hex", "@hex"), ("region", "@region"), ("", "@what")]))
         preview = CustomJS(args=dict(ghosts=self.ghost_src, preview=self.preview_src, renderer=self.preview),
                            code=PREVIEW_CHOICE_JS)
