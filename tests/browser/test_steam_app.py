@@ -753,7 +753,15 @@ def test_a_tile_taken_this_round_says_why_it_cannot_be_played_yet(page, steam):
     take = next(a for a in g.legal_actions() if isinstance(a, TakeTile) and a.value is None
                 and g.tile_defs[g.tile_id[a.number]].kind == "one-use")
     tid = g.tile_id[take.number]
-    play_by_clicks(page, g, take, t)
+    draft(page, take.die)
+    button = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " "))
+    try:
+        expect(button).to_be_enabled(timeout=30_000)
+    except AssertionError:  # say what the page showed
+        pytest.fail(f"tile {tid} stayed grey after die {take.die} was drafted; page problems {bad}; page: "
+                    + page_text(page)[:1500])
+    button.click()
+    confirm_if_waiting(page, t, 0, take)
     g.apply(take)
     wait_log(page, 1, str(take))
     tile = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " .* you"))
