@@ -1,6 +1,7 @@
 """Serve one Steam Rollers view on 127.0.0.1 for the browser tests and the latency benchmark.
 
-``python tests/browser/steam_serve.py PORT [--players N] [--seed S] [--difficulty LEVEL] [--bots NAME]``
+``python tests/browser/steam_serve.py PORT [--players N] [--seed S] [--difficulty LEVEL] [--bots NAME]
+[--actions "draft 1 tile 1;draft 3 pass"]``
 (each browser session gets its own table; bots move 50 ms apart).
 """
 
@@ -42,6 +43,7 @@ def main(argv=None) -> None:
     p.add_argument("--autoplay", type=int, default=0,
                    help="play this many of the person's actions with the greedy bot first (a mid-game position)")
     p.add_argument("--until", default="", help="autoplay stops early once this is legal: 'deliver'")
+    p.add_argument("--actions", default="", help="the person's first actions, separated by ';' (bots answer)")
     a = p.parse_args(argv)
     opts = {"difficulty": a.difficulty} if a.players == 1 else {}
 
@@ -51,6 +53,11 @@ def main(argv=None) -> None:
         table = Table(players=a.players, humans=[0], bots=[a.bots], seed=a.seed, game="steam-rollers",
                       rules={"mountains": a.mountains}, bot_delay=0.05, **opts)
         autoplay(table, a.autoplay, a.until)
+        for text in filter(None, (x.strip() for x in a.actions.split(";"))):
+            err = table.apply(0, text)
+            if err is not None:
+                raise SystemExit(f"--actions: {text}: {err}")
+            table.run_bots()
         return SteamRollersView(table, auto=True)  # the poll also sends changes Panel left queued
 
     pn.serve({"/": app}, port=a.port, address="127.0.0.1", show=False, liveness=True, threaded=False,

@@ -23,7 +23,7 @@ from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import centre
-from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source
+from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source, olivia_steps
 
 HERE = Path(__file__).parent
 SEED = 4
@@ -71,9 +71,11 @@ def steam(request):
 
 
 def watch(page) -> list[str]:
-    """Console errors and requests to any host but 127.0.0.1, as they happen."""
+    """Console errors, page errors (an exception thrown in the page's own code, such as
+    Bokeh's drawing) and requests to any host but 127.0.0.1, as they happen."""
     bad: list[str] = []
     page.on("console", lambda m: bad.append("console: " + m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: bad.append(f"page error: {e}"))
 
     def on_request(r):
         if not (r.url.startswith("http://127.0.0.1:") or r.url.startswith("ws://127.0.0.1:")
@@ -110,6 +112,23 @@ def click_at(page, xy) -> None:
 def draft(page, die: int) -> None:
     page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.click()
     wait_text(page, f"Die {die} drafted")
+
+
+def confirm_button(page):
+    return page.get_by_role("button", name="Confirm turn")
+
+
+def confirm_turn(page) -> None:
+    """Press "Confirm turn" once the move that ends the turn waits for it (the served default)."""
+    expect(confirm_button(page)).to_be_enabled(timeout=60_000)
+    confirm_button(page).click()
+
+
+def confirm_if_waiting(page, t: Table, seat: int, action) -> None:
+    """Press "Confirm turn" if the page keeps ``action`` back (it would end the turn: the
+    table cannot take it back once played); ``t`` is this test's copy of the table."""
+    if t.final_reason(seat, action):
+        confirm_turn(page)
 
 
 def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(page, steam):
@@ -153,6 +172,7 @@ def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(
     shot(page, "3-illegal")
     # the second action (engine box) ends the turn: Olivia's phase, step by step
     page.get_by_role("button", name=str(die2), exact=True).first.click()
+    confirm_turn(page)
     wait_text(page, "Olivia's die shows")
     page.locator("select", has=page.locator("option", has_text="Olivia")).select_option(label="Olivia")
     wait_rows(page, "sheet_crosses", ">= 2")
@@ -213,6 +233,7 @@ def test_a_delivery_is_previewed_on_the_sheet_then_made(page, steam):
     wait_text(page, "Delivery preview")
     shot(page, "5-delivery-preview")
     page.get_by_role("button", name="Deliver", exact=True).click()
+    confirm_if_waiting(page, t, 0, acts[0])  # the same die: it ends the round or not, whatever the good
     wait_text(page, "→")  # the delivery is listed for replay (and scored in its box)
     wait_rows(page, "sheet_route", "== 0")
     assert not bad, bad
@@ -284,6 +305,7 @@ def build_by_clicks(page, g, seat: int, avoid=()):
     click_at(page, xy)
     wait_rows(page, "sheet_tracks", f"== {before + 1}")
     wait_rows(page, "sheet_choices", "== 0")
+    confirm_turn(page)  # at a table of two every move ends the turn: it waits for "Confirm turn"
     g.apply(options[0])
     return options[0]
 
@@ -362,6 +384,12 @@ LOG_HEAD = """() => {
 }"""
 
 
+#: The whole action log's text.
+LOG_TEXT = LOG_HEAD.replace(
+    "const div = (host.shadowRoot || host).querySelector('div div') || (host.shadowRoot || host).querySelector('div');\n"
+    "  return div ? div.textContent : null;", "return (host.shadowRoot || host).textContent;")
+
+
 def wait_log(page, n: int, text: str) -> None:
     """Wait until the action log's newest line is action ``n`` (1-based) with ``text``."""
     page.wait_for_function(f"([n, t]) => {{ const s = ({LOG_HEAD})(); return s !== null && s.startsWith(n + '.') "
@@ -388,8 +416,10 @@ def solo_choice(g, bot):
     return bot.act(g.observe(0), legal)
 
 
-def play_by_clicks(page, g, action) -> None:
-    """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only."""
+def play_by_clicks(page, g, action, t: Table | None = None) -> None:
+    """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only (and
+    "Confirm turn" where it waits for it, if ``t``, this test's copy of the table, is given)."""
+    ends = bool(t is not None and t.final_reason(0, action))
     if isinstance(action, (Build, ExtraBuild)):
         if isinstance(action, Build):
             draft(page, action.die)
@@ -426,6 +456,8 @@ def play_by_clicks(page, g, action) -> None:
         page.get_by_role("button", name=re.compile("^(Skip the second track|Do not re-roll)")).click()
     else:  # pragma: no cover - solo_choice offers nothing else
         raise TypeError(f"no clicks for {action!r}")
+    if ends:
+        confirm_turn(page)
 
 
 def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
@@ -444,7 +476,7 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
         if g.phase == "draft":
             wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
         action = solo_choice(g, bot)
-        play_by_clicks(page, g, action)
+        play_by_clicks(page, g, action, t)
         g.apply(action)
         kinds.add(type(action).__name__)
         wait_log(page, len(g.log), str(action))
@@ -538,6 +570,7 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
         button().hover()
         page.wait_for_function(f"() => ({TOOLTIPS})() > 0")
         button().click()
+        confirm_if_waiting(page, t, 0, action)
         g.apply(action)
         wait_log(page, len(g.log), str(action))
         if action is engine:  # the round goes on while the pointer stays on the box
@@ -547,3 +580,245 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
         page.wait_for_function(f"() => ({TOOLTIPS})() === 0", timeout=20_000)
     shot(page, "12-no-tooltip-left")
     assert not bad, bad
+
+
+def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
+    """Solo against Olivia, with "Confirm before my turn ends" on (the served default): the
+    first die's move is played at once; the second die's track (it ends the round: the next
+    roll is a blind draw) is drawn on the sheet but waits, with no roll, until "Confirm turn".
+    Undo takes it back, then the first move too, one by one; the page says in words why the
+    move waits (rule TABLE-UNDO-BLIND). Confirm plays it: Olivia's turn, a new roll."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
+    play_by_clicks(page, g, engine)
+    g.apply(engine)
+    wait_log(page, 1, str(engine))
+    expect(confirm_button(page)).to_be_disabled()
+    # the second die: a track; it would end the round, so it waits
+    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None)
+    play_by_clicks(page, g, build)
+    wait_rows(page, "sheet_tracks", "== 1")
+    expect(confirm_button(page)).to_be_enabled()
+    wait_text(page, "TABLE-UNDO-BLIND")
+    wait_text(page, "not played yet")
+    wait_log(page, 1, str(engine))  # nothing more played: no roll, no Olivia
+    assert "Olivia's die shows" not in page_text(page)
+    assert "Round 1" in page_text(page)
+    shot(page, "13-confirm-waiting")
+    # Undo, one by one: the waiting track, then the engine box
+    undo_button(page).click()
+    wait_rows(page, "sheet_tracks", "== 0")
+    expect(confirm_button(page)).to_be_disabled()
+    wait_log(page, 1, str(engine))
+    undo_button(page).click()
+    wait_text(page, "no actions yet")
+    g.undo(1)
+    # again: the engine box, the track; then Confirm turn plays it and the dice roll
+    play_by_clicks(page, g, engine)
+    g.apply(engine)
+    wait_log(page, 1, str(engine))
+    play_by_clicks(page, g, build)
+    wait_rows(page, "sheet_tracks", "== 1")
+    expect(confirm_button(page)).to_be_enabled()
+    confirm_button(page).click()
+    g.apply(build)
+    wait_log(page, 2, str(build))
+    wait_text(page, "Olivia's die shows")
+    wait_text(page, "Round 2")
+    # Olivia's turn is in the action log too, under the move after which she played
+    g1 = g.history(1)
+    steps = " ".join(olivia_steps(g1, g))
+    page.wait_for_function(f"(t) => {{ const s = ({LOG_TEXT})(); return s !== null && s.includes(t); }}",
+                           arg="Olivia's turn: " + steps, timeout=30_000)
+    wait_dice(page, g.dice)
+    expect(confirm_button(page)).to_be_disabled()
+    page.wait_for_function("() => !Bokeh.documents[0].get_model_by_name('sheet').title.text.includes('confirm')",
+                           timeout=30_000)
+    wait_rows(page, "sheet_tracks", "== 1")
+    shot(page, "14-confirmed")
+    assert not bad, bad
+
+
+#: The placement choices beside the sheet as the page draws them: each one's bounding box on
+#: the screen (CSS pixels) and its centre.
+CHOICE_BOXES = """() => {
+  const doc = Bokeh.documents[0];
+  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
+  const r = view.canvas_view.el.getBoundingClientRect();
+  const sx = (x) => view.frame.x_scale.compute(x) + r.left, sy = (y) => view.frame.y_scale.compute(y) + r.top;
+  const d = doc.get_model_by_name('sheet_choices').data;
+  return d.xs.map((xs, i) => { const px = xs.map(sx), py = d.ys[i].map(sy);
+    return {left: Math.min(...px), right: Math.max(...px), top: Math.min(...py), bottom: Math.max(...py),
+            x: sx(d.x[i]), y: sy(d.y[i])}; });
+}"""
+
+
+def test_track_choices_are_big_enough_and_pointing_at_one_previews_it_on_the_hex(page, steam):
+    """At 1280x720 every placement choice is a touch target of at least 44x44 CSS pixels, apart
+    from the others; pointing at one draws its track on the hex of the sheet (highlighted), and
+    pointing at another draws that one instead."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    die = g.dice[0]
+    builds = [a for a in g.legal_actions() if isinstance(a, Build) and a.die == die and a.value is None]
+    h = max({a.hex for a in builds}, key=lambda x: sum(a.hex == x for a in builds))  # the most choices
+    options = [a for a in builds if a.hex == h]
+    assert len(options) >= 6
+    draft(page, die)
+    click_at(page, centre(h))
+    wait_rows(page, "sheet_choices", f"== {len(options)}")
+    boxes = page.evaluate(CHOICE_BOXES)
+    for i, b in enumerate(boxes):
+        assert b["right"] - b["left"] >= 44 and b["bottom"] - b["top"] >= 44, (i, b)
+        assert 0 <= b["left"] and b["right"] <= 1280 and 0 <= b["top"] and b["bottom"] <= 720, (i, b)
+        for j, o in enumerate(boxes[:i]):  # apart: no two boxes overlap
+            assert b["right"] <= o["left"] or o["right"] <= b["left"] or b["bottom"] <= o["top"] \
+                or o["bottom"] <= b["top"], (i, j, b, o)
+    assert page.evaluate(ROWS, "sheet_choice_preview") == 0
+    for i in (0, len(options) - 1):
+        page.mouse.move(boxes[i]["x"], boxes[i]["y"])
+        page.wait_for_function("""(i) => { const d = Bokeh.documents[0];
+            const p = d.get_model_by_name('sheet_choice_preview').data, g = d.get_model_by_name('sheet_ghosts').data;
+            return p.xs.length === 1 && JSON.stringify(Array.from(p.xs[0])) === JSON.stringify(Array.from(g.xs[i])); }""",
+                               arg=i, timeout=20_000)
+        shot(page, f"15-choice-{i + 1}-previewed")
+    assert not bad, bad
+
+
+def engine_box(page, v: int, crossed: bool):
+    return page.get_by_role("button", name=f"✗{v}" if crossed else str(v), exact=True)
+
+
+def test_the_engine_boxes_shown_are_those_of_the_sheet_looked_at_spectators_too(browser):
+    """Seat 1 crosses engine box v, seat 2 box w: seat 2 looking at Player 1's sheet sees v
+    crossed (not its own w), at its own sheet w and not v; a spectator sees Player 1's crossed
+    box too (it saw none before)."""
+    with two_seats(browser, "steam-boxes", "steam-boxes") as (a, b, bad_a, bad_b):
+        t = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers")
+        g = t.game
+        first = next(x for x in g.legal_actions() if isinstance(x, Engine) and x.value is None)
+        play_by_clicks(a, g, first, t)  # it ends seat 1's turn: confirmed
+        g.apply(first)
+        second = next(x for x in g.legal_actions() if isinstance(x, Engine) and x.value is None
+                      and x.die != first.die)
+        wait_log(b, 1, str(first))
+        t1 = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers")
+        t1.game.apply(first)
+        play_by_clicks(b, g, second, t1)
+        g.apply(second)
+        v, w = first.die, second.die
+        wait_log(b, 2, str(second))
+        expect(engine_box(b, w, True)).to_be_visible()  # its own sheet: its own box
+        expect(engine_box(b, v, False)).to_be_visible()
+        look_at(b, "Player 1")
+        wait_title(b, "Player 1's sheet")
+        expect(engine_box(b, v, True)).to_be_visible()
+        expect(engine_box(b, w, False)).to_be_visible()
+        shot(b, "16-seat2-sees-seat1-boxes")
+        watcher = browser.new_context(viewport={"width": 1280, "height": 720})
+        try:
+            s = watcher.new_page()
+            bad_s = watch(s)
+            s.set_default_timeout(60_000)
+            s.goto(a.url.split("?")[0] + "?table=steam-boxes")
+            s.wait_for_function(f"() => ({ROWS})('sheet_hexes') > 0")
+            wait_text(s, "spectator")
+            expect(engine_box(s, v, True)).to_be_visible()
+            shot(s, "17-spectator-boxes")
+        finally:
+            watcher.close()
+        assert not bad_a and not bad_b and not bad_s, bad_a + bad_b + bad_s
+
+
+def test_a_tile_taken_this_round_says_why_it_cannot_be_played_yet(page, steam):
+    """A one-use tile taken with the first die is sideways until the next turn: its button is
+    grey and the line under the tiles says why, with the rule id (SR-TILE-USE-UPRIGHT)."""
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk")
+    g = t.game
+    take = next(a for a in g.legal_actions() if isinstance(a, TakeTile) and a.value is None
+                and g.tile_defs[g.tile_id[a.number]].kind == "one-use")
+    tid = g.tile_id[take.number]
+    draft(page, take.die)
+    button = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " "))
+    try:
+        expect(button).to_be_enabled(timeout=30_000)
+    except AssertionError:  # say what the page showed
+        pytest.fail(f"tile {tid} stayed grey after die {take.die} was drafted; page problems {bad}; page: "
+                    + page_text(page)[:1500])
+    button.click()
+    confirm_if_waiting(page, t, 0, take)
+    g.apply(take)
+    wait_log(page, 1, str(take))
+    tile = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " .* you"))
+    expect(tile).to_be_disabled()
+    wait_text(page, f"Tile {tid} was taken this round and is still sideways.")
+    wait_text(page, "SR-TILE-USE-UPRIGHT")
+    page.locator(".action-info").scroll_into_view_if_needed()
+    shot(page, "18-tile-taken-this-round")
+    assert not bad, bad
+
+
+def test_the_hint_follows_the_die_played_as_another_number_with_tile_1(page, steam):
+    """With tile 1 upright, a die drafted and played as another number: the hint under the
+    sheet names the new number's region, not the die's."""
+    proc_seed = 5  # round 1: tile 1 taken with a 1, a 3 passed; round 2 rolls 1, 5, 5
+    url = steam("--seed", str(proc_seed), "--actions", "draft 1 tile 1;draft 3 pass")
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=proc_seed, game="steam-rollers", difficulty="clerk")
+    for text in ("draft 1 tile 1", "draft 3 pass"):
+        t.apply(0, text)
+    g = t.game
+    assert g.tile_holder[1] == 0 and not g.tile_sideways[1] and 5 in g.dice
+    wait_dice(page, g.dice)
+    wait_text(page, f"Tile {g.tile_id[1]}: draft a die, then choose its new number under 'Play the die as (tile 1)'")
+    draft(page, 5)
+    wait_text(page, "Click a hex of region 5")
+    page.get_by_label("Play the die as (tile 1)").select_option(label="6 (tile 1)")
+    wait_text(page, "region 6")
+    assert "region 5" not in page_text(page)
+    shot(page, "19-tile-1-hint")
+    assert not bad, bad
+
+
+def test_the_new_game_form_shows_only_what_applies(browser, page, steam):
+    """At a two-seat table of two people the form has neither Olivia's level (solo only) nor a
+    bot choice (no seat is a bot's); the solo page has Olivia's level, and the bot choice once
+    the form asks for more seats than people."""
+    with two_seats(browser, "steam-form", "steam-form") as (a, b, bad_a, bad_b):
+        a.get_by_role("button", name="New game and rule variants…").click()
+        expect(a.get_by_role("button", name="Start new game")).to_be_visible()
+        expect(a.get_by_label("Olivia's level (solo)")).to_have_count(0)
+        expect(a.get_by_label("Bots play")).to_have_count(0)
+        a.get_by_role("button", name="Start new game").scroll_into_view_if_needed()
+        shot(a, "20-shared-new-game-form")
+        assert not bad_a and not bad_b, bad_a + bad_b
+    url = steam()
+    bad = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    page.get_by_role("button", name="New game and rule variants…").click()
+    expect(page.get_by_label("Olivia's level (solo)")).to_be_visible()
+    expect(page.get_by_label("Bots play")).to_have_count(0)
+    page.get_by_role("button", name="Start new game").scroll_into_view_if_needed()
+    shot(page, "21-solo-new-game-form")
+    assert not bad, bad
+

@@ -484,6 +484,31 @@ class Table:
             n += 1
         return n, ""
 
+    def final_reason(self, seat: int, action: Action | str) -> str:
+        """Why ``seat`` could not take ``action`` back once it is played, as the end of a
+        sentence ("it rolls the dice ..."), or "" when it could (see :meth:`undo_check`).
+
+        Worked out on a copy of the game (the table does not change): the action shows what
+        was hidden (a roll, a card drawn blind: rule ``TABLE-UNDO-BLIND``), ends the game, or
+        hands the turn to another seat. A view that asks the player to confirm such a move
+        before it is played keeps it back until then (``TableShell.confirm``); the copy's
+        random draws must never be shown.
+        """
+        with self.lock:
+            g = self.game.history(len(self.game.log))
+            action = g._coerce(action)
+            before = hidden_fingerprint(g, self.spec.hidden)
+            g.apply(action)
+            blind = is_blind(before, hidden_fingerprint(g, self.spec.hidden))
+        if blind:
+            return (f"it shows what is hidden now (the next roll or a card drawn blind), so once played it "
+                    f"cannot be taken back (rule {UNDO_BLIND}): whoever saw the roll could play again knowing it")
+        if g.is_over:
+            return "it ends the game"
+        if g.current_player != seat:
+            return f"it ends your turn: {self.seat_label(g.current_player)} moves next"
+        return ""
+
     def undo(self, seat: int | None) -> int:
         """Take back what :meth:`undo_check` allows ``seat`` (0 if nothing)."""
         with self.lock:

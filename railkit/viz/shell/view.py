@@ -16,7 +16,14 @@ A game supplies only its own view by subclassing :class:`TableShell` (each game'
   (the live game or an earlier position) as this seat sees it (``obs``);
 * ``_option_widgets()`` / ``_options()`` add the game's options to the new-game
   form (the map, say); ``_bokeh_panes()`` names the panes of plain Bokeh models
-  that must be pushed to a notebook after a change.
+  that must be pushed to a notebook after a change;
+* ``offers_confirm = True`` gives each seat the setting "Confirm before my turn
+  ends" (:attr:`TableShell.confirm`, on by default there): the move that would end
+  the turn (it rolls the dice, draws blind, ends the game or hands the turn on) is
+  not played but kept back, shown by the game's view (:attr:`TableShell.pending`,
+  :meth:`TableShell.pending_game`), until the player presses "Confirm turn"; Undo
+  takes it back. The table, its journal and the other seats see nothing of it
+  until then: a move is public once it is played.
 
 In a notebook, nothing is sent to the page before the page has shown the view
 and opened its connection: until then changes are kept, and the whole view is
@@ -160,13 +167,21 @@ class TableShell(pn.viewable.Viewer):
     seat = param.Integer(default=0, bounds=(0, None), allow_None=True)
     auto = param.Boolean(default=True)
     poll_ms = param.Integer(default=120, bounds=(20, 5000))
+    confirm = param.Boolean(default=False, doc="""
+        Keep back the move that would end this seat's turn until "Confirm turn" is pressed
+        (only where the game's view offers it: ``offers_confirm``).""")
 
     #: file name offered by the save button
     save_name = "railkit-game.json"
+    #: whether this game's view offers "Confirm turn" (then :attr:`confirm` is on unless set)
+    offers_confirm = False
 
     def __init__(self, table: Table, seat: int | None = 0, auto: bool = True, **params):
+        params.setdefault("confirm", self.offers_confirm)
         super().__init__(seat=seat, auto=auto, **params)
         self.table = table
+        #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
+        self._pending: tuple | None = None
         self._seen_version = -1
         self._seen_notice = table.notice[0]
         self._callback = None
@@ -181,6 +196,13 @@ class TableShell(pn.viewable.Viewer):
         self.banner = WinnerBanner()
         self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
         self.undo_btn.on_click(lambda e: self.undo())
+        self.confirm_btn = pn.widgets.Button(label="Confirm turn", color="primary", width=140, disabled=True,
+                                             css_classes=["confirm-turn"])
+        self.confirm_btn.on_click(lambda e: self.confirm_turn())
+        self.confirm_box = pn.widgets.Checkbox(label="Confirm before my turn ends", value=self.confirm, width=230)
+        self.confirm_box.param.watch(self._on_confirm_box, "value")
+        # what cannot be taken back and why, in words on the page (a tooltip shows only on hover)
+        self.undo_info = pn.pane.HTML("", css_classes=["undo-info"], sizing_mode="stretch_width")
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
                                            width=420, css_classes=["replay"])
         # the value at a drag's end or after a key press: only the player's own choice
@@ -194,8 +216,12 @@ class TableShell(pn.viewable.Viewer):
                                                 label="Save game (JSON)", width=160)
         self.upload = pn.widgets.FileInput(accept=".json", width=220)
         self.upload.param.watch(self._on_upload, "value")
-        # the table's controls a page has: the load control only where its seat may load
+        # the table's controls a page has: the load control only where its seat may load; Undo
+        # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
         self._file_row = pn.Row(self.undo_btn, self.download, self.upload)
+        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
+        if seat is None:  # a spectator neither moves nor undoes
+            self.turn_controls.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"})
         self._build_view()
@@ -213,6 +239,8 @@ class TableShell(pn.viewable.Viewer):
         raise NotImplementedError
 
     def _option_widgets(self) -> list:
+        """The game's own widgets in the new-game form, for the game it would start (the form is
+        built again when the number of players changes)."""
         return []
 
     def _options(self) -> dict:
@@ -243,17 +271,29 @@ class TableShell(pn.viewable.Viewer):
                                             css_classes=["new-toggle"])
         self.new_area = pn.Column()
         self.new_toggle.param.watch(self._toggle_new_game, "value")
+        self.w_players.param.watch(self._show_new_game_form, "value")  # what applies follows the seats
         # the new-game toggle and form: only on the page of a seat that may start a new game
         self._new_game_area = pn.Column(self.new_toggle, self.new_area)
 
     def _toggle_new_game(self, event) -> None:
-        if event.new:
-            # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
-            seed = [] if self.table.shared else [self.w_seed]
-            self.new_area.objects = [pn.Row(self.w_preset, self.w_players, self.w_bot),
-                                     pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
-        else:
+        self._show_new_game_form()
+
+    def _new_game_humans(self) -> list[int]:
+        """The people's seats of the game the form would start."""
+        players = self.w_players.value
+        return [h for h in self.table.humans if h < players] or [0]
+
+    def _show_new_game_form(self, event=None) -> None:
+        """Build the form (while it is open) with only what applies to the game it would start:
+        the bot choice only if a seat would be a bot's, the game's options as it says."""
+        if not self.new_toggle.value:
             self.new_area.objects = []
+            return
+        # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
+        seed = [] if self.table.shared else [self.w_seed]
+        bots = [self.w_bot] if self.w_players.value > len(self._new_game_humans()) else []
+        self.new_area.objects = [pn.Row(self.w_preset, self.w_players, *bots),
+                                 pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
 
     def _apply_preset(self, event) -> None:
         spec = self.table.spec
@@ -381,6 +421,14 @@ class TableShell(pn.viewable.Viewer):
         if self.replaying:
             self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
             return NotAllowed("You are looking at an earlier position.", "Press Back to live to play.")
+        if self.pending is not None:
+            err = NotAllowed("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
+            self.say(explain(err))
+            return err
+        if self.confirm:
+            err = self.table.check(self.seat, text)
+            if err is None and self._hold(text):
+                return None
         err = self.table.apply(self.seat, text)
         if err is not None:
             self.say(explain(err))
@@ -389,9 +437,71 @@ class TableShell(pn.viewable.Viewer):
         self.say("")
         return None
 
-    def undo(self) -> int:
-        """Take back what the table allows this seat (see :meth:`Table.undo_check`)."""
+    # ------------------------------------------------------------ confirm turn
+    @property
+    def pending(self):
+        """The move kept back until "Confirm turn" (an action), or None. It is dropped when
+        the game changed meanwhile (a new game, a load)."""
+        p = self._pending
+        if p is not None and (p[0] is not self.table.game or p[1] != len(p[0].log)):
+            self._pending = p = None
+        return None if p is None else p[2]
+
+    def pending_game(self):
+        """A copy of the game with the pending move played (None if there is none), for the
+        game's view to draw what the move does to the player's own part (a track on a sheet).
+        Its random draws (the next roll, a card drawn) are not public yet: never show them."""
+        action = self.pending
+        if action is None:
+            return None
+        g = self.table.game.history(self._pending[1])
+        g.apply(action)
+        return g
+
+    def _hold(self, action) -> bool:
+        """Keep ``action`` back if this seat confirms its turns and the action would end the
+        turn (:meth:`Table.final_reason`); True if it was kept back. ``action`` is legal."""
+        if not self.confirm:
+            return False
         t = self.table
+        action = t.game._coerce(action)
+        why = t.final_reason(self.seat, action)
+        if not why:
+            return False
+        self._pending = (t.game, len(t.game.log), action, why)
+        self.say("")  # the page says why it waits beside "Confirm turn" (_undo_text)
+        return True
+
+    def confirm_turn(self):
+        """Play the move kept back (None), or the error shown when it is no longer allowed."""
+        action = self.pending
+        if action is None:
+            self.say("There is no move waiting for confirmation.")
+            return NotAllowed("There is no move waiting for confirmation.")
+        self._pending = None
+        err = self.table.apply(self.seat, action)
+        if err is not None:
+            self.say(explain(err))
+            self.refresh(force=True)
+            return err
+        self.say("")
+        self.after_action()
+        return None
+
+    def _on_confirm_box(self, event) -> None:
+        self.confirm = event.new
+
+    def undo(self) -> int:
+        """Take back the move waiting for "Confirm turn" if there is one, else what the table
+        allows this seat (see :meth:`Table.undo_check`)."""
+        t = self.table
+        action = self.pending
+        if action is not None:
+            self._pending = None
+            self.say(f"Took back '{html.escape(t.describe(t.game, action), quote=False)}' (it was not played yet).")
+            self.after_undo()
+            self.refresh(force=True)
+            return 1
         was_over = t.game.is_over
         n, why = t.undo_check(self.seat)
         if not n:
@@ -416,7 +526,7 @@ class TableShell(pn.viewable.Viewer):
     def new_game(self) -> None:
         """Start a new game from the form (players, bots, options, seed, rules)."""
         players = self.w_players.value
-        humans = [h for h in self.table.humans if h < players] or [0]
+        humans = self._new_game_humans()
         text = self.w_seed.value.strip()
         try:
             seed = int(text) if text else None
@@ -502,11 +612,17 @@ class TableShell(pn.viewable.Viewer):
         g = t.game.history(self._replay_at) if replay else t.game
         obs = g.observe(self.seat)
         my_turn = (not replay) and self.seat is not None and g.current_player == self.seat
-        legal = g.legal_actions() if my_turn else []
+        pending = None if replay else self.pending
+        legal = g.legal_actions() if my_turn and pending is None else []  # none while a move waits
         self._show(g, obs, my_turn, replay, legal)
         n_undo, why = t.undo_check(self.seat)
-        self.undo_btn.disabled = replay or not n_undo
-        self.undo_btn.description = why or None
+        self.undo_btn.disabled = replay or not (n_undo or pending is not None)
+        if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick
+            self.undo_btn.description = why or None
+        self.confirm_btn.disabled = pending is None
+        if self.confirm_box.value != self.confirm:
+            self.confirm_box.value = self.confirm
+        self.undo_info.object = self._undo_text(pending, n_undo, why)
         self.download.disabled = t.shared and not t.game.is_over  # a save holds every seat's secrets
         self._show_table_controls()
         self.live_btn.visible = replay
@@ -517,12 +633,26 @@ class TableShell(pn.viewable.Viewer):
             self.banner.hide()
         self._render_log(g)
 
+    def _undo_text(self, pending, n_undo: int, why: str) -> str:
+        """What cannot be taken back now and why, as HTML for the page."""
+        if not self.offers_confirm:
+            return ""
+        if pending is not None:
+            t = self.table
+            text = html.escape(t.describe(t.game, pending), quote=False)
+            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._pending[3], quote=False)}. "
+                    "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
+        if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
+            return f"<div style='color:#555'>Undo: {html.escape(why, quote=False)}</div>"
+        return ""
+
     def _show_table_controls(self) -> None:
         """Put on the page only the table's controls this seat may use: the load control
         (:meth:`Table.may_load`) and the new-game form (:meth:`Table.may_restart`). What a
         page does not have, it cannot send; what it sends anyway is refused all the same."""
         t = self.table
-        files = [self.undo_btn, self.download] + ([self.upload] if t.may_load(self.seat) else [])
+        undo = [] if self.offers_confirm else [self.undo_btn]  # else in turn_controls
+        files = undo + [self.download] + ([self.upload] if t.may_load(self.seat) else [])
         if list(self._file_row.objects) != files:
             self._file_row.objects = files
         self.upload.disabled = not t.may_load(self.seat)
@@ -536,10 +666,16 @@ class TableShell(pn.viewable.Viewer):
         with a player who has no seat adds that player's row here."""
         return list(g.summary())
 
+    def log_notes(self, g) -> dict[int, str]:
+        """Public lines the log shows under action ``i`` of ``g.log`` (0-based): what the game
+        did after it by itself (a solo opponent's turn, say). None by default (subclasses)."""
+        return {}
+
     def _render_log(self, g) -> None:
         names = seat_names(g)
         actors = self.table.actors[: len(g.log)]
         texts = self.table.log_text[: len(g.log)]
+        notes = self.log_notes(g)
         lines = []
         start = max(0, len(g.log) - 40)
         for i in range(len(g.log) - 1, start - 1, -1):
@@ -547,4 +683,7 @@ class TableShell(pn.viewable.Viewer):
             text = texts[i] if i < len(texts) else str(g.log[i])
             lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
+            if i in notes:  # under the action it follows from
+                lines.append(f"<div class='log-note' style='margin-left:1.5em;color:#4a148c'>"
+                             f"{html.escape(notes[i], quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"

@@ -58,8 +58,10 @@ GOOD_HEX = {"red": "#d32f2f", "blue": "#1565c0", "green": "#2e7d32", "yellow": "
             "black": "#111111", "own": "#7b1fa2"}
 GOOD_LABEL = {"red": "Re", "blue": "Bl", "green": "Gn", "yellow": "Ye", "grey": "Gy", "black": "Co", "own": "Own"}
 TRACK_DARK = "#3e2723"
-#: Where the placement choices are drawn (right of the sheet), in hex units.
-CHOICE_X0, CHOICE_SIZE, CHOICE_COLS = 9.3, 0.78, 2
+#: Where the placement choices are drawn (right of the sheet), in hex units: big enough to be
+#: touch targets of at least 44x44 CSS pixels on the 660-pixel sheet.
+CHOICE_X0, CHOICE_SIZE, CHOICE_COLS = 9.5, 0.95, 2
+PREVIEW_COLOUR = "#e65100"
 
 CLICK_EVENTS = (Tap, DoubleTap, Press)
 
@@ -74,6 +76,21 @@ for (let i = 0; i < d.x.length; i++) {
     return;
   }
 }
+"""
+
+#: In the page, while the pointer is on a placement choice: its track is drawn on the hex of
+#: the sheet (the preview), and nothing once it leaves (the renderer is hidden then: a line
+#: renderer whose source drops to no rows fails to paint).
+PREVIEW_CHOICE_JS = """
+const i = cb_data.index.indices.length ? cb_data.index.indices[0] : -1;
+const d = preview.data;
+if (i < 0 || i >= ghosts.data.xs.length) {
+  if (d.xs.length) { renderer.visible = false; preview.data = {xs: [], ys: []}; }
+  return;
+}
+if (d.xs.length === 1 && d.xs[0] === ghosts.data.xs[i]) return;
+preview.data = {xs: [ghosts.data.xs[i]], ys: [ghosts.data.ys[i]]};
+renderer.visible = true;
 """
 
 
@@ -196,6 +213,7 @@ class SheetFigure:
         self.ghost_src = ColumnDataSource(_empty("xs", "ys"), name=f"{name}_ghosts")
         self.choice_hex_src = ColumnDataSource(_empty("xs", "ys", "label", "x", "y", "hex"), name=f"{name}_choices")
         self.choice_track_src = ColumnDataSource(_empty("xs", "ys"), name=f"{name}_choice_tracks")
+        self.preview_src = ColumnDataSource(_empty("xs", "ys"), name=f"{name}_choice_preview")
         self.route_src = ColumnDataSource(_empty("xs", "ys", "color", "width"), name=f"{name}_route")
         self.label_src = ColumnDataSource(_empty("x", "y", "text", "color"), name=f"{name}_labels")
         self.cross_src = ColumnDataSource(_empty("x", "y", "color", "size"), name=f"{name}_crosses")
@@ -247,6 +265,9 @@ class SheetFigure:
                        line_dash="dashed", name="ghosts")
         fig.multi_line("xs", "ys", source=self.route_src, line_color="color", line_width="width", line_alpha=0.55,
                        line_cap="round", line_join="round", name="route")
+        # the choice under the pointer, drawn on its hex (set in the page: PREVIEW_CHOICE_JS)
+        self.preview = fig.multi_line("xs", "ys", source=self.preview_src, line_color=PREVIEW_COLOUR, line_width=8,
+                                      line_alpha=0.9, line_cap="round", name="choice_preview", visible=False)
         fig.multi_line("xs", "ys", source=self.track_src, line_color=TRACK_DARK, line_width=6, line_cap="round",
                        name="track_bed")
         fig.multi_line("xs", "ys", source=self.track_src, line_color="#d7ccc8", line_width=1.6, line_dash=[4, 3],
@@ -281,17 +302,26 @@ class SheetFigure:
                  text_align="center", text_baseline="middle", text_color="#4a148c", background_fill_color="#ffffff",
                  background_fill_alpha=0.85, name="olivia_counts")
         # placement choices beside the sheet
-        fig.patches("xs", "ys", source=self.choice_hex_src, fill_color="#fffde7", line_color="#ff8f00", line_width=2,
-                    name="choice_hexes")
+        choice_hexes = fig.patches("xs", "ys", source=self.choice_hex_src, fill_color="#fffde7", line_color="#ff8f00",
+                                   line_width=2, hover_fill_color="#ffe0b2", hover_line_color=PREVIEW_COLOUR,
+                                   hover_line_width=3, name="choice_hexes")
         fig.multi_line("xs", "ys", source=self.choice_track_src, line_color=TRACK_DARK, line_width=4,
                        line_cap="round", name="choice_tracks")
-        fig.text("x", "y", text="label", source=self.choice_hex_src, text_font_size="8pt", text_align="right",
+        fig.text("x", "y", text="label", source=self.choice_hex_src, text_font_size="9pt", text_align="right",
                  text_baseline="middle", x_offset=-int(CHOICE_SIZE * 30), text_color="#e65100", text_font_style="bold",
                  name="choice_labels")
-        fig.text("x", "y", text="text", source=self.label_src, text_color="color", text_font_size="10pt",
+        # a route's label is framed in the route's colour; its text colour is one for all: BokehJS
+        # lays out a text glyph's labels from its text colours before it has built the labels of
+        # new data, so a colour per row made it read past the end of the colours when the routes
+        # went (a page error, "Offset is outside the bounds of the DataView", over and over)
+        fig.text("x", "y", text="text", source=self.label_src, text_color="#212121", text_font_size="10pt",
                  text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="#ffffff",
-                 background_fill_alpha=0.9, name="route_labels")
+                 background_fill_alpha=0.9, border_line_color="color", border_line_width=2.5, padding=2,
+                 name="route_labels")
         fig.add_tools(HoverTool(renderers=[hexes], tooltips=[("hex", "@hex"), ("region", "@region"), ("", "@what")]))
+        preview = CustomJS(args=dict(ghosts=self.ghost_src, preview=self.preview_src, renderer=self.preview),
+                           code=PREVIEW_CHOICE_JS)
+        fig.add_tools(HoverTool(renderers=[choice_hexes], tooltips=None, callback=preview, name="choice_hover"))
         return fig
 
     def set_mountains(self, level: str) -> None:
@@ -395,7 +425,8 @@ class SheetFigure:
                 chex["label"].append(str(i + 1)); chex["hex"].append(hx.format_hex(h))
                 txs, tys = track_points(h, a, b, CHOICE_SIZE, at=at)
                 ctr["xs"].append(txs); ctr["ys"].append(tys)
-        for src, data in ((self.ghost_src, ghosts), (self.choice_hex_src, chex), (self.choice_track_src, ctr)):
+        for src, data in ((self.ghost_src, ghosts), (self.choice_hex_src, chex), (self.choice_track_src, ctr),
+                          (self.preview_src, _empty("xs", "ys"))):
             self._assign_drawn(src, data)
 
     def _assign_drawn(self, src: ColumnDataSource, data: dict) -> None:

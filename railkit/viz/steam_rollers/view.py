@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+import json
 
 import panel as pn
 
@@ -44,6 +45,8 @@ __all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_ht
 DIE_FACE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 ROUTE_COLOURS = ["#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"]
 OLIVIA = "olivia"
+#: the widths of the view's two columns (pixels): the sheet's, and the actions' beside or below it
+LEFT_WIDTH, RIGHT_WIDTH = 680, 540
 
 
 def good_chip(good: str) -> str:
@@ -226,6 +229,18 @@ def olivia_score_html(g) -> str:
                          for key, words, points in parts))
 
 
+class _OliviaState:
+    """What :func:`olivia_steps` reads of the position before Olivia's phase (copies)."""
+
+    def __init__(self, g) -> None:
+        self.olivia_dice = list(g.olivia_dice)
+        self.olivia_crossed = {n: list(v) for n, v in g.olivia_crossed.items()}
+        self.olivia_goods = list(g.olivia_goods)
+        self.olivia_points = list(g.olivia_points)
+        self.tile_holder = dict(g.tile_holder)
+        self.tile_id = dict(g.tile_id)
+
+
 class SteamRollersView(TableShell):
     """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
 
@@ -240,6 +255,8 @@ class SteamRollersView(TableShell):
     """
 
     save_name = "steam-rollers-game.json"
+    #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
+    offers_confirm = True
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
@@ -271,11 +288,13 @@ class SteamRollersView(TableShell):
         self._olivia_new: list = []
         self._olivia_seen = 0
         self._delivery_paths: list | None = None
+        self._preview = None  # the game with the move waiting for confirmation played (a copy)
+        self._log_cache: tuple | None = None  # (game's config, its replay, Olivia's turns by action)
         g = self.table.game
         self.sheet = SheetFigure(g.sheet, g.rules.mountains)
         self.sheet.set_mountains(g.rules.mountains)
         self.sheet.on_click(self._on_sheet_click)
-        self.status = pn.pane.HTML("", width=560, css_classes=["status"])
+        self.status = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["status"])
         self.dice_buttons = []
         for i in range(6):
             # one tooltip for good (a Button's changed tooltip stayed on the page after a click)
@@ -296,61 +315,72 @@ class SteamRollersView(TableShell):
                                   description=f"Engine box {v}: cross it with a white die showing {v}.")
             b.on_click(lambda e, v=v: self.click_engine(v))
             self.engine_buttons.append(b)
-        self.engine_info = pn.pane.HTML("", width=240)
+        self.engine_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10)
         # why the engine boxes and tiles can or cannot be clicked now (on the page: their
         # tooltips never change, since a Button's changed tooltip stayed on the page)
-        self.action_info = pn.pane.HTML("", width=560, css_classes=["action-info"])
+        self.action_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["action-info"])
         self.tile_buttons = []
         for n in range(1, 7):
-            b = pn.widgets.Button(label=str(n), width=178, height=40, css_classes=["tile"])
+            b = pn.widgets.Button(label=str(n), width=166, height=44, css_classes=["tile"])
             b.on_click(lambda e, n=n: self.click_tile(n))
             self.tile_buttons.append(b)
-        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=400)
+        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=410)
         self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
         self.deliver_btn = pn.widgets.Button(label="Deliver", color="success", width=90, disabled=True)
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
-        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=200, disabled=True)
+        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=190, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=170, disabled=True)
+        self.skip_btn = pn.widgets.Button(label="Skip", width=160, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
         self.other_btn = pn.widgets.Button(label="Play", width=80)
         self.other_btn.on_click(lambda e: self._play_other())
         self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
-        self.goods = pn.pane.HTML("", width=560, css_classes=["goods"])
-        self.boxes = pn.pane.HTML("", width=560, css_classes=["delivery-boxes"])
-        self.olivia_pane = pn.pane.HTML("", width=560, css_classes=["olivia"], visible=False)
+        self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
+        self.boxes = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["delivery-boxes"])
+        self.olivia_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["olivia"], visible=False)
         self.score_toggle = pn.widgets.Toggle(label="Show network scoring on the sheet", width=260)
         self.score_toggle.param.watch(lambda e: self._draw_routes(), "value")
         self.w_replay_delivery = pn.widgets.Select(label="Replay a delivery", options={"(none)": -1}, width=280)
         self.w_replay_delivery.param.watch(lambda e: self._draw_routes(), "value")
-        self.score_pane = pn.pane.HTML("", width=560, css_classes=["scoring"])
+        self.score_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["scoring"])
         self.w_difficulty = pn.widgets.Select(label="Olivia's level (solo)",
                                               options=["clerk", "conductor", "machinist", "engineer", "investor",
                                                        "rail-baron"], value=g.difficulty or "clerk", width=170)
 
     def _option_widgets(self) -> list:
-        return [self.w_difficulty]
+        return [self.w_difficulty] if self.w_players.value == 1 else []  # Olivia plays only solo
 
     def _options(self) -> dict:
         return {"difficulty": self.w_difficulty.value if self.w_players.value == 1 else None}
 
     def _view(self):
+        """The dice and the sheet on the left; the status, the actions, Olivia and the goods in a
+        column on the right, or below the sheet when the page is narrower than both (a notebook
+        beside JupyterLab's file browser); the log and the scoring under them, wrapping alike."""
         tray = pn.Row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, width=680)
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=LEFT_WIDTH)
         actions = pn.Column(
-            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons, self.engine_info),
+            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons), self.engine_info,
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
             pn.Row(self.w_deliver, self.deliver_btn),
             pn.Row(self.pass_btn, self.skip_btn, self.w_as),
         )
-        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes, width=580)
+        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes,
+                          width=RIGHT_WIDTH, css_classes=["side"])
+        wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(
-            pn.Row(left, right),
-            pn.Row(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
-                   pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane)),
+            pn.FlexBox(left, right, **wrap),
+            pn.FlexBox(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
+                       pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane), **wrap),
+            sizing_mode="stretch_width",
         )
+
+    def __panel__(self):
+        layout = super().__panel__()
+        layout.sizing_mode = "stretch_width"  # the view takes the page's width, and wraps within it
+        return layout
 
     def _bokeh_panes(self) -> list:
         return [self.sheet.pane]
@@ -386,6 +416,8 @@ class SteamRollersView(TableShell):
         g = self.game
         if self.replaying:
             return self._refuse("You are looking at an earlier position.", "Press Back to live to play.")
+        if self.pending is not None:
+            return self._refuse("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
         if not self.replaying and self._legal_at != (id(g), len(g.log)):
             # the live position's moves (the view may not have been refreshed yet: a notebook page still opening)
             self._legal = g.legal_actions() if g.current_player == self.seat else []
@@ -422,17 +454,25 @@ class SteamRollersView(TableShell):
         else:
             self.die = die
             self.as_value = None
-            self.say(f"Die {die} drafted. Click a hex of region {die} to see the tracks you may draw there, "
-                     f"or cross engine box {die}, take tile {die}, or deliver from city {die}.")
+            self.say(self._draft_hint())
         self._close_hex()
         self.refresh(force=True)
         return None
+
+    def _draft_hint(self) -> str:
+        """What the drafted die lets the player do (its number, or the number tile 1 makes it)."""
+        v = self._value()
+        played = f"Die {self.die} drafted" + (f", played as {v} (tile 1)" if v != self.die else "")
+        return (f"{played}. Click a hex of region {v} to see the tracks you may draw there, "
+                f"or cross engine box {v}, take tile {v}, or deliver from city {v}.")
 
     def _on_as(self, event) -> None:
         if self._refreshing:
             return
         v = event.new
         self.as_value = None if v in (None, self.die) else v
+        if self.die is not None:
+            self.say(self._draft_hint())
         self._close_hex()
         self.refresh(force=True)
 
@@ -522,6 +562,10 @@ class SteamRollersView(TableShell):
             return err
         self.die = None
         self.as_value = None
+        if self.pending is not None:  # kept back until "Confirm turn": drawn, not played
+            self._close_hex()
+            self.refresh(force=True)
+            return None
         g = self.game
         with pn.io.hold(freeze=True):
             # the sheet first (one small message), the rest of the view just after it
@@ -592,6 +636,10 @@ class SteamRollersView(TableShell):
             err = g.why_illegal(UseTile(tid))
             if err is None:
                 lines.append(f"Click tile {tid} to play it." if self.die is None else "")
+            elif getattr(err, "rule", "") in ("SR-TILE-1A", "SR-TILE-1B") and not g.tile_sideways[n]:
+                # played inside a draft: in the page, with the list under the actions
+                lines.append(f"Tile {tid}: draft a die, then choose its new number under 'Play the die as "
+                             f"(tile 1)' (rule {err.rule}).")
             else:
                 lines.append(f"Tile {tid}: {explain(err)}")
         return "<br>".join(x for x in lines if x)
@@ -727,6 +775,10 @@ class SteamRollersView(TableShell):
     def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
         t = self.table
         self._g = g
+        # the move waiting for "Confirm turn", played on a copy: only this seat's own sheet is
+        # taken from it (its tracks, boxes, deliveries follow from the move alone; the copy's
+        # new roll and Olivia's turn are not public yet)
+        self._preview = None if replay else self.pending_game()
         self._legal = legal
         self._legal_at = () if replay else (id(g), len(g.log))
         self._deliveries = {}  # chosen again below, from this position's legal actions
@@ -759,13 +811,16 @@ class SteamRollersView(TableShell):
         self._show_scoring(g, obs)
 
     def _show_dice(self, g, obs, my_turn) -> None:
-        dice = obs["dice"]
+        dice = list(obs["dice"])
+        pending = self.pending if self._preview is not None else None
+        if getattr(pending, "die", None) in dice:  # the die of the move waiting for confirmation
+            dice.remove(pending.die)
         for i, b in enumerate(self.dice_buttons):
             if i < len(dice):
                 d = dice[i]
                 b.label = f"{DIE_FACE[d]} {d}"
                 b.color = "primary" if self.die == d and (i == dice.index(d)) else "default"
-                b.disabled = not my_turn or g.phase != "draft"
+                b.disabled = not my_turn or g.phase != "draft" or pending is not None
             else:  # never hidden: showing and hiding widgets in a busy page lost later changes
                 b.label = "·"
                 b.color = "default"
@@ -793,25 +848,38 @@ class SteamRollersView(TableShell):
             self.sheet.set_title(f"Olivia's sheet ({g.difficulty}): crossed hexes per region")
         else:
             s = self.looking
-            self.sheet.set_tracks(g.ps[s].tracks)
+            self.sheet.set_tracks(self._own(g, s).tracks)
             self.sheet.set_crosses()
             who = "Your" if (g.solo or s == self.seat) else f"{names[s]}'s"
-            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}")
+            waiting = " (a move to confirm)" if self._preview is not None and s == self.seat else ""
+            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}{waiting}")
         self._outline()
         self._draw_routes()
+
+    def _own(self, g, s: int):
+        """Seat ``s``'s sheet as it is shown: with the move waiting for confirmation if it is
+        this seat's (its tracks, engine boxes and deliveries follow from the move alone)."""
+        if self._preview is not None and s == self.seat:
+            return self._preview.ps[s]
+        return g.ps[s]
 
     def _show_actions(self, g, obs, my_turn, legal) -> None:
         seat = self.seat
         value = self._value()
-        boxes = set(g.ps[seat].boxes) if seat is not None else set()
-        engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} if self.die else set()
+        # the crossed boxes of the sheet looked at (a spectator's too); Olivia's sheet: one's own
+        shown = self.looking if self.looking != OLIVIA else seat
+        boxes = set(self._own(g, shown).boxes) if shown is not None else set()
+        engine_ok = {(a.value if a.value is not None else a.die) for a in self._mine(Engine)} \
+            if self.die and shown == seat else set()
         for v, b in zip(range(1, 7), self.engine_buttons):
             crossed = v in boxes
             b.label = f"✗{v}" if crossed else str(v)
             b.color = "warning" if crossed else ("success" if v in engine_ok else "default")
             b.disabled = v not in engine_ok
         # why the boxes are as they are, on the page (the boxes' tooltips never change)
-        if self.die is None:
+        if shown != seat:
+            engine_why = "Engine: these are the boxes of the sheet you look at; choose your own to cross one."
+        elif self.die is None:
             engine_why = "Engine: draft a white die, it names the engine box you cross."
         elif value in engine_ok:
             engine_why = f"Engine: click box {value} to cross it."
@@ -824,6 +892,8 @@ class SteamRollersView(TableShell):
             holder = g.tile_holder[n]
             sym = "∞" if t.kind == "permanent" else "⚡"
             where = "centre" if holder is None else ("you" if holder == seat else seat_names(g)[holder])
+            if self._preview is not None and isinstance(self.pending, TakeTile) and self.pending.number == n:
+                where, holder = "you (to confirm)", seat
             side = " sideways" if holder is not None and g.tile_sideways[n] else ""
             b.label = f"{tid} {sym} {t.vp:+d} VP · {where}{side}"
             act = self._tile_action(n) if my_turn else None
@@ -832,7 +902,7 @@ class SteamRollersView(TableShell):
             # a tooltip that changes only with the tile (a changed tooltip stayed on the page)
             b.description = f"Tile {tid}: {t.text}"
         self.action_info.object = ("<div style='font-size:12px'>" + engine_why + "<br>" + self._tile_reasons(g)
-                                   + "</div>") if my_turn else ""
+                                   + "</div>") if my_turn and self._preview is None else ""
         self._deliveries = self.delivery_options() if my_turn else {}
         opts = ["(choose a good)"] + list(self._deliveries)
         self.w_deliver.options = opts
@@ -860,6 +930,8 @@ class SteamRollersView(TableShell):
                 won = (not g.olivia_won) and me > her
                 turn += (f" <b class='solo-result'>{'You win' if won else 'You lose'}</b>: you {me}, Olivia {her}"
                          + (" (a tie is a loss)" if me == her else "") + ".")
+        elif my_turn and self._preview is not None:
+            turn = "<b>Your turn</b>: your move waits — press <b>Confirm turn</b> to play it (or Undo)."
         elif my_turn:
             step = {"build2": f"draw tile 3b's second track in region {g.build2_region} (or skip)",
                     "reroll": "re-roll Olivia's die with tile 2s, or not",
@@ -884,7 +956,7 @@ class SteamRollersView(TableShell):
         self.goods.object = ("<b>Goods on the cities</b> (in line order: Olivia takes the last one)"
                              f"<table style='font-size:12px'>{''.join(rows)}</table>")
         s = self.looking if self.looking != OLIVIA else (self.seat or 0)
-        ps = g.ps[s]
+        ps = self._own(g, s)
         boxes = "".join(f"<span style='display:inline-block;min-width:18px;border:1px solid #333;margin:1px;"
                         f"text-align:center;background:{'#ffe082' if d['distance'] >= 3 else '#fff'}'>"
                         f"{d['distance'] + d['bonus']}</span>" for d in ps.deliveries) or "<i>none yet</i>"
@@ -912,6 +984,25 @@ class SteamRollersView(TableShell):
                                    f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
                                    "</div>")
         self.olivia_pane.visible = True
+
+    def log_notes(self, g) -> dict[int, str]:
+        """Olivia's turns for the action log, under the action after which she played: her die,
+        her crosses, the good she took (all public). Worked out in one pass over the log, and
+        only for the actions added since the last time."""
+        if not g.solo:
+            return {}
+        key = json.dumps(g.config(), sort_keys=True, default=str)
+        cache = self._log_cache
+        n = min(len(g.log), len(cache[1].log)) if cache is not None else 0
+        if cache is None or cache[0] != key or cache[1].log[:n] != g.log[:n]:
+            cache = self._log_cache = (key, g.fresh(), {})
+        _, replay, notes = cache
+        for a in g.log[len(replay.log):]:
+            before = _OliviaState(replay)
+            replay.apply(a)
+            if len(replay.olivia_dice) > len(before.olivia_dice):
+                notes[len(replay.log) - 1] = "Olivia's turn: " + " ".join(olivia_steps(before, replay))
+        return {i: text for i, text in notes.items() if i < len(g.log)}
 
     def olivia_turn(self) -> list[str]:
         """Olivia's last turn in the live game, step by step (plain text)."""
@@ -980,7 +1071,9 @@ class SteamRollersView(TableShell):
                 if k < len(past):
                     routes.append((past[k][0], "#ffb300", past[k][1]))
             a = self._deliveries.get(self.w_deliver.value) if s == self.seat else None
-            if a is not None and a in self._legal:
+            if self._preview is not None and isinstance(self.pending, Deliver) and s == self.seat:
+                a = self.pending  # the delivery waiting for confirmation
+            if a is not None and (a in self._legal or a is self.pending):
                 p = delivery_preview(g, self.seat, a)
                 routes.append((route_tracks(g, tracks, p["nodes"], p["keys"]), "#00c853",
                                f"distance {p['distance']}, {p['points']} pts"))

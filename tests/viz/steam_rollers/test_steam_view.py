@@ -141,6 +141,7 @@ def test_a_delivery_preview_is_the_engines_best_route_and_what_it_scores():
     assert not v.deliver_btn.disabled
     n = len(g.ps[0].deliveries)
     assert v.confirm_delivery() is None
+    assert v.pending is None or v.confirm_turn() is None  # the round's last move waits for confirmation
     d = g.ps[0].deliveries[-1]
     assert len(g.ps[0].deliveries) == n + 1 and d["distance"] == p["distance"] and d["dest"] == action.dest
 
@@ -156,6 +157,8 @@ def test_a_whole_solo_game_by_the_views_clicks_and_olivias_turns_are_shown():
         if g.phase == "reroll" or (g.phase == "build2" and v.click_skip() is None):
             if g.phase == "reroll":
                 assert v.click_skip() is None
+            if v.pending is not None:
+                assert v.confirm_turn() is None
             continue
         die = g.dice[0] if len(g.dice) == 1 else g.dice[-1]
         assert v.draft(die) is None
@@ -170,6 +173,8 @@ def test_a_whole_solo_game_by_the_views_clicks_and_olivias_turns_are_shown():
             pass
         else:
             assert v.click_pass() is None
+        if v.pending is not None:  # the round's last move waits for "Confirm turn"
+            assert len(g.log) == len(t.actors) and v.confirm_turn() is None
         if v.olivia_report:
             saw_steps = True
             assert v.olivia_report[0].startswith("Olivia's die shows")
@@ -216,6 +221,7 @@ def test_past_deliveries_are_replayable_paths():
     v.draft(die)
     v.preview_delivery(list(v.delivery_options())[0])
     v.confirm_delivery()
+    assert v.pending is None or v.confirm_turn() is None
     paths = v.past_delivery_routes(g, 0)
     assert len(paths) == len(g.ps[0].deliveries) and paths[-1][0]
     v.w_replay_delivery.value = len(paths) - 1
@@ -301,3 +307,134 @@ def test_new_game_from_the_form_takes_olivias_level_and_the_rule_variant():
     g = v.table.game
     assert g.difficulty == "machinist" and g.rules.mountains == "medium"
     assert "(machinist)" in v.olivia_pane.object
+
+
+class _Recorder:
+    """A table journal that only records what it is told."""
+
+    closed = False
+    stopped = ""
+
+    def __init__(self):
+        self.moves = []
+
+    def move(self, index, seat, text):
+        self.moves.append((index, seat, text))
+
+    def undo(self, n):
+        self.moves.append(("undo", n))
+
+    def game(self, table):
+        pass
+
+    def join(self, seat, token):
+        pass
+
+
+def _second_move(view):
+    """Play the first die's engine box, then draw a track with the second die (by the view)."""
+    g = view.table.game
+    engine = next(a for a in g.legal_actions() if type(a).__name__ == "Engine" and a.value is None)
+    assert view.draft(engine.die) is None and view.click_engine(engine.die) is None
+    build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None)
+    assert view.draft(build.die) is None and view.click_hex(build.hex) is None
+    assert view.click_choice(view.placements.index(build)) is None
+    return engine, build
+
+
+def test_TABLE_UNDO_BLIND_the_move_that_rolls_waits_for_confirm_turn_and_undo_takes_it_back():
+    v = solo()
+    t = v.table
+    t.journal = journal = _Recorder()
+    assert v.confirm  # on by default in the Steam Rollers view
+    engine, build = _second_move(v)
+    g = t.game
+    # the engine box was played at once; the track waits: not in the game, the log or the journal
+    assert [str(a) for a in g.log] == [str(engine)] and len(journal.moves) == 1
+    assert v.pending == build and build.hex not in g.ps[0].tracks
+    rnd, dice = g.round, list(g.dice)
+    assert build.hex in v.pending_game().ps[0].tracks
+    assert len(v.sheet.track_src.data["hex"]) == 1  # drawn on the sheet all the same
+    assert not v.confirm_btn.disabled and not v.undo_btn.disabled
+    assert "TABLE-UNDO-BLIND" in v.undo_info.object and "not played yet" in v.undo_info.object
+    assert all(b.disabled for b in v.dice_buttons) and v.draft(dice[0]) is not None  # nothing else meanwhile
+    # Undo takes back the waiting track, then the engine box
+    assert v.undo() == 1 and v.pending is None and len(g.log) == 1 and not v.sheet.track_src.data["hex"]
+    assert v.confirm_btn.disabled
+    assert v.undo() == 1 and not g.log
+    # again; Confirm turn plays it: the round ends, Olivia plays, the dice roll
+    _second_move(v)
+    assert g.round == rnd and g.dice == dice
+    assert v.confirm_turn() is None
+    assert [str(a) for a in g.log] == [str(engine), str(build)] and g.round == rnd + 1 and v.pending is None
+    assert [m[2] for m in journal.moves if m[0] != "undo"][-2:] == [str(engine), str(build)]
+    assert v.olivia_report and v.confirm_btn.disabled
+    assert "TABLE-UNDO-BLIND" in v.undo_info.object  # why it cannot be taken back now, in words
+
+
+def test_without_confirm_the_move_that_rolls_is_played_at_once():
+    v = SteamRollersView(Table(players=1, humans=[0], seed=4, game="steam-rollers", difficulty="clerk"),
+                         auto=False, confirm=False)
+    engine, build = _second_move(v)
+    g = v.table.game
+    assert v.pending is None and len(g.log) == 2 and g.round == 2
+    v.confirm_box.value = True  # the seat's own setting, from its page
+    assert v.confirm
+
+
+def test_at_a_shared_table_the_other_seat_sees_a_move_once_it_is_confirmed():
+    t = Table(players=2, humans=[0, 1], seed=4, game="steam-rollers")
+    a, b = SteamRollersView(t, seat=0, auto=False), SteamRollersView(t, seat=1, auto=False)
+    g = t.game
+    build = next(x for x in g.legal_actions() if isinstance(x, Build) and x.value is None)
+    version = t.version
+    assert a.draft(build.die) is None and a.click_hex(build.hex) is None
+    assert a.click_choice(a.placements.index(build)) is None
+    # it ends seat 1's turn: it waits; the table (what seat 2 sees) has not changed
+    assert a.pending == build and t.version == version and not g.log
+    assert "Player 2" in a.undo_info.object
+    b.look(0)
+    assert not b.sheet.track_src.data["hex"]
+    assert a.confirm_turn() is None and g.current_player == 1
+    b.refresh()
+    assert b.sheet.track_src.data["hex"] == [hx.format_hex(build.hex)]
+
+
+def test_olivias_turns_are_in_the_action_log_under_the_move_she_answered():
+    v = solo()
+    engine, build = _second_move(v)
+    assert v.confirm_turn() is None
+    g = v.table.game
+    notes = v.log_notes(g)
+    assert list(notes) == [1] and notes[1] == "Olivia's turn: " + " ".join(olivia_steps(g.history(1), g))
+    assert "log-note" in v.log_pane.object and html_text(notes[1]) in v.log_pane.object
+    v.show_position(1)  # an earlier position: her turn had not come yet
+    assert v.log_notes(g.history(1)) == {} and "log-note" not in v.log_pane.object
+
+
+def html_text(text):
+    import html
+
+    return html.escape(text, quote=False)
+
+
+def test_the_new_game_form_follows_the_number_of_players():
+    v = solo()
+
+    def shown():
+        out = []
+        for row in v.new_area.objects[:2]:
+            out += [getattr(w, "label", "") for w in row.objects]
+        return out
+
+    v.new_toggle.value = True
+    assert "Olivia's level (solo)" in shown() and "Bots play" not in shown()
+    v.w_players.value = 3
+    assert "Olivia's level (solo)" not in shown() and "Bots play" in shown()
+    v.new_toggle.value = False
+    assert not v.new_area.objects
+    t = Table(players=2, humans=[0, 1], seed=4, game="steam-rollers")
+    shared = SteamRollersView(t, seat=0, auto=False)
+    shared.new_toggle.value = True
+    labels = [getattr(w, "label", "") for row in shared.new_area.objects[:2] for w in row.objects]
+    assert "Bots play" not in labels and "Olivia's level (solo)" not in labels
