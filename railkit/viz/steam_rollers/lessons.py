@@ -30,7 +30,8 @@ import panel as pn
 
 from railkit.games.steam_rollers import network as nw
 from railkit.maps import hexes as hx
-from railkit.viz.steam_rollers.sheet import STRONG, SheetFigure
+from railkit.viz.steam_rollers.sheet import SheetFigure
+from railkit.viz.steam_rollers.style import STRONG
 from railkit.viz.steam_rollers.view import ROUTE_COLOURS, connection_routes, good_chip, route_tracks, score_table
 
 __all__ = ["draw", "delivery", "connections", "engine_html", "tiles_html", "supply_html", "score_html",

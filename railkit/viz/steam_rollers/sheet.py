@@ -43,21 +43,12 @@ from bokeh.plotting import figure
 
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
+from railkit.viz.steam_rollers.style import STRONG, TINT, TRACK_DARK
 
 SQ3 = math.sqrt(3)
 
-#: Region tints (light) and city colours (strong) by the sheet's colour names.
-TINT = {"yellow": "#fff1a8", "red": "#f9cfcb", "grey-dark": "#c4c4c4", "grey-light": "#ececec",
-        "green": "#cfe8cf", "blue": "#cfe0f6", "grey": "#d8d8d8"}
-STRONG = {"yellow": "#f2c200", "red": "#d32f2f", "grey-dark": "#5f5f5f", "grey-light": "#a8a8a8",
-          "green": "#2e7d32", "blue": "#1565c0", "grey": "#8a8a8a"}
 #: A hatch pattern per region number, so regions differ without colour too.
 HATCH = {1: " ", 2: "/", 3: ".", 4: "\\", 5: "|", 6: "-"}
-#: Goods: screen colour and a short label (colour-blind safe).
-GOOD_HEX = {"red": "#d32f2f", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f2c200", "grey": "#8a8a8a",
-            "black": "#111111", "own": "#7b1fa2"}
-GOOD_LABEL = {"red": "Re", "blue": "Bl", "green": "Gn", "yellow": "Ye", "grey": "Gy", "black": "Co", "own": "Own"}
-TRACK_DARK = "#3e2723"
 #: Where the placement choices are drawn (right of the sheet), in hex units: big enough to be
 #: touch targets of at least 44x44 CSS pixels on the 660-pixel sheet.
 CHOICE_X0, CHOICE_SIZE, CHOICE_COLS = 9.5, 0.95, 2

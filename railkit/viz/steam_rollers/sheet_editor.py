@@ -47,7 +47,8 @@ from railkit.maps import sheets
 from railkit.maps.hexes import Hex
 from railkit.maps.sheets import REGION_NUMBERS, Sheet
 from railkit.viz.shell.editor import Editor
-from railkit.viz.steam_rollers.sheet import HATCH, STRONG, TINT, centre, equal_units, hex_outline
+from railkit.viz.steam_rollers.sheet import HATCH, centre, equal_units, hex_outline
+from railkit.viz.steam_rollers.style import STRONG, TINT
 
 __all__ = ["SheetEditor", "sheet_rule", "FACE_CHOICES", "BRUSHES"]
 

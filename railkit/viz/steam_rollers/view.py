@@ -38,7 +38,8 @@ from railkit.games.steam_rollers.actions import (
 from railkit.maps import hexes as hx
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
-from railkit.viz.steam_rollers.sheet import GOOD_HEX, GOOD_LABEL, STRONG, SheetFigure
+from railkit.viz.steam_rollers.sheet import SheetFigure
+from railkit.viz.steam_rollers.style import GOOD_HEX, GOOD_LABEL, STRONG
 
 __all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_html", "olivia_steps"]
 
