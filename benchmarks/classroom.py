@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import builtins
+import functools
 import json
 import os
 import random
@@ -108,6 +110,11 @@ STATE = """() => {
 MESSAGE = """() => { for (const m of Bokeh.documents[0]._all_models.values())
   if ((m.css_classes || []).includes('message') && typeof m.text === 'string') return m.text; return ''; }"""
 
+#: the text of the page's action log (its Bokeh model's)
+LOG_TEXT = """() => [...Bokeh.documents[0]._all_models.values()].find(
+  (m) => (m.css_classes || []).includes('action-log')).text"""
+
+
 # ---------------------------------------------------------------- Ticket to Ride
 AFFORDABLE = "() => { const s = Bokeh.documents[0].get_model_by_name('affordable'); return s ? s.data.id : []; }"
 ROUTE_XY = """(rid) => {
@@ -165,11 +172,6 @@ ALL_TEXT_OF_STATUS = """() => [...Bokeh.documents[0]._all_models.values()].filte
 
 
 # ---------------------------------------------------------------- Station Master
-#: the text of the page's action log (its Bokeh model's)
-LOG_TEXT = """() => [...Bokeh.documents[0]._all_models.values()].find(
-  (m) => (m.css_classes || []).includes('action-log')).text"""
-
-
 async def station_move(page, rng) -> tuple[str, object]:
     """A chip or a carriage card, then the first train that takes it (the timed click); else a
     pass; else a special card and its first targets and choices, clicked until it is played
@@ -221,7 +223,9 @@ async def steam_move(page, rng) -> tuple[str, object]:
     face = (await die.first.inner_text()).strip()
     await die.first.click()
     value = face.split()[-1]
-    await page.wait_for_function(f"() => ({MESSAGE})().includes('Die {value} drafted')", timeout=30_000)
+    await page.wait_for_function(f"() => /Die {value} drafted|Not allowed/.test(({MESSAGE})())", timeout=30_000)
+    if "Not allowed" in await page.evaluate(MESSAGE):
+        raise RuntimeError("the draft was refused: " + (await page.evaluate(MESSAGE))[:100])
     await asyncio.sleep(rng.uniform(0.3, 1.0))
     box = page.locator(".engine-box button:enabled", has_text=value)
     if await box.count():
@@ -314,6 +318,8 @@ class Seat:
         self.latency: list[float] = []  # ms from the move's click to its log line painted
         self.kinds: dict[str, int] = {}
         self.lost: list[str] = []
+        self.late: list[str] = []  # moves whose log line came after MOVE_WAIT s (not timed)
+        self.stalls: list[str] = []  # a step of a move (a choice, a drafted die) not shown within 30 s
         self.refused: list[str] = []
         self.errors: list[str] = []
         self.games = 0
@@ -392,18 +398,32 @@ async def play(page, game: str, seat: Seat, until: float, think: tuple[float, fl
             break
         if await page.evaluate(STATE) != "turn":
             continue
-        kind, button = await move(page, rng)
-        if button is None:
+        kind = game
+        try:
+            kind, button = await move(page, rng)
+            if button is None:
+                continue
+            before = await page.evaluate(LOG_TEXT)
+            handle = await button.element_handle() if hasattr(button, "element_handle") else button
+            ms = await handle.evaluate(TIMED_CLICK)
+        except Exception as exc:  # a step of the move the page did not show within 30 s
+            seat.stalls.append(f"{kind}: {str(exc).splitlines()[0][:120]}")
             continue
-        handle = await button.element_handle() if hasattr(button, "element_handle") else button
-        ms = await handle.evaluate(TIMED_CLICK)
         if ms is not None:
             seat.moves += 1
             seat.latency.append(ms)
             seat.kinds[kind] = seat.kinds.get(kind, 0) + 1
             continue
         message = await page.evaluate(MESSAGE)
-        (seat.refused if "Not allowed" in message else seat.lost).append(f"{kind}: {message[:160]}")
+        if "Not allowed" in message:
+            seat.refused.append(f"{kind}: {message[:160]}")
+            continue
+        try:  # not in the log within MOVE_WAIT s: late, or lost?
+            await page.wait_for_function(f"(b) => ({LOG_TEXT})() !== b", arg=before, timeout=60_000)
+            seat.moves += 1
+            seat.late.append(kind)
+        except Exception:
+            seat.lost.append(f"{kind}: not in the page's log after {MOVE_WAIT + 60} s")
 
 
 async def class_run(url: str, game: str, scenario: str, pages: int, seconds: float, think, arrive: int,
@@ -518,6 +538,9 @@ def run(game: str, scenario: str, pages: int = 30, seconds: float = 100, think=(
         "error_count": sum(len(s.errors) for s in seats),
         "refused": [f"page {s.k + 1}: {x}" for s in seats for x in s.refused][:50],
         "lost": lost[:50], "lost_count": len(lost),
+        "late_moves": sum(len(s.late) for s in seats),
+        "stalls": [f"page {s.k + 1}: {x}" for s in seats for x in s.stalls][:50],
+        "stall_count": sum(len(s.stalls) for s in seats),
         "server_exit": code, **server_errors(server_log),
         "cpu_percent": {"mean": round(statistics.mean([x["cpu"] for x in after]), 1) if after else None,
                         "max": max((x["cpu"] for x in after), default=None)},
@@ -530,17 +553,21 @@ def run(game: str, scenario: str, pages: int = 30, seconds: float = 100, think=(
     }
 
 
-def report(r: dict) -> None:
+def report(r: dict, out=None) -> None:
+    """Print the figures of one run (to ``out``, standard output by default)."""
+    print = functools.partial(builtins.print, file=out or sys.stdout, flush=True)
     lat = r["latency_ms"]
     print(f"{r['scenario']} {r['game']}: {r['pages']} pages ({r['tables']} tables), {r['seconds']:.0f} s of play; "
           f"pages opened in {r['open_seconds']} s (p95 per page {r['page_open_p95_s']} s)")
     print(f"  moves {r['moves']} {r['moves_by_kind']}; games finished {r['games_finished']}")
     print(f"  click -> the move in the log, painted: p50 {lat['p50']} ms   p95 {lat['p95']} ms   max {lat['max']} ms"
           f"   (target p95 < {TARGET_MS})")
+    print(f"  moves answered after {MOVE_WAIT} s (not timed): {r['late_moves']}; steps of a move not shown within "
+          f"30 s: {r['stall_count']}")
     print(f"  errors {r['error_count']}, refused moves {len(r['refused'])}, lost moves {r['lost_count']}; "
           f"server exit {r['server_exit']}, errors in its log {r['server_error_count']} "
           f"(and {r['closed_socket_writes']} write(s) to a page that had just left)")
-    for line in (r["errors"][:5] + r["refused"][:5] + r["lost"][:5] + r["server_errors"][:5]):
+    for line in (r["errors"][:5] + r["refused"][:5] + r["lost"][:5] + r["stalls"][:5] + r["server_errors"][:5]):
         print("    " + line)
     cpu, rss, load = r["cpu_percent"], r["rss_mb"], r["load1"]
     print(f"  server CPU after warm-up: mean {cpu['mean']} %, max {cpu['max']} % of one core")
@@ -579,8 +606,7 @@ def main(argv=None) -> None:
         r = run(game, scenario, a.pages, seconds, tuple(a.think), a.bot_delay, a.arrive, a.sample,
                 min(a.warmup, seconds / 3), a.seed)
         results.append(r)
-        if not a.json:
-            report(r)
+        report(r, sys.stderr if a.json else sys.stdout)
     out = {"pages": a.pages, "minutes": a.minutes, "cores": os.cpu_count(), "load_before": load0,
            "load_after": os.getloadavg(), "browser": "one Chromium, a context per page", "runs": results}
     if a.json:
