@@ -43,7 +43,8 @@ TEXT_OF = """(cls) => {
   const text = (n) => { if (n.nodeType === 3) return n.textContent; let t = '';
     if (n.shadowRoot) t += text(n.shadowRoot); for (const c of n.childNodes) t += text(c); return t; };
   const find = (n) => { if (n.classList && n.classList.contains(cls)) return n;
-    for (const r of [n.shadowRoot, ...n.childNodes]) { if (!r) continue; const f = find(r); if (f) return f; } return null; };
+    for (const r of [n.shadowRoot, ...n.childNodes]) { if (!r) continue; const f = find(r); if (f) return f; }
+    return null; };
   const el = find(document.body); return el ? text(el) : null;
 }"""
 
