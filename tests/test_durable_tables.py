@@ -1,8 +1,9 @@
 """``railkit serve --state-dir`` as a real process: the tables kept there are restored at
 start, a torn last line is dropped, a journal edited by hand is refused (its file and line
 on stderr) while the other tables load; SIGINT and SIGTERM stop it with exit code 0 within
-5 s. (The moves of people and bots across ``kill -9`` are played in a browser:
-tests/browser/test_durable_app.py.)"""
+5 s; a restored table in its bot's turn goes on with no page open. (The moves of people and
+bots across ``kill -9`` are played in a browser: tests/browser/test_durable_app.py and
+test_durable_games.py.)"""
 
 from __future__ import annotations
 
@@ -126,3 +127,28 @@ def test_every_game_restores_and_stops_gracefully(game, tmp_path):
     out, err = output(folder, port)
     assert "1 table(s) restored" in out and code == 0 and seconds < 5, (out, err)
     assert oct(store.path("class-a").stat().st_mode & 0o777) == "0o600"
+
+
+def test_restored_bots_move_with_no_page_open(tmp_path):
+    """A table kept in its bot's turn: once the server is up again the bot moves, on the
+    server, before anybody opens the table (its move is in the journal)."""
+    from railkit.viz.shell.journal import read_records
+
+    folder = tmp_path / "tables"
+    store = TableStore(folder, "station-master")
+    t = kept_table(store, "class-a", 0)
+    while t.bot_to_move() is None:
+        assert t.apply(t.game.current_player, t.game.legal_actions()[0]) is None
+    waiting, bot = len(t.game.log), t.game.current_player
+    store.close()
+    port = free_port()
+    proc = serve("station-master", folder, port)
+    try:
+        until = time.time() + 30
+        while not any(r["k"] == "move" and r["n"] == waiting and r["seat"] == bot
+                      for r in read_records(store.path("class-a"))[0]):
+            assert time.time() < until, "the bot did not move within 30 s with no page open"
+            time.sleep(0.2)
+    finally:
+        code, _ = stop(proc)
+    assert code == 0

@@ -50,13 +50,13 @@ def wait_seat(page, name: str) -> None:
                            arg=name, timeout=TIMEOUT)
 
 
-def journal_game(folder, table: str):
+def journal_game(folder, table: str, game: str = GAME):
     """The game the journal of ``table`` replays to (read the way the server reads it)."""
     from railkit.games import get_spec
     from railkit.viz.shell.journal import read_records, replay_records
 
-    path = folder / f"{GAME}.{table}.jsonl"
-    return replay_records(read_records(path)[0], get_spec(GAME), str(path)).game
+    path = folder / f"{game}.{table}.jsonl"
+    return replay_records(read_records(path)[0], get_spec(game), str(path)).game
 
 
 def test_kill_9_between_moves_and_in_a_bots_turn_loses_no_move(browser, tmp_path):

@@ -45,7 +45,45 @@ def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
         store = restore_tables(game, state_dir, keep_finished, app_options.get("bot_delay", 0.5))
     return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, store=store, **app_options), port=port,
                       address=address, show=show, title=f"railkit: {get_spec(game).title}", basic_auth=basic_auth,
-                      on_stop=store.close if store is not None else None)
+                      on_stop=store.close if store is not None else None, on_start=play_bots if seats > 1 else None)
+
+
+#: milliseconds between two looks at the lobby's tables for a bot whose turn it is
+BOT_POLL_MS = 100
+
+
+def play_bots(server) -> None:
+    """Let the server play the bots of every table of the lobby (:func:`drive_bots` every
+    :data:`BOT_POLL_MS`), whether a page shows the table or not: a table restored after a
+    restart goes on before anybody opens it again, as it went on before the restart."""
+    from tornado.ioloop import PeriodicCallback
+
+    PeriodicCallback(lambda: drive_bots(lobby_tables()), BOT_POLL_MS).start()
+
+
+def drive_bots(tables: dict) -> int:
+    """One move of each table's bot whose turn it is and whose delay has passed
+    (:meth:`~railkit.viz.shell.table.Table.bot_due`); returns the number of moves.
+
+    >>> from railkit.games import names
+    >>> from railkit.viz.shell.table import Table
+    >>> t = Table(players=2, humans=[1], bots=["random"], seed=3, game=names()[0], bot_delay=0)
+    >>> drive_bots({"class-a": t}), t.actors
+    (1, [0])
+    """
+    import sys
+    import traceback
+
+    moves = 0
+    for name, table in list(tables.items()):
+        if not table.bot_due():
+            continue
+        try:
+            moves += table.step_bot()
+        except Exception:  # one table's failing bot leaves the other tables playing
+            print(f"railkit serve: the bot of table {name} failed:", file=sys.stderr, flush=True)
+            traceback.print_exc()
+    return moves
 
 
 def restore_tables(game: str, state_dir, keep_finished: float, bot_delay: float) -> TableStore:
@@ -140,7 +178,7 @@ def safe_query_params() -> None:
 
 
 def serve_page(factory, *, port: int, address: str, show: bool, title: str, basic_auth: str | None = None,
-               on_stop=None):
+               on_stop=None, on_start=None):
     """Serve the page ``factory()`` makes for each browser session, on this machine's
     ``address`` only, refusing websockets from other origins; ``/liveness`` for health checks.
 
@@ -152,6 +190,9 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     and password from the JSON file it names) before any page; the login cookie is
     signed with a fresh random secret, so a restart logs everybody out. ``/liveness``
     stays open (it tells only that the server is up).
+
+    ``on_start(server)`` is called once the server is made, on its event loop's thread,
+    before it starts (the lobby's bots: :func:`play_bots`).
 
     Every file a page needs comes from this server: with Bokeh's resources set to anything
     but ``server`` (``BOKEH_RESOURCES=inline``, say), Panel links its loading stylesheet
@@ -196,6 +237,8 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
         server = pn.serve(factory, port=port, address=address, show=show, liveness=True, title=title,
                           websocket_origin=origins, transforms=guard, start=False)
     stop_gracefully(server, on_stop, tell_every_page)
+    if on_start is not None:
+        on_start(server)
     server.start()
     server.io_loop.start()
     return server

@@ -423,6 +423,10 @@ class Table:
         cp = g.current_player
         return cp if cp in self.agents else None
 
+    def bot_due(self) -> bool:
+        """True when a bot is to move and :attr:`bot_delay` seconds have passed since the last move."""
+        return self.bot_to_move() is not None and time.monotonic() - self.last_move_time >= self.bot_delay
+
     def step_bot(self) -> bool:
         """Let the bot to move play one action; False if no bot is to move."""
         with self.lock:

@@ -34,7 +34,6 @@ arrived out of order, so the view contradicted itself after Run All).
 from __future__ import annotations
 
 import html
-import time
 import weakref
 
 import panel as pn
@@ -374,7 +373,7 @@ class TableShell(pn.viewable.Viewer):
         if served():
             flush_stuck_writes(pn.state.curdoc)
         t = self.table
-        if t.bot_to_move() is not None and time.monotonic() - t.last_move_time >= t.bot_delay:
+        if t.bot_due():
             t.step_bot()
         if t.version != self._seen_version:
             self.refresh()
