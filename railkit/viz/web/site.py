@@ -117,8 +117,8 @@ def landing_page() -> str:
         bots = agents_of(spec)
         low = 1 if spec.solo_opponent else spec.min_players
         usual = 1 if spec.solo_opponent else spec.solo_players
-        players = [(str(n), f"alone against {spec.solo_opponent}" if n == 1 else f"{n} (you and {n - 1} bots)")
-                   for n in range(low, spec.max_players + 1)]
+        players = [(str(n), f"alone against {spec.solo_opponent}" if n == 1 else
+                    f"{n} (you and {n - 1} bot{'s' if n > 2 else ''})") for n in range(low, spec.max_players + 1)]
         fields = [f"<input type='hidden' name='game' value='{escape(spec.name)}'>",
                   _option("Players", "players", players, str(usual)),
                   _option("Bots", "bots", [(b, b) for b in bots], spec.default_bot)]
