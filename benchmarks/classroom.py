@@ -16,7 +16,8 @@ whose turn it is waits 2-5 s (a person thinking, ``--think``), then moves by cli
   card once the deck is empty; tickets once no card is left);
 * Station Master: a chip (or a carriage card) and then the first train that takes it; a pass;
   else a special card and its first targets and choices (not timed);
-* Steam Rollers: drafts the first die and crosses its engine box, or passes with it.
+* Steam Rollers: drafts the first die and crosses its engine box, or passes with it (and presses
+  "Confirm turn" where the move waits for it: that click is the one timed).
 
 A finished game is followed by a new one (the new-game form of the table's first seat).
 
@@ -228,9 +229,21 @@ async def steam_move(page, rng) -> tuple[str, object]:
         raise RuntimeError("the draft was refused: " + (await page.evaluate(MESSAGE))[:100])
     await asyncio.sleep(rng.uniform(0.3, 1.0))
     box = page.locator(".engine-box button:enabled", has_text=value)
-    if await box.count():
-        return "engine", box.first
-    return "pass", page.get_by_role("button", name="Pass (use the die for nothing)")
+    kind, button = (("engine", box.first) if await box.count() else
+                    ("pass", page.get_by_role("button", name="Pass (use the die for nothing)")))
+    # a move that hands the turn on waits on the page for "Confirm turn" (the served default):
+    # then the move reaches the table, and its log line the page, on that click, which is timed
+    confirm = page.get_by_role("button", name="Confirm turn")
+    if await confirm.count() and await confirm.first.is_visible():
+        await button.click()
+        try:
+            await confirm.first.wait_for(state="visible", timeout=5_000)
+            await page.wait_for_function("(b) => !b.disabled", arg=await confirm.first.element_handle(),
+                                         timeout=5_000)
+            return kind + "+confirm", confirm.first
+        except Exception:
+            return "none", None  # played at once after all (its log line came untimed)
+    return kind, button
 
 
 MOVES = {"ticket-to-ride": ttr_move, "station-master": station_move, "steam-rollers": steam_move}

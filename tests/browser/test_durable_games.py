@@ -18,6 +18,9 @@ from conftest import free_port, launch
 from helpers import ALL_TEXT
 from test_durable_app import journal_game, kill9, wait_seat
 from test_station_app import answer
+from test_steam_app import confirm_turn
+
+from railkit.viz.shell.table import Table
 
 TIMEOUT = 60_000
 NAMES = ["Player 1", "Player 2", "Player 3"]
@@ -89,10 +92,17 @@ def steam_move(page, g) -> None:
     legal = {str(a) for a in g.legal_actions()}
     page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.click()
     page.wait_for_function(f"() => ({TEXT_OF})('message')?.includes('Die {die} drafted')", timeout=TIMEOUT)
-    if f"draft {die} engine" in legal:
+    action = f"draft {die} engine" if f"draft {die} engine" in legal else f"draft {die} pass"
+    if action.endswith("engine"):
         page.locator(".engine-box button", has_text=re.compile(f"^{die}$")).click()
     else:
         page.get_by_role("button", name="Pass (use the die for nothing)").click()
+    # a move that hands the turn on (or rolls) waits on the page for "Confirm turn" (the served default)
+    seat = g.current_player
+    table = Table(players=g.players, humans=[0, 1], game="steam-rollers")
+    table.game = g
+    if table.final_reason(seat, action):
+        confirm_turn(page)
 
 
 MOVES = {"station-master": station_move, "steam-rollers": steam_move}
