@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import sys
+import tempfile
 
 import pytest
 from guard import PageGuard
@@ -41,7 +42,9 @@ OPTIONS = {"ticket-to-ride": {"map": "teaching-small"}}
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def game_server(request):
     proc = launch([sys.executable, "-m", "railkit.cli", "serve", request.param, "--port", "{port}", "--seats", "2",
-                   "--seed", str(SEED), "--bot-delay", "0.15", *GAMES[request.param]], name=f"hidden-{request.param}")
+                   "--seed", str(SEED), "--bot-delay", "0.15", *GAMES[request.param],
+                   # a folder of its own: the tables another server kept must not come back here
+                   "--state-dir", tempfile.mkdtemp(prefix="railkit-tables-")], name=f"hidden-{request.param}")
     proc.game = request.param
     yield proc
     stop_server(proc)

@@ -154,7 +154,9 @@ def start_game_server(game: str, *extra: str):
     from conftest import launch
 
     return launch([sys.executable, "-m", "railkit.cli", "serve", game, "--port", "{port}", "--seats", "2",
-                   "--seed", "7", "--bot-delay", "0.15", *GAMES[game], *extra], name=f"serve-{game}")
+                   "--seed", "7", "--bot-delay", "0.15", *GAMES[game], *extra,
+                   # a folder of its own: the tables another server kept must not come back here
+                   "--state-dir", tempfile.mkdtemp(prefix="railkit-tables-")], name=f"serve-{game}")
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))
