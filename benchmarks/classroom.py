@@ -60,6 +60,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks, beside this one
+from ui_latency import TicketToRide  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -118,25 +121,8 @@ LOG_TEXT = """() => [...Bokeh.documents[0]._all_models.values()].find(
 
 # ---------------------------------------------------------------- Ticket to Ride
 AFFORDABLE = "() => { const s = Bokeh.documents[0].get_model_by_name('affordable'); return s ? s.data.id : []; }"
-ROUTE_XY = """(rid) => {
-  const doc = Bokeh.documents[0];
-  const src = doc.get_model_by_name('routes');
-  const i = src.data.id.indexOf(rid);
-  const xs = src.data.xs[i], ys = src.data.ys[i];
-  const view = Bokeh.index.get_one(doc.get_model_by_name('board'));
-  view.canvas_view.el.scrollIntoView({block: "center"});
-  const r = view.canvas_view.el.getBoundingClientRect();
-  return [view.frame.x_scale.compute((xs[0] + xs[1]) / 2) + r.left,
-          view.frame.y_scale.compute((ys[0] + ys[1]) / 2) + r.top];
-}"""
-FIND_PAY = """() => {
-  const choice = Bokeh.documents[0].get_model_by_name('pay');
-  const view = choice ? Bokeh.index.get_one(choice) : null;
-  if (!view) return null;
-  for (const b of view.shadow_el.querySelectorAll('button'))
-    if (b.textContent.trim().startsWith('Pay ') && b.getClientRects().length > 0) return b;
-  return null;
-}"""
+# where a route is on the page and the claim's first payment button: the latency benchmark's own
+ROUTE_XY, FIND_PAY = TicketToRide.ROUTE_XY, TicketToRide.FIND_PAY
 
 
 async def ttr_move(page, rng) -> tuple[str, object]:
