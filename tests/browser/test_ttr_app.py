@@ -307,3 +307,22 @@ def test_colour_blind_patterns_tell_every_route_colour_apart(page, server, page_
     page.wait_for_function("(" + ALL_TEXT + ")().match(/\\[[ROYGBPWK]\\] (red|orange|yellow|green|blue|pink|"
                            "white|black)/) !== null")
     page.screenshot(path=str(Path(tempfile.gettempdir()) / f"railkit-ttr-{deficiency}.png"))
+
+
+def test_colour_blind_patterns_from_the_new_game_form(page, server, page_guard):
+    """The new-game form offers the same colour-blind setting: ticking it there patterns the
+    board's cars and ticks the toggle under the board; unticking the board's clears both."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(server + "/")
+    page.locator(".new-toggle button").click()
+    page.locator(".colour-blind-form input").check()
+    patterned = ("() => { for (const d of Bokeh.documents) { const c = d.get_model_by_name('cars');"
+                 " if (c) return c.data.hatch.some(h => h !== ' '); } return null; }")
+    page.wait_for_function(patterned)
+    expect(page.locator(".colour-blind input")).to_be_checked()
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-form-colour-blind.png"))
+    page.locator(".colour-blind input").uncheck()
+    page.wait_for_function(patterned.replace("return c.data.hatch.some(h => h !== ' ')",
+                                             "return c.data.hatch.every(h => h === ' ')"))
+    expect(page.locator(".colour-blind-form input")).not_to_be_checked()

@@ -169,6 +169,10 @@ class TicketToRideView(TableShell):
         self.w_colour_blind = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
+        # the same setting in the new-game form, for whoever looks for it there
+        self.w_colour_blind_form = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
+                                                       css_classes=["colour-blind-form"], align="end")
+        self.w_colour_blind_form.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         self.scoring_area = pn.Column(sizing_mode="stretch_width")
         self.board_area = pn.Column()
         self._make_board()
@@ -190,14 +194,18 @@ class TicketToRideView(TableShell):
         self.claim_cancel.js_on_event("button_click", CustomJS(
             args=dict(hint=CLAIM_HINT, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
         self.board_area.objects = [self.board]
-        self.scoring = None
+        self.scoring = None  # a new board is a new game's ("Play this map"): no final scores
+        self.scoring_area.objects = []
 
     def set_colour_blind(self, on: bool) -> None:
         """Patterns and letters on every colour, or not (this page only): the board's cars are
         patched in place and the cards relabelled."""
         on = bool(on)
-        if self.w_colour_blind.value != on:
-            self.w_colour_blind.value = on  # calls back here
+        for box in (self.w_colour_blind, self.w_colour_blind_form):  # the page's and the form's
+            if box.value != on:
+                box.value = on  # calls back here
+                return
+        if on == self.colour_blind == self.board.colour_blind:
             return
         self.colour_blind = on
         self.player.colour_blind = on
@@ -207,7 +215,7 @@ class TicketToRideView(TableShell):
         self.refresh(force=True)
 
     def _option_widgets(self) -> list:
-        return [self.w_map]
+        return [self.w_map, self.w_colour_blind_form]
 
     def _options(self) -> dict:
         return {"map": self.w_map.value}

@@ -411,3 +411,29 @@ def test_the_deck_says_when_the_discards_are_shuffled_in_and_a_second_loco_is_re
     assert "rule TTR-DRAW-LOCO-SECOND" in panel.status.object
     panel.update(dict(obs, phase="turn", deck_size=12), my_turn=True)
     assert panel.deck_btn.label == "Draw from deck (12)" and not panel.market[0].disabled
+
+
+def test_play_this_map_after_a_finished_game_clears_the_final_scores(tmp_path):
+    from railkit.viz.ticket_to_ride.served import editor_for
+
+    ctl = TicketToRideView(ttr_table(players=2, humans=[], bots=["greedy-route"], seed=2, map="teaching-small"),
+                           auto=False)
+    ctl.table.run_bots()
+    ctl.refresh(force=True)
+    assert ctl.banner.visible and ctl.scoring_area.objects
+    ed = editor_for(ctl, folder=tmp_path)
+    ed.b_play.clicks += 1
+    assert not ctl.table.game.is_over
+    assert not ctl.banner.visible and ctl.scoring_area.objects == [] and ctl.scoring is None
+    assert ctl.board.highlight_src.data["xs"] == []
+
+
+def test_new_game_form_offers_colour_blind_patterns():
+    ctl = started()
+    ctl.new_toggle.value = True
+    form = [w for row in ctl.new_area.objects[:2] for w in row.objects]
+    box = next(w for w in form if getattr(w, "name", "") == "Colour-blind patterns")
+    box.value = True
+    assert ctl.colour_blind and ctl.w_colour_blind.value and ctl.player.colour_blind
+    ctl.w_colour_blind.value = False
+    assert box.value is False and not ctl.board.colour_blind
