@@ -67,6 +67,10 @@ class Frame:
         Every choice that was equally right here (ties), ``pick`` among them.
     why : str
         Why several choices were right (empty when there was one).
+    arrows : tuple
+        Flow drawn on the routes (max flow): ``(u, v, edge, flow, capacity)`` for each route
+        carrying ``flow`` units from ``u`` to ``v``; a full one (flow = capacity) can only
+        carry flow back in the residual graph.
     """
 
     nodes: Mapping[Node, str]
@@ -77,6 +81,7 @@ class Frame:
     pick: Any = None
     accept: frozenset = frozenset()
     why: str = ""
+    arrows: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -128,12 +133,14 @@ class _Recorder:
         self.edges = {e: ("blocked" if e[2] in blocked else "unexplored") for e in self.edge_ids}
         self.frames: list[Frame] = []
 
-    def frame(self, line: int, text: str, data: Mapping[str, Iterable] = (), pick=None, accept=(), why="") -> None:
+    def frame(self, line: int, text: str, data: Mapping[str, Iterable] = (), pick=None, accept=(), why="",
+              arrows: tuple = ()) -> None:
         data = dict(data)
         self.frames.append(Frame(
             MappingProxyType(dict(self.nodes)), MappingProxyType(dict(self.edges)),
             MappingProxyType({k: tuple(v) for k, v in data.items()}), line, text, pick,
-            frozenset(accept) if accept else (frozenset([pick]) if pick is not None else frozenset()), why))
+            frozenset(accept) if accept else (frozenset([pick]) if pick is not None else frozenset()), why,
+            arrows))
 
     def edge(self, e: EdgeId, state: str) -> None:
         self.edges[self.canon[e]] = state
@@ -1027,7 +1034,11 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
                   {"flow": (value,), "path": tuple(_label(e) for _, _, e in path), **_flow_data(adj, flow)},
                   pick=path[0][2],
                   accept=accept, why="the search takes a path with spare room and the fewest routes; "
-                                     "any route of such a path is right" if len(accept) > 1 else "")
+                                     "any route of such a path is right" if len(accept) > 1 else "",
+                  arrows=_flow_arrows(rec, adj, flow))
+    for e in rec.edge_ids:  # the last augmenting path is done
+        if rec.edges[e] == "current":
+            rec.edges[e] = "explored"
     side = set(prev)
     cut = []
     for u in side:
@@ -1038,13 +1049,13 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     for n in rec.nodes:
         rec.nodes[n] = "explored" if n in side else "unexplored"
     rec.frame(3, f"No path with spare room is left: the maximum flow is {_fmt(value)}.",
-              {"flow": (value,), "reachable": tuple(sorted(side, key=_order))})
+              {"flow": (value,), "reachable": tuple(sorted(side, key=_order))}, arrows=_flow_arrows(rec, adj, flow))
     for e in cut:
         rec.edge(e, "solution")
     rec.nodes[s] = rec.nodes[t] = "current"
     pairs = "" if doubles != "one-claim" else " (a double route among them is closed by a claim of either track)"
     rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}{pairs}.",
-              {"flow": (value,), "cut": tuple(_label(e) for e in cut)})
+              {"flow": (value,), "cut": tuple(_label(e) for e in cut)}, arrows=_flow_arrows(rec, adj, flow))
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
 
 
@@ -1064,6 +1075,12 @@ def _flow_data(adj, flow) -> dict:
                 free.append(_label(e))
     return {"flow on routes": tuple(carrying), "residual: full one way": tuple(full),
             "residual: free both ways": (len(free),)}
+
+
+def _flow_arrows(rec, adj, flow) -> tuple:
+    """The flow of a step as arrows: ``(u, v, edge, flow, capacity)`` per route carrying some."""
+    return tuple((u, v, rec.canon[e], flow[(e, u, v)], c) for u in sorted(adj, key=_order)
+                 for v, e, c in adj[u] if flow.get((e, u, v), 0) > 0)
 
 
 def _on_shortest_paths(adj, room, s, t) -> set:

@@ -479,3 +479,20 @@ def test_every_edmonds_karp_step_shows_a_flow_that_is_kept():
         assert -net["Seattle"] == net["New York"] == f.data["flow"][0]
         assert all(n == 0 for city, n in net.items() if city not in ("Seattle", "New York"))
         assert len(f.data["residual: full one way"]) == len(f.data["flow on routes"])  # each route carries 1
+
+
+def test_max_flow_arrows_are_the_listed_flow_and_full_ones_are_the_residual_back_edges():
+    """Each Edmonds–Karp step carries its flow as arrows (from, to, route, units, capacity): the
+    same routes and directions as the listed flow, the full ones those of the residual graph's
+    "full one way" list, and the final cut frame still shows the whole flow."""
+    from railkit.graphs.steps import _label
+
+    trace = steps.max_flow(load("usa").graph(), "Seattle", "New York")
+    for f in trace:
+        if "flow on routes" in f.data:
+            listed = {entry.rsplit(":", 1)[0] for entry in f.data["flow on routes"]}
+            assert {f"{_label(e)} ({u}→{v})" for u, v, e, _, _ in f.arrows} == listed
+            assert {f"{_label(e)} ({u}→{v})" for u, v, e, units, cap in f.arrows if units >= cap} == \
+                set(f.data["residual: full one way"])
+    assert trace.frames[0].arrows == ()
+    assert len(trace.frames[-1].arrows) >= trace.result[0]

@@ -34,7 +34,7 @@ import networkx as nx
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Press, Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import Arrow, ColumnDataSource, HoverTool, VeeHead
 from bokeh.plotting import figure
 
 from railkit.graphs import quiz, steps
@@ -259,6 +259,13 @@ class GraphView:
         fig.text(x=lx, y=ly, text=lt, text_font_size="8pt", text_color="#444444", text_align="center",
                  text_baseline="middle", background_fill_color="#f7f4ec", background_fill_alpha=0.85,
                  name=f"{name}_lengths")
+        # max flow: an arrow on each route carrying flow, in its direction; black when full
+        # (in the residual graph it can then only carry flow back)
+        self.arrows_src = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], color=[], route=[], flow=[]),
+                                           name=f"{name}_flow")
+        fig.add_layout(Arrow(end=VeeHead(size=11, fill_color="color", line_color="color"), source=self.arrows_src,
+                             x_start="x0", y_start="y0", x_end="x1", y_end="y1", line_color="color",
+                             line_width=3, name=f"{name}_flow_arrows"))
         fig.scatter("x", "y", source=self.nodes_src, marker="marker", size="size", fill_color="color",
                     line_color="#333333", line_width=1.5, name=f"{name}_node_marks")
         fig.text("x", "y", text="name", source=self.nodes_src, text_font_size="9pt", x_offset=9, y_offset=-3,
@@ -268,9 +275,11 @@ class GraphView:
         self.figure = fig
         self.pane = pn.pane.Bokeh(fig, sizing_mode="fixed")
 
-    def show(self, nodes, edges) -> int:
-        """Show states (mappings; missing: unexplored); patch only the rows that changed.
+    def show(self, nodes, edges, arrows=()) -> int:
+        """Show states (mappings; missing: unexplored) and a frame's flow ``arrows``
+        (:attr:`railkit.graphs.steps.Frame.arrows`); patch only the rows that changed.
         Returns the number of rows changed."""
+        self.show_flow(arrows)
         npatch: dict[str, list] = {"state": [], "color": [], "marker": [], "size": []}
         for i, n in enumerate(self.node_ids):
             s = nodes.get(n, "unexplored")
@@ -290,6 +299,21 @@ class GraphView:
         if epatch["state"]:
             self.edges_src.patch(epatch)
         return len(npatch["state"]) + len(epatch["state"])
+
+    def show_flow(self, arrows) -> None:
+        """Draw ``(u, v, edge, flow, capacity)`` as an arrow from ``u`` towards ``v`` over the
+        middle of the route's line: sky blue while it has room, black once full (:data:`FLOW_LEGEND`)."""
+        data: dict[str, list] = {k: [] for k in ("x0", "y0", "x1", "y1", "color", "route", "flow")}
+        for u, v, e, f, c in arrows:
+            (ax, bx), (ay, by) = self.lines[e]
+            if str(e[0]) != str(u):  # the line is drawn from e[0]: the flow runs the other way
+                ax, bx, ay, by = bx, ax, by, ay
+            data["x0"].append(ax + 0.25 * (bx - ax)); data["y0"].append(ay + 0.25 * (by - ay))
+            data["x1"].append(ax + 0.7 * (bx - ax)); data["y1"].append(ay + 0.7 * (by - ay))
+            data["color"].append(FLOW_LEGEND[1][0] if f >= c else FLOW_LEGEND[0][0])
+            data["route"].append(_label(e)); data["flow"].append(f"{steps._fmt(f)}/{steps._fmt(c)} {u}→{v}")
+        if data["route"] != list(self.arrows_src.data["route"]) or data["flow"] != list(self.arrows_src.data["flow"]):
+            self.arrows_src.data = data
 
     def item_at(self, x: float, y: float, node_px: float = 14.0, edge_px: float = 10.0):
         """The city (preferred) or route nearest the data point ``(x, y)``, within a few pixels."""
@@ -318,8 +342,13 @@ class GraphView:
         return None if best is None else best[1]
 
 
-def legend_html() -> str:
-    """The one legend: a swatch per state with its marker shape and dash pattern (inline SVG)."""
+FLOW_LEGEND = (("#56B4E9", "flow on the route, in its direction (room left)"),
+               ("#222222", "full: in the residual graph it can only carry flow back"))
+
+
+def legend_html(flow: bool = False) -> str:
+    """The one legend: a swatch per state with its marker shape and dash pattern (inline SVG);
+    with ``flow``, the max-flow arrows too."""
     shapes = {
         "circle": '<circle cx="9" cy="9" r="6"/>', "diamond": '<polygon points="9,1 17,9 9,17 1,9"/>',
         "star": '<polygon points="9,1 11,7 17,7 12,11 14,17 9,13 4,17 6,11 1,7 7,7"/>',
@@ -340,6 +369,12 @@ def legend_html() -> str:
             f'<svg width="34" height="10"><line x1="1" y1="5" x2="33" y2="5" stroke="{lg["color"]}" '
             f'stroke-width="4" stroke-dasharray="{dashes[lg["dash"]]}"/></svg>'
             f'&nbsp;<b>{s}</b>&nbsp;<span style="color:#555">{html.escape(lg["text"])}</span></span>')
+    for colour, text in FLOW_LEGEND if flow else ():
+        items.append(
+            f'<span class="legend-item flow-arrow" style="display:inline-flex;align-items:center;'
+            f'margin:2px 10px 2px 0;font-size:12px"><svg width="34" height="12"><line x1="1" y1="6" x2="26" y2="6" '
+            f'stroke="{colour}" stroke-width="3"/><polygon points="24,1 33,6 24,11" fill="{colour}"/></svg>'
+            f'&nbsp;<span style="color:#555">{html.escape(text)}</span></span>')
     return '<div class="algo-legend">' + "".join(items) + "</div>"
 
 
@@ -498,6 +533,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         else:
             self.w_frame.value = 0
         self.board_area.objects = [self.view.pane]
+        self.legend.object = legend_html(flow=self.algorithm == "max_flow")
         self.index = -1
         self.goto(self.predictor.frame_index if self.predictor else 0)
 
@@ -522,7 +558,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.index = i
         f = self.trace[i]
         with pn.io.hold():
-            self.view.show(f.nodes, f.edges)
+            self.view.show(f.nodes, f.edges, f.arrows)
             self.code_pane.object = pseudocode_html(self.trace.pseudocode, f.line)
             self.ds_pane.object = structure_html(f.data)
             self.text_pane.object = (f'<div style="font-size:14px"><b>Step {i} of {len(self.trace) - 1}:</b> '

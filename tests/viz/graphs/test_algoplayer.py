@@ -227,3 +227,27 @@ def test_dijkstra_and_astar_run_the_same_trip(map_name):
         assert (title, a, dij.stats["target"]) == (star_title, b, star.stats["target"])
         if dij.result is not None:
             assert dij.result[0] == star.result[0] and star.stats["expanded"] <= dij.stats["expanded"]
+
+
+def test_max_flow_draws_each_steps_flow_as_arrows_from_giver_to_taker():
+    """Max flow's board draws one arrow per route carrying flow, pointing from the city that
+    sends to the one that receives (its start nearer the sender), black once the route is
+    full; the legend explains them; another algorithm draws none."""
+    import math
+
+    p = AlgoPlayer(algorithm="max_flow", map="usa", seed=0)
+    assert "flow-arrow" in p.legend.object
+    for i in range(len(p.trace)):
+        p.goto(i)
+        f = p.trace[i]
+        src = p.view.arrows_src.data
+        assert len(src["x0"]) == len(f.arrows)
+        for k, (u, v, e, units, cap) in enumerate(f.arrows):
+            (ux, uy), (vx, vy) = p.view.pos[u], p.view.pos[v]
+            start, end = (src["x0"][k], src["y0"][k]), (src["x1"][k], src["y1"][k])
+            assert math.dist(start, (ux, uy)) < math.dist(end, (ux, uy))
+            assert math.dist(end, (vx, vy)) < math.dist(start, (vx, vy))
+            assert src["color"][k] == ("#222222" if units >= cap else "#56B4E9")
+    assert len(p.view.arrows_src.data["x0"]) > 0
+    p.w_algo.value = "dijkstra"
+    assert p.view.arrows_src.data["x0"] == [] and "flow-arrow" not in p.legend.object
