@@ -30,10 +30,18 @@ MAX_FACEUP = 10
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "loco")
 
 
+def _halo(key: str) -> str:
+    """A halo around a card's text in the opposite shade, so that it stays readable on the
+    colour's pattern (colour-blind mode)."""
+    dark = CARD_TEXT.get(key, "#fff").lower() not in ("#fff", "#ffffff", "white")
+    ring = "#ffffff" if dark else "#000000"
+    return f"text-shadow:0 0 2px {ring},0 0 2px {ring},0 0 3px {ring},0 0 4px {ring};"
+
+
 def chip(colour: str, text: str, colour_blind: bool = False) -> str:
     """An inline coloured label (HTML); in colour-blind mode with the colour's pattern and letter."""
     key = card_key(colour)
-    pattern = css_pattern(key) if colour_blind else ""
+    pattern = css_pattern(key) + _halo(key) if colour_blind else ""
     letter = CARD_LETTER.get(key, "") if colour_blind else ""
     if letter:
         text = f"[{letter}] {text}"
@@ -46,7 +54,7 @@ def _btn_css(colour: str | None, colour_blind: bool = False) -> list[str]:
     if colour is None:
         return [".bk-btn {background:#eeeeee !important; color:#999 !important}"]
     key = card_key(colour)
-    pattern = css_pattern(key).replace(";", " !important;") if colour_blind else ""
+    pattern = (css_pattern(key) + _halo(key)).replace(";", " !important;") if colour_blind else ""
     return [f".bk-btn {{background-color:{card_hex(key)} !important; {pattern} color:{CARD_TEXT.get(key, '#fff')}"
             " !important; border:2px solid #333 !important; font-weight:700}"]
 
