@@ -169,6 +169,20 @@ def _simulate(args: argparse.Namespace) -> int:
         os._exit(130)
 
 
+def _state_dir(given: str | None, default: str) -> Path:
+    """The served app's state folder (``--state-dir``, else ``default`` in the working
+    directory), made if missing (mode 0700) and checked to be writable."""
+    state_dir = Path(given or default).resolve()
+    try:
+        state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError("--state-dir", f"a folder this user can make and write ({exc.strerror})",
+                         str(state_dir)) from None
+    if not os.access(state_dir, os.W_OK | os.X_OK):
+        raise UsageError("--state-dir", "a folder this user can write", str(state_dir))
+    return state_dir
+
+
 def _serve(args: argparse.Namespace) -> int:
     from railkit.agents import make_agent
     from railkit.core.game import parse_rule_assignments
@@ -181,9 +195,10 @@ def _serve(args: argparse.Namespace) -> int:
             raise UsageError("--basic-auth", "a game (the graph lab has no login)", "graph-lab")
         _check_bind(args.address, args.port)
 
+        state_dir = _state_dir(args.state_dir, "railkit-class")
         print(f"railkit serve graph-lab: the graph-algorithm lab at http://{args.address}:{args.port}/  "
-              "(Ctrl+C stops)", flush=True)
-        serve_graph_lab(port=args.port, show=args.show, address=args.address)
+              f"(Ctrl+C stops); the class's answers are kept in {state_dir}", flush=True)
+        serve_graph_lab(port=args.port, show=args.show, address=args.address, state_dir=state_dir)
         return 0
     from railkit.viz.shell.games import view_class
     from railkit.viz.shell.serve import serve
@@ -226,15 +241,7 @@ def _serve(args: argparse.Namespace) -> int:
     url = f"http://{args.address}:{args.port}/"
     what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
     _check_bind(args.address, args.port)
-    state_dir = Path(args.state_dir or "railkit-tables").resolve() if args.seats > 1 else None
-    if state_dir is not None:
-        try:
-            state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError("--state-dir", f"a folder this user can make and write ({exc.strerror})",
-                             str(state_dir)) from None
-        if not os.access(state_dir, os.W_OK | os.X_OK):
-            raise UsageError("--state-dir", "a folder this user can write", str(state_dir))
+    state_dir = _state_dir(args.state_dir, "railkit-tables") if args.seats > 1 else None
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
           + ("; a password is asked first" if auth else "")
           + (f"; the map editor saves in {maps_dir}" if on_maps else "")
@@ -565,7 +572,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "afterwards (default: my-maps in the working directory; never railkit's own maps/)")
     sv.add_argument("--state-dir", default=None, metavar="DIR",
                     help="with --seats above 1: the folder where every table is kept, so that a restart loses no "
-                         "game (default: railkit-tables in the working directory)")
+                         "game (default: railkit-tables in the working directory); for graph-lab: where the "
+                         "class's answers and the teacher link are kept (default: railkit-class)")
     sv.add_argument("--keep-finished", type=_duration, default="1d", metavar="TIME",
                     help="how long a finished table is kept for its replay, e.g. 12h or 2d (default 1d)")
     sv.add_argument("--address", default="127.0.0.1")

@@ -24,7 +24,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import networkx as nx
 
@@ -719,19 +719,24 @@ class ClassRecord:
     #: the longest name or answer kept (characters)
     MAX_TEXT = 80
 
-    def __init__(self) -> None:
+    def __init__(self, rows: Iterable[Mapping] = (), on_add: Callable[[dict], None] | None = None) -> None:
         import threading
 
-        self._rows: list[tuple] = []
+        self._rows: list[tuple] = [tuple(r[c] for c in RECORD_COLUMNS) for r in rows]
         self._lock = threading.Lock()
+        #: called with each new row (a mapping of :data:`RECORD_COLUMNS`), e.g. to keep it on disk
+        self.on_add = on_add
 
     def add(self, student: str, activity: str, item: str, answer: Any, right: bool, when: float | None = None) -> None:
         """Record one answer of ``student`` (``activity``: ``question`` or ``prediction``)."""
         import time
 
         clean = [" ".join(str(x).split())[:self.MAX_TEXT] for x in (student or "anonymous", activity, item, answer)]
+        row = (time.time() if when is None else when, *clean, bool(right))
         with self._lock:
-            self._rows.append((time.time() if when is None else when, *clean, bool(right)))
+            if self.on_add is not None:
+                self.on_add(dict(zip(RECORD_COLUMNS, row)))
+            self._rows.append(row)
 
     def __len__(self) -> int:
         return len(self._rows)

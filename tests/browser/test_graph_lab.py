@@ -353,3 +353,33 @@ def test_max_flow_draws_the_flow_as_arrows_to_the_min_cut(page, page_guard, lab_
     states = page.evaluate(SHOWN_EDGES)
     assert states.count("solution") == len(trace.result[1])
     page.screenshot(path=str(SHOT.with_name(f"railkit-graph-lab-flow-{size[0]}.png")))
+
+
+def test_class_results_survive_a_crash_of_the_served_lab(page, page_guard, tmp_path):
+    """`railkit serve graph-lab --state-dir DIR`: a student answers, the server is killed
+    (SIGKILL), started again on the same folder: the teacher's link from the first start still
+    opens the class results, and the answer is there."""
+    import re
+    import signal
+
+    cmd = [sys.executable, "-m", "railkit.cli", "serve", "graph-lab", "--port", "{port}", "--state-dir", str(tmp_path)]
+    first = launch(cmd, name="graph-lab-durable")
+    try:
+        token = re.search(r"\?teacher=(\S+)", open(first.log_path).read()).group(1)
+        assert str(tmp_path) in open(first.log_path).read()
+        _answer_first_question(page, first.url, "Grace Hopper", right=True)
+        port = first.url.rsplit(":", 1)[1]
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    second = launch(cmd, name="graph-lab-durable", port=int(port))
+    try:
+        page.goto(f"{second.url}/?teacher={token}")
+        page.wait_for_function(SHOWN)
+        page.get_by_text("Class results").first.click()
+        page.locator(".refresh button").click()
+        expect(page.locator(".class-results table")).to_contain_text("Grace Hopper")
+        rows = [r.split("\t") for r in page.locator(".class-results table").inner_text().splitlines()]
+        assert ["Grace Hopper", "1", "1"] in rows
+    finally:
+        stop_server(second)

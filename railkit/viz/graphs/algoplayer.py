@@ -906,26 +906,73 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False)
     return page
 
 
-def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False):
+def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, state_dir=None):
     """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
-    (``railkit serve graph-lab``). The class's answers are kept by this process only; the
-    teacher's link, printed at start, carries a secret that shows them."""
-    import secrets
-
+    (``railkit serve graph-lab``). The teacher's link, printed at start, carries a secret that
+    shows the class's answers. With ``state_dir`` the answers and the secret are kept there
+    (:func:`class_record`), so a restart loses neither; else this process alone holds them."""
     from railkit.viz.shell.serve import serve_page
 
-    record = quiz.ClassRecord()
-    token = secrets.token_urlsafe(16)
+    record, token = class_record(state_dir)
     print(f"Class results (for the teacher only; keep this link to yourself): "
           f"http://{address}:{port}/?teacher={token}", flush=True)
 
     def page():
+        import secrets
+
         args = getattr(pn.state, "session_args", None) or {}
         given = (args.get("teacher") or [b""])[0]
         given = given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)
         return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()))
 
     return serve_page(page, port=port, address=address, show=show, title="railkit: graph lab")
+
+
+#: the class's answers in a state folder: one journal line per answer (as the game tables')
+RESULTS_FILE = "class-results.journal"
+#: the teacher link's secret in a state folder, readable by the server's user only
+TOKEN_FILE = "teacher-token"
+
+
+def class_record(state_dir=None) -> tuple[quiz.ClassRecord, str]:
+    """The class's record and the teacher's secret. In ``state_dir`` (made if missing) both
+    survive a restart: every answer is appended to :data:`RESULTS_FILE` and flushed before it
+    counts (a torn last line from a crash is dropped), and the secret is read from
+    :data:`TOKEN_FILE` (written once, mode 0600). A file edited by hand is refused with its
+    name and line (:class:`~railkit.core.errors.DataError`)."""
+    import os
+    import secrets
+    from pathlib import Path
+
+    from railkit.core.errors import DataError
+    from railkit.viz.shell.journal import Journal, read_records
+
+    if state_dir is None:
+        return quiz.ClassRecord(), secrets.token_urlsafe(16)
+    folder = Path(state_dir)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    token_path = folder / TOKEN_FILE
+    if not token_path.exists():
+        fd = os.open(token_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(16) + "\n")
+    token = token_path.read_text().strip()
+    if not 16 <= len(token) <= 64 or not all(c.isalnum() or c in "-_" for c in token):
+        raise DataError(str(token_path), "$", "the teacher link's secret (16 to 64 letters, digits, - or _)",
+                        token[:20])
+    path = folder / RESULTS_FILE
+    rows, last = [], ""
+    if path.exists():
+        records, whole, last = read_records(path)
+        for number, r in enumerate(records, 1):
+            if r.get("k") != "answer" or set(r) != {"k", *quiz.RECORD_COLUMNS}:
+                raise DataError(str(path), f"line {number}", "an answer (" + ", ".join(quiz.RECORD_COLUMNS) + ")",
+                                str(sorted(r))[:60])
+        rows = records
+        if whole != path.stat().st_size:  # a torn last line: cut off before appending
+            os.truncate(path, whole)
+    journal = Journal(path, previous=last)
+    return quiz.ClassRecord(rows, on_add=lambda row: journal.write("answer", **row)), token
 
 
 def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
@@ -935,8 +982,9 @@ def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
     p = argparse.ArgumentParser(description="Serve the railkit graph lab on 127.0.0.1.")
     p.add_argument("--port", type=int, default=5006)
     p.add_argument("--address", default="127.0.0.1")
+    p.add_argument("--state-dir", default=None, help="keep the class's answers and the teacher link here")
     a = p.parse_args(argv)
-    serve(port=a.port, address=a.address)
+    serve(port=a.port, address=a.address, state_dir=a.state_dir)
 
 
 if __name__ == "__main__":  # pragma: no cover

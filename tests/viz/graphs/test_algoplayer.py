@@ -251,3 +251,34 @@ def test_max_flow_draws_each_steps_flow_as_arrows_from_giver_to_taker():
     assert len(p.view.arrows_src.data["x0"]) > 0
     p.w_algo.value = "dijkstra"
     assert p.view.arrows_src.data["x0"] == [] and "flow-arrow" not in p.legend.object
+
+
+def test_class_results_and_the_teacher_link_survive_a_restart(tmp_path):
+    """In a state folder every answer is on disk before it counts and the teacher's secret is
+    kept (mode 0600): a second start (a restart) has both; a torn last line (a crash while
+    writing) is dropped; a line edited by hand is refused naming the file and line."""
+    import os
+    import stat
+
+    from railkit.core.errors import DataError
+    from railkit.viz.graphs.algoplayer import RESULTS_FILE, TOKEN_FILE, class_record
+
+    record, token = class_record(tmp_path)
+    record.add("Ada", "question", "shortest: Harbor–Peak", "7", True, when=0)
+    record.add("Bo", "prediction", "dijkstra step 3", "Mill", False, when=60)
+    assert stat.S_IMODE(os.stat(tmp_path / TOKEN_FILE).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(tmp_path / RESULTS_FILE).st_mode) == 0o600
+    again, same = class_record(tmp_path)
+    assert same == token and again.csv() == record.csv() and again.summary() == [("Ada", 1, 1), ("Bo", 1, 0)]
+    again.add("Cy", "question", "mst", "12", True, when=120)
+    path = tmp_path / RESULTS_FILE
+    with open(path, "ab") as f:
+        f.write(b'{"k":"answer","student":"Dee"')  # the crash came in the middle of a line
+    third, _ = class_record(tmp_path)
+    assert [s for s, _, _ in third.summary()] == ["Ada", "Bo", "Cy"]
+    third.add("Eve", "question", "mst", "9", False, when=180)
+    assert [s for s, _, _ in class_record(tmp_path)[0].summary()] == ["Ada", "Bo", "Cy", "Eve"]
+    path.write_text(path.read_text().replace('"student":"Bo"', '"student":"Bob"'))
+    with pytest.raises(DataError) as err:
+        class_record(tmp_path)
+    assert str(path) in str(err.value) and "line 2" in str(err.value)
