@@ -165,6 +165,7 @@ TICKET_OPEN_HEX = "#d50000"
 TICKET_DONE_HEX = "#2e7d32"
 TICKET_OFFER_HEX = "#ff6d00"
 LAST_HEX = "#111111"
+LAST_GLOW_HEX = "#F0E442"  # Okabe–Ito yellow: under the last claim
 
 
 class Board(pn.viewable.Viewer):
@@ -344,6 +345,9 @@ class Board(pn.viewable.Viewer):
                        line_alpha=0.6, line_cap="round", name="highlight_bands")
         fig.multi_line("xs", "ys", source=self.afford_src, line_color=AFFORD_HEX, line_width=car + 12,
                        line_alpha=0.55, line_cap="round", name="affordable_glow")
+        # the last claim: a wide yellow glow (seen at a glance from across the room) framed dashed
+        fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_GLOW_HEX, line_width=car + 20,
+                       line_alpha=0.9, line_cap="round", name="last_move_glow")
         fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
                        line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
         # the patterns are a column, blank unless in colour-blind mode: switching it patches the
