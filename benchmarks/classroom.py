@@ -47,6 +47,7 @@ import asyncio
 import builtins
 import functools
 import json
+import math
 import os
 import random
 import signal
@@ -284,8 +285,35 @@ def rss_mb(pid: int) -> float:
     return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def browser_cpu_seconds() -> float:
+    """CPU seconds used so far by the Chromium processes this driver started (its descendants
+    named chrom*); processes that have ended are not counted, so sample often."""
+    total = 0.0
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil comes with the test extra
+        return math.nan
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in child.name():
+                t = child.cpu_times()
+                total += t.user + t.system
+        except psutil.Error:
+            continue
+    return total
+
+
+def machine_busy_seconds() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far, over every core (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields) - idle) / tick, sum(fields) / tick
+
+
 class Sampler(threading.Thread):
-    """The server's CPU (% of one core) and RSS (MB), and the load average, every ``every`` s."""
+    """The server's CPU (% of one core) and RSS (MB), the browsers' CPU (% of one core), the
+    whole machine's busy share (% of all cores) and the load average, every ``every`` s."""
 
     def __init__(self, pid: int, every: float) -> None:
         super().__init__(daemon=True)
@@ -295,16 +323,21 @@ class Sampler(threading.Thread):
         self.stopped = threading.Event()
 
     def run(self) -> None:
-        last_t, last_cpu = time.monotonic(), cpu_seconds(self.pid)
+        last_t, last_cpu, last_web, last_busy = (time.monotonic(), cpu_seconds(self.pid), browser_cpu_seconds(),
+                                                 machine_busy_seconds())
         while not self.stopped.wait(self.every):
             try:
-                now, cpu = time.monotonic(), cpu_seconds(self.pid)
+                now, cpu, web, busy = time.monotonic(), cpu_seconds(self.pid), browser_cpu_seconds(), \
+                    machine_busy_seconds()
                 self.samples.append({"t": round(now - self.t0, 1),
                                      "cpu": round(100 * (cpu - last_cpu) / (now - last_t), 1),
+                                     "browser_cpu": round(100 * max(0.0, web - last_web) / (now - last_t), 1),
+                                     "machine_busy": round(100 * (busy[0] - last_busy[0])
+                                                           / max(busy[1] - last_busy[1], 1e-9), 1),
                                      "rss_mb": round(rss_mb(self.pid), 1), "load1": round(os.getloadavg()[0], 2)})
             except OSError:
                 return
-            last_t, last_cpu = now, cpu
+            last_t, last_cpu, last_web, last_busy = now, cpu, web, busy
 
 
 # ---------------------------------------------------------------- the pages
@@ -543,6 +576,8 @@ def run(game: str, scenario: str, pages: int = 30, seconds: float = 100, think=(
         "server_exit": code, **server_errors(server_log),
         "cpu_percent": {"mean": round(statistics.mean([x["cpu"] for x in after]), 1) if after else None,
                         "max": max((x["cpu"] for x in after), default=None)},
+        "browser_cpu_percent": round(statistics.mean([x["browser_cpu"] for x in after]), 1) if after else None,
+        "machine_busy_percent": round(statistics.mean([x["machine_busy"] for x in after]), 1) if after else None,
         "rss_mb": {"after_warmup": rss[0] if rss else None, "end": rss[-1] if rss else None,
                    "min": min(rss, default=None), "max": max(rss, default=None), "spread_percent": flat,
                    "flat": flat is not None and flat <= 10},
@@ -569,7 +604,9 @@ def report(r: dict, out=None) -> None:
     for line in (r["errors"][:5] + r["refused"][:5] + r["lost"][:5] + r["stalls"][:5] + r["server_errors"][:5]):
         print("    " + line)
     cpu, rss, load = r["cpu_percent"], r["rss_mb"], r["load1"]
-    print(f"  server CPU after warm-up: mean {cpu['mean']} %, max {cpu['max']} % of one core")
+    print(f"  server CPU after warm-up: mean {cpu['mean']} %, max {cpu['max']} % of one core; the browsers: "
+          f"mean {r['browser_cpu_percent']} % of one core; the whole machine busy {r['machine_busy_percent']} % "
+          f"of its {os.cpu_count()} cores")
     print(f"  server RSS after warm-up: {rss['after_warmup']} -> {rss['end']} MB (min {rss['min']}, max {rss['max']}; "
           f"spread {rss['spread_percent']} % of the median: {'flat' if rss['flat'] else 'NOT flat'} within 10 %)")
     print(f"  load average (1 min): mean {load['mean']}, max {load['max']} on {os.cpu_count()} cores")

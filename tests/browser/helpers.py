@@ -138,3 +138,17 @@ def route_xy(page, rid: str):
     page.evaluate(ROUTE_XY, [rid, True])
     page.wait_for_function(ROUTE_SETTLED, arg=rid, polling=50)
     return page.evaluate(ROUTE_XY, [rid, False])
+
+
+def outside_view(page, locators: dict) -> dict:
+    """Of ``{what: locator}``, the ones not wholly inside the viewport with the page scrolled to
+    its top (what a person sees without scrolling), each with its box; {} when all are in view."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    size = page.viewport_size
+    out = {}
+    for what, loc in locators.items():
+        box = loc.bounding_box()
+        if box is None or box["width"] == 0 or box["x"] < 0 or box["y"] < 0 \
+                or box["x"] + box["width"] > size["width"] + 0.5 or box["y"] + box["height"] > size["height"] + 0.5:
+            out[what] = box
+    return out

@@ -383,3 +383,32 @@ def test_class_results_survive_a_crash_of_the_served_lab(page, page_guard, tmp_p
         assert ["Grace Hopper", "1", "1"] in rows
     finally:
         stop_server(second)
+
+
+def test_what_you_act_on_is_in_view_at_1280x720(page, page_guard, lab_server):
+    """Without scrolling, at 1280x720: the algorithm and its trip, the step controls, what the
+    step did, the pseudocode's current line and the prediction controls."""
+    import re
+
+    from helpers import outside_view
+
+    open_lab(page, lab_server)
+    page.locator(".predict input").check()
+    page.get_by_text("Click the city or route the algorithm takes next.").wait_for()
+    page.locator(".predict input").uncheck()
+    page.locator(".frame .noUi-handle").focus()
+    page.keyboard.press("End")  # the last step: the longest data structure
+    page.get_by_text(re.compile(r"Step (\d+) of \1:")).wait_for()
+    page.locator(".predict input").check()
+    page.get_by_text("Click the city or route the algorithm takes next.").wait_for()
+    board = page.locator(".bk-Canvas, canvas").first
+    assert outside_view(page, {
+        "algorithm": page.locator("select").first, "target": page.locator(".target-city select"),
+        "step": page.locator(".step button"), "back": page.locator(".step-back button"),
+        "slider": page.locator(".frame"), "narration": page.locator(".narration"),
+        "current line": page.locator(".code-line.current"), "predict": page.locator(".predict input"),
+        "feedback": page.get_by_text("Click the city or route the algorithm takes next."),
+    }) == {}
+    box = board.bounding_box()
+    assert box["y"] < 720 and box["height"] > 300
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-in-view.png")))

@@ -650,9 +650,11 @@ class AlgoPlayer(pn.viewable.Viewer):
         controls = self._controls
         setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset)
         predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
-        side = pn.Column("#### Pseudocode", self.code_pane, "#### Data structure", self.ds_pane, predict, width=450)
+        # the prediction controls above the data structure, which grows as the run goes on
+        side = pn.Column("#### Pseudocode", self.code_pane, predict, "#### Data structure", self.ds_pane, width=450)
         # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
-        main = pn.FlexBox(pn.Column(self.board_area, controls, self.text_pane, self.legend), side,
+        # the step buttons and what the step did sit above the board: in view at 1280 x 720
+        main = pn.FlexBox(pn.Column(controls, self.text_pane, self.board_area, self.legend), side,
                           flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(setup, self.title, main, sizing_mode="stretch_width")
 
