@@ -262,6 +262,9 @@ class Board(pn.viewable.Viewer):
                     car_cols[k].append(v)
             self._car_rows[r.id] = rows
         self.cars_src = ColumnDataSource(car_cols, name="cars")
+        # colour-blind patterns on a glyph of their own, fed only the cars that carry one: a hatch
+        # on the car bodies made BokehJS build a pattern for every car at each claim, even blank
+        self.patterns_src = ColumnDataSource(self._car_patterns(), name="car_patterns")
         # the letters on cars (initials, colour letters) in a source of their own, holding only the
         # cars that carry one: BokehJS lays out every text of a source again when it changes
         self.car_text_src = ColumnDataSource(self._car_texts(), name="car_texts")
@@ -316,6 +319,12 @@ class Board(pn.viewable.Viewer):
                     hatch=CARD_HATCH.get(key, " ") if self.colour_blind else " ",
                     hcolor=CARD_TEXT.get(key, "#000000"), label=letter, tcolor=CARD_TEXT.get(key, "#000000"))
 
+    def _car_patterns(self) -> dict[str, list]:
+        """The rows of the cars that carry a colour-blind pattern (none when the mode is off)."""
+        c = self.cars_src.data
+        keep = [i for i, h in enumerate(c["hatch"]) if h != " "]
+        return {k: [c[k][i] for i in keep] for k in ("xm", "ym", "len", "angle", "hatch", "hcolor", "alpha")}
+
     def _car_texts(self) -> dict[str, list]:
         c = self.cars_src.data if hasattr(self, "cars_src") else None
         out: dict[str, list] = dict(x=[], y=[], angle=[], text=[], color=[], alpha=[])
@@ -350,13 +359,14 @@ class Board(pn.viewable.Viewer):
                        line_alpha=0.9, line_cap="round", name="last_move_glow")
         fig.multi_line("xs", "ys", source=self.last_src, line_color=LAST_HEX, line_width=car + 9,
                        line_dash=[6, 4], line_alpha=0.95, name="last_move_frame")
-        # the patterns are a column, blank unless in colour-blind mode: switching it patches the
-        # data (set_colour_blind); the figure is never made again
-        hatch = dict(hatch_pattern="hatch", hatch_color="hcolor", hatch_alpha=0.55, hatch_scale=6,
-                     hatch_weight=1.2)
         fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.cars_src,
                  fill_color="fill", fill_alpha="alpha", line_color="line", line_width="lw", line_alpha="alpha",
-                 name="car_bodies", **hatch)
+                 name="car_bodies")
+        # the colour-blind patterns over the bodies (their source is empty unless the mode is on:
+        # switching it changes the data, set_colour_blind; the figure is never made again)
+        fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.patterns_src,
+                 fill_alpha=0.0, line_color=None, hatch_pattern="hatch", hatch_color="hcolor",
+                 hatch_alpha=0.55, hatch_scale=6, hatch_weight=1.2, name="car_pattern_marks")
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
         fig.text("x", "y", text="text", angle="angle", source=self.car_text_src, text_color="color",
@@ -570,6 +580,7 @@ class Board(pn.viewable.Viewer):
             texts = self._car_texts()
             if texts != dict(self.car_text_src.data):
                 self.car_text_src.data = texts
+            self._update_patterns()
         if patch:
             self.routes_src.patch(patch)  # one message: owners and payments change together
         if changed or patch:
@@ -596,8 +607,14 @@ class Board(pn.viewable.Viewer):
         if patch["hatch"]:
             self.cars_src.patch(patch)
             self.car_text_src.data = self._car_texts()
+            self._update_patterns()
             self._changed()
         return len(patch["hatch"])
+
+    def _update_patterns(self) -> None:
+        patterns = self._car_patterns()
+        if patterns != dict(self.patterns_src.data):
+            self.patterns_src.data = patterns
 
     def _column_patch(self, column: str, values: Mapping[str, object], default: object) -> list:
         """``(row, value)`` for each route whose ``column`` in the routes data source is not

@@ -197,6 +197,24 @@ def test_colour_blind_mode_puts_letters_and_patterns_on_routes():
     assert len(set(hatch_of.values())) == len(hatch_of) == 8  # one pattern per colour
 
 
+def test_patterns_are_drawn_only_for_the_free_cars_of_colour_blind_mode():
+    """The pattern glyph's source holds exactly the cars that carry a pattern: none in the
+    normal mode (BokehJS then builds no pattern at a claim), the free coloured cars in
+    colour-blind mode, and a claimed route's cars leave it."""
+    m = load("usa")
+    plain, cb = Board(m), Board(m, colour_blind=True)
+    assert plain.patterns_src.data["hatch"] == []
+    patterned = [i for i, h in enumerate(cb.cars_src.data["hatch"]) if h != " "]
+    assert cb.patterns_src.data["xm"] == [cb.cars_src.data["xm"][i] for i in patterned]
+    assert cb.patterns_src.data["hatch"] == [cb.cars_src.data["hatch"][i] for i in patterned]
+    cb.set_state({"Denver-Omaha": 0})
+    assert len(cb.patterns_src.data["hatch"]) == len(patterned) - len(cb._car_rows["Denver-Omaha"])
+    cb.set_colour_blind(False)
+    assert cb.patterns_src.data["hatch"] == []
+    plain.set_colour_blind(True)
+    assert len(plain.patterns_src.data["hatch"]) == len(patterned)
+
+
 def test_colour_blind_cards_in_the_player_panel():
     g = SPEC.new_game(players=2, seed=1, map="teaching-small")
     panel = PlayerPanel(lambda t: None, colour_blind=True)
