@@ -326,3 +326,20 @@ def test_colour_blind_patterns_from_the_new_game_form(page, server, page_guard):
     page.wait_for_function(patterned.replace("return c.data.hatch.some(h => h !== ' ')",
                                              "return c.data.hatch.every(h => h === ' ')"))
     expect(page.locator(".colour-blind-form input")).not_to_be_checked()
+
+
+def test_what_you_act_on_is_in_view_at_1280x720(page, server, page_guard):
+    """Without scrolling, at 1280x720, on your turn: whose turn it is, every player's route
+    points (said as such), the face-up cards and the deck, the claim dialog with its message,
+    and Undo."""
+    from helpers import outside_view
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    start_turn(page, server)
+    expect(page.locator(".players-table")).to_contain_text("route points")
+    assert outside_view(page, {
+        "whose turn": page.locator(".turn-status"), "scores": page.locator(".players-table"),
+        "face-up cards": page.locator(".faceup-1 button"), "deck": page.locator(".draw-deck button"),
+        "claim dialog": page.locator(".claim-box"), "undo": page.locator(".undo button"),
+    }) == {}
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-in-view.png"))

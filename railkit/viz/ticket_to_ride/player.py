@@ -216,14 +216,15 @@ class PlayerPanel(pn.viewable.Viewer):
         # a seat's own part: hidden from a spectator, who sees only public information
         self.own = pn.Column(pn.Row(self.show_affordable, self.show_tickets),
                              "#### Your hand", self.hand, "#### Your tickets", self.tickets)
+        # the scores right under whose turn it is: in view at 1280 x 720 with the cards to take
         self._layout = pn.Column(
             self.status,
+            self.players,
             "#### Face-up cards",
             pn.FlexBox(*self.market, sizing_mode="stretch_width"),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
             self.offer_slot,
             self.own,
-            "#### Players", self.players,
             width=400,
         )
 
@@ -376,7 +377,12 @@ class PlayerPanel(pn.viewable.Viewer):
                 f"<tr><td></td><td colspan='6'><div style='background:#eee;height:7px;border-radius:3px'>"
                 f"<div class='score-bar' style='background:{player_hex(s)};height:7px;border-radius:3px;"
                 f"width:{100 * max(p['score'], 0) / top:.0f}%'></div></div></td></tr>")
+        # the running total says what it holds: route points until the end, then everything
+        over = bool(obs.get("final"))
+        head = ("<th title='the final total'>final score</th>" if over else
+                "<th title='points of the routes claimed so far; tickets and the longest route count at the end'>"
+                "route points</th>")
         self.players.object = ("<table style='border-collapse:collapse;width:100%' class='players-table'>"
-                               "<tr style='text-align:left'><th></th><th>player</th><th>score</th><th>trains</th>"
+                               f"<tr style='text-align:left'><th></th><th>player</th>{head}<th>trains</th>"
                                "<th>cards</th><th>tickets</th><th>routes</th></tr>" + "".join(trs) + "</table>")
         self._show_aids()
