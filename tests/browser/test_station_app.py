@@ -406,3 +406,20 @@ def test_a_train_is_chosen_by_clicking_the_train_itself(browser, station_server,
     page.screenshot(path=str(shots / "train-clicked.png"))
     seen["guard"].check()
     ctx.close()
+
+
+def test_what_you_act_on_is_in_view_at_1280x720(page, station_server):
+    """Without scrolling, at 1280x720, on your turn: the trains, your chips and cards, the
+    prompt saying whose turn it is and what to click, the scores and Undo."""
+    from helpers import outside_view
+
+    seen = watch(page)
+    page.set_viewport_size(VIEWPORT)
+    page.goto(station_server + "/app")
+    assert wait_my_turn_or_end(page)
+    assert outside_view(page, {
+        "trains": page.locator(".train-slot-0 button"), "a chip": page.locator(".chip-slot-0 button"),
+        "a card": page.locator(".card-slot-0 button"), "prompt": page.locator(".prompt"),
+        "scores": page.locator(".players"), "undo": page.locator(".undo button"),
+    }) == {}
+    seen["guard"].check()

@@ -822,3 +822,24 @@ def test_the_new_game_form_shows_only_what_applies(browser, page, steam):
     shot(page, "21-solo-new-game-form")
     assert not bad, bad
 
+
+
+def test_what_you_act_on_is_in_view_at_1280x720(page, steam):
+    """Without scrolling, at 1280x720, on your turn: the dice, the sheet with your score, whose
+    turn it is, Olivia's labelled running total, Confirm turn and Undo."""
+    from helpers import outside_view
+
+    url = steam()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_view(page, url)
+    wait_text(page, "Your turn")
+    assert outside_view(page, {
+        "a die": page.get_by_role("button", name=re.compile(r"^. \d$")).first,
+        "whose turn": page.get_by_text("Your turn").first, "Olivia": page.get_by_text("score so far").first,
+        "confirm": confirm_button(page), "undo": page.locator(".undo button"),
+    }) == {}
+    # the sheet's title (drawn on its canvas) carries your score, at the top of the canvas
+    title = page.evaluate("""() => { for (const d of Bokeh.documents) for (const m of d._all_models.values())
+        if (m.type === 'Title' && /^Your sheet/.test(m.text)) return m.text; return null; }""")
+    assert re.fullmatch(r"Your sheet — engine \d+, score \d+", title)
+    assert 0 <= page.locator(".bk-Canvas, canvas").first.bounding_box()["y"] < 200
