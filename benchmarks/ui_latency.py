@@ -101,7 +101,7 @@ class TicketToRide:
     """A claim: route click -> payment choice (in the page) -> "Pay" -> board patched and painted."""
 
     name = "Ticket to Ride"
-    headline = "route click -> board patched (incl. the choice)"  # the claim's target, as before
+    headline = "pay click -> board painted"  # the click that makes the move, to what the player sees
     what = "claims"
     RULES = {"hand_size": 20}
     SEED = 3
@@ -213,8 +213,8 @@ class TicketToRide:
         t0, t1, patched, painted = page.evaluate("() => [window.__t0, window.__t1, window.__patched, window.__painted]")
         mark()
         return {"route click -> payment choice shown (no round trip)": shown - t0,
-                "pay click -> board painted": painted - t1,
-                self.headline: patched - t0,
+                self.headline: painted - t1,
+                "route click -> board patched (incl. the choice)": patched - t0,
                 "route click -> board painted (incl. the choice)": painted - t0}
 
     def between(self, page, k: int) -> None:
