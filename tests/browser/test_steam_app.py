@@ -256,8 +256,14 @@ def test_the_end_shows_the_scoring_and_the_result(page, steam):
     autoplay(t, 5000)
     row = t.game.summary()[0]
     line = banner.locator(".winner-line").inner_text()
-    assert line == (f"Game over: You win with {row['score']} points" if row["win"]
-                    else f"Game over: Olivia wins with {row['olivia_score']} points")
+    points = row["score"] if row["win"] else row["olivia_score"]
+    assert line == (f"Game over: {'You win' if row['win'] else 'Olivia wins'} with {points} "
+                    f"point{'' if abs(points) == 1 else 's'}")
+    # the game's statistics under it, the simulations' columns: the person's and Olivia's
+    for stat in ("delivery_points", "network_points", "tile_vp", "tracks"):
+        cells = banner.locator(f".stats-table tr[data-stat='{stat}'] td[data-seat]").all_inner_texts()
+        want = [str(row[stat])] + ([str(row[f"olivia_{stat}"])] if stat != "tracks" else [""])
+        assert cells == want, stat
     wait_rows(page, "sheet_labels", "> 0")  # the connections, with their points, on the sheet
     shot(page, "6-scoring")
     assert not bad, bad

@@ -64,7 +64,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
     top = winners[0]["score"] if winners else 0
     tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
     head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>Game over: {who} {verb} "
-            f"with {top} points</div>")
+            f"with {top} point{'' if top in (1, -1) else 's'}</div>")
     if tie:
         head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"
     chips = []
@@ -76,6 +76,48 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
                      f"color:{text_on(colour)};font-weight:700'>{x['rank']}. {who} — {x['score']}{detail}</span>")
     return head + "<div>" + "".join(chips) + "</div>"
+
+
+def stats_html(final: Sequence[Mapping], labels: Sequence[str], stats: Mapping[str, str],
+               you: int | None = None) -> str:
+    """The end-of-game statistics as a table: a row per statistic of ``stats`` (its id, one
+    of ``game.summary()``'s columns, which the simulations report too, to the words shown),
+    a column per player in seat order; a statistic no player has is left out.
+
+    >>> final = [{"seat": 0, "score": 9, "rank": 1, "win": True, "tickets_completed": 2},
+    ...          {"seat": 1, "score": 4, "rank": 2, "win": False, "tickets_completed": 0}]
+    >>> t = stats_html(final, ["Red", "Blue"], {"tickets_completed": "Tickets done", "blocks": "Blocks"}, you=1)
+    >>> "<th>Red</th><th>You</th>" in t, "data-stat='tickets_completed'" in t, "Blocks" in t
+    (True, True, False)
+    """
+    rows = sorted((dict(x) for x in final), key=lambda x: (x["seat"] is None, x["seat"] or 0))
+    head = "".join(f"<th>{html.escape(_name(x, labels, you), quote=False)}</th>" for x in rows)
+    body = []
+    for stat, words in stats.items():
+        values = [x.get(stat) for x in rows]
+        if all(v is None for v in values):
+            continue
+        cells = "".join(f"<td data-seat='{x['seat']}'>{'' if v is None else html.escape(_stat(v), quote=False)}</td>"
+                        for x, v in zip(rows, values))
+        body.append(f"<tr data-stat='{html.escape(stat)}'><td>{html.escape(words, quote=False)}</td>{cells}</tr>")
+    if not body:
+        return ""
+    # side by side in up to three short tables, so that the banner stays low above the board
+    per = -(-len(body) // min(3, len(body)))
+    tables = "".join(
+        "<table class='stats-table' style='display:inline-table;border-collapse:collapse;margin:4px 24px 0 0;"
+        "vertical-align:top'><tr style='text-align:left'><th></th>" + head + "</tr>"
+        + "".join(body[i:i + per]) + "</table>" for i in range(0, len(body), per))
+    return ("<details class='game-stats' open><summary><b>Game statistics</b></summary>"
+            f"<style>.stats-table td, .stats-table th {{padding:0 8px 0 0}}</style>{tables}</details>")
+
+
+def _stat(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 class WinnerBanner(pn.viewable.Viewer):
@@ -93,13 +135,13 @@ class WinnerBanner(pn.viewable.Viewer):
         return self._pane.visible
 
     def show(self, final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = (),
-             you: int | None = None) -> None:
+             you: int | None = None, stats: Mapping[str, str] | None = None) -> None:
         """Show the winner and the final scores (``final``, ``labels``, ``palette``, ``you``: as
-        for :func:`banner_html`)."""
+        for :func:`banner_html`), then the game's statistics (``stats``: as for :func:`stats_html`)."""
         rows = ranked(final)
         win = [x for x in rows if x.get("win")] or rows[:1]
         self.winners = [_name(x, labels, you) for x in win]
-        self._pane.object = banner_html(final, labels, palette, you)
+        self._pane.object = banner_html(final, labels, palette, you) + stats_html(final, labels, stats or {}, you)
         self._pane.visible = True
 
     def hide(self) -> None:

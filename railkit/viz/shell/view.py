@@ -174,6 +174,9 @@ class TableShell(pn.viewable.Viewer):
     save_name = "railkit-game.json"
     #: whether this game's view offers "Confirm turn" (then :attr:`confirm` is on unless set)
     offers_confirm = False
+    #: the end-of-game statistics shown under the banner: ``game.summary()`` column -> words
+    #: (the simulations report the same columns; the games' views list theirs)
+    STATS: dict[str, str] = {}
 
     def __init__(self, table: Table, seat: int | None = 0, auto: bool = True, **params):
         params.setdefault("confirm", self.offers_confirm)
@@ -627,7 +630,7 @@ class TableShell(pn.viewable.Viewer):
         self.live_btn.visible = replay
         if g.is_over:
             self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
-                             you=self.seat)
+                             you=self.seat, stats=self.STATS)
         else:
             self.banner.hide()
         self._render_log(g)

@@ -336,6 +336,13 @@ class StationMasterView(TableShell):
     """
 
     save_name = "station-master-game.json"
+    STATS = {
+        "points_positive": "Points won", "points_negative": "Points lost", "best_train": "Best train",
+        "trains_scored": "Trains scored", "chips_placed": "Chips placed",
+        **{f"chips_placed_v{v}": f"Chips of value {v} placed" for v in (1, 2, 3)},
+        **{f"points_v{v}": f"Points from chips of value {v}" for v in (1, 2, 3)},
+        "cards_played": "Cards played", "turns": "Turns",
+    }
     cards_folder = param.String(default=None, allow_None=True, doc=(
         "The card-list editor's folder: the new-game form's card-list menu offers the lists saved there."))
 

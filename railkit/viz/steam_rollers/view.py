@@ -256,6 +256,13 @@ class SteamRollersView(TableShell):
     """
 
     save_name = "steam-rollers-game.json"
+    STATS = {
+        "delivery_points": "Points from deliveries", "network_points": "Points from the network",
+        "engine_bonus": "Engine bonus", "tile_vp": "Points from tiles", "order_vp": "Points from orders",
+        "power_vp": "Points from power", "deliveries": "Deliveries", "longest_delivery": "Longest delivery (links)",
+        "engine": "Engine", "tracks": "Tracks drawn", "connections": "Connections", "towns_connected": "Towns connected",
+        "turns": "Turns",
+    }
     #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
     offers_confirm = True
 
@@ -272,7 +279,8 @@ class SteamRollersView(TableShell):
             return rows
         me = rows[0]
         olivia = {"seat": None, "name": "Olivia", "score": me["olivia_score"], "rank": 2 if me["win"] else 1,
-                  "win": not me["win"]}
+                  "win": not me["win"], **{k: me.get(f"olivia_{k}") for k in ("delivery_points", "network_points",
+                                                                             "tile_vp")}}
         return [dict(me, rank=1 if me["win"] else 2), olivia]
 
     def _build_view(self) -> None:

@@ -127,6 +127,15 @@ class TicketToRideView(TableShell):
     """
 
     save_name = "ttr-game.json"
+    STATS = {
+        "route_points": "Points from routes", "ticket_points": "Points from tickets",
+        "longest_bonus": "Longest route bonus", "globetrotter_bonus": "Globetrotter bonus",
+        "tickets_completed": "Tickets done", "tickets_failed": "Tickets failed",
+        "longest_trail": "Longest route (trains)", "routes_claimed": "Routes claimed",
+        **{f"claims_len{n}": f"Routes of {n} trains" for n in range(1, 7)},
+        "trains_left": "Trains left", "cards_drawn": "Train cards drawn", "tickets_drawn": "Tickets drawn",
+        "tickets_kept": "Tickets kept", "turns": "Turns",
+    }
 
     colour_blind = param.Boolean(default=None, allow_None=True, doc=(
         "Patterns and letters on every card and route colour, so that no colour is told by hue alone. "

@@ -1,0 +1,42 @@
+"""The end-of-game statistics under the banner: the same numbers as the simulations' columns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from railkit.sim import run
+from railkit.sim.runner import replay_game
+from railkit.viz.shell.games import view_class
+from railkit.viz.shell.table import Table
+
+GAMES = {"ticket-to-ride": dict(map="teaching-small"), "station-master": {}, "steam-rollers": {}}
+
+
+def shown_stats(banner_html: str) -> dict[str, list[str]]:
+    """``{stat id: [the cells, in seat order]}`` of the statistics table in the banner's HTML."""
+    out = {}
+    for stat, cells in re.findall(r"<tr data-stat='([^']+)'><td>[^<]*</td>(.*?)</tr>", banner_html):
+        out[stat] = re.findall(r"<td data-seat='[^']*'>([^<]*)</td>", cells)
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_end_statistics_are_the_simulations_columns(game):
+    """A simulated game, replayed at a table: the page's statistics table has, for every stat id
+    its view lists, each seat's number exactly as the simulation's results frame has it."""
+    view = view_class(game)
+    df = run(game, agents="random", games=1, players=2, seed=4, workers=1, progress=False,
+             options=GAMES[game] or None)
+    g = replay_game(df, 0)
+    table = Table(game=game, players=2, humans=[0], seed=0, **GAMES[game])
+    table.load_json(g.to_json(), humans=[0])
+    ctl = view(table, auto=False)
+    ctl.refresh(force=True)
+    assert table.game.is_over and ctl.banner.visible
+    stats = shown_stats(ctl.banner._pane.object)
+    assert set(stats) == {s for s in view.STATS if s in df.columns} and len(stats) >= 8
+    for stat, cells in stats.items():
+        want = ["yes" if v is True else "no" if v is False else str(v) for v in df.sort_values("seat")[stat]]
+        assert cells == want, stat
