@@ -438,6 +438,14 @@ class Game:
         return cls.from_json(read_json(path), str(path))
 
 
+#: The seats' colours on screen in every game, seat 0 first: purple, teal, brown, mint, lilac,
+#: maroon. Every two stay at least 25 apart (CIECAM02-UCS colour difference) in normal vision and
+#: under simulated protanopia, deuteranopia and tritanopia, and far from every Ticket to Ride card
+#: colour (CIE76 37 or more, CIECAM02-UCS 22 or more); tests/viz/shell/test_seat_colours.py
+#: measures it.
+SEAT_PALETTE = ("#9224ff", "#006d6d", "#926d24", "#00ff6d", "#dbb6ff", "#6d0000")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the command line, the simulator and the notebooks need to know of a game."""
@@ -455,8 +463,8 @@ class GameSpec:
     #: the engine's attributes that hold what nobody may see (decks, bags): a move that takes
     #: from one of them draws blind, so no seat may take it back
     hidden: tuple[str, ...] = ()
-    #: the seats' colours on screen, seat 0 first (hex), every one far from the game's own colours
-    palette: tuple[str, ...] = ()
+    #: the seats' colours on screen, seat 0 first (hex): one palette for every game
+    palette: tuple[str, ...] = SEAT_PALETTE
     #: the game options a page's address may set (``?map=usa``)
     url_options: tuple[str, ...] = ()
     #: the name of the opponent a person plays alone against (players=1), "" for none

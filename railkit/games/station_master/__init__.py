@@ -101,8 +101,6 @@ SPEC = GameSpec(
     default_bot="greedy",
     solo_players=4,
     hidden=("draw_pile", "loco_pile"),
-    # Okabe-Ito, safe for the common colour-vision deficiencies
-    palette=("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"),
 )
 
 __all__ = [

@@ -132,7 +132,6 @@ SPEC = GameSpec(
     default_agent="random",
     default_bot="greedy",
     hidden=("bag",),
-    palette=("#6a1b9a", "#00897b", "#8d5524", "#69f0ae", "#00e5ff"),
     solo_opponent="Olivia",
     solo_levels=tuple(DIFFICULTIES),
 )

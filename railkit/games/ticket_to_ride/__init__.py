@@ -106,7 +106,6 @@ SPEC = GameSpec(
     hidden=("deck", "ticket_deck"),
     # purple, teal, brown, mint, aqua: every one at least 38 (CIE76 delta E) from every route
     # colour and 40 from each other, so no claimed route looks like a free one
-    palette=("#6a1b9a", "#00897b", "#8d5524", "#69f0ae", "#00e5ff"),
     url_options=("map",),
 )
 

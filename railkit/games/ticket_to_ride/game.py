@@ -86,7 +86,7 @@ _CLAIMS_LEN: Final = tuple(f"claims_len{ln}" for ln in range(16))
 
 #: Default seat names: the players' train colours on the board (railkit.viz.ticket_to_ride.style.PLAYER_COLOUR_NAMES),
 #: chosen apart from the eight card colours so a claimed route never looks like a free one.
-SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")
+SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Lilac")  # railkit.core.game.SEAT_PALETTE
 
 # the action classes for the ``type(action) is ...`` tests  # mypyc: Final constant, identity test
 _CLAIM_T: Final = Claim
@@ -134,7 +134,7 @@ class TicketToRide(Game):
     map : str, optional (keyword)
         Map name (``"usa"``, ``"teaching-small"``) or path to a map JSON file.
     names : list of str, optional (keyword)
-        Seat names; default Purple, Teal, Brown, Mint, Aqua.
+        Seat names; default Purple, Teal, Brown, Mint, Lilac.
     """
 
     game_name = "ticket-to-ride"

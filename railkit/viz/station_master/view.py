@@ -91,12 +91,13 @@ REST_AFTER_MS = 200
 
 
 def seat_hex(seat: int) -> str:
-    """The screen colour of a seat's chips (the game's palette, ``SPEC.palette``: Okabe-Ito,
-    safe for the common colour-vision deficiencies; every chip also carries its owner's
-    initials, so colour is never the only cue), the same as the end banner's.
+    """The screen colour of a seat's chips (the game's palette, ``SPEC.palette``: the seat
+    palette of every game, told apart under the common colour-vision deficiencies; every chip
+    also carries its owner's initials, so colour is never the only cue), the same as the end
+    banner's.
 
     >>> seat_hex(0), seat_hex(7)
-    ('#E69F00', '#56B4E9')
+    ('#9224ff', '#006d6d')
     """
     return seat_colour(SPEC.palette, seat)
 

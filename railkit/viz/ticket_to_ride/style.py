@@ -46,7 +46,7 @@ CARD_HATCH = {"red": "/", "orange": "\\", "yellow": ".", "green": "|", "blue": "
 PLAYER_HEX = list(SPEC.palette)
 
 #: Plain names of the seat colours (for legends and seat names).
-PLAYER_COLOUR_NAMES = ["purple", "teal", "brown", "mint", "aqua"]
+PLAYER_COLOUR_NAMES = ["purple", "teal", "brown", "mint", "lilac", "maroon"]
 
 #: The dark outline of every car (free or claimed).
 OUTLINE = "#1a1a1a"
@@ -56,7 +56,7 @@ def player_hex(seat: int) -> str:
     """Screen colour of a seat's trains.
 
     >>> player_hex(0)
-    '#6a1b9a'
+    '#9224ff'
     """
     return seat_colour(SPEC.palette, seat)
 

@@ -84,7 +84,7 @@ def test_an_edited_source_is_used_instead_of_the_older_compiled_module(tmp_path)
     copy = copy_tree(tmp_path)
     src = copy / "games" / "ticket_to_ride" / "game.py"
     src.write_text(src.read_text(encoding="utf-8").replace(
-        'SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Aqua")',
+        'SEAT_NAMES = ("Purple", "Teal", "Brown", "Mint", "Lilac")',
         'SEAT_NAMES = ("Rot", "Blau", "Gruen", "Gelb", "Schwarz")'), encoding="utf-8")
     probe = ("import railkit.games.ticket_to_ride as t, railkit.core.compiled as c\n"
              "print(c.ENGINE[t.__name__], t.game.__file__, t.SPEC.new_game(None, 2, 0).names)")
