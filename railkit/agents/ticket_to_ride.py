@@ -681,12 +681,41 @@ class TicketToRideAdapter(Adapter):
 
     def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The proposers' choices; at a ticket choice, every way of keeping tickets
-        after them (up to :attr:`ticket_width`)."""
+        after them (up to :attr:`ticket_width`). On a turn where another seat's network
+        has an obvious choke (:func:`obvious_chokes`) the search can claim, the claim of
+        one (fewest locomotives, longest route) comes second, right after medium's move."""
         out = super().candidates(agent, observation, legal)
         if observation["phase"] in ("setup-tickets", "keep-tickets"):
             out += [a for a in legal if a not in out]
             return out[:self.ticket_width]
+        if observation["phase"] == "turn":
+            block = self.block(observation, legal)
+            if block is not None and block != out[0]:
+                if block in out:
+                    out.remove(block)
+                out.insert(1, block)
         return out
+
+    @staticmethod
+    def block(observation: Any, legal: Sequence[Action]) -> Action | None:
+        """A legal claim of an obvious choke of another seat's network, or None."""
+        f = map_facts(observation)
+        seat: int = observation["seat"]
+        players: int = observation["players"]
+        chokes: set[str] = set()
+        for s in range(players):
+            if s != seat:
+                chokes.update(obvious_chokes(f, observation["claimed"], observation["closed"], s, players))
+        best: Action | None = None
+        best_key: tuple[int, int, str] | None = None
+        for a in legal:
+            if type(a) is _CLAIM_T:
+                c = cast(Claim, a)
+                if c.route in chokes:
+                    key = (c.locos, -f.length_of[c.route], str(c))
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
+        return best
 
     def clone(self, game: Any) -> Any:
         new: Any = super().clone(game)
