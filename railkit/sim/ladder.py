@@ -78,7 +78,8 @@ class Ladder:
     ----------
     ratings : DataFrame
         One row per bot, best conservative rating first: ``bot``, ``mu``, ``sigma``,
-        ``rating`` (``mu - 3 sigma``), ``games`` (seats played), ``wins`` (win shares),
+        ``rating`` (``mu - 3 sigma``), ``mu_lo`` and ``mu_hi`` (``mu`` -/+ ``3 sigma``, for
+        an interval plot), ``games`` (seats played), ``wins`` (win shares),
         ``win_rate`` with ``win_rate_lo``/``_hi`` (Wilson 95 %), ``mean_score``.
     pairs : DataFrame
         One row per ordered pair of bots that met: ``bot``, ``opponent``, ``meetings``
@@ -259,7 +260,8 @@ def ladder(game: str, players: int = 2, games: int = 2, bots: Sequence[str] | st
         mu, sigma = rated[b]
         n, wins = len(mine), float(mine["share"].sum())
         lo, hi = wilson(wins, n)
-        rows.append({"bot": b, "mu": mu, "sigma": sigma, "rating": mu - 3 * sigma, "games": n, "wins": wins,
+        rows.append({"bot": b, "mu": mu, "sigma": sigma, "rating": mu - 3 * sigma, "mu_lo": mu - 3 * sigma,
+                     "mu_hi": mu + 3 * sigma, "games": n, "wins": wins,
                      "win_rate": wins / n if n else math.nan, "win_rate_lo": lo, "win_rate_hi": hi,
                      "mean_score": float(mine["score"].mean()) if n else math.nan})
     ratings = pd.DataFrame(rows).sort_values("rating", ascending=False, kind="stable", ignore_index=True)
