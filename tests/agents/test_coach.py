@@ -66,9 +66,21 @@ def test_without_search_it_plays_mediums_moves():
 
 
 def test_a_medium_learner_settles_between_40_and_60_percent_within_20_games():
-    df = coach_series(SR.name, learner="medium", games=20, seed=0)
+    """A seeded series on the small teaching map (20 games in about 8 s): the coach starts as
+    hard, the medium learner loses, the coach steps down until the learner wins half its games.
+    (Seeds 0 to 5 settled by game 20 in 4 of 6 series: 12, 19, never, 20, never, 17 games.)"""
+    df = coach_series(TTR.name, learner="medium", games=20, seed=0, options={"map": "teaching-small"})
     assert df["coach_level"].iloc[0] == Coach.start
-    assert df["coach_level"].nunique() > 1  # it did move
+    assert df["coach_level"].min() < Coach.start  # it did step down
     after = settled_after(df)
     assert after is not None and after <= 20
     assert 0.4 <= df["learner_rate"].iloc[-1] <= 0.6
+
+
+@pytest.mark.slow
+def test_a_medium_learner_settles_at_steam_rollers_too():
+    """Steam Rollers, 2 players (about 3 minutes with the pure Python engines): seed 0 settled
+    after 10 games."""
+    df = coach_series(SR.name, learner="medium", games=20, seed=0)
+    after = settled_after(df)
+    assert after is not None and after <= 20
