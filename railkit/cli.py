@@ -562,7 +562,8 @@ def build_parser() -> argparse.ArgumentParser:
     from railkit.games import names
 
     lad = sub.add_parser("ladder", help="rate bots on one ladder (OpenSkill mu, sigma, mu - 3 sigma) from "
-                                        "seat-rotated round robins, with pairwise win rates")
+                                        "seat-rotated round robins, with pairwise win rates",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
     lad.add_argument("game", help=", ".join(names()))
     lad.add_argument("--players", type=int, default=2, help="seats at every table (default 2)")
     lad.add_argument("--games", type=int, default=2,
