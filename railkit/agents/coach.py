@@ -1,4 +1,4 @@
-"""The ``coach`` level: a bot that keeps a learner's win rate between 40 and 60 %.
+"""The coach: a bot that keeps a learner's win rate between 40 and 60 %.
 
 The coach plays like the game's hard bot with a search budget it changes between games:
 
@@ -28,8 +28,11 @@ A coach that is never told a result plays at its start level.
 Like every bot it sees only ``observe(seat)`` and the legal actions (its search deals the
 hidden parts again, :mod:`railkit.agents.mcts`).
 
->>> from railkit.agents import make_agent
->>> coach = make_agent("station-master", "coach", 1)
+It is made with :func:`railkit.agents.make_coach` rather than by name among a game's bots
+(``--bots``, the served apps): whoever seats it must tell it each result.
+
+>>> from railkit.agents import make_coach
+>>> coach = make_coach("station-master", 1)
 >>> coach.level, coach.budget(2)
 (5, (40, None, 2600))
 >>> coach.record(1), coach.budget(2)  # the learner won: one level up

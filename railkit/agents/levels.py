@@ -13,8 +13,9 @@ name is (``--bots``, ``--agents``, the served apps, :func:`railkit.sim.run`).
             paired playouts
 ==========  ===================================================================
 
-Every game also gets ``coach`` (:mod:`railkit.agents.coach`): hard's search with a budget
-it changes between games so that a learner wins 40 to 60 % of the last 10 games.
+A learner's opponent, the coach (:func:`railkit.agents.make_coach`, :mod:`railkit.agents.coach`),
+searches like hard with a budget it changes between games; it is not among the bots by name,
+since it needs to be told each game's result.
 
 Each game's bots module (``railkit.agents.<game>``) declares what its levels are made of and
 ends with ``register(AGENTS, ...)``: this module never imports a game's bots.
@@ -31,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from railkit.agents.coach import coach_class
 from railkit.agents.mcts import Adapter, mcts_class
 from railkit.core.game import Action, Agent
 
@@ -80,8 +80,7 @@ def register(agents: dict[str, type[Agent]], easy: tuple[str, float], medium: st
     are kept): ``easy`` is (bot, share of its moves random), ``medium`` a bot's name,
     ``search`` the game's search adapter; ``hard`` (and ``mcts``, the same search) has the
     budget ``hard_budget``, replaced at some player counts by ``hard_budget_by_players``
-    (p95 decision times are printed by ``benchmarks/bot_strength.py``); ``coach`` searches
-    like hard with a budget set by a learner's results (:mod:`railkit.agents.coach`).
+    (p95 decision times are printed by ``benchmarks/bot_strength.py``).
     """
     base, share = easy
     new: dict[str, type[Agent]] = {}
@@ -92,6 +91,5 @@ def register(agents: dict[str, type[Agent]], easy: tuple[str, float], medium: st
     for name in ("hard", "mcts"):
         new[name] = mcts_class(search, agents, name, iterations=iters, depth=depth, steps=steps,
                                by_players=hard_budget_by_players)
-    new["coach"] = coach_class(new["hard"])
     for name, cls in new.items():
         agents.setdefault(name, cls)

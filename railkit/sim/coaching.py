@@ -32,7 +32,7 @@ def coach_series(game: str, learner: str = "medium", games: int = 20, seed: int 
     """
     import pandas as pd
 
-    from railkit.agents import make_agent
+    from railkit.agents import make_agent, make_coach
     from railkit.core.game import play
     from railkit.games import get_spec
     from railkit.sim.runner import derive_seed
@@ -40,7 +40,7 @@ def coach_series(game: str, learner: str = "medium", games: int = 20, seed: int 
     spec = get_spec(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DataError("games", "$", "a number of games, 1 or more", games)
-    coach = make_agent(spec, "coach", derive_seed(seed, 0, "coach"), source="coach")
+    coach = make_coach(spec, derive_seed(seed, 0, "coach"))
     if coach_start is not None:
         coach.level = coach_start
     make_agent(spec, learner, 0, source="learner")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from railkit.agents import agents_of, make_agent
+from railkit.agents import agents_of, make_agent, make_coach
 from railkit.agents.coach import COACH_LEVELS, Coach
 from railkit.games.station_master import SPEC as SM
 from railkit.games.steam_rollers import SPEC as SR
@@ -15,13 +15,14 @@ from railkit.sim.coaching import coach_series, settled_after
 
 @pytest.mark.parametrize("spec", [TTR, SR, SM], ids=lambda s: s.name)
 def test_every_game_has_a_coach_that_starts_as_hard(spec):
-    coach, hard = make_agent(spec, "coach", 1), make_agent(spec, "hard", 1)
-    assert isinstance(coach, Coach) and coach.name == "coach" and "coach" in agents_of(spec)
+    coach, hard = make_coach(spec, 1), make_agent(spec, "hard", 1)
+    assert isinstance(coach, Coach) and coach.name == "coach"
+    assert "coach" not in agents_of(spec)  # not picked by name: it must be told each result
     assert coach.level == Coach.start and coach.budget(2) == hard.budget(2) and coach.budget(4) == hard.budget(4)
 
 
 def test_the_budget_follows_the_level():
-    coach = make_agent(TTR, "coach", 1)
+    coach = make_coach(TTR, 1)
     iterations, depth, steps = make_agent(TTR, "hard", 1).budget(2)
     for level, (_, share) in enumerate(COACH_LEVELS):
         coach.level = level
@@ -30,7 +31,7 @@ def test_the_budget_follows_the_level():
 
 
 def test_it_moves_one_level_up_after_each_learner_win_and_down_after_each_loss():
-    coach = make_agent(SM, "coach", 1)
+    coach = make_coach(SM, 1)
     for result in (1, 0, 0, 0.5, 0, 1, 0, 0):
         coach.record(result)
     assert coach.played == [5, 6, 5, 4, 4, 3, 4, 3]
@@ -39,7 +40,7 @@ def test_it_moves_one_level_up_after_each_learner_win_and_down_after_each_loss()
 
 
 def test_it_stays_within_its_levels():
-    coach = make_agent(SM, "coach", 1)
+    coach = make_coach(SM, 1)
     for _ in range(40):
         coach.record(1)
     assert coach.level == len(COACH_LEVELS) - 1
@@ -49,7 +50,7 @@ def test_it_stays_within_its_levels():
 
 
 def test_without_search_it_plays_mediums_moves():
-    coach = make_agent(TTR, "coach", 3)
+    coach = make_coach(TTR, 3)
     coach.level = 2
     medium = make_agent(TTR, "medium", "3-tickets-0")  # the seed the coach gives its proposer
     g = TTR.new_game(None, players=2, seed=4, map="teaching-small")
