@@ -2,6 +2,7 @@
 
     railkit validate-map PATH            check a map file; one-line summary or a clear error
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
+    railkit ladder GAME [options]        bots rated on one ladder (OpenSkill) from round robins
     railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
                                          --basic-auth PASSWORD|USERS.json asks for a login first
                                          (a class server: one shared password, or {"user": "password"});
@@ -181,6 +182,26 @@ def _state_dir(given: str | None, default: str) -> Path:
     if not os.access(state_dir, os.W_OK | os.X_OK):
         raise UsageError("--state-dir", "a folder this user can write", str(state_dir))
     return state_dir
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    """Check every argument before any game is played, then print the ladder (or --json)."""
+    import json
+
+    from railkit.games import get_spec
+    from railkit.sim.ladder import ladder
+
+    spec = get_spec(args.game)
+    _in_range(args.games, 1, MAX_GAMES, "--games", "a number of games per lineup")
+    least = max(2, spec.min_players)  # bots ranked against each other
+    if not least <= args.players <= spec.max_players:
+        raise UsageError("--players", f"{least} to {spec.max_players} players for {spec.title}", args.players)
+    _in_range(args.seed, -MAX_SEED + 1, MAX_SEED - 1, "--seed", "a whole number")
+    options = {"map": args.map} if args.map is not None else {}
+    result = ladder(spec.name, players=args.players, games=args.games, bots=args.bots, seed=args.seed,
+                    options=options, progress=not args.json)
+    print(json.dumps(result.to_dict(), indent=1) if args.json else result)
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -545,10 +566,24 @@ def build_parser() -> argparse.ArgumentParser:
     s.lists_bots = True
     s.set_defaults(func=_simulate)
 
-    sv = sub.add_parser("serve", help="serve a game in the browser (Panel)",
-                        formatter_class=argparse.RawDescriptionHelpFormatter)
     from railkit.games import names
 
+    lad = sub.add_parser("ladder", help="rate bots on one ladder (OpenSkill mu, sigma, mu - 3 sigma) from "
+                                        "seat-rotated round robins, with pairwise win rates",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    lad.add_argument("game", help=", ".join(names()))
+    lad.add_argument("--players", type=int, default=2, help="seats at every table (default 2)")
+    lad.add_argument("--games", type=int, default=2,
+                     help="games per lineup; the bots move one seat round the table each game (default 2)")
+    lad.add_argument("--bots", default=None, help="two or more bots, comma-separated (default easy,medium,hard)")
+    lad.add_argument("--seed", type=int, default=0, help="game i of every lineup is dealt from (seed, i)")
+    lad.add_argument("--map", default=None, help="the map by name or path, for a game played on a map")
+    lad.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    lad.lists_bots = True
+    lad.set_defaults(func=_ladder)
+
+    sv = sub.add_parser("serve", help="serve a game in the browser (Panel)",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     sv.add_argument("game", choices=[*names(), "graph-lab"],
                     help="a game, or graph-lab (graph algorithms stepped on the game maps, for the projector)")
     sv.add_argument("--port", type=_port, default=5006)

@@ -18,6 +18,7 @@ from railkit.core.compiled import load as _load_compiled
 from railkit.core.errors import DataError
 from railkit.core.game import Agent, GameSpec
 from railkit.games import get_spec
+from railkit.agents.coach import Coach, coach_class
 from railkit.agents.mcts import MCTSAgent
 
 _load_compiled(__name__)  # the mypyc-compiled bots when they are current, else the source
@@ -47,3 +48,9 @@ def make_mcts(game: GameSpec | str, seed: int | str | None = None, **options) ->
     own default budget; ``options`` as for the class (``iterations=8``)."""
     module = module_of(game)
     return MCTSAgent(seed, adapter=module.SEARCH, bots=module.AGENTS, **options)
+
+
+def make_coach(game: GameSpec | str, seed: int | str | None = None) -> Coach:
+    """The coach of ``game`` (:mod:`railkit.agents.coach`): hard's search with a budget set by
+    the learner's results, told with :meth:`~railkit.agents.coach.Coach.record` after each game."""
+    return coach_class(agents_of(game)["hard"])(seed)

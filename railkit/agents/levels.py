@@ -13,6 +13,10 @@ name is (``--bots``, ``--agents``, the served apps, :func:`railkit.sim.run`).
             paired playouts
 ==========  ===================================================================
 
+A learner's opponent, the coach (:func:`railkit.agents.make_coach`, :mod:`railkit.agents.coach`),
+searches like hard with a budget it changes between games; it is not among the bots by name,
+since it needs to be told each game's result.
+
 Each game's bots module (``railkit.agents.<game>``) declares what its levels are made of and
 ends with ``register(AGENTS, ...)``: this module never imports a game's bots.
 

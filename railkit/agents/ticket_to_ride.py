@@ -557,6 +557,68 @@ def _costs(f: MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
+#: a route is an obvious choke when going round it costs at least this many more trains
+CHOKE_DETOUR: Final = 3
+
+
+def _root(parent: dict[int, int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def obvious_chokes(f: MapFacts, claimed: dict[str, int], closed: list[str], seat: int, players: int) -> list[str]:
+    """The free routes whose claim by another seat would visibly cut ``seat``'s network:
+    each joins two pieces of the routes ``seat`` has claimed (public facts), and without it
+    the cheapest way between those pieces costs :data:`CHOKE_DETOUR` or more trains extra,
+    or there is none. With fewer than 4 players (the default rule for double routes) a
+    claim closes the other track of a double, so either track of such a double blocks.
+
+    >>> from railkit.maps import load
+    >>> f = MapFacts(load("usa"))
+    >>> obvious_chokes(f, {"Calgary-Seattle": 0, "Helena-Winnipeg": 0}, [], 0, 2)  # three ways to join
+    []
+    >>> obvious_chokes(f, {"Calgary-Helena": 0, "Chicago-Omaha": 0}, [], 0, 2)
+    ['Helena-Omaha']
+    >>> obvious_chokes(f, {"Calgary-Helena": 0, "Chicago-Omaha": 0, "Helena-Omaha": 1}, [], 0, 2)
+    []
+    """
+    route_ix, parallel, lengths = f.route_ix, f.parallel, f.lengths
+    cost = lengths[:]
+    parent: dict[int, int] = {}
+    for rid, s in claimed.items():
+        i = route_ix[rid]
+        if s != seat:
+            cost[i] = -1
+            continue
+        cost[i] = 0
+        for p in parallel[rid]:  # the other track of one's own double is never one's to use
+            cost[route_ix[p]] = -1
+        u, v = f.route_ends[i]
+        parent.setdefault(u, u)
+        parent.setdefault(v, v)
+        ru, rv = _root(parent, u), _root(parent, v)
+        if ru != rv:
+            parent[ru] = rv
+    for rid in closed:
+        cost[route_ix[rid]] = -1
+    out: list[str] = []
+    for i, (u, v) in enumerate(f.route_ends):
+        if cost[i] <= 0 or u not in parent or v not in parent or _root(parent, u) == _root(parent, v):
+            continue
+        rid = f.route_ids[i]
+        without = cost[:]
+        without[i] = -1
+        if players < 4:
+            for p in parallel[rid]:
+                without[route_ix[p]] = -1
+        res = cheapest_path(f.iadj, without, u, v)
+        if res is None or res[0] >= cost[i] + CHOKE_DETOUR:
+            out.append(rid)
+    return sorted(out)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class DestinationHungryAgent(TicketAgent):
     """The ``tickets`` planner that keeps every ticket it can still reach and
@@ -619,12 +681,41 @@ class TicketToRideAdapter(Adapter):
 
     def candidates(self, agent: MCTSAgent, observation: Any, legal: Sequence[Action]) -> list[Action]:
         """The proposers' choices; at a ticket choice, every way of keeping tickets
-        after them (up to :attr:`ticket_width`)."""
+        after them (up to :attr:`ticket_width`). On a turn where another seat's network
+        has an obvious choke (:func:`obvious_chokes`) the search can claim, the claim of
+        one (fewest locomotives, longest route) comes second, right after medium's move."""
         out = super().candidates(agent, observation, legal)
         if observation["phase"] in ("setup-tickets", "keep-tickets"):
             out += [a for a in legal if a not in out]
             return out[:self.ticket_width]
+        if observation["phase"] == "turn":
+            block = self.block(observation, legal)
+            if block is not None and block != out[0]:
+                if block in out:
+                    out.remove(block)
+                out.insert(1, block)
         return out
+
+    @staticmethod
+    def block(observation: Any, legal: Sequence[Action]) -> Action | None:
+        """A legal claim of an obvious choke of another seat's network, or None."""
+        f = map_facts(observation)
+        seat: int = observation["seat"]
+        players: int = observation["players"]
+        chokes: set[str] = set()
+        for s in range(players):
+            if s != seat:
+                chokes.update(obvious_chokes(f, observation["claimed"], observation["closed"], s, players))
+        best: Action | None = None
+        best_key: tuple[int, int, str] | None = None
+        for a in legal:
+            if type(a) is _CLAIM_T:
+                c = cast(Claim, a)
+                if c.route in chokes:
+                    key = (c.locos, -f.length_of[c.route], str(c))
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
+        return best
 
     def clone(self, game: Any) -> Any:
         new: Any = super().clone(game)

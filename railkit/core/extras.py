@@ -11,6 +11,7 @@ lessons    SciPy                        the integer programmes of the graph less
 rl         PettingZoo, Gymnasium        ``railkit.rl``, the gym notebook
 parquet    pyarrow                      ``--out FILE.parquet``, ``write_results(... .parquet)``
 cluster    Dask distributed             a Dask scheduler, local workers off Linux
+ratings    openskill                    ``railkit ladder``, :func:`railkit.sim.ladder`
 kit        all of the above             what the notebooks and the README's examples use
 =========  ===========================  ================================================
 
@@ -36,6 +37,7 @@ EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     "rl": (("pettingzoo", "gymnasium"), "PettingZoo and Gymnasium"),
     "parquet": (("pyarrow",), "pyarrow"),
     "cluster": (("distributed",), "Dask distributed"),
+    "ratings": (("openskill",), "OpenSkill"),
 }
 
 

@@ -23,6 +23,9 @@ Vocabulary
     tables (or a table and a variant) side by side with differences.
 :func:`item_usage` / :func:`usage_ranks`
     How often routes, cities, tickets ... are used.
+:func:`ladder`
+    Bots rated on one scale (OpenSkill mu, sigma and mu - 3 sigma) from seat-rotated
+    round robins, with pairwise win rates (:mod:`railkit.sim.ladder`).
 :func:`save_results` / :func:`load_results`
     ``.csv`` / ``.parquet`` files, written atomically.
 
@@ -40,10 +43,11 @@ from railkit.sim.runner import (
     chunk_size, close_workers, derive_seed, game_seeds, load_results, local_cluster, play_batch, replay_game, resolve_agents,
     resolve_rules, run, run_variants, save_results, task_sizes,
 )
+from railkit.sim.ladder import Ladder, ladder, lineups
 from railkit.sim.stats import compare, item_usage, mean_interval, summarise, usage_ranks, verdict, wilson
 
 __all__ = [
-    "chunk_size", "close_workers", "compare", "derive_seed", "game_seeds", "item_usage", "load_results", "local_cluster",
+    "Ladder", "chunk_size", "close_workers", "compare", "derive_seed", "game_seeds", "item_usage", "ladder", "lineups", "load_results", "local_cluster",
     "mean_interval", "play_batch", "replay_game", "resolve_agents", "resolve_rules", "run", "run_variants",
     "save_results", "summarise", "task_sizes", "usage_ranks", "verdict", "wilson",
 ]

@@ -45,3 +45,29 @@ def test_four_player_hard_plays_more_playouts_than_the_two_player_budget_allows(
     two = make_mcts(TTR, seed=5, iterations=iterations, depth=depth, steps=steps, max_ms=60_000).bind(g)
     two.act(g.observe(seat), g.legal_actions())
     assert four.stats[-1][0] > two.stats[-1][0] >= 2 * len(two.last)
+
+
+def test_hard_weighs_claiming_an_obvious_choke_right_after_mediums_move():
+    """Wherever the other seat's claimed network has an obvious choke hard can claim, the
+    search's second candidate claims one (medium's move stays first, the reference)."""
+    from railkit.agents.ticket_to_ride import map_facts, obvious_chokes
+    from railkit.games.ticket_to_ride.actions import Claim
+
+    hard = make_agent(TTR, "hard", 1)
+    seen = 0
+    for seed in range(3):
+        g = TTR.new_game(None, players=2, seed=seed, map="usa")
+        bots = [make_agent(TTR, "medium", 10 + s) for s in range(2)]
+        while not g.is_over:
+            s, legal = g.current_player, g.legal_actions()
+            obs = g.observe(s)
+            if obs["phase"] == "turn":
+                chokes = obvious_chokes(map_facts(obs), obs["claimed"], obs["closed"], 1 - s, 2)
+                if any(type(a) is Claim and a.route in chokes for a in legal):
+                    seen += 1
+                    hard.bind(g)
+                    cands = hard.adapter.candidates(hard, obs, legal)
+                    assert cands[0] == hard._proposer("tickets", s).act(obs, legal)
+                    assert any(type(a) is Claim and a.route in chokes for a in cands[:2])
+            g.apply(bots[s].act(obs, legal))
+    assert seen
