@@ -440,8 +440,8 @@ class Game:
 
 #: The seats' colours on screen in every game, seat 0 first: purple, teal, brown, mint, lilac,
 #: maroon. Every two stay at least 25 apart (CIECAM02-UCS colour difference) in normal vision and
-#: under simulated protanopia, deuteranopia and tritanopia, and far from every Ticket to Ride card
-#: colour (CIE76 37 or more, CIECAM02-UCS 22 or more); tests/viz/shell/test_seat_colours.py
+#: under simulated protanopia, deuteranopia and tritanopia, and far from every card colour of the
+#: route game's board (CIE76 37 or more, CIECAM02-UCS 22 or more); tests/viz/shell/test_seat_colours.py
 #: measures it.
 SEAT_PALETTE = ("#9224ff", "#006d6d", "#926d24", "#00ff6d", "#dbb6ff", "#6d0000")
 
