@@ -153,12 +153,13 @@ def check_language(code: str) -> str:
     raise UnknownLanguage(code)
 
 
-def set_language(code: str | None) -> str:
-    """Speak ``code`` (``"en"``, ``"da"``, ``"de"``, ``"ja"``) from now on in this process;
-    ``None`` goes back to the default (``RAILKIT_LANG``, then the system locale). Returns the language."""
+def set_language(code: str | None) -> str | None:
+    """Speak ``code`` (``"en"``, ``"da"``, ``"de"``, ``"ja"``) from now on in this process and
+    return it (``"ja_JP.UTF-8"`` gives ``"ja"``); ``None`` goes back to the default
+    (``RAILKIT_LANG``, then the system locale)."""
     global _language
     _language = None if code is None else check_language(code)
-    return get_language()
+    return _language
 
 
 def get_language() -> str:

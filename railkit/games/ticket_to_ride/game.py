@@ -1098,10 +1098,12 @@ class TicketToRide(Game):
             b = self.board
             for rid in b.route_ids:
                 if route.startswith(rid + " ") and b.colour[b.route_index[rid]] == GRAY:
-                    args = e.message.args if isinstance(e.message, Message) else {}
+                    said = cast(Message, e.message).args  # the two colours parse_action found
                     raise IllegalMove("TTR-CLAIM-GRAY", Message("'{text}' pays with {first} and {second} cards, but "
                                                                 "the cards for a gray route must be a set of one "
-                                                                "colour (locomotives may join any set).", **args),
+                                                                "colour (locomotives may join any set).",
+                                                                text=said["text"], first=said["first"],
+                                                                second=said["second"]),
                                       e.hint_message) from None
             raise
 
