@@ -539,7 +539,7 @@ class StationMasterView(TableShell):
                 probes = self._probes(sel)
                 err = self.table.check(self.seat, probes[0]) if probes else None
                 if isinstance(err, NotAllowed):  # not this seat's turn, or a spectator
-                    self.say(explain(err))
+                    self.say(explain(err, self.lang))
                 else:
                     why = self.why_not(sel) or "It cannot be played now."
                     self.say("<b>Not allowed:</b> " + html.escape(why, quote=False).replace("\n", " "))
@@ -674,9 +674,12 @@ class StationMasterView(TableShell):
             if err is None:  # legal in itself but not with the choices made so far
                 from railkit.core.errors import IllegalMove
 
-                err = IllegalMove("SM-TRAIN-IN-STATION", f"T{tid} cannot be chosen here with the choices made so far.",
-                                  "Choose one of the highlighted trains, or Cancel.")
-            self.say(explain(err))
+                from railkit.core.i18n import Message
+
+                err = IllegalMove("SM-TRAIN-IN-STATION", Message("T{tid} cannot be chosen here with the choices made "
+                                                                 "so far.", tid=tid),
+                                  Message("Choose one of the highlighted trains, or Cancel."))
+            self.say(explain(err, self.lang))
             return err
 
     def _click_slot(self, i: int) -> None:

@@ -36,6 +36,7 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
+from railkit.core.i18n import Message
 from railkit.viz.shell.table import Table, plain_text
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
@@ -291,7 +292,8 @@ class TicketToRideView(TableShell):
         else:
             err = self.table.check(self.seat, self._sample_claim(route))
             self.claim_title.text = heading
-            self.say(explain(err) if err is not None else "This route cannot be claimed now.")
+            self.say(explain(err, self.lang) if err is not None
+                     else html.escape(Message("This route cannot be claimed now.").render(self.lang)))
 
     def _show_payments(self, actions: list[str], labels: list[str]) -> None:
         self._payments = actions
