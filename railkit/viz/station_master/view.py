@@ -46,6 +46,7 @@ from pathlib import Path
 import panel as pn
 import param
 
+from railkit.core import i18n
 from railkit.core.errors import DataError
 from railkit.games.station_master import SPEC
 from railkit.viz.shell.style import initials, seat_colour, text_on
@@ -783,8 +784,12 @@ class StationMasterView(TableShell):
         for i in range(len(g.log) - 1, max(0, len(g.log) - 40) - 1, -1):
             who = actors[i] if i < len(actors) else None
             # this seat's own moves in full (its chip values), the others' as everybody sees them
-            text = (describe_action(g, g.log[i], mine=True) if who is not None and who == self.seat
-                    else (texts[i] if i < len(texts) else "?"))
+            if who is not None and who == self.seat:
+                text = describe_action(g, g.log[i], mine=True, lang=self.lang)
+            elif self.lang != i18n.get_language() and i < len(texts):  # the page's own language
+                text = describe_action(g, g.log[i], lang=self.lang)
+            else:
+                text = texts[i] if i < len(texts) else "?"
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
@@ -829,10 +834,10 @@ class StationMasterView(TableShell):
         self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"
         self._show_players(g, obs, names)
         self._show_departures(obs, names, replay)
-        ev = [event_text(e, names) for e in obs.get("events", [])[-4:]]
+        ev = [(e, event_text(e, names, self.lang)) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
-            ("🚂 <b>" + html.escape(e, quote=False) + "</b>") if e.startswith("Rush Hour")
-            else html.escape(e, quote=False) for e in ev[::-1])) if ev else ""
+            ("🚂 <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
+            else html.escape(text, quote=False) for e, text in ev[::-1])) if ev else ""
         if self._sel is not None and not my_turn:
             self._sel, self._cands, self._picked = None, [], {}
         if self._sel is not None:  # a half-made move: the same choice, against the new legal list
