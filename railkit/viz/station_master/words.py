@@ -65,7 +65,8 @@ def describe_action(game, action, mine: bool = False, lang: str | None = None) -
     (default: the current language).
 
     >>> from railkit.games.station_master.actions import parse_action as p
-    >>> describe_action(None, p("chip 3 on T2"), lang="en"), describe_action(None, p("chip 3 on T2"), mine=True, lang="en")
+    >>> chip = p("chip 3 on T2")
+    >>> describe_action(None, chip, lang="en"), describe_action(None, chip, mine=True, lang="en")
     ('placed a chip on T2', 'placed chip 3 on T2')
     >>> describe_action(None, p("play +3 on T1"), lang="en"), describe_action(None, p("play lux-2 on T1"), lang="en")
     ('coupled +3 to T1', 'coupled Luxury −2 to T1')
@@ -73,7 +74,8 @@ def describe_action(game, action, mine: bool = False, lang: str | None = None) -
     'played Standing Room on T2 and placed a chip there'
     >>> describe_action(None, p("play transfer T2->T1 owners 0,0,2"), lang="en")
     "played Transfer Passengers: moved 2 of Player 1's chips and 1 of Player 3's from T2 to T1"
-    >>> describe_action(None, p("play repair-3 take +1 on T2"), lang="en"), describe_action(None, p("play repair-5"), lang="en")
+    >>> repair3, repair5 = p("play repair-3 take +1 on T2"), p("play repair-5")
+    >>> describe_action(None, repair3, lang="en"), describe_action(None, repair5, lang="en")
     ('played Repair (top 3) and coupled +1 from the discard pile to T2', 'played Repair (top 5) and coupled nothing')
     >>> describe_action(None, p("play +3 on T1"), lang="de")
     'hat +3 an T1 angelegt'

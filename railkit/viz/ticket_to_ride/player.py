@@ -24,6 +24,8 @@ from typing import Callable
 
 import panel as pn
 
+from railkit.core.i18n import Message, render
+from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
@@ -83,44 +85,65 @@ def describe_action(action, faceup: list | None = None) -> str:
 _CLAIM = re.compile(r"claim (.+?) \w+ x\d+(?: loco x\d+)?$")
 
 
-def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None) -> str:
+def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None,
+                    lang: str | None = None) -> str:
     """What the others did since ``seat``'s last action, one clause per player in order
-    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha".
+    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha",
+    in language ``lang`` (default: the current language).
 
     >>> since_your_move([0, 1, 1, 2], ["draw deck", "draw faceup 2 (red)", "draw deck",
-    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0)
+    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0, "en")
     'Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha'
+    >>> since_your_move([0, 1], ["draw deck", "draw tickets"], ["Purple", "Teal"], 0, "da")
+    'Teal trak destinationsbilletter'
     """
     start = max((i + 1 for i, a in enumerate(actors) if a == seat), default=0) if seat is not None else \
         max(0, len(actors) - 4)
-    clauses: list[str] = []
+    clauses: list = []
     i = start
     while i < len(actors):
         who, j = actors[i], i
         while j < len(actors) and actors[j] == who:
             j += 1
-        parts, drawn, faceup = [], 0, []
+        parts: list = []
+        drawn, faceup = 0, []
         for text in texts[i:j]:
             if text.startswith("draw faceup") or text == "draw deck":
                 drawn += 1
                 if "(" in text:
                     faceup.append(text[text.index("(") + 1:text.rindex(")")])
             elif _CLAIM.match(text):
-                parts.append("claimed " + _CLAIM.match(text).group(1).split("/")[0].replace("-", "–"))
+                parts.append(Message("claimed {route}",
+                                     route=_CLAIM.match(text).group(1).split("/")[0].replace("-", "–")))
             elif text.startswith("keep tickets"):
                 kept = len(text.split(" ")[-1].split(","))
-                parts.append(f"kept {kept} ticket{'s' if kept != 1 else ''}")
+                parts.append(Message("kept {n} ticket", plural="kept {n} tickets", n=kept))
             elif text == "draw tickets":
-                parts.append("drew tickets")
+                parts.append(Message("drew tickets"))
             elif text == "pass":
-                parts.append("passed")
+                parts.append(Message("passed"))
         if drawn:
-            face = f" (face-up: {', '.join(faceup)})" if faceup else ""
-            parts.insert(0, f"drew {drawn} card{'s' if drawn != 1 else ''}{face}")
+            if faceup:
+                colours = _joined([COLOUR_WORDS.get(c, c) for c in faceup],
+                                  lambda a, b: Message("{a}, {b}", a=a, b=b))
+                parts.insert(0, Message("drew {n} card (face-up: {colours})", plural="drew {n} cards (face-up: "
+                                        "{colours})", n=drawn, colours=colours))
+            else:
+                parts.insert(0, Message("drew {n} card", plural="drew {n} cards", n=drawn))
         if parts and who is not None and who != seat:
-            clauses.append(f"{labels[who]} " + " and ".join(parts))
+            did = _joined(parts, lambda a, b: Message("{a} and {b}", a=a, b=b))
+            clauses.append(Message("{name} {did}", name=labels[who], did=did))
         i = j
-    return "; ".join(clauses)
+    said = _joined(clauses, lambda a, b: Message("{a}; {b}", a=a, b=b))
+    return "" if said is None else render(said, lang)
+
+
+def _joined(parts: list, join: Callable):
+    """``parts`` joined pairwise by ``join(a, b)`` (a message: "{a} and {b}"); None for none."""
+    said = None
+    for part in parts:
+        said = part if said is None else join(said, part)
+    return said
 
 
 def deck_label(obs: dict) -> str:
