@@ -17,10 +17,14 @@ REFUSED = {
     "ja": ("できません：", "提示された目的地チケット3枚のうちどれを保持するか", "（ルール TTR-SETUP-TICKETS）"),
     "en": ("Not allowed:", "must first choose which of the 3 offered tickets to keep", "(rule TTR-SETUP-TICKETS)"),
 }
+#: the turn's status line, per language
+STATUS = {"da": "(Purple): vælg dine destinationsbilletter ved start.",
+          "ja": "（Purple）：最初に保持する目的地チケットを選んでください。",
+          "en": "(Purple): choose your starting tickets."}
 
 
 
-def test_each_browser_reads_the_refusal_in_its_own_language(browser, server):
+def test_each_browser_reads_the_refusal_and_status_in_its_own_language(browser, server):
     pages, guards = {}, []
     for lang in REFUSED:
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -33,7 +37,7 @@ def test_each_browser_reads_the_refusal_in_its_own_language(browser, server):
         click_route(page, "Denver-Omaha")  # a claim before the starting tickets are kept
         page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED[lang][2])
         text = (page.evaluate("(" + ALL_TEXT + ")()"))
-        for part in REFUSED[lang]:
+        for part in (*REFUSED[lang], STATUS[lang]):
             assert part in text, (lang, part)
         others = [REFUSED[o][0] for o in REFUSED if o != lang]
         assert not any(o in text for o in others), (lang, "another language's refusal shows")

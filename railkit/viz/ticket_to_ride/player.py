@@ -81,6 +81,12 @@ def describe_action(action, faceup: list | None = None) -> str:
     return text
 
 
+#: what a seat whose turn it is does, by phase (the status line)
+_TO_DO = {"setup-tickets": Message("choose your starting tickets"),
+          "keep-tickets": Message("choose which tickets to keep"),
+          "second-draw": Message("take your second train card"),
+          "turn": Message("draw cards, claim a route or draw tickets")}
+
 #: a claim's log text: its route (which may hold spaces), then the cards
 _CLAIM = re.compile(r"claim (.+?) \w+ x\d+(?: loco x\d+)?$")
 
@@ -189,10 +195,13 @@ class PlayerPanel(pn.viewable.Viewer):
         The board the "show" toggles light up (also :meth:`attach`).
     """
 
-    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None, **params):
+    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None,
+                 lang: str | None = None, **params):
         super().__init__(**params)
         self.on_action = on_action
         self.colour_blind = bool(colour_blind)
+        #: the language of the status line (None: the current language)
+        self.lang = lang
         self.board = None
         self._obs: dict | None = None
         self._affordable: list[str] | None = None
@@ -291,6 +300,29 @@ class PlayerPanel(pn.viewable.Viewer):
         self.on_action("keep tickets " + ",".join(str(i) for i in sorted(picked)) if picked else "keep tickets 0")
 
     # ------------------------------------------------------------ refresh
+    def _status(self, obs: dict, labels: list[str], since: str, replay: bool) -> str:
+        """The turn status line (Markdown) in the panel's language."""
+        lang, seat, cp, phase = self.lang, obs["seat"], obs["current_player"], obs["phase"]
+        if phase == "game-over":
+            said = [Message("**Game over.** The final scores are at the top and below the board.")]
+        elif cp == seat:
+            said = [Message("**Your turn** ({name}): {what}.", name=obs["names"][seat],
+                            what=_TO_DO.get(phase, phase))]
+        elif seat is None:
+            said = [Message("You are watching. **{name}** is to move.", name=labels[cp])]
+        else:
+            said = [Message("Waiting for **{name}**…", name=labels[cp])]
+        if obs.get("final_round") and phase != "game-over":
+            said.append(Message("Last round: {n} turn(s) left.", n=obs["final_turns_left"]))
+        if phase == "second-draw" and cp == seat and "loco" in (obs["faceup"] or []):
+            said.append(Message("A face-up locomotive cannot be your second card (rule TTR-DRAW-LOCO-SECOND)."))
+        if replay:
+            said.insert(0, Message("**Replay view** (move the slider to the end to play)."))
+        status = " ".join(render(m, lang) for m in said)
+        if since and phase != "game-over":
+            status += "  \n" + Message("Since your last move: {since}.", since=since).render(lang)
+        return status
+
     def update(self, obs: dict, *, my_turn: bool, can_pass: bool = False, seat_labels: list[str] | None = None,
                replay: bool = False, affordable=None, since: str = "") -> None:
         """Show observation ``obs`` (the viewer's seat).
@@ -306,27 +338,8 @@ class PlayerPanel(pn.viewable.Viewer):
         cp = obs["current_player"]
         phase = obs["phase"]
         self.own.visible = seat is not None
-        # status
-        if phase == "game-over":
-            status = "**Game over.** The final scores are at the top and below the board."
-        elif cp == seat:
-            what = {"setup-tickets": "choose your starting tickets", "keep-tickets": "choose which tickets to keep",
-                    "second-draw": "take your second train card", "turn": "draw cards, claim a route or draw tickets"}
-            status = f"**Your turn** ({names[seat]}): {what.get(phase, phase)}."
-        elif seat is None:
-            status = f"You are watching. **{labels[cp]}** is to move."
-        else:
-            status = f"Waiting for **{labels[cp]}**…"
-        if obs.get("final_round") and phase != "game-over":
-            status += f" Last round: {obs['final_turns_left']} turn(s) left."
+        self.status.object = self._status(obs, labels, since, replay)
         second = phase == "second-draw" and cp == seat
-        if second and "loco" in (obs["faceup"] or []):
-            status += " A face-up locomotive cannot be your second card (rule TTR-DRAW-LOCO-SECOND)."
-        if since and phase != "game-over":
-            status += f"  \nSince your last move: {since}."
-        if replay:
-            status = "**Replay view** (move the slider to the end to play). " + status
-        self.status.object = status
         # market
         fu = obs["faceup"]
         for i, b in enumerate(self.market):

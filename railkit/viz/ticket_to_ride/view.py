@@ -166,7 +166,7 @@ class TicketToRideView(TableShell):
         self._titled = None  # (board, game) whose claim headings the board holds
         if self.colour_blind is None:
             self.colour_blind = colour_blind_default()
-        self.player = PlayerPanel(self.act, colour_blind=self.colour_blind)
+        self.player = PlayerPanel(self.act, colour_blind=self.colour_blind, lang=self.lang)
         self.w_colour_blind = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
