@@ -10,6 +10,10 @@
                                          --state-dir DIR: where the lobby's tables are kept (railkit-tables/)
     railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
 
+Refusals of the games print in the reader's language: ``RAILKIT_LANG`` (en, da, de or ja),
+else the system locale; ``serve --lang`` and ``lab --lang`` choose it for the served pages
+and the notebooks.
+
 Every argument is checked before any work starts; a bad one gives one plain line naming
 it and what was expected, and exit code 2 (never a traceback).
 """
@@ -21,7 +25,9 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
+from railkit.core import i18n
 from railkit.core.errors import RailkitError
 from railkit.core.extras import require
 
@@ -269,6 +275,8 @@ def _serve(args: argparse.Namespace) -> int:
           + (f"; tables are kept in {state_dir}" if state_dir else ""), flush=True)
     if args.colour_blind:
         os.environ["RAILKIT_COLOUR_BLIND"] = "1"  # the views read it for each new page
+    if args.lang:
+        os.environ["RAILKIT_LANG"] = args.lang  # each page's language unless its address says ?lang=
     solo = {"solo": True, "difficulty": args.difficulty} if args.solo or args.difficulty else {}
     if args.maps_dir is not None:
         solo["maps_dir"] = maps_dir
@@ -444,6 +452,8 @@ def _lab(args: argparse.Namespace) -> int:
         print(url)
         return 0
     env = dict(os.environ)
+    if args.lang:
+        env["RAILKIT_LANG"] = args.lang  # the notebooks' messages speak it
     env.setdefault("PANEL_INLINE", "1")
     env.setdefault("BOKEH_RESOURCES", "inline")
     proc = subprocess.Popen(cmd, cwd=ws, env=env)
@@ -618,6 +628,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--colour-blind", action="store_true",
                     help="patterns and letters on every card and route colour, on every page (a page can also "
                          "turn them on for itself)")
+    sv.add_argument("--lang", type=_language, default=None, metavar="LANG",
+                    help="the language of the pages' messages: en, da, de or ja (default: RAILKIT_LANG, else the "
+                         "system locale; a page can choose its own with ?lang=da)")
     sv.add_argument("--show", action="store_true", help="open a browser tab")
     sv.lists_bots = True
     sv.set_defaults(func=_serve)
@@ -631,6 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--workspace", default=None,
                      help="folder of your copy (default: workspace/ in the current folder)")
     lab.add_argument("--dry-run", action="store_true", help="set up the workspace, print the URL, start nothing")
+    lab.add_argument("--lang", type=_language, default=None, metavar="LANG",
+                     help="the language of the games' messages in the notebooks: en, da, de or ja "
+                          "(default: RAILKIT_LANG, else the system locale)")
     lab.set_defaults(func=_lab)
 
     site = sub.add_parser("site", help="build a static web site in which every game is played against bots with "
@@ -646,6 +662,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _language(text: str) -> str:
+    """A ``--lang`` value: one of the languages railkit speaks."""
+    try:
+        return cast(str, i18n.check_language(text))
+    except i18n.UnknownLanguage as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -653,9 +677,12 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
+        i18n.get_language()  # a RAILKIT_LANG railkit does not speak: one plain line before any work
         return args.func(args)
     except RailkitError as exc:
-        print(f"railkit {args.command}: {exc}", file=sys.stderr)
+        # a refusal of a game (IllegalMove) in the reader's language; other errors in English
+        text = exc.render() if hasattr(exc, "render") else str(exc)
+        print(f"railkit {args.command}: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

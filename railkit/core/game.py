@@ -29,6 +29,7 @@ from typing import Any, Callable, ClassVar, Sequence
 import param
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.jsonio import read_json, write_json_atomic
 from railkit.core.saves import MAX_ACTION_CHARS, SAVE_FORMAT, check_digest, check_save, digest, relocate
 
@@ -382,7 +383,8 @@ class Game:
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (replays the shorter log)."""
         if steps < 0 or steps > len(self.log):
-            raise IllegalMove("UNDO", f"Cannot undo {steps} action(s): only {len(self.log)} were played.")
+            raise IllegalMove("UNDO", Message("Cannot undo {steps} action(s): only {played} were played.",
+                                              steps=steps, played=len(self.log)))
         other = self.replay(self.log[: len(self.log) - steps])
         # every attribute: those in __dict__ and, for a mypyc-compiled game class, its native ones
         for name in (*getattr(type(other), "__mypyc_attrs__", ()), *vars(other)):

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from railkit.core.errors import IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.game import Action
 
 
@@ -162,8 +163,10 @@ class ActionIndex:
         except (TypeError, ValueError):
             whole = False
         if not whole or not 0 <= i < self.size:
-            raise IllegalMove("RL-ACTION-INDEX", f"{number!r} is not an action number of {self.name}: the numbers "
-                              f"run from 0 to {self.size - 1}.", "Pick a number whose action-mask entry is 1.")
+            raise IllegalMove("RL-ACTION-INDEX", Message("{number!r} is not an action number of {game}: the numbers "
+                                                         "run from 0 to {last}.", number=number, game=self.name,
+                                                         last=self.size - 1),
+                              Message("Pick a number whose action-mask entry is 1."))
         k = 0
         while k + 1 < len(self.offsets) and self.offsets[k + 1] <= i:
             k += 1
@@ -176,8 +179,10 @@ class ActionIndex:
                 if f in kind.slots and v is not None:
                     tid = tid_of(v) if tid_of is not None else None
                     if tid is None:
-                        raise IllegalMove("RL-ACTION-INDEX", f"Action number {i} names station slot {v}, but "
-                                          "no train stands there.", "Pick a number whose action-mask entry is 1.")
+                        raise IllegalMove("RL-ACTION-INDEX", Message("Action number {number} names station slot "
+                                                                     "{slot}, but no train stands there.",
+                                                                     number=i, slot=v),
+                                          Message("Pick a number whose action-mask entry is 1."))
                     v = tid
                 kwargs[f] = v
         return kind.cls(**kwargs)

@@ -18,6 +18,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
 from railkit.core.errors import DataError, IllegalMove  # noqa: E402
+from railkit.core.i18n import Message  # noqa: E402
 from railkit.games import get_spec, specs  # noqa: E402
 
 
@@ -161,8 +162,9 @@ class RailEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalMove("RL-ACTION-INDEX", f"{agent} is to move, so the action cannot be None.",
-                              "Pick a number whose action-mask entry is 1.")
+            raise IllegalMove("RL-ACTION-INDEX", Message("{agent} is to move, so the action cannot be None.",
+                                                         agent=agent),
+                              Message("Pick a number whose action-mask entry is 1."))
         game = self.game
         move = self.action_of(action)
         number = int(action)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Final
 from mypy_extensions import mypyc_attr
 
 from railkit.core.errors import DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
 from railkit.games.station_master.actions import (
     Pass, PlaceChip, PlayBrakeVan, PlayCarriage, PlayReassign, PlayRepair, PlayRoyal, PlayRushHour,
@@ -31,7 +32,10 @@ from railkit.games.station_master.rules import StationMasterRules
 from railkit.games.station_master.scoring import departure_points, train_value
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-_HINT_CARD = "Play a card from your hand, or place a chip instead."
+_HINT_CARD: Final = Message("Play a card from your hand, or place a chip instead.")
+#: the ends of a game (``end_reason``) as words of the reader's language
+_END_WORDS: Final = {"last-loco": Message("the last locomotive has left"),
+                     "no-cards": Message("no cards are left"), "stall": Message("no seat can move")}
 
 
 #: card lists read, by (path, modification time, size): a game reads its file once per change
@@ -567,60 +571,71 @@ class StationMasterGame(Game):
         return out or [_action(Pass)]
 
     # ================================================================ checks
-    def _need_train(self, tid: Any, what: str = "") -> Train:
+    def _need_train(self, tid: Any, what: Message | None = None) -> Train:
         t = self.train(tid)
         if t is None:
-            names = ", ".join(x.name for x in self.station) or "no trains"
-            raise IllegalMove("SM-TRAIN-IN-STATION", f"T{tid} is not in the station{what} (the station holds {names}).",
-                              "Name a train that is in the station now.")
+            names = ", ".join(x.name for x in self.station) or Message("no trains")
+            reason = (Message("T{tid} is not in the station (the station holds {names}).", tid=tid, names=names)
+                      if what is None else
+                      Message("T{tid} is not in the station ({what}) (the station holds {names}).",
+                              tid=tid, what=what, names=names))
+            raise IllegalMove("SM-TRAIN-IN-STATION", reason, Message("Name a train that is in the station now."))
         return t
 
     def _need_card(self, seat: int, key: Any) -> None:
         if key not in self.hands[seat]:
-            held = ", ".join(sorted(self.hands[seat])) or "no cards"
-            raise IllegalMove("SM-CARD-IN-HAND", f"Seat {seat} does not hold a {key} card (her hand: {held}).", _HINT_CARD)
+            held = ", ".join(sorted(self.hands[seat])) or Message("no cards")
+            raise IllegalMove("SM-CARD-IN-HAND", Message("Seat {seat} does not hold a {card} card (her hand: {held}).",
+                                                         seat=seat, card=key, held=held), _HINT_CARD)
 
     def _need_free_slot(self, t: Train, card: Any) -> None:
         if self.slots_used(t) >= t.number:  # SM-CARRIAGE-LIMIT
             raise IllegalMove("SM-CARRIAGE-LIMIT",
-                              f"{t.name} ({t.loco.key}) already has all {t.number} carriages, so {card} cannot be coupled.",
-                              "Couple it to another train.")
+                              Message("{train} ({loco}) already has all {number} carriages, so {card} cannot be "
+                                      "coupled.", train=t.name, loco=t.loco.key, number=t.number, card=card),
+                              Message("Couple it to another train."))
 
     def _need_chip(self, seat: int, value: Any) -> None:
         if value not in self.supply[seat]:
-            left = ", ".join(map(str, self.supply[seat])) or "none"
+            left = ", ".join(map(str, self.supply[seat])) or Message("none")
             raise IllegalMove("SM-CHIP-SUPPLY",
-                              f"Seat {seat} has no chip of value {value} left to place (chips not on trains: {left}).",
-                              "Place a chip you still have; chips come back when their train leaves.")
+                              Message("Seat {seat} has no chip of value {value} left to place (chips not on trains: "
+                                      "{left}).", seat=seat, value=value, left=left),
+                              Message("Place a chip you still have; chips come back when their train leaves."))
 
     def _need_chip_room(self, t: Train, extra: Any = 0) -> None:
         cap = self.chip_capacity(t) + extra
         if len(t.chips) >= cap:  # SM-CHIP-CAPACITY
             raise IllegalMove("SM-CHIP-CAPACITY",
-                              f"{t.name} ({t.loco.key}) is full: it holds at most {cap} chips and has {len(t.chips)}.",
-                              "Place the chip on another train, or play Standing Room on this one first.")
+                              Message("{train} ({loco}) is full: it holds at most {cap} chips and has {has}.",
+                                      train=t.name, loco=t.loco.key, cap=cap, has=len(t.chips)),
+                              Message("Place the chip on another train, or play Standing Room on this one first."))
 
     def _check(self, a: Action) -> None:
         if self.over:
-            raise IllegalMove("SM-GAME-OVER", f"The game is over ({self.end_reason}); no more turns are played.",
-                              "Start a new game or undo.")
+            raise IllegalMove("SM-GAME-OVER", Message("The game is over ({why}); no more turns are played.",
+                                                      why=_END_WORDS.get(self.end_reason, self.end_reason)),
+                              Message("Start a new game or undo."))
         seat = self.to_move
         if "rush-hour" in self.hands[seat] and not isinstance(a, PlayRushHour):
-            raise IllegalMove("SM-RUSH-HOUR", f"Seat {seat} holds Rush Hour, which must be played at once.",
-                              "Play it now: 'play rush-hour'.")
+            raise IllegalMove("SM-RUSH-HOUR", Message("Seat {seat} holds Rush Hour, which must be played at once.",
+                                                      seat=seat),
+                              Message("Play it now: 'play rush-hour'."))
         check = _CHECKS.get(type(a))  # SM-TURN-ONE-OPTION: one check per kind of turn
         if check is None:
             check = _inherited_check(type(a))
         if check is None:
             self._need_card(seat, self._card_key(a))
-            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+            raise IllegalMove("SM-TURN-ONE-OPTION", Message("{action!r} is not a Station Master turn.", action=a),
+                              Message("Place a chip or play a card."))
         check(self, seat, a)
 
     def _card_key(self, a: Action) -> str:
         """The card an action plays (SM-TURN-ONE-OPTION: a turn that is no chip names a card)."""
         key = getattr(a, "card", None)
         if not isinstance(key, str):
-            raise IllegalMove("SM-TURN-ONE-OPTION", f"{a!r} is not a Station Master turn.", "Place a chip or play a card.")
+            raise IllegalMove("SM-TURN-ONE-OPTION", Message("{action!r} is not a Station Master turn.", action=a),
+                              Message("Place a chip or play a card."))
         return key
 
     # ---------------------------------------------------------------- the two options without a card
@@ -631,15 +646,17 @@ class StationMasterGame(Game):
 
     def _check_pass(self, seat: int, a: Pass) -> None:
         if any(not isinstance(x, Pass) for x in self.legal_actions()):
-            raise IllegalMove("SM-PASS", f"Seat {seat} cannot pass: she can still place a chip or play a card.",
-                              "A turn is one of the two options; pass only when neither is possible.")
+            raise IllegalMove("SM-PASS", Message("Seat {seat} cannot pass: she can still place a chip or play a card.",
+                                                 seat=seat),
+                              Message("A turn is one of the two options; pass only when neither is possible."))
 
     # ---------------------------------------------------------------- one check per card kind
     def _check_carriage(self, seat: int, a: PlayCarriage) -> None:
         key = self._card_key(a)
         ci = self.info.get(key)
         if ci is not None and ci.kind != "carriage":
-            raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a carriage card.", f"Use the form for {key} (see the action list).")
+            raise IllegalMove("SM-CARD-IN-HAND", Message("{card} is not a carriage card.", card=key),
+                              Message("Use the form for {card} (see the action list).", card=key))
         self._need_card(seat, key)
         t = self._need_train(a.train)
         self._need_free_slot(t, key)
@@ -652,78 +669,94 @@ class StationMasterGame(Game):
         self._need_card(seat, self._card_key(a))
         t = self._need_train(a.train)
         if not self.carriages(t):
-            raise IllegalMove("SM-ROYAL", f"{t.name} has no carriage for the Royal Carriage to double.",
-                              "Play the Royal Carriage on a train that has carriages.")
+            raise IllegalMove("SM-ROYAL", Message("{train} has no carriage for the Royal Carriage to double.",
+                                                  train=t.name),
+                              Message("Play the Royal Carriage on a train that has carriages."))
         if self.cfg.royal_takes_slot:
-            self._need_free_slot(t, "the Royal Carriage")
+            self._need_free_slot(t, Message("the Royal Carriage"))
 
     def _check_reassign(self, seat: int, a: PlayReassign) -> None:
         self._need_card(seat, self._card_key(a))
-        s = self._need_train(a.source, " (to take a carriage from)")
-        t = self._need_train(a.target, " (to couple the carriage to)")
+        s = self._need_train(a.source, Message("to take a carriage from"))
+        t = self._need_train(a.target, Message("to couple the carriage to"))
         if s is t:
-            raise IllegalMove("SM-REASSIGN", f"Re-Assign Carriage moves a carriage to another train, but both are {s.name}.",
-                              "Name two different trains.")
+            raise IllegalMove("SM-REASSIGN", Message("Re-Assign Carriage moves a carriage to another train, but both "
+                                                     "are {train}.", train=s.name),
+                              Message("Name two different trains."))
         if not self.carriages(s):
-            raise IllegalMove("SM-REASSIGN", f"{s.name} has no carriage to move.", "Take the carriage from a train that has one.")
-        self._need_free_slot(t, f"{s.name}'s last carriage")
+            raise IllegalMove("SM-REASSIGN", Message("{train} has no carriage to move.", train=s.name),
+                              Message("Take the carriage from a train that has one."))
+        self._need_free_slot(t, Message("{train}'s last carriage", train=s.name))
 
     def _check_repair(self, seat: int, a: PlayRepair) -> None:
         key = self._card_key(a)
         ci = self.info.get(key)
         if ci is not None and ci.kind != "repair":
-            raise IllegalMove("SM-CARD-IN-HAND", f"{key} is not a Repair card.", "Repair cards are repair-3 and repair-5.")
+            raise IllegalMove("SM-CARD-IN-HAND", Message("{card} is not a Repair card.", card=key),
+                              Message("Repair cards are repair-3 and repair-5."))
         self._need_card(seat, key)
         assert ci is not None  # the card is in the hand
         if a.take is None and not self.cfg.repair_optional:
             free = [t.name for t in self.station if self.slots_used(t) < t.number]
             choices = self.repair_choices(ci.depth)
             if choices and free:  # SM-REPAIR: the seed says such a carriage is coupled
-                raise IllegalMove("SM-REPAIR", f"Among the top {ci.depth} discards there is a carriage that can be "
-                                  f"coupled ({', '.join(choices)}), so Repair must couple one: the rules say "
-                                  "a carriage found there is built in as usual.",
-                                  f"Play e.g. 'play {key} take {choices[0]} on {free[0]}'.")
+                raise IllegalMove("SM-REPAIR", Message("Among the top {depth} discards there is a carriage that can "
+                                                       "be coupled ({choices}), so Repair must couple one: the rules "
+                                                       "say a carriage found there is built in as usual.",
+                                                       depth=ci.depth, choices=", ".join(choices)),
+                                  Message("Play e.g. 'play {card} take {take} on {train}'.",
+                                          card=key, take=choices[0], train=free[0]))
         if a.take is not None:
             choices = self.repair_choices(ci.depth)
             if a.take not in choices:
-                seen = ", ".join(self.discard[-ci.depth:]) or "the discard pile is empty"
+                seen = ", ".join(self.discard[-ci.depth:]) or Message("the discard pile is empty")
                 raise IllegalMove("SM-REPAIR",
-                                  f"{a.take} is not a carriage among the top {ci.depth} discards ({seen}).",
-                                  f"Take one of: {', '.join(choices) or 'none (play it without taking)'}.")
+                                  Message("{take} is not a carriage among the top {depth} discards ({seen}).",
+                                          take=a.take, depth=ci.depth, seen=seen),
+                                  Message("Take one of: {choices}.",
+                                          choices=", ".join(choices) or Message("none (play it without taking)")))
             t = self._need_train(a.train)
             self._need_free_slot(t, a.take)
 
     def _check_transfer(self, seat: int, a: PlayTransfer) -> None:
         self._need_card(seat, self._card_key(a))
-        s = self._need_train(a.source, " (to move chips from)")
-        t = self._need_train(a.target, " (to move chips to)")
+        s = self._need_train(a.source, Message("to move chips from"))
+        t = self._need_train(a.target, Message("to move chips to"))
         if s is t:
-            raise IllegalMove("SM-TRANSFER", f"Transfer Passengers moves chips to another train, but both are {s.name}.",
-                              "Name two different trains.")
+            raise IllegalMove("SM-TRANSFER", Message("Transfer Passengers moves chips to another train, but both are "
+                                                     "{train}.", train=s.name),
+                              Message("Name two different trains."))
         if not s.chips:
-            raise IllegalMove("SM-TRANSFER", f"{s.name} has no passenger chips to move.", "Move chips from a train that has some.")
+            raise IllegalMove("SM-TRANSFER", Message("{train} has no passenger chips to move.", train=s.name),
+                              Message("Move chips from a train that has some."))
         self._need_chip_room(t)
         owners = a.owners
         if not isinstance(owners, tuple) or not owners or any(isinstance(o, bool) or not isinstance(o, int) for o in owners):
-            raise IllegalMove("SM-TRANSFER", "Transfer Passengers names whose chips move, one seat per chip.",
-                              f"e.g. 'play transfer {s.name}->{t.name} owners {s.chips[0][0]}'.")
+            raise IllegalMove("SM-TRANSFER", Message("Transfer Passengers names whose chips move, one seat per chip."),
+                              Message("e.g. 'play transfer {source}->{target} owners {seat}'.",
+                                      source=s.name, target=t.name, seat=s.chips[0][0]))
         room = self.transfer_room(s, t)
         exact = self.cfg.transfer_exact
         if len(owners) > room or (exact and len(owners) != room):
             most = self.cfg.transfer_max
-            why = (f"the card moves {'exactly' if exact else 'at most'} {most}" if room == most
-                   else f"{t.name} has room for {self.chip_capacity(t) - len(t.chips)} more"
-                   if self.chip_capacity(t) - len(t.chips) == room else f"{s.name} holds {len(s.chips)}")
-            chips = f"{room} chip{'s' if room != 1 else ''}"
-            raise IllegalMove("SM-TRANSFER", f"{len(owners)} chip{'s' if len(owners) != 1 else ''} cannot move from "
-                              f"{s.name} to {t.name}: {why}.",
-                              f"Move exactly {chips}." if exact else f"Move {chips} or fewer.")
+            free = self.chip_capacity(t) - len(t.chips)
+            why = ((Message("the card moves exactly {most}", most=most) if exact
+                    else Message("the card moves at most {most}", most=most)) if room == most
+                   else Message("{train} has room for {free} more", train=t.name, free=free) if free == room
+                   else Message("{train} holds {chips}", train=s.name, chips=len(s.chips)))
+            chips = Message("{n} chip", plural="{n} chips", n=room)
+            raise IllegalMove("SM-TRANSFER", Message("{n} chip cannot move from {source} to {target}: {why}.",
+                                                     plural="{n} chips cannot move from {source} to {target}: {why}.",
+                                                     n=len(owners), source=s.name, target=t.name, why=why),
+                              Message("Move exactly {chips}.", chips=chips) if exact
+                              else Message("Move {chips} or fewer.", chips=chips))
         have = Counter(o for o, _ in s.chips)
         for o, n in sorted(Counter(owners).items()):
             if n > have.get(o, 0):
-                raise IllegalMove("SM-TRANSFER", f"{s.name} holds {have.get(o, 0)} chip(s) of seat {o}, so {n} "
-                                  f"of them cannot move.", "Chip owners on each train are public: see "
-                                  "chip_counts in the observation.")
+                raise IllegalMove("SM-TRANSFER", Message("{train} holds {has} chip(s) of seat {seat}, so {n} of them "
+                                                         "cannot move.", train=s.name, has=have.get(o, 0), seat=o, n=n),
+                                  Message("Chip owners on each train are public: see chip_counts in the "
+                                          "observation."))
 
     def _check_standing_room(self, seat: int, a: PlayStandingRoom) -> None:
         self._need_card(seat, self._card_key(a))
@@ -737,12 +770,14 @@ class StationMasterGame(Game):
         t = self._need_train(a.train)
         most = self.cfg.uncouple_max
         if not 1 <= a.count <= most:
-            raise IllegalMove("SM-UNCOUPLE", f"Uncouple removes 1 to {most} carriages, not {a.count}.",
-                              f"Use 'play uncouple 1 from {t.name}' or up to {most}.")
+            raise IllegalMove("SM-UNCOUPLE", Message("Uncouple removes 1 to {most} carriages, not {count}.",
+                                                     most=most, count=a.count),
+                              Message("Use 'play uncouple 1 from {train}' or up to {most}.", train=t.name, most=most))
         n_have = self.carriages(t)
         if a.count > n_have:
-            raise IllegalMove("SM-UNCOUPLE", f"{t.name} has {n_have} carriage(s), so {a.count} cannot be uncoupled.",
-                              "Uncouple fewer carriages or choose another train.")
+            raise IllegalMove("SM-UNCOUPLE", Message("{train} has {has} carriage(s), so {count} cannot be uncoupled.",
+                                                     train=t.name, has=n_have, count=a.count),
+                              Message("Uncouple fewer carriages or choose another train."))
 
     def _check_rush_hour(self, seat: int, a: PlayRushHour) -> None:
         # SM-RUSH-HOUR: held only in the 'hold' variant, and then it is the only legal turn

@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 
 from railkit.core.draws import below
 from railkit.core.errors import DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.game import Action, Game
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
@@ -52,6 +53,42 @@ UseTile: Final = act.UseTile
 CITIES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)  # mypyc: variable-length tuple
 #: the connection graph's node of each city (index 1 to 6), looked up in the legal-action loops
 CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
+
+#: the goods' colours and the track kinds as words of the reader's language (the action
+#: notation keeps the English names)
+_WORDS: Final = {
+    "yellow": Message("yellow"), "red": Message("red"), "grey": Message("grey"), "green": Message("green"),
+    "blue": Message("blue"), "black": Message("black"), "own": Message("personal"),
+    "straight": Message("straight"), "gentle": Message("gentle"), "sharp": Message("sharp"),
+}
+#: what the game waits for in each phase but the draft's own checks
+_WAITING: Final = {
+    "draft": Message("a draft ('draft D ...') or 'use TILE'"),
+    "build2": Message("tile 3b's second track ('build ...' or 'skip')"),
+    "reroll": Message("the solo re-roll decision ('use 2s' or 'skip')"),
+    "power": Message("a starting power ('power ...')"),
+}
+
+
+def _word(name: str) -> Any:
+    """The good or track kind ``name`` as a message (an unknown name as it is)."""
+    return _WORDS.get(name, name)
+
+
+def _words(names: Any) -> Any:
+    """``names`` as a comma-separated list of words ("" for none)."""
+    out: Any = ""
+    for name in names:
+        out = _word(name) if out == "" else Message("{a}, {b}", a=out, b=_word(name))
+    return out
+
+
+def _or(items: Any) -> Any:
+    """``items`` joined with "or": ``1 or 2``."""
+    out: Any = ""
+    for item in items:
+        out = str(item) if out == "" else Message("{a} or {b}", a=out, b=item)
+    return out
 
 
 @mypyc_attr(native_class=False)  # mypyc: Python class (the search bots copy it slot by slot)
@@ -462,7 +499,7 @@ class SteamRollers(Game):
                     left.cut(pos)
 
     # ================================================================== checks
-    def _illegal(self, rule: str, reason: str, hint: str = "") -> NoReturn:
+    def _illegal(self, rule: str, reason: Message, hint: Message | str = "") -> NoReturn:
         raise IllegalMove(rule, reason, hint)
 
     def _check_value(self, seat: int, die: int, value: int | None) -> int:
@@ -472,14 +509,19 @@ class SteamRollers(Game):
         t = self.tile_defs[tid]
         rule = "SR-TILE-1A" if t.effect == "any-value" else "SR-TILE-1B"
         if self.tile_holder[1] != seat:
-            self._illegal(rule, f"Playing die {die} as {value} needs action tile 1, which {self.player_name(seat).lower()} "
-                          f"{'do' if self.solo else 'does'} not hold.", "Take tile 1 first, or play the die as rolled.")
+            self._illegal(rule, Message("Playing die {die} as {value} needs action tile 1, which you do not hold.",
+                                        die=die, value=value) if self.solo else
+                          Message("Playing die {die} as {value} needs action tile 1, which {name} does not hold.",
+                                  die=die, value=value, name=self.player_name(seat).lower()),
+                          Message("Take tile 1 first, or play the die as rolled."))
         if self.tile_sideways[1]:
-            self._illegal("SR-TILE-USE-UPRIGHT", f"Tile {tid} was taken this round and is still sideways, so it cannot change die {die} yet.",
-                          "Use it from your next turn on.")
+            self._illegal("SR-TILE-USE-UPRIGHT", Message("Tile {tile} was taken this round and is still sideways, so it "
+                                                         "cannot change die {die} yet.", tile=tid, die=die),
+                          Message("Use it from your next turn on."))
         if t.effect == "plus-minus-one" and value not in (die % 6 + 1, (die - 2) % 6 + 1):
-            self._illegal(rule, f"Tile 1b changes a die by one, so die {die} can become {(die - 2) % 6 + 1} or {die % 6 + 1}, not {value}.",
-                          "Pick a value next to the die.")
+            self._illegal(rule, Message("Tile 1b changes a die by one, so die {die} can become {low} or {high}, not "
+                                        "{value}.", die=die, low=(die - 2) % 6 + 1, high=die % 6 + 1, value=value),
+                          Message("Pick a value next to the die."))
         return value
 
     def _check_build(self, seat: int, h, a: int, b: int, regions: list[int],
@@ -490,26 +532,33 @@ class SteamRollers(Game):
         tracks = self.ps[seat].tracks
         perms: list[str] = []
         if h not in sheet.hexes:
-            self._illegal("SR-BUILD-REGION", f"Hex {hx.format_hex(h)} is not on the sheet.", "Pick a hex q,r of the sheet.")
+            self._illegal("SR-BUILD-REGION", Message("Hex {hex} is not on the sheet.", hex=hx.format_hex(h)),
+                          Message("Pick a hex q,r of the sheet."))
         if h in sheet.city_at:  # SR-BUILD-NO-CITY
-            self._illegal("SR-BUILD-NO-CITY", f"Hex {hx.format_hex(h)} is city {sheet.city_at[h]}, and cities are never drawn in.",
-                          "Draw next to the city: a track edge bordering a city connects to it.")
+            self._illegal("SR-BUILD-NO-CITY", Message("Hex {hex} is city {city}, and cities are never drawn in.",
+                                                      hex=hx.format_hex(h), city=sheet.city_at[h]),
+                          Message("Draw next to the city: a track edge bordering a city connects to it."))
         if h in tracks:  # SR-BUILD-ONE-PER-HEX
-            self._illegal("SR-BUILD-ONE-PER-HEX", f"Hex {hx.format_hex(h)} already holds a track ({tracks[h][0]}-{tracks[h][1]}); "
-                          "each hex is drawn into once.", "Pick an empty hex.")
+            self._illegal("SR-BUILD-ONE-PER-HEX", Message("Hex {hex} already holds a track ({a}-{b}); each hex is drawn "
+                                                          "into once.", hex=hx.format_hex(h), a=tracks[h][0],
+                                                          b=tracks[h][1]),
+                          Message("Pick an empty hex."))
         reg = sheet.region_of[h]
         if not power and reg not in regions:
             tid, why = self._perm(seat, "adjacent-region")
             if adjacent and len(regions) == 1 and tid and reg in sheet.adjacent_regions(regions[0]):  # SR-TILE-5B
                 perms.append(tid)
             else:  # the reason's text is built only here, as most checks pass
-                region_text = f"your die is {regions[0]}" if adjacent else \
-                    f"tile 3b's second track goes in region {regions[0]}"
+                region_text = (Message("your die is {die}", die=regions[0]) if adjacent else
+                               Message("tile 3b's second track goes in region {region}", region=regions[0]))
                 if adjacent and why == "SR-SOLO-PERMANENT-ONCE" and reg in sheet.adjacent_regions(regions[0]):
-                    self._illegal(why, f"Tile 5b already served your other action this turn, so hex {hx.format_hex(h)} "
-                                  f"(region {reg}) is out of reach of {region_text}.", f"Build in region {regions[0]}.")
-                self._illegal("SR-BUILD-REGION", f"Hex {hx.format_hex(h)} is in region {reg}, but {region_text}.",
-                              f"Pick an empty hex of region {' or '.join(map(str, regions))}.")
+                    self._illegal(why, Message("Tile 5b already served your other action this turn, so hex {hex} "
+                                               "(region {region}) is out of reach of {where}.",
+                                               hex=hx.format_hex(h), region=reg, where=region_text),
+                                  Message("Build in region {region}.", region=regions[0]))
+                self._illegal("SR-BUILD-REGION", Message("Hex {hex} is in region {region}, but {where}.",
+                                                         hex=hx.format_hex(h), region=reg, where=region_text),
+                              Message("Pick an empty hex of region {regions}.", regions=_or(regions)))
         kind = hx.track_kind(a, b)
         kinds = sheet.black_die_faces[self.black]
         if not power and not any_type and kind not in kinds:
@@ -517,18 +566,24 @@ class SteamRollers(Game):
             if tid:  # SR-TILE-2B
                 perms.append(tid)
             elif why == "SR-SOLO-PERMANENT-ONCE":
-                self._illegal(why, f"Tile 2b already served your other action this turn, so a {kind} track is not allowed "
-                              f"(the black die shows {kinds[0]} or {kinds[1]}).", f"Draw a {kinds[0]} or {kinds[1]} track.")
+                self._illegal(why, Message("Tile 2b already served your other action this turn, so a {kind} track is "
+                                           "not allowed (the black die shows {one} or {two}).", kind=_word(kind),
+                                           one=_word(kinds[0]), two=_word(kinds[1])),
+                              Message("Draw a {one} or {two} track.", one=_word(kinds[0]), two=_word(kinds[1])))
             else:
-                self._illegal("SR-BUILD-TYPE", f"The black die shows {kinds[0]} or {kinds[1]}, so a {kind} track is not allowed.",
-                              f"Draw a {kinds[0]} or {kinds[1]} track.")
+                self._illegal("SR-BUILD-TYPE", Message("The black die shows {one} or {two}, so a {kind} track is not "
+                                                       "allowed.", one=_word(kinds[0]), two=_word(kinds[1]),
+                                                       kind=_word(kind)),
+                              Message("Draw a {one} or {two} track.", one=_word(kinds[0]), two=_word(kinds[1])))
         if self.blocked:  # (none without mountains)
             for e in (a, b):  # SR-MOUNTAIN
                 if (h, e) in self.blocked:
                     n = hx.neighbor(h, e)
-                    self._illegal("SR-MOUNTAIN", f"Edge {e} ({hx.EDGE_NAMES[e]}) of hex {hx.format_hex(h)} is a mountain border "
-                                  f"(towards {hx.format_hex(n)}), and no track may cross a mountain.",
-                                  "Choose a rotation whose ends avoid the mountain border.")
+                    self._illegal("SR-MOUNTAIN", Message("Edge {edge} ({direction}) of hex {hex} is a mountain border "
+                                                         "(towards {towards}), and no track may cross a mountain.",
+                                                         edge=e, direction=hx.EDGE_NAMES[e], hex=hx.format_hex(h),
+                                                         towards=hx.format_hex(n)),
+                                  Message("Choose a rotation whose ends avoid the mountain border."))
         return perms
 
     def _plan(self, a: Action) -> dict:
@@ -542,15 +597,16 @@ class SteamRollers(Game):
 
     def _plan_uncached(self, a: Action) -> dict:
         if self.phase == "over":
-            self._illegal("SR-PHASE", "The game is over.", "Start a new game or undo.")
+            self._illegal("SR-PHASE", Message("The game is over."), Message("Start a new game or undo."))
         seat = cast(int, self.current_player)
         phase = self.phase
         if isinstance(a, DraftAction):
             if phase != "draft":
                 self._phase_error(a)
             if a.die not in self.dice:  # SR-DRAFT-DIE
-                self._illegal("SR-DRAFT-DIE", f"There is no white die showing {a.die} left to draft (dice left: "
-                              f"{', '.join(map(str, self.dice))}).", "Draft one of the dice left.")
+                self._illegal("SR-DRAFT-DIE", Message("There is no white die showing {die} left to draft (dice left: "
+                                                      "{left}).", die=a.die, left=", ".join(map(str, self.dice))),
+                              Message("Draft one of the dice left."))
             if isinstance(a, Pass):  # SR-PASS
                 return {}
             v = self._check_value(seat, a.die, a.value)
@@ -559,8 +615,9 @@ class SteamRollers(Game):
                 return {"v": v, "perms": perms}
             if isinstance(a, Engine):
                 if v in self.ps[seat].boxes:  # SR-ENGINE-BOX
-                    self._illegal("SR-ENGINE-BOX", f"Engine box {v} is already crossed; each die value upgrades the engine once.",
-                                  "Use the die for another action.")
+                    self._illegal("SR-ENGINE-BOX", Message("Engine box {box} is already crossed; each die value upgrades "
+                                                           "the engine once.", box=v),
+                                  Message("Use the die for another action."))
                 return {"v": v}
             if isinstance(a, Deliver):
                 return self._plan_deliver(seat, a, v)
@@ -579,14 +636,13 @@ class SteamRollers(Game):
             return {}
         if isinstance(a, Power):
             return self._plan_power(seat, a)
-        self._illegal("SR-PHASE", f"{a!s} is not a Steam Rollers action.")
+        self._illegal("SR-PHASE", Message("{action} is not a Steam Rollers action.", action=a))
         return {}  # pragma: no cover
 
     def _phase_error(self, a: Action) -> None:
-        waiting = {"draft": "a draft ('draft D ...') or 'use TILE'", "build2": "tile 3b's second track ('build ...' or 'skip')",
-                   "reroll": "the solo re-roll decision ('use 2s' or 'skip')", "power": "a starting power ('power ...')"}
-        self._illegal("SR-PHASE", f"'{a}' cannot be played now: the game is waiting for {waiting[self.phase]}.",
-                      "See legal_actions() for what can be played now.")
+        self._illegal("SR-PHASE", Message("'{action}' cannot be played now: the game is waiting for {what}.",
+                                          action=a, what=_WAITING[self.phase]),
+                      Message("See legal_actions() for what can be played now."))
 
     def _plan_deliver(self, seat: int, a: act.Deliver, v: int) -> dict:
         sheet = self.sheet
@@ -594,41 +650,53 @@ class SteamRollers(Game):
         perms: list[str] = []
         if src != v:
             if abs(src - v) != 1 or not 1 <= src <= 6:
-                self._illegal("SR-DELIVER-SOURCE", f"Your die is {v}, so the source must be city {v}, not city {src}.",
-                              f"Deliver from city {v}.")
+                self._illegal("SR-DELIVER-SOURCE", Message("Your die is {die}, so the source must be city {die}, not "
+                                                           "city {source}.", die=v, source=src),
+                              Message("Deliver from city {city}.", city=v))
             tid, why = self._perm(seat, "source-adjacent")
             if not tid:  # SR-TILE-3A
-                self._illegal(why or "SR-TILE-3A", f"Delivering from city {src} with die {v} needs an upright tile 3a"
-                              + (" not yet used this turn." if why == "SR-SOLO-PERMANENT-ONCE" else "."),
-                              f"Deliver from city {v}.")
+                self._illegal(why or "SR-TILE-3A",
+                              Message("Delivering from city {source} with die {die} needs an upright tile 3a not yet "
+                                      "used this turn.", source=src, die=v) if why == "SR-SOLO-PERMANENT-ONCE" else
+                              Message("Delivering from city {source} with die {die} needs an upright tile 3a.",
+                                      source=src, die=v),
+                              Message("Deliver from city {city}.", city=v))
             perms.append(cast(str, tid))
         if a.good == "own":
             if self.personal.get(seat) != src:
-                self._illegal("SR-DELIVER-SOURCE", f"{self.player_name(seat)} {'have' if self.solo else 'has'} no personal good on city {src}.",
-                              "Choose a good shown on the city.")
+                self._illegal("SR-DELIVER-SOURCE", Message("You have no personal good on city {city}.", city=src)
+                              if self.solo else Message("{name} has no personal good on city {city}.",
+                                                        name=self.player_name(seat), city=src),
+                              Message("Choose a good shown on the city."))
         elif a.good not in self.supply[src]:
-            shown = ", ".join(self.supply[src]) or "nothing"
-            self._illegal("SR-DELIVER-SOURCE", f"City {src} has no {a.good} good (it holds {shown}).",
-                          "Choose a good shown on the source city.")
+            shown = _words(self.supply[src]) or Message("nothing")
+            self._illegal("SR-DELIVER-SOURCE", Message("City {city} has no {good} good (it holds {shown}).",
+                                                       city=src, good=_word(a.good), shown=shown),
+                          Message("Choose a good shown on the source city."))
         if a.pos is not None:  # SR-SOLO-ANY-GOOD: the good named by its place in the city's line
             line = self.supply[src]
             if not self.solo:
-                self._illegal("SR-SOLO-ANY-GOOD", "Goods on a city have no order outside the solo game, so a "
-                              f"delivery does not name a place in line (#{a.pos}).",
-                              f"Write it without '#{a.pos}', e.g. 'deliver {a.good} to {a.dest}'.")
+                self._illegal("SR-SOLO-ANY-GOOD", Message("Goods on a city have no order outside the solo game, so a "
+                                                          "delivery does not name a place in line (#{pos}).", pos=a.pos),
+                              Message("Write it without '#{pos}', e.g. 'deliver {good} to {dest}'.",
+                                      pos=a.pos, good=a.good, dest=a.dest))
             if a.good == "own" or not isinstance(a.pos, int) or not 1 <= a.pos <= len(line) or line[a.pos - 1] != a.good:
                 where = [str(i) for i, g in enumerate(line, 1) if g == a.good]
-                self._illegal("SR-SOLO-ANY-GOOD", f"Place {a.pos} in city {src}'s line ({', '.join(line) or 'empty'}) "
-                              f"does not hold a {a.good} good.",
-                              (f"The {a.good} goods are at place {', '.join('#' + w for w in where)}." if where
-                               else "Choose a good shown on the source city."))
+                self._illegal("SR-SOLO-ANY-GOOD", Message("Place {pos} in city {city}'s line ({line}) does not hold a "
+                                                          "{good} good.", pos=a.pos, city=src,
+                                                          line=_words(line) or Message("empty"), good=_word(a.good)),
+                              (Message("The {good} goods are at place {places}.", good=_word(a.good),
+                                       places=", ".join('#' + w for w in where)) if where
+                               else Message("Choose a good shown on the source city.")))
         if a.dest == src or not 1 <= a.dest <= 6:
-            self._illegal("SR-DELIVER-NO-LOOP", f"A good from city {src} cannot be delivered back to city {src}.",
-                          "Choose another destination.")
+            self._illegal("SR-DELIVER-NO-LOOP", Message("A good from city {city} cannot be delivered back to city "
+                                                        "{city}.", city=src),
+                          Message("Choose another destination."))
         if a.good not in ("own", "black") and a.dest not in sheet.destinations(a.good):  # SR-DELIVER-COLOUR
-            ok = " or ".join(map(str, sheet.destinations(a.good)))
-            self._illegal("SR-DELIVER-COLOUR", f"A {a.good} good must go to city {ok}, not city {a.dest}.",
-                          f"Deliver it to city {ok}.")
+            ok = _or(sheet.destinations(a.good))
+            self._illegal("SR-DELIVER-COLOUR", Message("A {good} good must go to city {cities}, not city {dest}.",
+                                                       good=_word(a.good), cities=ok, dest=a.dest),
+                          Message("Deliver it to city {cities}.", cities=ok))
         base = min(self._engine_max, len(self.ps[seat].boxes))
         tid4, _ = self._perm(seat, "engine-plus")
         plus = self.tile_defs[tid4].amount if tid4 else 0
@@ -642,11 +710,15 @@ class SteamRollers(Game):
 
             s, t = nw.city(src), nw.city(a.dest)
             if not nx.has_path(G, s, t):  # SR-DELIVER-ROUTE
-                self._illegal("SR-DELIVER-ROUTE", f"Your tracks do not link city {src} to city {a.dest}.",
-                              "Build track between them first.")
+                self._illegal("SR-DELIVER-ROUTE", Message("Your tracks do not link city {source} to city {dest}.",
+                                                          source=src, dest=a.dest),
+                              Message("Build track between them first."))
             short = nx.shortest_path_length(G, s, t)
-            self._illegal("SR-DELIVER-ENGINE", f"The shortest route from city {src} to city {a.dest} reaches {short} cities and towns, "
-                          f"but your engine strength is {strength}.", "Upgrade your engine first.")
+            self._illegal("SR-DELIVER-ENGINE", Message("The shortest route from city {source} to city {dest} reaches "
+                                                       "{short} cities and towns, but your engine strength is "
+                                                       "{strength}.", source=src, dest=a.dest, short=short,
+                                                       strength=strength),
+                          Message("Upgrade your engine first."))
         if tid4 and dist > min(self._engine_max, base) + boost:  # SR-TILE-4A
             perms.append(tid4)
         bonus = 0
@@ -662,46 +734,58 @@ class SteamRollers(Game):
         use6b = False
         if n != v:
             if "6b" not in self.active:  # SR-TILE-TAKE
-                self._illegal("SR-TILE-TAKE", f"Your die is {v}, so you may take tile {v}, not tile {n}.",
-                              f"Take tile {v}, or play tile 6b first ('use 6b').")
+                self._illegal("SR-TILE-TAKE", Message("Your die is {die}, so you may take tile {die}, not tile {tile}.",
+                                                      die=v, tile=n),
+                              Message("Take tile {die}, or play tile 6b first ('use 6b').", die=v))
             use6b = True  # SR-TILE-6B
         tid = self.tile_id[n]
         holder = self.tile_holder[n]
         if holder is not None and self.tile_sideways[n]:  # SR-TILE-STEAL-SIDEWAYS
-            whose = "you took it" if holder == seat else f"{self.player_name(holder)} took it"
-            self._illegal("SR-TILE-STEAL-SIDEWAYS", f"Tile {tid} is sideways ({whose} this round), so it cannot be taken now.",
-                          "Wait until it has been turned upright.")
+            self._illegal("SR-TILE-STEAL-SIDEWAYS",
+                          Message("Tile {tile} is sideways (you took it this round), so it cannot be taken now.", tile=tid)
+                          if holder == seat else
+                          Message("Tile {tile} is sideways ({name} took it this round), so it cannot be taken now.",
+                                  tile=tid, name=self.player_name(holder)),
+                          Message("Wait until it has been turned upright."))
         return {"v": v, "use6b": use6b}
 
     def _plan_use(self, seat: int, a: act.UseTile) -> dict:
         tid = a.tile
         if tid not in self.tile_defs:
-            self._illegal("SR-TILE-USE-UPRIGHT", f"There is no action tile {tid}.", "Tiles are 1a .. 6b and 2s (solo).")
+            self._illegal("SR-TILE-USE-UPRIGHT", Message("There is no action tile {tile}.", tile=tid),
+                          Message("Tiles are 1a .. 6b and 2s (solo)."))
         t = self.tile_defs[tid]
         n = t.number
         if self.tile_id[n] != tid or self.tile_holder[n] != seat:
-            self._illegal("SR-TILE-USE-UPRIGHT", f"{self.player_name(seat)} {'do' if self.solo else 'does'} not hold tile {tid}.",
-                          "Take it with a tile action first.")
+            self._illegal("SR-TILE-USE-UPRIGHT", Message("You do not hold tile {tile}.", tile=tid) if self.solo else
+                          Message("{name} does not hold tile {tile}.", name=self.player_name(seat), tile=tid),
+                          Message("Take it with a tile action first."))
         if self.tile_sideways[n]:  # SR-TILE-USE-UPRIGHT
-            self._illegal("SR-TILE-USE-UPRIGHT", f"Tile {tid} was taken this round and is still sideways.", "Use it from your next turn on.")
+            self._illegal("SR-TILE-USE-UPRIGHT", Message("Tile {tile} was taken this round and is still sideways.",
+                                                         tile=tid),
+                          Message("Use it from your next turn on."))
         if t.kind == "permanent":  # SR-TILE-PERMANENT
-            self._illegal("SR-TILE-PERMANENT", f"Tile {tid} is permanent: its effect applies by itself and it cannot be played or discarded.",
-                          "Just take the action it helps with.")
+            self._illegal("SR-TILE-PERMANENT", Message("Tile {tile} is permanent: its effect applies by itself and it "
+                                                       "cannot be played or discarded.", tile=tid),
+                          Message("Just take the action it helps with."))
         if t.effect == "reroll-olivia":
             if self.phase != "reroll":  # SR-SOLO-REROLL
-                self._illegal("SR-SOLO-REROLL", "Tile 2s re-rolls Olivia's die, which is only possible after your two actions.",
-                              "Play it when the game asks about the re-roll.")
+                self._illegal("SR-SOLO-REROLL", Message("Tile 2s re-rolls Olivia's die, which is only possible after "
+                                                        "your two actions."),
+                              Message("Play it when the game asks about the re-roll."))
             return {}
         if self.phase != "draft":
             self._phase_error(a)
         if not t.activate:
             rule = "SR-TILE-1A" if t.effect == "any-value" else "SR-TILE-1B"
-            self._illegal(rule, f"Tile {tid} is played inside a draft: 'draft D as V ...'.", "Write the new value after 'as'.")
+            self._illegal(rule, Message("Tile {tile} is played inside a draft: 'draft D as V ...'.", tile=tid),
+                          Message("Write the new value after 'as'."))
         if t.effect == "second-die":  # SR-TILE-2A
             still = self.players - self.turn_index  # players yet to draft this round, me included
             if len(self.dice) < still + 1:
-                self._illegal("SR-TILE-2A", f"Only {len(self.dice)} dice are left for {still} more draft(s), so there is no second die for you.",
-                              "Keep the tile for a later round.")
+                self._illegal("SR-TILE-2A", Message("Only {left} dice are left for {still} more draft(s), so there is "
+                                                    "no second die for you.", left=len(self.dice), still=still),
+                              Message("Keep the tile for a later round."))
         return {}
 
     def _plan_power(self, seat: int, a: act.Power) -> dict:
@@ -709,22 +793,25 @@ class SteamRollers(Game):
             self._phase_error(a)
         taken = {p.power for p in self.ps if p.power}
         if a.power in taken or a.power not in POWERS:  # SR-POWER-CHOICE
-            self._illegal("SR-POWER-CHOICE", f"The starting power '{a.power}' was already picked; each power goes to one player.",
-                          "Pick one of: " + ", ".join(p for p in POWERS if p not in taken) + ".")
+            self._illegal("SR-POWER-CHOICE", Message("The starting power '{power}' was already picked; each power goes "
+                                                     "to one player.", power=a.power),
+                          Message("Pick one of: {powers}.", powers=", ".join(p for p in POWERS if p not in taken)))
         if a.power == "engine" and not 1 <= (a.number or 0) <= 6:  # SR-POWER-ENGINE
-            self._illegal("SR-POWER-ENGINE", "The engine power crosses one box 1 to 6.", "Write 'power engine N'.")
+            self._illegal("SR-POWER-ENGINE", Message("The engine power crosses one box 1 to 6."),
+                          Message("Write 'power engine N'."))
         if a.power == "track":  # SR-POWER-TRACK
             if a.hex is None or a.a is None or a.b is None:
-                self._illegal("SR-POWER-TRACK", "The track power draws one track: it needs a hex and two edges.",
-                              "Write 'power track Q,R A-B'.")
+                self._illegal("SR-POWER-TRACK", Message("The track power draws one track: it needs a hex and two edges."),
+                              Message("Write 'power track Q,R A-B'."))
             self._check_build(seat, a.hex, a.a, a.b, [], power=True)
         if a.power == "tile":  # SR-POWER-TILE
             if not 1 <= (a.number or 0) <= 6 or self.tile_holder[cast(int, a.number)] is not None:
-                self._illegal("SR-POWER-TILE", f"Tile {a.number} is not in the centre.", "Pick a tile from the centre.")
+                self._illegal("SR-POWER-TILE", Message("Tile {tile} is not in the centre.", tile=a.number),
+                              Message("Pick a tile from the centre."))
         if a.power == "good" and a.number not in self.rules.personal_good_cities:  # SR-POWER-GOOD
-            self._illegal("SR-POWER-GOOD", f"The personal good starts on city "
-                          f"{' or '.join(map(str, self.rules.personal_good_cities))}, not city {a.number}.",
-                          "Pick one of those cities.")
+            self._illegal("SR-POWER-GOOD", Message("The personal good starts on city {cities}, not city {city}.",
+                                                   cities=_or(self.rules.personal_good_cities), city=a.number),
+                          Message("Pick one of those cities."))
         return {}
 
     def _check(self, action: Action) -> None:

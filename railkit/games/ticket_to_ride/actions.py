@@ -26,11 +26,20 @@ import re
 from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.game import Action, action_text
 from railkit.maps import CARD_COLOURS
 
 #: The name used for locomotive (wild) cards in hands, face-up rows and claims.
 LOCO = "loco"
+
+#: The card colours and the locomotive as words of the reader's language (the action
+#: notation keeps the English names).
+COLOUR_WORDS = {
+    "red": Message("red"), "orange": Message("orange"), "yellow": Message("yellow"),
+    "green": Message("green"), "blue": Message("blue"), "pink": Message("pink"),
+    "white": Message("white"), "black": Message("black"), LOCO: Message("locomotive"),
+}
 
 #: The text forms, for error messages and help.
 FORMS = (
@@ -169,10 +178,13 @@ def parse_action(text: str) -> Action:
                 if first == LOCO:
                     raise ActionSyntaxError(text, FORMS, "Name the coloured cards first and the locomotives "
                                             "last, e.g. 'claim Denver-Omaha red x2 loco x1'.")
-                raise IllegalMove("TTR-CLAIM-PAY", f"'{t}' pays with {first} and {second} cards, but the cards "
-                                  "for a route must be a set of one colour (locomotives may join any set).",
-                                  f"Pay with one colour only, e.g. 'claim {two.group('route')} {first} xN "
-                                  "loco xM'.")
+                raise IllegalMove("TTR-CLAIM-PAY", Message("'{text}' pays with {first} and {second} cards, but the "
+                                                           "cards for a route must be a set of one colour "
+                                                           "(locomotives may join any set).", text=t,
+                                                           first=COLOUR_WORDS.get(first, first),
+                                                           second=COLOUR_WORDS.get(second, second)),
+                                  Message("Pay with one colour only, e.g. 'claim {route} {colour} xN loco xM'.",
+                                          route=two.group('route'), colour=first))
             if m.group("only") is not None:
                 return Claim(m.group("route"), LOCO, 0, int(m.group("only")))
             return Claim(m.group("route"), m.group("colour").lower(), int(m.group("cards")),

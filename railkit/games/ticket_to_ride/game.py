@@ -62,9 +62,10 @@ from mypy_extensions import mypyc_attr
 from param import Parameterized
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.core.game import Action, Game, frozen_rules, rules_to_dict
 from railkit.games.ticket_to_ride.actions import (
-    Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
+    COLOUR_WORDS, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
 )
 from railkit.games.ticket_to_ride.board import (
     CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, find_root, join,
@@ -72,6 +73,11 @@ from railkit.games.ticket_to_ride.board import (
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
 from railkit.graphs.trails import trail_of_edges
+
+#: the card names (by card index) and the ends of a game as words of the reader's language
+CARD_WORDS: Final = tuple(COLOUR_WORDS[c] for c in CARD_NAMES)
+_END_WORDS: Final = {"last round played": Message("last round played"),
+                     "a full round of passes": Message("a full round of passes")}
 
 # the phases  # mypyc: Final constant
 SETUP: Final = "setup-tickets"
@@ -727,25 +733,27 @@ class TicketToRide(Game):
         ph = self.phase
         name = self.names[self._cur] if ph != OVER else ""
         if ph == OVER:
-            raise IllegalMove("TTR-END-TRIGGER", f"The game is over ({self.end_reason}); no more actions can be played.",
-                              "Look at the final scores, or undo to go back.")
+            raise IllegalMove("TTR-END-TRIGGER", Message("The game is over ({why}); no more actions can be played.",
+                                                         why=_END_WORDS.get(self.end_reason, self.end_reason)),
+                              Message("Look at the final scores, or undo to go back."))
         tp = type(action)
         if ph == SETUP or ph == KEEP:
             if tp is _KEEP_TICKETS_T:
                 return self._check_keep(cast(KeepTickets, action))
             rule = "TTR-SETUP-TICKETS" if ph == SETUP else "TTR-TICKETS-DRAW"
-            raise IllegalMove(rule, f"{name} must first choose which of the {len(self.offered)} offered tickets to keep, "
-                              f"so '{action}' cannot be played now.",
-                              f"Play 'keep tickets ...' keeping at least {self._min_keep}.")
+            raise IllegalMove(rule, Message("{name} must first choose which of the {n} offered tickets to keep, "
+                                            "so '{action}' cannot be played now.",
+                                            name=name, n=len(self.offered), action=action),
+                              Message("Play 'keep tickets ...' keeping at least {n}.", n=self._min_keep))
         if tp is _KEEP_TICKETS_T:
-            raise IllegalMove("TTR-TICKETS-DRAW", f"{name} has no tickets on offer to keep.",
-                              "Draw tickets first with 'draw tickets'.")
+            raise IllegalMove("TTR-TICKETS-DRAW", Message("{name} has no tickets on offer to keep.", name=name),
+                              Message("Draw tickets first with 'draw tickets'."))
         if ph == SECOND:
             if tp is _DRAW_FACEUP_T or tp is _DRAW_DECK_T:
                 return self._check_draw(action, second=True)
-            raise IllegalMove("TTR-DRAW-2", f"{name} has drawn one train card and must take a second one, "
-                              f"so '{action}' cannot be played now.",
-                              "Take a face-up card (not a locomotive) or 'draw deck'.")
+            raise IllegalMove("TTR-DRAW-2", Message("{name} has drawn one train card and must take a second one, "
+                                                    "so '{action}' cannot be played now.", name=name, action=action),
+                              Message("Take a face-up card (not a locomotive) or 'draw deck'."))
         # normal turn
         if tp is _CLAIM_T:
             return self._check_claim(cast(Claim, action))
@@ -753,13 +761,14 @@ class TicketToRide(Game):
             return self._check_draw(action, second=False)
         if tp is _DRAW_TICKETS_T:
             if not self.ticket_deck:
-                raise IllegalMove("TTR-TICKETS-DRAW", "The ticket deck is empty, so no tickets can be drawn.",
-                                  "Draw train cards or claim a route instead.")
+                raise IllegalMove("TTR-TICKETS-DRAW", Message("The ticket deck is empty, so no tickets can be drawn."),
+                                  Message("Draw train cards or claim a route instead."))
             return None
         if tp is _PASS_T:
             if self._has_other_action():
-                raise IllegalMove("TTR-NO-ACTION", f"{name} cannot pass: passing is only allowed when no other action is legal.",
-                                  "Draw train cards, claim a route or draw tickets.")
+                raise IllegalMove("TTR-NO-ACTION", Message("{name} cannot pass: passing is only allowed when no other "
+                                                           "action is legal.", name=name),
+                                  Message("Draw train cards, claim a route or draw tickets."))
             return None
         raise ActionSyntaxError(str(action), [], "This is not a Ticket to Ride action.")
 
@@ -772,44 +781,56 @@ class TicketToRide(Game):
             raise ActionSyntaxError(str(a), [], "Keep tickets by their positions, e.g. 'keep tickets 1,3'.")
         bad = [x for x in keep if not 1 <= x <= k]
         if bad:
-            raise IllegalMove(rule, f"{name} was offered {k} tickets, so there is no ticket number {bad[0]}.",
-                              f"Use positions 1 to {k}.")
+            raise IllegalMove(rule, Message("{name} was offered {k} tickets, so there is no ticket number {number}.",
+                                            name=name, k=k, number=bad[0]),
+                              Message("Use positions 1 to {k}.", k=k))
         if len(set(keep)) != len(keep):
-            raise IllegalMove(rule, f"Ticket number {[x for x in keep if keep.count(x) > 1][0]} is listed twice.",
-                              "List each ticket to keep once.")
+            raise IllegalMove(rule, Message("Ticket number {number} is listed twice.",
+                                            number=[x for x in keep if keep.count(x) > 1][0]),
+                              Message("List each ticket to keep once."))
         if len(keep) < self._min_keep:
-            when = "at the start" if self.phase == SETUP else "after drawing tickets"
-            raise IllegalMove(rule, f"{name} must keep at least {self._min_keep} of the {k} offered tickets {when}, "
-                              f"not {len(keep)}.", f"Keep {self._min_keep} or more, e.g. 'keep tickets "
-                              + ",".join(str(i) for i in range(1, self._min_keep + 1)) + "'.")
+            least = self._min_keep
+            example = ",".join(str(i) for i in range(1, least + 1))
+            if self.phase == SETUP:
+                reason = Message("{name} must keep at least {least} of the {k} offered tickets at the start, "
+                                 "not {kept}.", name=name, least=least, k=k, kept=len(keep))
+            else:
+                reason = Message("{name} must keep at least {least} of the {k} offered tickets after drawing "
+                                 "tickets, not {kept}.", name=name, least=least, k=k, kept=len(keep))
+            raise IllegalMove(rule, reason, Message("Keep {least} or more, e.g. 'keep tickets {example}'.",
+                                                    least=least, example=example))
 
     def _check_draw(self, a: Action, second: bool) -> None:
         name = self.names[self._cur]
         empty = not self.deck and not self.discard
         if type(a) is _DRAW_DECK_T:
             if empty:
-                raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, "
-                                  "so no card can be drawn blind.",
-                                  "Take a face-up card, claim a route or draw tickets." if second or self._fu_empty_ok
-                                  else "Claim a route or draw tickets.")
+                raise IllegalMove("TTR-DECK-EMPTY", Message("The train deck and the discard pile are both empty, "
+                                                            "so no card can be drawn blind."),
+                                  Message("Take a face-up card, claim a route or draw tickets.")
+                                  if second or self._fu_empty_ok else Message("Claim a route or draw tickets."))
             return None
         if empty and not second and not self._fu_empty_ok:
-            raise IllegalMove("TTR-DECK-EMPTY", "The train deck and the discard pile are both empty, so "
-                              f"{name} cannot choose 'draw train cards' this turn, not even a face-up card.",
-                              "Claim a route or draw tickets.")
+            raise IllegalMove("TTR-DECK-EMPTY", Message("The train deck and the discard pile are both empty, so "
+                                                        "{name} cannot choose 'draw train cards' this turn, not even "
+                                                        "a face-up card.", name=name),
+                              Message("Claim a route or draw tickets."))
         slot = cast(DrawFaceUp, a).slot
         n = len(self.faceup)
         if not isinstance(slot, int) or not 1 <= slot <= n:
-            raise IllegalMove("TTR-DRAW", f"There is no face-up slot {slot}: the slots are numbered 1 to {n}.",
-                              f"Use 'draw faceup N' with N from 1 to {n}.")
+            raise IllegalMove("TTR-DRAW", Message("There is no face-up slot {slot}: the slots are numbered 1 to {k}.",
+                                                  slot=slot, k=n),
+                              Message("Use 'draw faceup N' with N from 1 to {k}.", k=n))
         card = self.faceup[slot - 1]
         if card is None:
-            raise IllegalMove("TTR-DECK-EMPTY", f"Face-up slot {slot} is empty because the deck and the discard "
-                              "pile ran out.", "Take another face-up card or do something else.")
+            raise IllegalMove("TTR-DECK-EMPTY", Message("Face-up slot {slot} is empty because the deck and the discard "
+                                                        "pile ran out.", slot=slot),
+                              Message("Take another face-up card or do something else."))
         if second and card == LOCO_I and self._two:
-            raise IllegalMove("TTR-DRAW-LOCO-SECOND", f"The face-up locomotive in slot {slot} cannot be {name}'s "
-                              "second card: a face-up locomotive can only be taken as the first card of a turn.",
-                              "Take a coloured face-up card or draw from the deck.")
+            raise IllegalMove("TTR-DRAW-LOCO-SECOND", Message("The face-up locomotive in slot {slot} cannot be {name}'s "
+                                                              "second card: a face-up locomotive can only be taken as "
+                                                              "the first card of a turn.", slot=slot, name=name),
+                              Message("Take a coloured face-up card or draw from the deck."))
 
     def _check_claim(self, a: Claim) -> None:
         b = self.board
@@ -820,72 +841,95 @@ class TicketToRide(Game):
             import difflib
 
             close = difflib.get_close_matches(str(a.route), b.route_ids, n=1)
-            hint = f"Did you mean {close[0]!r}? " if close else ""
-            raise IllegalMove("TTR-CLAIM", f"There is no route {a.route!r} on the {self.map.name} map.",
-                              hint + "Route ids look like 'Denver-Omaha' or 'Kansas City-Saint Louis/2' "
-                              "(double routes).")
+            raise IllegalMove("TTR-CLAIM", Message("There is no route {route!r} on the {map} map.",
+                                                   route=a.route, map=self.map.name),
+                              Message("Did you mean {close!r}? Route ids look like 'Denver-Omaha' or "
+                                      "'Kansas City-Saint Louis/2' (double routes).", close=close[0]) if close else
+                              Message("Route ids look like 'Denver-Omaha' or 'Kansas City-Saint Louis/2' "
+                                      "(double routes)."))
         rid = a.route
         ln = b.length[i]
         own = self.owner[i]
         if own >= 0:
-            who = "you" if own == s else self.names[own]
-            raise IllegalMove("TTR-CLAIM-ANYWHERE", f"{rid} is already claimed by {who}; only free routes can be claimed.",
-                              "Pick another route.")
+            reason = (Message("{route} is already claimed by you; only free routes can be claimed.", route=rid)
+                      if own == s else
+                      Message("{route} is already claimed by {who}; only free routes can be claimed.",
+                              route=rid, who=self.names[own]))
+            raise IllegalMove("TTR-CLAIM-ANYWHERE", reason, Message("Pick another route."))
         for p in b.parallel[i]:
             if self.owner[p] == s:
-                raise IllegalMove("TTR-DOUBLE-SAME", f"{name} already owns {b.route_ids[p]}, the other track between "
-                                  f"{b.routes[i].a} and {b.routes[i].b}, and one player may never claim both.",
-                                  "Claim a different route.")
+                raise IllegalMove("TTR-DOUBLE-SAME", Message("{name} already owns {other}, the other track between "
+                                                             "{a} and {b}, and one player may never claim both.",
+                                                             name=name, other=b.route_ids[p], a=b.routes[i].a,
+                                                             b=b.routes[i].b),
+                                  Message("Claim a different route."))
         if self.closed[i] >= 0:
             other = [b.route_ids[p] for p in b.parallel[i] if self.owner[p] >= 0]
-            raise IllegalMove("TTR-DOUBLE-SMALL", f"With {self.players} players only one route of a double route can "
-                              f"be used: {rid} is closed because {self.names[self.closed[i]]} claimed the other one"
-                              + (f" ({other[0]})." if other else "."),
-                              f"Double routes open up with {self._rv['double_min_players']} or more players.")
+            who = self.names[self.closed[i]]
+            reason = (Message("With {players} players only one route of a double route can be used: {route} is "
+                              "closed because {who} claimed the other one ({other}).",
+                              players=self.players, route=rid, who=who, other=other[0]) if other else
+                      Message("With {players} players only one route of a double route can be used: {route} is "
+                              "closed because {who} claimed the other one.", players=self.players, route=rid, who=who))
+            raise IllegalMove("TTR-DOUBLE-SMALL", reason,
+                              Message("Double routes open up with {least} or more players.",
+                                      least=self._rv['double_min_players']))
         col = a.colour
         cards, locos = a.cards, a.locos
         if not isinstance(cards, int) or not isinstance(locos, int) or cards < 0 or locos < 0:
             raise ActionSyntaxError(str(a), [], "Card counts are whole numbers, 0 or more.")
         if cards + locos != ln:
-            raise IllegalMove("TTR-CLAIM-ONE", f"{rid} has length {ln}, so it takes exactly {ln} cards, "
-                              f"not {cards + locos}: a route is claimed whole, never in part.",
-                              f"Pay {ln} cards of one colour, locomotives included.")
+            raise IllegalMove("TTR-CLAIM-ONE", Message("{route} has length {length}, so it takes exactly {length} "
+                                                       "cards, not {paid}: a route is claimed whole, never in part.",
+                                                       route=rid, length=ln, paid=cards + locos),
+                              Message("Pay {length} cards of one colour, locomotives included.", length=ln))
         ci = CARD_INDEX.get(col)
         if ci is None:
-            raise IllegalMove("TTR-CLAIM-PAY", f"{col!r} is not a train card colour.",
-                              "Colours: " + ", ".join(CARD_NAMES) + ".")
+            raise IllegalMove("TTR-CLAIM-PAY", Message("{colour!r} is not a train card colour.", colour=col),
+                              Message("Colours: {colours}.", colours=", ".join(CARD_NAMES)))
         if ci == LOCO_I and cards:
             raise ActionSyntaxError(str(a), [], "An all-locomotive payment is written 'claim ROUTE loco xN'.")
         if ci != LOCO_I and cards == 0:
-            raise IllegalMove("TTR-CLAIM-PAY", f"The payment names {col} but has no {col} card.",
-                              f"Write an all-locomotive payment as 'claim {rid} loco x{ln}'.")
+            raise IllegalMove("TTR-CLAIM-PAY", Message("The payment names {colour} but has no {colour} card.",
+                                                       colour=CARD_WORDS[ci]),
+                              Message("Write an all-locomotive payment as 'claim {route} loco x{length}'.",
+                                      route=rid, length=ln))
         rc = b.colour[i]
         gray = rc == GRAY
         if not gray and ci != LOCO_I and ci != rc:
-            raise IllegalMove("TTR-CLAIM-PAY", f"{rid} is a {CARD_NAMES[rc]} route, so it takes {CARD_NAMES[rc]} cards "
-                              f"(and locomotives), not {col}.", f"Pay with {CARD_NAMES[rc]} cards and locomotives.")
+            raise IllegalMove("TTR-CLAIM-PAY", Message("{route} is a {colour} route, so it takes {colour} cards "
+                                                       "(and locomotives), not {paid}.",
+                                                       route=rid, colour=CARD_WORDS[rc], paid=CARD_WORDS[ci]),
+                              Message("Pay with {colour} cards and locomotives.", colour=CARD_WORDS[rc]))
         t = self.trains[s]
         if t < ln:
-            raise IllegalMove("TTR-CLAIM-TRAINS", f"{name} has {t} train{'s' if t != 1 else ''} left but {rid} needs {ln}.",
-                              "Claim a shorter route.")
+            raise IllegalMove("TTR-CLAIM-TRAINS", Message("{name} has {n} train left but {route} needs {length}.",
+                                                          plural="{name} has {n} trains left but {route} needs "
+                                                          "{length}.", name=name, n=t, route=rid, length=ln),
+                              Message("Claim a shorter route."))
         h = self.hands[s]
         have_c = h[ci] if ci != LOCO_I else 0
         if have_c < cards or h[LOCO_I] < locos:
             rule = "TTR-CLAIM-GRAY" if gray else "TTR-CLAIM-PAY"
-
-            def n_of(k: int, what: str) -> str:
-                return f"{k} {what} card{'s' if k != 1 else ''}"
-
-            locos_txt = f"{locos} locomotive{'s' if locos != 1 else ''}"
-            have_l = f"{h[LOCO_I]} locomotive{'s' if h[LOCO_I] != 1 else ''}"
+            locos_txt = Message("{n} locomotive", plural="{n} locomotives", n=locos)
+            have_l = Message("{n} locomotive", plural="{n} locomotives", n=h[LOCO_I])
             if ci == LOCO_I:
                 pay, held = locos_txt, have_l
             else:
-                pay = n_of(cards, col) + (f" and {locos_txt}" if locos else "")
-                held = f"{n_of(have_c, col)} and {have_l}"
-            extra = " (a gray route takes cards of any one colour plus locomotives)" if gray else ""
-            raise IllegalMove(rule, f"{name} cannot pay {pay} for {rid}: the hand holds {held}{extra}.",
-                              "Draw more train cards first.")
+                word = CARD_WORDS[ci]
+                pay = Message("{n} {colour} card", plural="{n} {colour} cards", n=cards, colour=word)
+                if locos:
+                    pay = Message("{cards} and {locos}", cards=pay, locos=locos_txt)
+                held = Message("{cards} and {locos}", cards=Message("{n} {colour} card", plural="{n} {colour} cards",
+                                                                    n=have_c, colour=word), locos=have_l)
+            if gray:
+                reason = Message("{name} cannot pay {pay} for {route}: the hand holds {held} (a gray route takes "
+                                 "cards of any one colour plus locomotives).", name=name, pay=pay, route=rid,
+                                 held=held)
+            else:
+                reason = Message("{name} cannot pay {pay} for {route}: the hand holds {held}.",
+                                 name=name, pay=pay, route=rid, held=held)
+            raise IllegalMove(rule, reason, Message("Draw more train cards first."))
 
     # ================================================================ doing
     def _do(self, action: Action) -> None:
@@ -1054,8 +1098,13 @@ class TicketToRide(Game):
             b = self.board
             for rid in b.route_ids:
                 if route.startswith(rid + " ") and b.colour[b.route_index[rid]] == GRAY:
-                    raise IllegalMove("TTR-CLAIM-GRAY", e.reason.replace("a route must", "a gray route must"),
-                                      e.hint) from None
+                    said = cast(Message, e.message).args  # the two colours parse_action found
+                    raise IllegalMove("TTR-CLAIM-GRAY", Message("'{text}' pays with {first} and {second} cards, but "
+                                                                "the cards for a gray route must be a set of one "
+                                                                "colour (locomotives may join any set).",
+                                                                text=said["text"], first=said["first"],
+                                                                second=said["second"]),
+                                      e.hint_message) from None
             raise
 
     # ================================================================ views
@@ -1246,8 +1295,8 @@ class TicketToRide(Game):
     def final_scores(self) -> list[dict]:
         """The final :meth:`score_breakdown`; raises if the game is not over."""
         if self.phase != OVER:
-            raise IllegalMove("TTR-END-TRIGGER", "The game is not over yet, so there are no final scores.",
-                              "Use score_breakdown() for the scores if the game ended now.")
+            raise IllegalMove("TTR-END-TRIGGER", Message("The game is not over yet, so there are no final scores."),
+                              Message("Use score_breakdown() for the scores if the game ended now."))
         return self.score_breakdown()
 
     def summary(self) -> list[dict]:

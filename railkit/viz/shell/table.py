@@ -51,6 +51,7 @@ import param
 
 from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import Message, render
 from railkit.core.game import Action, Agent, Game
 from railkit.core.jsonio import loads_json
 
@@ -59,11 +60,21 @@ class NotAllowed(ValueError):
     """A seat tried something the table does not allow it (not a rule of the game):
     moving out of turn, undoing another person's move, restarting a shared table."""
 
-    def __init__(self, reason: str, hint: str = "", rule: str = "") -> None:
+    def __init__(self, reason: str | Message, hint: str | Message = "", rule: str = "") -> None:
         self.rule = rule
-        self.reason = reason
-        self.hint = hint
-        super().__init__(reason)
+        self.message = reason  # a Message, or English text
+        self.hint_message = hint
+        self.reason = str(reason)
+        self.hint = str(hint)
+        super().__init__(self.reason)
+
+    def render_reason(self, lang: str | None = None) -> str:
+        """The reason in ``lang``."""
+        return render(self.message, lang)
+
+    def render_hint(self, lang: str | None = None) -> str:
+        """The hint in ``lang`` ("" for none)."""
+        return render(self.hint_message, lang)
 
 
 def _json_file(data) -> io.BytesIO:
@@ -367,16 +378,17 @@ class Table:
         """Why ``seat`` may not play ``action`` now (an error with ``.reason``), or None."""
         g = self.game
         if seat is None:
-            return NotAllowed("Spectators watch the game; they cannot move.", "Join a free seat to play.")
+            return NotAllowed(Message("Spectators watch the game; they cannot move."),
+                              Message("Join a free seat to play."))
         if self.stopped:
-            return NotAllowed(self.stopped, "Reload the page in a moment.")
+            return NotAllowed(self.stopped, Message("Reload the page in a moment."))
         if g.is_over:
             return g.why_illegal(action)
         cp = g.current_player
         if cp != seat:
             names = seat_names(g)
-            return NotAllowed(f"It is {names[cp]}'s turn, not {names[seat]}'s.",
-                              "Wait until the other players have moved.")
+            return NotAllowed(Message("It is {name}'s turn, not {seat}'s.", name=names[cp], seat=names[seat]),
+                              Message("Wait until the other players have moved."))
         return g.why_illegal(action)
 
     @property

@@ -40,24 +40,54 @@ import panel as pn
 import param
 
 from railkit.agents import agents_of
+from railkit.core import i18n
 from railkit.core.errors import DataError
+from railkit.core.i18n import Message
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 
-def explain(err) -> str:
-    """HTML for an illegal-move error: the reason, the hint and the rule id."""
+def explain(err, lang: str | None = None) -> str:
+    """HTML for an illegal-move error: the reason, the hint and the rule id, in language
+    ``lang`` (default: the process's, :func:`railkit.core.i18n.get_language`).
+
+    >>> from railkit.core.errors import IllegalMove
+    >>> from railkit.core.i18n import Message
+    >>> explain(IllegalMove("TTR-CLAIM", Message("Claim a shorter route.")), "da")
+    "<b>Ikke tilladt:</b> Tag en kortere rute. <span style='color:#666'>(regel TTR-CLAIM)</span>"
+    """
     if err is None:
         return ""
-    reason = html.escape(getattr(err, "reason", str(err)), quote=False)
-    hint = html.escape(getattr(err, "hint", "") or "", quote=False)
+    if hasattr(err, "render_reason"):
+        reason, hint = err.render_reason(lang), err.render_hint(lang)
+    else:
+        reason, hint = getattr(err, "reason", str(err)), getattr(err, "hint", "") or ""
     rule = getattr(err, "rule", "")
-    out = f"<b>Not allowed:</b> {reason}"
+    out = f"<b>{html.escape(Message('Not allowed:').render(lang), quote=False)}</b> {html.escape(reason, quote=False)}"
     if hint:
-        out += f" <i>{hint}</i>"
+        out += f" <i>{html.escape(hint, quote=False)}</i>"
     if rule:
-        out += f" <span style='color:#666'>(rule {html.escape(rule, quote=False)})</span>"
+        said = Message("(rule {rule})", rule=rule).render(lang)
+        out += f" <span style='color:#666'>{html.escape(said, quote=False)}</span>"
     return out
+
+
+def page_language() -> str:
+    """The language of this page: ``?lang=da`` in a served page's address (one of en, da, de,
+    ja; another value is ignored), else :func:`railkit.core.i18n.get_language` (``RAILKIT_LANG``,
+    which ``railkit serve --lang`` sets, else the system locale). Each browser picks its own."""
+    if served():
+        args = getattr(pn.state, "session_args", None) or {}
+        given = (args.get("lang") or [None])[0]
+        if given is not None:
+            try:
+                return i18n.check_language(given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given))
+            except i18n.UnknownLanguage:
+                pass
+    try:
+        return i18n.get_language()
+    except i18n.UnknownLanguage:  # a bad RAILKIT_LANG: the page still opens, in English
+        return "en"
 
 
 def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, **kwargs):
@@ -182,6 +212,8 @@ class TableShell(pn.viewable.Viewer):
         params.setdefault("confirm", self.offers_confirm)
         super().__init__(seat=seat, auto=auto, **params)
         self.table = table
+        #: the language of this page's messages (``?lang=`` of its address, else the default)
+        self.lang = page_language()
         #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
         self._pending: tuple | None = None
         self._seen_version = -1
@@ -422,10 +454,11 @@ class TableShell(pn.viewable.Viewer):
         Nothing changes when it is refused."""
         if self.replaying:
             self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
-            return NotAllowed("You are looking at an earlier position.", "Press Back to live to play.")
+            return NotAllowed(Message("You are looking at an earlier position."), Message("Press Back to live to play."))
         if self.pending is not None:
-            err = NotAllowed("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
-            self.say(explain(err))
+            err = NotAllowed(Message("A move is waiting for confirmation."),
+                             Message("Press Confirm turn, or Undo to take it back."))
+            self.say(explain(err, self.lang))
             return err
         if self.confirm:
             err = self.table.check(self.seat, text)
@@ -433,7 +466,7 @@ class TableShell(pn.viewable.Viewer):
                 return None
         err = self.table.apply(self.seat, text)
         if err is not None:
-            self.say(explain(err))
+            self.say(explain(err, self.lang))
             self.push()
             return err
         self.say("")
@@ -479,11 +512,11 @@ class TableShell(pn.viewable.Viewer):
         action = self.pending
         if action is None:
             self.say("There is no move waiting for confirmation.")
-            return NotAllowed("There is no move waiting for confirmation.")
+            return NotAllowed(Message("There is no move waiting for confirmation."))
         self._pending = None
         err = self.table.apply(self.seat, action)
         if err is not None:
-            self.say(explain(err))
+            self.say(explain(err, self.lang))
             self.refresh(force=True)
             return err
         self.say("")

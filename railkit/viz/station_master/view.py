@@ -46,7 +46,9 @@ from pathlib import Path
 import panel as pn
 import param
 
+from railkit.core import i18n
 from railkit.core.errors import DataError
+from railkit.core.i18n import Message
 from railkit.games.station_master import SPEC
 from railkit.viz.shell.style import initials, seat_colour, text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
@@ -252,9 +254,10 @@ def score_track_html(scores: list[int], names: list[str], to_move: int | None) -
     return "<div class='score-track'>" + "".join(rows) + "</div>"
 
 
-def refusal_text(errors) -> str:
+def refusal_text(errors, lang: str | None = None) -> str:
     """The engine's reasons why a chip or card cannot be played now, one line each: each reason
-    once, the last of a rule's reasons followed by its rule id (None: an allowed move, left out).
+    once, the last of a rule's reasons followed by its rule id (None: an allowed move, left out),
+    in language ``lang`` (default: the current language).
 
     >>> from railkit.core.errors import IllegalMove
     >>> refusal_text([IllegalMove("SM-ROYAL", "T1 has no carriage."), IllegalMove("SM-ROYAL", "T2 has none."),
@@ -265,13 +268,14 @@ def refusal_text(errors) -> str:
     for err in errors:
         if err is not None:
             reasons = by_rule.setdefault(getattr(err, "rule", ""), [])
-            reason = getattr(err, "reason", str(err))
+            reason = err.render_reason(lang) if hasattr(err, "render_reason") else getattr(err, "reason", str(err))
             if reason not in reasons:
                 reasons.append(reason)
     lines = []
     for rule, reasons in by_rule.items():
-        lines += reasons[:-1] + [reasons[-1] + (f" (rule {rule})" if rule else "")]
-    return "\n".join(lines) or "No move with it is allowed now."
+        last = Message("{reason} (rule {rule})", reason=reasons[-1], rule=rule).render(lang) if rule else reasons[-1]
+        lines += reasons[:-1] + [last]
+    return "\n".join(lines) or Message("No move with it is allowed now.").render(lang)
 
 
 class HandButton(pn.widgets.Button):
@@ -519,6 +523,10 @@ class StationMasterView(TableShell):
             return [A.PlayTransfer(s, t, first[s]) for s, t in pairs]
         return [A.PlayRushHour()] if x == "rush-hour" else []
 
+    def _cannot(self, why: str) -> str | None:
+        """A hand button's hover text: why it cannot be played now (None if it can)."""
+        return Message("Cannot be played now:").render(self.lang) + "\n" + why if why else None
+
     def why_not(self, sel) -> str:
         """Why the chip or card ``sel`` cannot be played now, in words ("" if it can, or if it is
         not this seat's turn): the engine's reason (``why_illegal``) for this seat's move with it
@@ -527,7 +535,7 @@ class StationMasterView(TableShell):
         if not self._my_turn or self._candidates(sel):
             return ""
         g = self.table.game
-        return refusal_text([g.why_illegal(a) for a in self._probes(sel)])
+        return refusal_text([g.why_illegal(a) for a in self._probes(sel)], self.lang)
 
     # ------------------------------------------------------------ clicks
     def click_chip(self, value: int) -> None:
@@ -547,10 +555,11 @@ class StationMasterView(TableShell):
                 probes = self._probes(sel)
                 err = self.table.check(self.seat, probes[0]) if probes else None
                 if isinstance(err, NotAllowed):  # not this seat's turn, or a spectator
-                    self.say(explain(err))
+                    self.say(explain(err, self.lang))
                 else:
-                    why = self.why_not(sel) or "It cannot be played now."
-                    self.say("<b>Not allowed:</b> " + html.escape(why, quote=False).replace("\n", " "))
+                    why = self.why_not(sel) or Message("It cannot be played now.").render(self.lang)
+                    self.say(f"<b>{html.escape(Message('Not allowed:').render(self.lang), quote=False)}</b> "
+                             + html.escape(why, quote=False).replace("\n", " "))
                 self._show_choice()
             else:
                 self.say("")
@@ -682,9 +691,12 @@ class StationMasterView(TableShell):
             if err is None:  # legal in itself but not with the choices made so far
                 from railkit.core.errors import IllegalMove
 
-                err = IllegalMove("SM-TRAIN-IN-STATION", f"T{tid} cannot be chosen here with the choices made so far.",
-                                  "Choose one of the highlighted trains, or Cancel.")
-            self.say(explain(err))
+                from railkit.core.i18n import Message
+
+                err = IllegalMove("SM-TRAIN-IN-STATION", Message("T{tid} cannot be chosen here with the choices made "
+                                                                 "so far.", tid=tid),
+                                  Message("Choose one of the highlighted trains, or Cancel."))
+            self.say(explain(err, self.lang))
             return err
 
     def _click_slot(self, i: int) -> None:
@@ -788,8 +800,12 @@ class StationMasterView(TableShell):
         for i in range(len(g.log) - 1, max(0, len(g.log) - 40) - 1, -1):
             who = actors[i] if i < len(actors) else None
             # this seat's own moves in full (its chip values), the others' as everybody sees them
-            text = (describe_action(g, g.log[i], mine=True) if who is not None and who == self.seat
-                    else (texts[i] if i < len(texts) else "?"))
+            if who is not None and who == self.seat:
+                text = describe_action(g, g.log[i], mine=True, lang=self.lang)
+            elif self.lang != i18n.get_language() and i < len(texts):  # the page's own language
+                text = describe_action(g, g.log[i], lang=self.lang)
+            else:
+                text = texts[i] if i < len(texts) else "?"
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
         self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
@@ -816,7 +832,7 @@ class StationMasterView(TableShell):
                 b.visible = True
                 why = self.why_not(("chip", v))
                 b.disabled = not my_turn or bool(why)
-                b.description = f"Cannot be played now:\n{why}" if why else None
+                b.description = self._cannot(why)
             else:
                 b.visible = False
         hand = Counter(obs["hand"])
@@ -824,20 +840,20 @@ class StationMasterView(TableShell):
         for i, b in enumerate(self.card_btns):
             if i < len(self._card_keys):
                 k = self._card_keys[i]
-                b.label = card_label(k) + (f" ×{hand[k]}" if hand[k] > 1 else "")
+                b.label = card_label(k, self.lang) + (f" ×{hand[k]}" if hand[k] > 1 else "")
                 b.visible = True
                 why = self.why_not(("card", k))
                 b.disabled = not my_turn or bool(why)
-                b.description = f"Cannot be played now:\n{why}" if why else None
+                b.description = self._cannot(why)
             else:
                 b.visible = False
         self.pass_btn.visible = my_turn and len(legal) == 1 and str(legal[0]) == "pass"
         self._show_players(g, obs, names)
         self._show_departures(obs, names, replay)
-        ev = [event_text(e, names) for e in obs.get("events", [])[-4:]]
+        ev = [(e, event_text(e, names, self.lang)) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
-            ("🚂 <b>" + html.escape(e, quote=False) + "</b>") if e.startswith("Rush Hour")
-            else html.escape(e, quote=False) for e in ev[::-1])) if ev else ""
+            ("🚂 <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
+            else html.escape(text, quote=False) for e, text in ev[::-1])) if ev else ""
         if self._sel is not None and not my_turn:
             self._sel, self._cands, self._picked = None, [], {}
         if self._sel is not None:  # a half-made move: the same choice, against the new legal list

@@ -31,6 +31,7 @@ import json
 
 import panel as pn
 
+from railkit.core.i18n import Message
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
@@ -415,18 +416,19 @@ class SteamRollersView(TableShell):
             return None
         return self.as_value if self.as_value is not None else self.die
 
-    def _refuse(self, reason: str, hint: str = "", rule: str = ""):
+    def _refuse(self, reason: Message, hint: Message | str = "", rule: str = ""):
         err = NotAllowed(reason, hint, rule)
-        self.say(explain(err))
+        self.say(explain(err, self.lang))
         self.push()
         return err
 
     def _not_my_turn(self):
         g = self.game
         if self.replaying:
-            return self._refuse("You are looking at an earlier position.", "Press Back to live to play.")
+            return self._refuse(Message("You are looking at an earlier position."), Message("Press Back to live to play."))
         if self.pending is not None:
-            return self._refuse("A move is waiting for confirmation.", "Press Confirm turn, or Undo to take it back.")
+            return self._refuse(Message("A move is waiting for confirmation."),
+                                Message("Press Confirm turn, or Undo to take it back."))
         if not self.replaying and self._legal_at != (id(g), len(g.log)):
             # the live position's moves (the view may not have been refreshed yet: a notebook page still opening)
             self._legal = g.legal_actions() if g.current_player == self.seat else []
@@ -434,8 +436,8 @@ class SteamRollersView(TableShell):
         err = self.table.check(self.seat, Pass(1))
         if isinstance(err, NotAllowed) or g.is_over:
             if g.is_over:
-                return self._refuse("The game is over.", "Start a new game, or undo.")
-            return self._refuse(err.reason, err.hint)
+                return self._refuse(Message("The game is over."), Message("Start a new game, or undo."))
+            return self._refuse(err.message, err.hint_message)
         return None
 
     # ------------------------------------------------------------ dice
@@ -451,12 +453,12 @@ class SteamRollersView(TableShell):
             return err
         g = self.game
         if g.phase != "draft":
-            return self._refuse("The game is not waiting for a draft now.",
-                                "Finish the step shown first (a second track, the re-roll, a starting power).",
+            return self._refuse(Message("The game is not waiting for a draft now."),
+                                Message("Finish the step shown first (a second track, the re-roll, a starting power)."),
                                 "SR-PHASE")
         if die not in g.dice:
-            return self._refuse(f"There is no white die showing {die} left to draft.", "Draft one of the dice left.",
-                                "SR-DRAFT-DIE")
+            return self._refuse(Message("There is no white die showing {die} left to draft.", die=die),
+                                Message("Draft one of the dice left."), "SR-DRAFT-DIE")
         if self.die == die:
             self.die = None
             self.say("Die put back. Click a white die to draft it.")
@@ -503,7 +505,8 @@ class SteamRollersView(TableShell):
     def click_hex(self, h):
         """A hex was clicked: show the placements allowed there (None), or why none is (the error)."""
         if self.looking == OLIVIA or (self.seat is not None and self.looking != self.seat):
-            return self._refuse("This is not your sheet.", "Choose your own sheet under 'Look at the sheet of'.")
+            return self._refuse(Message("This is not your sheet."),
+                                Message("Choose your own sheet under 'Look at the sheet of'."))
         err = self._not_my_turn()
         if err is not None:
             return err
@@ -517,8 +520,8 @@ class SteamRollersView(TableShell):
             options = [a for a in self._legal if isinstance(a, ExtraBuild) and a.hex == h]
             sample = ExtraBuild
         elif self.die is None:
-            return self._refuse("Draft a white die first.", "Click one of the white dice above the sheet.",
-                                "SR-DRAFT-DIE")
+            return self._refuse(Message("Draft a white die first."),
+                                Message("Click one of the white dice above the sheet."), "SR-DRAFT-DIE")
         else:
             options = [a for a in self._mine(Build) if a.hex == h]
             sample = None
@@ -526,7 +529,7 @@ class SteamRollersView(TableShell):
             self._close_hex()
             err = self._why_no_track(h, sample)
             self._outline()
-            self.say(explain(err))
+            self.say(explain(err, self.lang))
             return err
         self.hex = h
         self._placements = options
@@ -561,7 +564,7 @@ class SteamRollersView(TableShell):
     def click_choice(self, i: int):
         """Draw the ``i``-th placement offered (0-based)."""
         if not 0 <= i < len(self._placements):
-            return self._refuse("That placement is not offered.", "Click a hex first.")
+            return self._refuse(Message("That placement is not offered."), Message("Click a hex first."))
         action = self._placements[i]
         return self._do(action)
 
@@ -595,8 +598,8 @@ class SteamRollersView(TableShell):
         if err is not None:
             return err
         if self.die is None:
-            return self._refuse("Draft a white die first: it names the engine box you cross.",
-                                "Click one of the white dice.", "SR-DRAFT-DIE")
+            return self._refuse(Message("Draft a white die first: it names the engine box you cross."),
+                                Message("Click one of the white dice."), "SR-DRAFT-DIE")
         for a in self._legal:
             if isinstance(a, Engine) and a.die == self.die and (a.value if a.value is not None else a.die) == v:
                 return self._do(a)
@@ -607,7 +610,7 @@ class SteamRollersView(TableShell):
             err = g.why_illegal(Engine(self.die, v))
         if err is None:  # pragma: no cover - legal but not offered
             err = NotAllowed(f"Engine box {v} cannot be crossed now.")
-        self.say(explain(err))
+        self.say(explain(err, self.lang))
         self.push()
         return err
 
@@ -637,7 +640,7 @@ class SteamRollersView(TableShell):
                 lines.append(f"Click tile {g.tile_id[value]} to take it.")
             else:
                 err = g.why_illegal(TakeTile(self.die, value, self.as_value))
-                lines.append(f"Tile {g.tile_id[value]}: " + (explain(err) if err else "cannot be taken now."))
+                lines.append(f"Tile {g.tile_id[value]}: " + (explain(err, self.lang) if err else "cannot be taken now."))
         for n in range(1, 7):
             tid = g.tile_id[n]
             if g.tile_holder[n] != self.seat or g.tile_defs[tid].kind == "permanent":
@@ -650,7 +653,7 @@ class SteamRollersView(TableShell):
                 lines.append(f"Tile {tid}: draft a die, then choose its new number under 'Play the die as "
                              f"(tile 1)' (rule {err.rule}).")
             else:
-                lines.append(f"Tile {tid}: {explain(err)}")
+                lines.append(f"Tile {tid}: {explain(err, self.lang)}")
         return "<br>".join(x for x in lines if x)
 
     def click_tile(self, n: int):
@@ -670,7 +673,7 @@ class SteamRollersView(TableShell):
             err = NotAllowed(f"To take tile {n}, draft a die showing {n} first.", "Click one of the white dice.",
                              "SR-TILE-TAKE")
         err = err or NotAllowed(f"Tile {n} cannot be used now.")
-        self.say(explain(err))
+        self.say(explain(err, self.lang))
         self.push()
         return err
 
@@ -681,20 +684,20 @@ class SteamRollersView(TableShell):
         for a in self._legal:
             if isinstance(a, Pass) and a.die == self.die:
                 return self._do(a)
-        return self._refuse("Draft a white die first.", "Click one of the white dice.", "SR-DRAFT-DIE")
+        return self._refuse(Message("Draft a white die first."), Message("Click one of the white dice."), "SR-DRAFT-DIE")
 
     def click_skip(self):
         for a in self._legal:
             if isinstance(a, Skip):
                 return self._do(a)
-        return self._refuse("There is nothing to skip now.")
+        return self._refuse(Message("There is nothing to skip now."))
 
     def _play_other(self):
         text = self.w_other.value
         for a in self._legal:
             if str(a) == text:
                 return self._do(a)
-        return self._refuse("Choose an action in the list first.")
+        return self._refuse(Message("Choose an action in the list first."))
 
     # ------------------------------------------------------------ deliveries
     def delivery_options(self) -> dict[str, object]:
@@ -739,7 +742,7 @@ class SteamRollersView(TableShell):
     def confirm_delivery(self):
         a = self._deliveries.get(self.w_deliver.value)
         if a is None:
-            return self._refuse("Choose a delivery first.", "Draft a die, then pick a good in the list.",
+            return self._refuse(Message("Choose a delivery first."), Message("Draft a die, then pick a good in the list."),
                                 "SR-DELIVER-SOURCE")
         return self._do(a)
 
@@ -894,7 +897,7 @@ class SteamRollersView(TableShell):
             engine_why = f"Engine: click box {value} to cross it."
         else:
             err = g.why_illegal(Engine(self.die, self.as_value))
-            engine_why = "Engine: " + (explain(err) if err else f"box {value} cannot be crossed now.")
+            engine_why = "Engine: " + (explain(err, self.lang) if err else f"box {value} cannot be crossed now.")
         for n, b in zip(range(1, 7), self.tile_buttons):
             tid = g.tile_id[n]
             t = g.tile_defs[tid]

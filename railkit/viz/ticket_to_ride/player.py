@@ -24,6 +24,8 @@ from typing import Callable
 
 import panel as pn
 
+from railkit.core.i18n import Message, render
+from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
@@ -87,48 +89,75 @@ def describe_action(action, faceup: list | None = None) -> str:
     return text
 
 
+#: what a seat whose turn it is does, by phase (the status line)
+_TO_DO = {"setup-tickets": Message("choose your starting tickets"),
+          "keep-tickets": Message("choose which tickets to keep"),
+          "second-draw": Message("take your second train card"),
+          "turn": Message("draw cards, claim a route or draw tickets")}
+
 #: a claim's log text: its route (which may hold spaces), then the cards
 _CLAIM = re.compile(r"claim (.+?) \w+ x\d+(?: loco x\d+)?$")
 
 
-def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None) -> str:
+def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None,
+                    lang: str | None = None) -> str:
     """What the others did since ``seat``'s last action, one clause per player in order
-    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha".
+    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha",
+    in language ``lang`` (default: the current language).
 
     >>> since_your_move([0, 1, 1, 2], ["draw deck", "draw faceup 2 (red)", "draw deck",
-    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0)
+    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0, "en")
     'Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha'
+    >>> since_your_move([0, 1], ["draw deck", "draw tickets"], ["Purple", "Teal"], 0, "da")
+    'Teal trak destinationsbilletter'
     """
     start = max((i + 1 for i, a in enumerate(actors) if a == seat), default=0) if seat is not None else \
         max(0, len(actors) - 4)
-    clauses: list[str] = []
+    clauses: list = []
     i = start
     while i < len(actors):
         who, j = actors[i], i
         while j < len(actors) and actors[j] == who:
             j += 1
-        parts, drawn, faceup = [], 0, []
+        parts: list = []
+        drawn, faceup = 0, []
         for text in texts[i:j]:
             if text.startswith("draw faceup") or text == "draw deck":
                 drawn += 1
                 if "(" in text:
                     faceup.append(text[text.index("(") + 1:text.rindex(")")])
             elif _CLAIM.match(text):
-                parts.append("claimed " + _CLAIM.match(text).group(1).split("/")[0].replace("-", "–"))
+                parts.append(Message("claimed {route}",
+                                     route=_CLAIM.match(text).group(1).split("/")[0].replace("-", "–")))
             elif text.startswith("keep tickets"):
                 kept = len(text.split(" ")[-1].split(","))
-                parts.append(f"kept {kept} ticket{'s' if kept != 1 else ''}")
+                parts.append(Message("kept {n} ticket", plural="kept {n} tickets", n=kept))
             elif text == "draw tickets":
-                parts.append("drew tickets")
+                parts.append(Message("drew tickets"))
             elif text == "pass":
-                parts.append("passed")
+                parts.append(Message("passed"))
         if drawn:
-            face = f" (face-up: {', '.join(faceup)})" if faceup else ""
-            parts.insert(0, f"drew {drawn} card{'s' if drawn != 1 else ''}{face}")
+            if faceup:
+                colours = _joined([COLOUR_WORDS.get(c, c) for c in faceup],
+                                  lambda a, b: Message("{a}, {b}", a=a, b=b))
+                parts.insert(0, Message("drew {n} card (face-up: {colours})", plural="drew {n} cards (face-up: "
+                                        "{colours})", n=drawn, colours=colours))
+            else:
+                parts.insert(0, Message("drew {n} card", plural="drew {n} cards", n=drawn))
         if parts and who is not None and who != seat:
-            clauses.append(f"{labels[who]} " + " and ".join(parts))
+            did = _joined(parts, lambda a, b: Message("{a} and {b}", a=a, b=b))
+            clauses.append(Message("{name} {did}", name=labels[who], did=did))
         i = j
-    return "; ".join(clauses)
+    said = _joined(clauses, lambda a, b: Message("{a}; {b}", a=a, b=b))
+    return "" if said is None else render(said, lang)
+
+
+def _joined(parts: list, join: Callable):
+    """``parts`` joined pairwise by ``join(a, b)`` (a message: "{a} and {b}"); None for none."""
+    said = None
+    for part in parts:
+        said = part if said is None else join(said, part)
+    return said
 
 
 def deck_label(obs: dict) -> str:
@@ -174,10 +203,13 @@ class PlayerPanel(pn.viewable.Viewer):
         The board the "show" toggles light up (also :meth:`attach`).
     """
 
-    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None, **params):
+    def __init__(self, on_action: Callable[[str], None], *, colour_blind: bool = False, board=None,
+                 lang: str | None = None, **params):
         super().__init__(**params)
         self.on_action = on_action
         self.colour_blind = bool(colour_blind)
+        #: the language of the status line (None: the current language)
+        self.lang = lang
         self.board = None
         self._obs: dict | None = None
         self._affordable: list[str] | None = None
@@ -277,6 +309,29 @@ class PlayerPanel(pn.viewable.Viewer):
         self.on_action("keep tickets " + ",".join(str(i) for i in sorted(picked)) if picked else "keep tickets 0")
 
     # ------------------------------------------------------------ refresh
+    def _status(self, obs: dict, labels: list[str], since: str, replay: bool) -> str:
+        """The turn status line (Markdown) in the panel's language."""
+        lang, seat, cp, phase = self.lang, obs["seat"], obs["current_player"], obs["phase"]
+        if phase == "game-over":
+            said = [Message("**Game over.** The final scores are at the top and below the board.")]
+        elif cp == seat:
+            said = [Message("**Your turn** ({name}): {what}.", name=obs["names"][seat],
+                            what=_TO_DO.get(phase, phase))]
+        elif seat is None:
+            said = [Message("You are watching. **{name}** is to move.", name=labels[cp])]
+        else:
+            said = [Message("Waiting for **{name}**…", name=labels[cp])]
+        if obs.get("final_round") and phase != "game-over":
+            said.append(Message("Last round: {n} turn(s) left.", n=obs["final_turns_left"]))
+        if phase == "second-draw" and cp == seat and "loco" in (obs["faceup"] or []):
+            said.append(Message("A face-up locomotive cannot be your second card (rule TTR-DRAW-LOCO-SECOND)."))
+        if replay:
+            said.insert(0, Message("**Replay view** (move the slider to the end to play)."))
+        status = " ".join(render(m, lang) for m in said)
+        if since and phase != "game-over":
+            status += "  \n" + Message("Since your last move: {since}.", since=since).render(lang)
+        return status
+
     def update(self, obs: dict, *, my_turn: bool, can_pass: bool = False, seat_labels: list[str] | None = None,
                replay: bool = False, affordable=None, since: str = "") -> None:
         """Show observation ``obs`` (the viewer's seat).
@@ -292,27 +347,8 @@ class PlayerPanel(pn.viewable.Viewer):
         cp = obs["current_player"]
         phase = obs["phase"]
         self.own.visible = seat is not None
-        # status
-        if phase == "game-over":
-            status = "**Game over.** The final scores are at the top and below the board."
-        elif cp == seat:
-            what = {"setup-tickets": "choose your starting tickets", "keep-tickets": "choose which tickets to keep",
-                    "second-draw": "take your second train card", "turn": "draw cards, claim a route or draw tickets"}
-            status = f"**Your turn** ({names[seat]}): {what.get(phase, phase)}."
-        elif seat is None:
-            status = f"You are watching. **{labels[cp]}** is to move."
-        else:
-            status = f"Waiting for **{labels[cp]}**…"
-        if obs.get("final_round") and phase != "game-over":
-            status += f" Last round: {obs['final_turns_left']} turn(s) left."
+        self.status.object = self._status(obs, labels, since, replay)
         second = phase == "second-draw" and cp == seat
-        if second and "loco" in (obs["faceup"] or []):
-            status += " A face-up locomotive cannot be your second card (rule TTR-DRAW-LOCO-SECOND)."
-        if since and phase != "game-over":
-            status += f"  \nSince your last move: {since}."
-        if replay:
-            status = "**Replay view** (move the slider to the end to play). " + status
-        self.status.object = status
         # market
         fu = obs["faceup"]
         for i, b in enumerate(self.market):

@@ -36,6 +36,7 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
+from railkit.core.i18n import Message
 from railkit.viz.shell.table import Table, plain_text
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
@@ -174,7 +175,7 @@ class TicketToRideView(TableShell):
         self._titled = None  # (board, game) whose claim headings the board holds
         if self.colour_blind is None:
             self.colour_blind = colour_blind_default()
-        self.player = PlayerPanel(self.act, colour_blind=self.colour_blind)
+        self.player = PlayerPanel(self.act, colour_blind=self.colour_blind, lang=self.lang)
         self.w_colour_blind = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
@@ -308,7 +309,8 @@ class TicketToRideView(TableShell):
         else:
             err = self.table.check(self.seat, self._sample_claim(route))
             self.claim_title.text = heading
-            self.say(explain(err) if err is not None else "This route cannot be claimed now.")
+            self.say(explain(err, self.lang) if err is not None
+                     else html.escape(Message("This route cannot be claimed now.").render(self.lang)))
 
     def _show_payments(self, actions: list[str], labels: list[str]) -> None:
         self._payments = actions
@@ -406,7 +408,7 @@ class TicketToRideView(TableShell):
             self.board.mark_last(last_claimed_route(g.log))
             can_pass = any(str(a) == "pass" for a in legal)
             labels = [t.seat_label(s) for s in range(g.players)]
-            since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat)
+            since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat, self.lang)
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass, seat_labels=labels, replay=replay,
                                affordable=list(pay) if my_turn else None, since=since)
         if g.is_over:

@@ -1,0 +1,47 @@
+"""The served app in the reader's language: each browser picks its own with ``?lang=``."""
+
+from __future__ import annotations
+
+import pytest
+
+from guard import PageGuard
+from helpers import ALL_TEXT, click_route
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 60_000
+
+#: the refusal of a claim while the starting tickets are still to be chosen, per language
+REFUSED = {
+    "da": ("Ikke tilladt:", "skal først vælge, hvilke af de 3 tilbudte destinationsbilletter", "(regel TTR-SETUP-TICKETS)"),
+    "ja": ("できません：", "提示された目的地チケット3枚のうちどれを保持するか", "（ルール TTR-SETUP-TICKETS）"),
+    "en": ("Not allowed:", "must first choose which of the 3 offered tickets to keep", "(rule TTR-SETUP-TICKETS)"),
+}
+#: the turn's status line, per language
+STATUS = {"da": "(Purple): vælg dine destinationsbilletter ved start.",
+          "ja": "（Purple）：最初に保持する目的地チケットを選んでください。",
+          "en": "(Purple): choose your starting tickets."}
+
+
+
+def test_each_browser_reads_the_refusal_and_status_in_its_own_language(browser, server):
+    pages, guards = {}, []
+    for lang in REFUSED:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.set_default_timeout(TIMEOUT)
+        guards.append(PageGuard(page))
+        page.goto(server + ("/" if lang == "en" else f"/?lang={lang}"))
+        page.get_by_role("button", name="Keep selected tickets").wait_for()
+        pages[lang] = page
+    for lang, page in pages.items():
+        click_route(page, "Denver-Omaha")  # a claim before the starting tickets are kept
+        page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED[lang][2])
+        text = (page.evaluate("(" + ALL_TEXT + ")()"))
+        for part in (*REFUSED[lang], STATUS[lang]):
+            assert part in text, (lang, part)
+        others = [REFUSED[o][0] for o in REFUSED if o != lang]
+        assert not any(o in text for o in others), (lang, "another language's refusal shows")
+    for page in pages.values():
+        page.context.close()
+    for guard in guards:
+        guard.check()
