@@ -221,6 +221,13 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+#: a search's wall-clock cap per decision (ms) when none is given: the served apps' 900 ms. The
+#: budget of playouts decides a move; the cap only cuts a search short on a slow or loaded
+#: machine, which makes a run depend on the machine (a test that needs the same moves everywhere
+#: sets it to math.inf)
+DEFAULT_MAX_MS = 900.0
+
+
 class MCTSAgent(Agent):
     """Information-set Monte Carlo search over medium's moves (see the module docstring).
 
@@ -268,7 +275,7 @@ class MCTSAgent(Agent):
     #: budgets that replace the defaults at some player counts: {players: (iterations, depth, steps)}
     default_by_players: dict[int, tuple[int, int | None, int | None]] = {}
 
-    def __init__(self, seed: int | str | None = None, *, iterations: int | None = None, max_ms: float = 900.0,
+    def __init__(self, seed: int | str | None = None, *, iterations: int | None = None, max_ms: float | None = None,
                  depth: int | None | str = "default", steps: int | None | str = "default", width: int | None = None,
                  z: float = 1.0, adapter: type[Adapter] | None = None,
                  bots: dict[str, type[Agent]] | None = None) -> None:
@@ -280,7 +287,7 @@ class MCTSAgent(Agent):
             self.bots = bots
         self.adapter = self.adapter_class()
         self.iterations = int(iterations if iterations is not None else self.default_iterations)
-        self.max_ms = float(max_ms)
+        self.max_ms = float(DEFAULT_MAX_MS if max_ms is None else max_ms)
         self.depth = self.default_depth if depth == "default" else (None if depth is None else int(depth))
         self.steps = self.default_steps if steps == "default" else (None if steps is None else int(steps))
         # a budget given here holds at every player count; otherwise default_by_players may replace it
