@@ -10,13 +10,7 @@ from railkit.core.errors import IllegalMove
 from railkit.core.i18n import Message
 
 
-@pytest.fixture(autouse=True)
-def _no_language(monkeypatch):
-    for name in ("RAILKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
+pytestmark = pytest.mark.usefixtures("no_language")  # tests/conftest.py
 
 
 @pytest.fixture

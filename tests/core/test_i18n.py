@@ -33,14 +33,7 @@ def catalog_ids(lang: str) -> dict[str, object]:
     return {(m.id[0] if isinstance(m.id, tuple) else m.id): m.string for m in catalog(lang) if m.id}
 
 
-@pytest.fixture(autouse=True)
-def _language_from_environment(monkeypatch):
-    """Every test starts from the default language choice, with no RAILKIT_LANG or locale set."""
-    for name in ("RAILKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
+pytestmark = pytest.mark.usefixtures("no_language")  # tests/conftest.py
 
 
 # ---------------------------------------------------------------- the catalogs
