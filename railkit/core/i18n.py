@@ -41,6 +41,8 @@ from typing import Any
 
 #: the languages railkit speaks, English first
 LANGUAGES: tuple[str, ...] = ("en", "da", "de", "ja")
+#: each language's name in itself, for a picker
+NAMES: dict[str, str] = {"en": "English", "da": "Dansk", "de": "Deutsch", "ja": "日本語"}
 #: the pseudo-locale for tests: English with every letter accented and 35 % longer
 PSEUDO = "xx"
 #: where the catalogs live: ``<lang>/LC_MESSAGES/railkit.po``

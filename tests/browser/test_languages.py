@@ -45,3 +45,28 @@ def test_each_browser_reads_the_refusal_and_status_in_its_own_language(browser, 
         page.context.close()
     for guard in guards:
         guard.check()
+
+
+def test_the_language_picker_changes_this_page_only(browser, server):
+    """The picker beside Save switches this page's messages at once (no reload): the status
+    line, then a refusal, in Danish; another page at the same server stays English."""
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    guard = PageGuard(page)
+    other = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    other.set_default_timeout(TIMEOUT)
+    for p in (page, other):
+        p.goto(server + "/")
+        p.get_by_role("button", name="Keep selected tickets").wait_for()
+    picker = page.locator(".language select")
+    assert picker.input_value() == "English"  # Panel's options carry their labels
+    picker.select_option(label="Dansk")
+    page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=STATUS["da"])
+    click_route(page, "Denver-Omaha")
+    page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED["da"][2])
+    assert REFUSED["da"][0] in page.evaluate("(" + ALL_TEXT + ")()")
+    assert STATUS["en"] in other.evaluate("(" + ALL_TEXT + ")()")
+    page.screenshot(path="/tmp/railkit-language-picker.png")
+    for p in (page, other):
+        p.context.close()
+    guard.check()

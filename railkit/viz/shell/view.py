@@ -212,8 +212,13 @@ class TableShell(pn.viewable.Viewer):
         params.setdefault("confirm", self.offers_confirm)
         super().__init__(seat=seat, auto=auto, **params)
         self.table = table
-        #: the language of this page's messages (``?lang=`` of its address, else the default)
+        #: the language of this page's messages (``?lang=`` of its address, else the default;
+        #: the page's language picker changes it)
         self.lang = page_language()
+        self.w_lang = pn.widgets.Select(name="", options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
+                                        value=self.lang if self.lang in i18n.LANGUAGES else "en", width=110,
+                                        css_classes=["language"], description="Language of the game's messages")
+        self.w_lang.param.watch(self._on_language, "value")
         #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
         self._pending: tuple | None = None
         self._seen_version = -1
@@ -523,6 +528,11 @@ class TableShell(pn.viewable.Viewer):
         self.after_action()
         return None
 
+    def _on_language(self, event) -> None:
+        """The page's language picker: this page's messages from now on in ``event.new``."""
+        self.lang = event.new
+        self.refresh(force=True)
+
     def _on_confirm_box(self, event) -> None:
         self.confirm = event.new
 
@@ -687,7 +697,7 @@ class TableShell(pn.viewable.Viewer):
         page does not have, it cannot send; what it sends anyway is refused all the same."""
         t = self.table
         undo = [] if self.offers_confirm else [self.undo_btn]  # else in turn_controls
-        files = undo + [self.download] + ([self.upload] if t.may_load(self.seat) else [])
+        files = undo + [self.download] + ([self.upload] if t.may_load(self.seat) else []) + [self.w_lang]
         if list(self._file_row.objects) != files:
             self._file_row.objects = files
         self.upload.disabled = not t.may_load(self.seat)

@@ -409,6 +409,7 @@ class TicketToRideView(TableShell):
             can_pass = any(str(a) == "pass" for a in legal)
             labels = [t.seat_label(s) for s in range(g.players)]
             since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat, self.lang)
+            self.player.lang = self.lang  # the page's language picker may have changed it
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass, seat_labels=labels, replay=replay,
                                affordable=list(pay) if my_turn else None, since=since)
         if g.is_over:
