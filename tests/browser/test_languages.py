@@ -70,3 +70,32 @@ def test_the_language_picker_changes_this_page_only(browser, server):
     for p in (page, other):
         p.context.close()
     guard.check()
+
+
+#: the characters of ``text`` that the page's font (with the browser's fallbacks) has no glyph
+#: for: drawn, they are the same pixels as a private-use character, which no font has
+MISSING_GLYPHS = """(text) => {
+  const font = '16px ' + getComputedStyle(document.body).fontFamily;
+  const draw = (ch) => { const c = document.createElement('canvas'); c.width = 24; c.height = 24;
+    const g = c.getContext('2d'); g.font = font; g.textBaseline = 'top'; g.fillText(ch, 2, 2);
+    return Array.from(g.getImageData(0, 0, 24, 24).data).join(','); };
+  const tofu = draw('\\uE000');
+  return Array.from(new Set(Array.from(text))).filter(ch => ch.trim() && draw(ch) === tofu);
+}"""
+
+
+def test_a_japanese_page_has_a_glyph_for_every_character(browser, server):
+    """The Japanese page's status line and refusal are drawn in a CJK font: no character of the
+    page's text falls back to the missing-glyph box (.ci/run installs fonts-noto-cjk)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/?lang=ja")
+    page.get_by_role("button", name="Keep selected tickets").wait_for()
+    click_route(page, "Denver-Omaha")
+    page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED["ja"][2])
+    text = page.evaluate("(" + ALL_TEXT + ")()")
+    assert any("\u3040" <= ch <= "\u9fff" for ch in text)  # Japanese is on the page
+    assert page.evaluate(MISSING_GLYPHS, text) == []
+    assert page.evaluate(MISSING_GLYPHS, "\ue000") == ["\ue000"]  # the check can fail
+    page.screenshot(path="/tmp/railkit-ja.png")
+    page.context.close()
