@@ -99,3 +99,43 @@ def test_a_japanese_page_has_a_glyph_for_every_character(browser, server):
     assert page.evaluate(MISSING_GLYPHS, "\ue000") == ["\ue000"]  # the check can fail
     page.screenshot(path="/tmp/railkit-ja.png")
     page.context.close()
+
+
+def test_at_one_shared_table_each_seat_reads_its_own_language(browser):
+    """A Danish seat and a Japanese seat at one lobby table (and a German spectator) each read
+    the table's refusals in their own language, and none sees another's."""
+    from conftest import start_server, stop_server
+    from helpers import join_from_lobby, wait_text
+
+    proc, url = start_server(["--seats", "2"])
+    pages, guards = [], []
+    try:
+        for _ in range(3):
+            page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            page.set_default_timeout(TIMEOUT)
+            guards.append(PageGuard(page))
+            pages.append(page)
+        da, ja, de = pages
+        join_from_lobby(da, url, 1, make="languages")
+        join_from_lobby(ja, url, 2)
+        for page, lang in ((da, "da"), (ja, "ja")):  # the seat's own link, in its language
+            page.goto(page.url + f"&lang={lang}")
+            page.locator(".language select").wait_for()
+            assert page.locator(".language select").input_value() == {"da": "Dansk", "ja": "日本語"}[lang]
+        de.goto(url + "/?table=languages&lang=de")
+        wait_text(de, "watching")
+        said = {"da": "Ikke tilladt:", "ja": "できません：", "de": "Nicht erlaubt:", "en": "Not allowed:"}
+        for page, lang in ((da, "da"), (ja, "ja")):
+            click_route(page, "Denver-Omaha")  # before its tickets are kept, or not its turn: refused
+            page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=said[lang])
+        for page, lang in ((da, "da"), (ja, "ja")):
+            text = page.evaluate("(" + ALL_TEXT + ")()")
+            assert not [w for other, w in said.items() if other != lang and w in text], lang
+        de.locator(".language select").wait_for()
+        assert de.locator(".language select").input_value() == "Deutsch"
+    finally:
+        for page in pages:
+            page.context.close()
+        stop_server(proc)
+    for guard in guards:
+        guard.check()
