@@ -412,3 +412,26 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, page_guard, lab_server):
     box = board.bounding_box()
     assert box["y"] < 720 and box["height"] > 300
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-in-view.png")))
+
+
+def test_projector_mode_gives_the_map_most_of_a_1920_screen(page, page_guard, lab_server):
+    """`?projector=1` at 1920x1080: the board takes at least 60 % of the screen's width with
+    labels half as big again, and the step controls and the step's text stay in view."""
+    from helpers import outside_view
+
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(lab_server + "/?projector=1")
+    page.wait_for_function(SHOWN)
+    page.locator(".step button").click()
+    page.get_by_text("Step 1 of").wait_for()
+    board = page.evaluate("""() => { for (const d of Bokeh.documents) for (const m of d._all_models.values()) {
+        if (m.name !== 'algo_board') continue; let v = null; try { v = Bokeh.index.get_one(m); } catch (e) { continue; }
+        if (v) { const r = v.canvas_view.el.getBoundingClientRect(); return [r.width, r.height]; } } return null; }""")
+    assert board[0] >= 0.6 * 1920 and board[1] >= 600, board
+    sizes = page.evaluate("""() => { for (const d of Bokeh.documents) for (const m of d._all_models.values())
+        if (m.name === 'algo_board_labels') return m.glyph.text_font_size.value; return null; }""")
+    assert float(sizes.rstrip("pt")) >= 13, sizes
+    assert outside_view(page, {"step": page.locator(".step button"), "narration": page.locator(".narration"),
+                               "algorithm": page.locator("select").first}) == {}
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-projector.png")))

@@ -215,7 +215,8 @@ def graph_geometry(G, gap: float | None = None):
 class GraphView:
     """A Bokeh figure of a graph whose cities and routes show a state each (see :data:`LEGEND`)."""
 
-    def __init__(self, G, width: int = 760, height: int = 480, name: str = "algo_board", title: str = ""):
+    def __init__(self, G, width: int = 760, height: int = 480, name: str = "algo_board", title: str = "",
+                 text_scale: float = 1.0):
         self.G = G
         pos, lines = graph_geometry(G)
         self.pos, self.lines = pos, lines
@@ -256,7 +257,7 @@ class GraphView:
         lx = [(pos[e[0]][0] + pos[e[1]][0]) / 2 for e, _ in pairs.values()]
         ly = [(pos[e[0]][1] + pos[e[1]][1]) / 2 for e, _ in pairs.values()]
         lt = ["/".join(str(w) for w in sorted(set(ws))) for _, ws in pairs.values()]
-        fig.text(x=lx, y=ly, text=lt, text_font_size="8pt", text_color="#444444", text_align="center",
+        fig.text(x=lx, y=ly, text=lt, text_font_size=f"{8 * text_scale:g}pt", text_color="#444444", text_align="center",
                  text_baseline="middle", background_fill_color="#f7f4ec", background_fill_alpha=0.85,
                  name=f"{name}_lengths")
         # max flow: an arrow on each route carrying flow, in its direction; black when full
@@ -268,7 +269,8 @@ class GraphView:
                              line_width=3, name=f"{name}_flow_arrows"))
         fig.scatter("x", "y", source=self.nodes_src, marker="marker", size="size", fill_color="color",
                     line_color="#333333", line_width=1.5, name=f"{name}_node_marks")
-        fig.text("x", "y", text="name", source=self.nodes_src, text_font_size="9pt", x_offset=9, y_offset=-3,
+        fig.text("x", "y", text="name", source=self.nodes_src, text_font_size=f"{9 * text_scale:g}pt",
+                 x_offset=9 * text_scale, y_offset=-3 * text_scale,
                  text_color="#1a1a1a", text_font_style="bold", name=f"{name}_labels")
         fig.add_tools(HoverTool(renderers=[er], line_policy="interp",
                                 tooltips=[("route", "@id"), ("length", "@length"), ("state", "@state")]))
@@ -341,6 +343,10 @@ class GraphView:
                 best = (d, e)
         return None if best is None else best[1]
 
+
+#: the player's board on a projector: 1200 of a 1920-pixel screen's width, labels half as big again
+PROJECTOR_SIZE = (1200, 700)
+PROJECTOR_TEXT = 1.5
 
 FLOW_LEGEND = (("#56B4E9", "flow on the route, in its direction (room left)"),
                ("#222222", "full: in the residual graph it can only carry flow back"))
@@ -435,12 +441,14 @@ class AlgoPlayer(pn.viewable.Viewer):
     predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
     mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
 
-    def __init__(self, width: int = 760, height: int = 430, custom=None, **params):
+    def __init__(self, width: int = 760, height: int = 430, custom=None, projector: bool = False, **params):
         if custom is not None:
             params.setdefault("map", "custom")
         super().__init__(**params)
         self.custom = custom
-        self._size = (width, height)
+        #: for a projector (fit to a 1920-pixel screen, large labels for the back row)
+        self.projector = projector
+        self._size = PROJECTOR_SIZE if projector else (width, height)
         self._callback = None
         #: called as on_answer(activity, item, answer, right) after each graded prediction
         self.on_answer: Callable | None = None
@@ -468,11 +476,11 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_mode = pn.widgets.Select(label="Feedback", options=list(quiz.MODES), value=self.mode, width=140)
         self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
         self.code_pane = pn.pane.HTML("", width=430)
-        self.text_pane = pn.pane.HTML("", width=760, css_classes=["narration"])
+        self.text_pane = pn.pane.HTML("", width=self._size[0], css_classes=["narration"])
         self.ds_pane = pn.pane.HTML("", width=430, css_classes=["structure"])
         self.feedback = pn.pane.HTML("", width=430, css_classes=["feedback"])
         self.score_pane = pn.pane.HTML("", width=430, css_classes=["score"])
-        self.legend = pn.pane.HTML(legend_html(), width=760)
+        self.legend = pn.pane.HTML(legend_html(), width=self._size[0])
         self.board_area = pn.Column()
         self.w_reset.on_click(lambda e: self.reset())
         self.w_back.on_click(lambda e: self.back())
@@ -503,7 +511,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.G, self.trace, title, start = scenario(self.algorithm, chosen, self.seed, self.start or None,
                                                     self.target or None)
         target = _trip_target(self.trace) if self.algorithm in TRIPS else None
-        self.view = GraphView(self.G, *self._size)
+        self.view = GraphView(self.G, *self._size, text_scale=PROJECTOR_TEXT if self.projector else 1.0)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
         for ev in (Tap, DoubleTap, Press):
@@ -561,7 +569,8 @@ class AlgoPlayer(pn.viewable.Viewer):
             self.view.show(f.nodes, f.edges, f.arrows)
             self.code_pane.object = pseudocode_html(self.trace.pseudocode, f.line)
             self.ds_pane.object = structure_html(f.data)
-            self.text_pane.object = (f'<div style="font-size:14px"><b>Step {i} of {len(self.trace) - 1}:</b> '
+            self.text_pane.object = (f'<div style="font-size:{20 if self.projector else 14}px"><b>Step {i} of '
+                                     f'{len(self.trace) - 1}:</b> '
                                      f'{html.escape(f.text)}</div>')
             if self.w_frame.value != i:
                 self.w_frame.value = i
@@ -885,13 +894,14 @@ class ClassResults(pn.viewable.Viewer):
         return pn.Column("#### Class results", pn.Row(self.w_refresh, self.w_csv), self.table)
 
 
-def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False):
+def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False, projector: bool = False):
     """The page for the projector and the class: the player, Dijkstra against A*, the question
     bank and the legend. With ``record``, every prediction and answer is kept under the name the
-    student typed; ``teacher`` adds the tab of the class's results."""
+    student typed; ``teacher`` adds the tab of the class's results; ``projector`` (``?projector=1``)
+    draws the player's board for a projector (:data:`PROJECTOR_SIZE`, labels enlarged)."""
     header = pn.pane.Markdown("## Graph lab — railkit\nStep through graph algorithms on the game's own maps, "
                               "predict the next step, answer questions.", css_classes=["header"])
-    player = AlgoPlayer()
+    player = AlgoPlayer(projector=projector)
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")
     if record is not None:
@@ -925,7 +935,9 @@ def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, stat
         args = getattr(pn.state, "session_args", None) or {}
         given = (args.get("teacher") or [b""])[0]
         given = given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)
-        return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()))
+        projector = (args.get("projector") or [b""])[0] in (b"1", "1")
+        return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()),
+                             projector=projector)
 
     return serve_page(page, port=port, address=address, show=show, title="railkit: graph lab")
 
