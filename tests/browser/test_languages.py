@@ -31,7 +31,7 @@ def test_each_browser_reads_the_refusal_and_status_in_its_own_language(browser, 
         page.set_default_timeout(TIMEOUT)
         guards.append(PageGuard(page))
         page.goto(server + ("/" if lang == "en" else f"/?lang={lang}"))
-        page.get_by_role("button", name="Keep selected tickets").wait_for()
+        page.locator(".keep-tickets button").wait_for()  # its words are the page's language
         pages[lang] = page
     for lang, page in pages.items():
         click_route(page, "Denver-Omaha")  # a claim before the starting tickets are kept
@@ -57,11 +57,16 @@ def test_the_language_picker_changes_this_page_only(browser, server):
     other.set_default_timeout(TIMEOUT)
     for p in (page, other):
         p.goto(server + "/")
-        p.get_by_role("button", name="Keep selected tickets").wait_for()
+        p.locator(".keep-tickets button").wait_for()
     picker = page.locator(".language select")
     assert picker.input_value() == "English"  # Panel's options carry their labels
     picker.select_option(label="Dansk")
     page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=STATUS["da"])
+    # the panel's words follow: headings, buttons, the players' table
+    page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg="Åbne kort")
+    text = page.evaluate("(" + ALL_TEXT + ")()")
+    for words in ("Behold de valgte billetter", "Træk fra bunken (", "rutepoint", "Dine destinationsbilletter"):
+        assert words in text, words
     click_route(page, "Denver-Omaha")
     page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED["da"][2])
     assert REFUSED["da"][0] in page.evaluate("(" + ALL_TEXT + ")()")
@@ -90,7 +95,7 @@ def test_a_japanese_page_has_a_glyph_for_every_character(browser, server):
     page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     page.set_default_timeout(TIMEOUT)
     page.goto(server + "/?lang=ja")
-    page.get_by_role("button", name="Keep selected tickets").wait_for()
+    page.locator(".keep-tickets button").wait_for()  # its words are the page's language
     click_route(page, "Denver-Omaha")
     page.wait_for_function("(t) => (" + ALL_TEXT + ")().includes(t)", arg=REFUSED["ja"][2])
     text = page.evaluate("(" + ALL_TEXT + ")()")

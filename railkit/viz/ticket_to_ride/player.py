@@ -160,16 +160,40 @@ def _joined(parts: list, join: Callable):
     return said
 
 
-def deck_label(obs: dict) -> str:
-    """The deck button: how many cards are in it, and when an empty deck is refilled.
+#: the panel's fixed words (buttons, headings, the players' table), in each language
+_WORDS = {
+    "Show routes I can afford": Message("Show routes I can afford"),
+    "Show my ticket cities": Message("Show my ticket cities"),
+    "Pass": Message("Pass"),
+    "Keep selected tickets": Message("Keep selected tickets"),
+    "Choose tickets": Message("Choose tickets"),
+    "Your hand": Message("Your hand"),
+    "Your tickets": Message("Your tickets"),
+    "Face-up cards": Message("Face-up cards"),
+    "player": Message("player"),
+    "route points": Message("route points"),
+    "final score": Message("final score"),
+    "trains": Message("trains"),
+    "cards": Message("cards"),
+    "tickets": Message("tickets"),
+    "routes": Message("routes"),
+    "the final total": Message("the final total"),
+    "points of the routes claimed so far; tickets and the longest route count at the end": Message(
+        "points of the routes claimed so far; tickets and the longest route count at the end"),
+}
+
+
+def deck_label(obs: dict, lang: str | None = "en") -> str:
+    """The deck button: how many cards are in it, and when an empty deck is refilled (in
+    language ``lang``; None: the current language).
 
     >>> deck_label({"deck_size": 0, "discard_size": 80})
     'Draw from deck (0: the 80 discards are shuffled in)'
     """
     deck, discard = obs["deck_size"], obs.get("discard_size", 0)
     if deck == 0 and discard:
-        return f"Draw from deck (0: the {discard} discards are shuffled in)"
-    return f"Draw from deck ({deck})"
+        return Message("Draw from deck (0: the {discard} discards are shuffled in)", discard=discard).render(lang)
+    return Message("Draw from deck ({deck})", deck=deck).render(lang)
 
 
 def ticket_text(t: dict) -> str:
@@ -210,6 +234,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self.colour_blind = bool(colour_blind)
         #: the language of the status line (None: the current language)
         self.lang = lang
+        self._labelled: str | None = "en"  # the language the widgets' words are in
         self.board = None
         self._obs: dict | None = None
         self._affordable: list[str] | None = None
@@ -239,7 +264,10 @@ class PlayerPanel(pn.viewable.Viewer):
         self.keep_btn = pn.widgets.Button(label="Keep selected tickets", color="primary", css_classes=["keep-tickets"])
         self.keep_btn.on_click(lambda e: self._keep())
         self.offer_note = pn.pane.Markdown("")
-        self.offer_box = pn.Column("#### Choose tickets", self.offer_note, self.offer, self.keep_btn,
+        # the headings, in the panel's language (update)
+        self.headings = {text: pn.pane.Markdown(f"#### {text}", margin=(0, 5))
+                         for text in ("Choose tickets", "Your hand", "Your tickets", "Face-up cards")}
+        self.offer_box = pn.Column(self.headings["Choose tickets"], self.offer_note, self.offer, self.keep_btn,
                                    styles={"border": "2px solid #1565c0", "border-radius": "6px",
                                                           "padding": "4px"})
         self._offer_labels: list[str] = []
@@ -247,12 +275,12 @@ class PlayerPanel(pn.viewable.Viewer):
         self.offer_slot = pn.Column()
         # a seat's own part: hidden from a spectator, who sees only public information
         self.own = pn.Column(pn.Row(self.show_affordable, self.show_tickets),
-                             "#### Your hand", self.hand, "#### Your tickets", self.tickets)
+                             self.headings["Your hand"], self.hand, self.headings["Your tickets"], self.tickets)
         # the scores right under whose turn it is: in view at 1280 x 720 with the cards to take
         self._layout = pn.Column(
             self.status,
             self.players,
-            "#### Face-up cards",
+            self.headings["Face-up cards"],
             pn.FlexBox(*self.market, sizing_mode="stretch_width"),
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
             self.offer_slot,
@@ -262,6 +290,18 @@ class PlayerPanel(pn.viewable.Viewer):
 
         if board is not None:
             self.attach(board)
+
+    def _label_widgets(self, lang: str | None) -> None:
+        """The buttons' and headings' words in ``lang`` (set only when they change)."""
+        if lang == self._labelled:
+            return
+        self._labelled = lang
+        for widget, text in ((self.show_affordable, "Show routes I can afford"),
+                             (self.show_tickets, "Show my ticket cities"), (self.pass_btn, "Pass"),
+                             (self.keep_btn, "Keep selected tickets")):
+            widget.label = _WORDS[text].render(lang)
+        for text, pane in self.headings.items():
+            pane.object = f"#### {_WORDS[text].render(lang)}"
 
     def __panel__(self):
         return self._layout
@@ -362,25 +402,28 @@ class PlayerPanel(pn.viewable.Viewer):
                 b.disabled = not my_turn or c is None or (second and c == "loco")
             else:
                 b.visible = False
-        self.deck_btn.label = deck_label(obs)
+        lang = self.lang
+        self._label_widgets(lang)
+        self.deck_btn.label = deck_label(obs, lang)
         self.deck_btn.disabled = not my_turn
-        self.tickets_btn.label = f"Draw tickets ({obs['ticket_deck_size']} left)"
+        self.tickets_btn.label = Message("Draw tickets ({n} left)", n=obs["ticket_deck_size"]).render(lang)
         self.tickets_btn.disabled = not my_turn
         self.pass_btn.visible = bool(my_turn and can_pass)
         # hand
         hand = obs.get("hand", {})
         chips = [chip(c, f"{card_label(c)} × {hand[c]}", self.colour_blind) for c in CARD_ORDER if hand.get(c)]
         total = sum(hand.values())
-        self.hand.object = (" ".join(chips) or "<i>no cards</i>") + \
-            f"<div style='margin-top:4px'>{total} cards · <b>{obs.get('trains', '?')}</b> trains left · " \
-            f"<b>{obs.get('score', 0)}</b> route points</div>"
+        counts = Message("{cards} cards · {trains} trains left · {points} route points", cards=total,
+                         trains=f"<b>{obs.get('trains', '?')}</b>", points=f"<b>{obs.get('score', 0)}</b>")
+        self.hand.object = (" ".join(chips) or f"<i>{Message('no cards').render(lang)}</i>") + \
+            f"<div style='margin-top:4px'>{counts.render(lang)}</div>"
         # tickets
         rows = []
         for t in obs.get("tickets", []):
             mark = "✔" if t.get("done") else "·"
             colour = "#2e7d32" if t.get("done") else "#333"
             rows.append(f"<div style='color:{colour}'>{mark} {html.escape(ticket_text(t))}</div>")
-        self.tickets.object = "".join(rows) or "<i>no tickets yet</i>"
+        self.tickets.object = "".join(rows) or f"<i>{Message('no tickets yet').render(lang)}</i>"
         # offer
         offered = obs.get("offered", [])
         if offered and my_turn:
@@ -389,7 +432,8 @@ class PlayerPanel(pn.viewable.Viewer):
                 self._offer_labels = labels_
                 self.offer.options = labels_
                 self.offer.value = list(labels_)
-            self.offer_note.object = f"Keep at least **{obs['min_keep']}** of these {len(offered)}."
+            self.offer_note.object = Message("Keep at least {least} of these {n}.", least=f"**{obs['min_keep']}**",
+                                             n=len(offered)).render(lang)
             if not self.offer_shown:
                 self.offer_slot.objects = [self.offer_box]
         else:
@@ -403,10 +447,11 @@ class PlayerPanel(pn.viewable.Viewer):
         for p in rows:
             s = p["seat"]
             turn = "▶" if s == cp else ""
-            you = " (you)" if s == seat else ""
+            name = html.escape(labels[s])
+            who = Message("{name} (you)", name=name).render(lang) if s == seat else name
             trs.append(
                 f"<tr><td>{turn}</td><td><span style='display:inline-block;width:13px;height:13px;border:1px solid #111;"
-                f"background:{player_hex(s)};border-radius:2px'></span> {html.escape(labels[s])}{you}</td>"
+                f"background:{player_hex(s)};border-radius:2px'></span> {who}</td>"
                 f"<td class='score' data-seat='{s}'>{p['score']}</td><td>{p['trains']}</td>"
                 f"<td>{p['hand_size']}</td><td>{p['tickets']}</td><td>{p['routes']}</td></tr>"
                 # the score track: a bar per player
@@ -415,10 +460,13 @@ class PlayerPanel(pn.viewable.Viewer):
                 f"width:{100 * max(p['score'], 0) / top:.0f}%'></div></div></td></tr>")
         # the running total says what it holds: route points until the end, then everything
         over = bool(obs.get("final"))
-        head = ("<th title='the final total'>final score</th>" if over else
-                "<th title='points of the routes claimed so far; tickets and the longest route count at the end'>"
-                "route points</th>")
+        def th(text: str, title: str = "") -> str:
+            tip = f" title='{html.escape(_WORDS[title].render(lang))}'" if title else ""
+            return f"<th{tip}>{html.escape(_WORDS[text].render(lang))}</th>"
+
+        head = (th("final score", "the final total") if over else
+                th("route points", "points of the routes claimed so far; tickets and the longest route count at the end"))
         self.players.object = ("<table style='border-collapse:collapse;width:100%' class='players-table'>"
-                               f"<tr style='text-align:left'><th></th><th>player</th>{head}<th>trains</th>"
-                               "<th>cards</th><th>tickets</th><th>routes</th></tr>" + "".join(trs) + "</table>")
+                               f"<tr style='text-align:left'><th></th>{th('player')}{head}{th('trains')}"
+                               f"{th('cards')}{th('tickets')}{th('routes')}</tr>" + "".join(trs) + "</table>")
         self._show_aids()
