@@ -176,11 +176,11 @@ class TicketToRideView(TableShell):
         if self.colour_blind is None:
             self.colour_blind = colour_blind_default()
         self.player = PlayerPanel(self.act, colour_blind=self.colour_blind, lang=self.lang)
-        self.w_colour_blind = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         # the same setting in the new-game form, for whoever looks for it there
-        self.w_colour_blind_form = pn.widgets.Checkbox(name="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind_form = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
                                                        css_classes=["colour-blind-form"], align="end")
         self.w_colour_blind_form.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         self.scoring_area = pn.Column(sizing_mode="stretch_width")

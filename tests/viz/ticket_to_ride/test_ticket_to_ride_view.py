@@ -432,7 +432,7 @@ def test_new_game_form_offers_colour_blind_patterns():
     ctl = started()
     ctl.new_toggle.value = True
     form = [w for row in ctl.new_area.objects[:2] for w in row.objects]
-    box = next(w for w in form if getattr(w, "name", "") == "Colour-blind patterns")
+    box = next(w for w in form if getattr(w, "label", "") == "Colour-blind patterns")
     box.value = True
     assert ctl.colour_blind and ctl.w_colour_blind.value and ctl.player.colour_blind
     ctl.w_colour_blind.value = False
