@@ -1030,12 +1030,14 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
                 rec.edges[e] = "explored" if flow.get((e, e[0], e[1]), 0) != 0 else "unexplored"
         for u, v, e in path:
             rec.edge(e, "current")
+        arrows = _flow_arrows(adj, flow)
         rec.frame(2, f"Augmenting path {' → '.join(str(p[0]) for p in path)} → {t}: flow is now {_fmt(value)}.",
-                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path), **_flow_data(adj, flow)},
+                  {"flow": (value,), "path": tuple(_label(e) for _, _, e in path), **_flow_data(adj, flow, arrows)},
                   pick=path[0][2],
                   accept=accept, why="the search takes a path with spare room and the fewest routes; "
                                      "any route of such a path is right" if len(accept) > 1 else "",
-                  arrows=_flow_arrows(rec, adj, flow))
+                  arrows=arrows)
+    arrows = _flow_arrows(adj, flow)  # the final flow, shown with the reachable side and the cut
     for e in rec.edge_ids:  # the last augmenting path is done
         if rec.edges[e] == "current":
             rec.edges[e] = "explored"
@@ -1049,37 +1051,30 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     for n in rec.nodes:
         rec.nodes[n] = "explored" if n in side else "unexplored"
     rec.frame(3, f"No path with spare room is left: the maximum flow is {_fmt(value)}.",
-              {"flow": (value,), "reachable": tuple(sorted(side, key=_order))}, arrows=_flow_arrows(rec, adj, flow))
+              {"flow": (value,), "reachable": tuple(sorted(side, key=_order))}, arrows=arrows)
     for e in cut:
         rec.edge(e, "solution")
     rec.nodes[s] = rec.nodes[t] = "current"
     pairs = "" if doubles != "one-claim" else " (a double route among them is closed by a claim of either track)"
     rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}{pairs}.",
-              {"flow": (value,), "cut": tuple(_label(e) for e in cut)}, arrows=_flow_arrows(rec, adj, flow))
+              {"flow": (value,), "cut": tuple(_label(e) for e in cut)}, arrows=arrows)
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
 
 
-def _flow_data(adj, flow) -> dict:
+def _flow_data(adj, flow, arrows: tuple) -> dict:
     """What a step of Edmonds–Karp holds besides the value: the flow on each route that carries
-    some (with its direction), and the residual graph: the routes full one way (they can only
-    carry flow back) and those with room both ways left."""
-    carrying, full, free = [], [], []
-    for u in sorted(adj, key=_order):
-        for v, e, c in adj[u]:
-            f = flow.get((e, u, v), 0)
-            if f > 0:
-                carrying.append(f"{_label(e)} ({u}→{v}): {_fmt(f)}")
-                if c - f <= 0:
-                    full.append(f"{_label(e)} ({u}→{v})")
-            elif f == 0 and _order(u) < _order(v):
-                free.append(_label(e))
-    return {"flow on routes": tuple(carrying), "residual: full one way": tuple(full),
+    some (its ``arrows``, :func:`_flow_arrows`, with their direction), and the residual graph:
+    the routes full one way (they can only carry flow back) and those with room both ways left."""
+    free = [e for u in adj for v, e, c in adj[u] if flow.get((e, u, v), 0) == 0 and _order(u) < _order(v)]
+    return {"flow on routes": tuple(f"{_label(e)} ({u}→{v}): {_fmt(f)}" for u, v, e, f, c in arrows),
+            "residual: full one way": tuple(f"{_label(e)} ({u}→{v})" for u, v, e, f, c in arrows if c - f <= 0),
             "residual: free both ways": (len(free),)}
 
 
-def _flow_arrows(rec, adj, flow) -> tuple:
-    """The flow of a step as arrows: ``(u, v, edge, flow, capacity)`` per route carrying some."""
-    return tuple((u, v, rec.canon[e], flow[(e, u, v)], c) for u in sorted(adj, key=_order)
+def _flow_arrows(adj, flow) -> tuple:
+    """The flow of a step as arrows: ``(u, v, edge, flow, capacity)`` per route carrying some
+    (the adjacency's edge ids are the graph's own, as the frames' are)."""
+    return tuple((u, v, e, flow[(e, u, v)], c) for u in sorted(adj, key=_order)
                  for v, e, c in adj[u] if flow.get((e, u, v), 0) > 0)
 
 
