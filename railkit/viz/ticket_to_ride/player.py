@@ -160,27 +160,13 @@ def _joined(parts: list, join: Callable):
     return said
 
 
-#: the panel's fixed words (buttons, headings, the players' table), in each language
-_WORDS = {
-    "Show routes I can afford": Message("Show routes I can afford"),
-    "Show my ticket cities": Message("Show my ticket cities"),
-    "Pass": Message("Pass"),
-    "Keep selected tickets": Message("Keep selected tickets"),
-    "Choose tickets": Message("Choose tickets"),
-    "Your hand": Message("Your hand"),
-    "Your tickets": Message("Your tickets"),
-    "Face-up cards": Message("Face-up cards"),
-    "player": Message("player"),
-    "route points": Message("route points"),
-    "final score": Message("final score"),
-    "trains": Message("trains"),
-    "cards": Message("cards"),
-    "tickets": Message("tickets"),
-    "routes": Message("routes"),
-    "the final total": Message("the final total"),
-    "points of the routes claimed so far; tickets and the longest route count at the end": Message(
-        "points of the routes claimed so far; tickets and the longest route count at the end"),
-}
+#: the panel's fixed words (buttons, headings, the players' table), by their English, in each language
+_WORDS = {m.text: m for m in (
+    Message("Show routes I can afford"), Message("Show my ticket cities"), Message("Pass"),
+    Message("Keep selected tickets"), Message("Choose tickets"), Message("Your hand"), Message("Your tickets"),
+    Message("Face-up cards"), Message("player"), Message("route points"), Message("final score"),
+    Message("trains"), Message("cards"), Message("tickets"), Message("routes"), Message("the final total"),
+    Message("points of the routes claimed so far; tickets and the longest route count at the end"))}
 
 
 def deck_label(obs: dict, lang: str | None = "en") -> str:
