@@ -193,10 +193,10 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
-        while len(children(proc.pid, nested=True)) < 3 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # the fork server and its two workers
+        while len(children(proc.pid, nested=True)) < 4 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # the resource tracker, the fork server and its two workers
         workers = children(proc.pid, nested=True)
-        assert len(workers) >= 3, "the workers never started"
+        assert len(workers) >= 4, "the workers never started"
         start = time.monotonic()
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)

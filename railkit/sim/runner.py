@@ -25,6 +25,7 @@ import math
 import os
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -618,11 +619,10 @@ def kept_workers(workers: int):
         pool = _KEPT.get("pool")
         if pool is not None and _KEPT.get("workers") == workers and not getattr(pool, "_broken", False):
             return pool
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         close_workers()
-        context = multiprocessing.get_context("forkserver")
+        context = QuietStartContext()
         context.set_forkserver_preload(worker_preload())  # read when the server starts (once a process)
         pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
         _KEPT.update(pool=pool, workers=workers)
@@ -636,6 +636,59 @@ def kept_workers(workers: int):
     cluster = local_cluster(workers)
     _KEPT.update(cluster=cluster, client=Client(cluster))
     return _KEPT["client"]
+
+
+@contextmanager
+def sigint_deferred():
+    """Hold back Ctrl+C (SIGINT) until the block ends, in the main thread (elsewhere a
+    no-op): a Ctrl+C that arrives inside is raised as the block ends, as it would have
+    been a moment earlier.
+
+    >>> import signal
+    >>> try:
+    ...     with sigint_deferred():
+    ...         signal.raise_signal(signal.SIGINT)
+    ...         finished = True
+    ... except KeyboardInterrupt:
+    ...     print("interrupted after the block:", finished)
+    interrupted after the block: True
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            signal.raise_signal(signal.SIGINT)
+
+
+try:
+    from multiprocessing.context import ForkServerContext, ForkServerProcess
+except ImportError:  # no fork server here (Windows): the workers are a Dask cluster
+    ForkServerContext = ForkServerProcess = object  # type: ignore[assignment,misc]
+
+
+class QuietStartProcess(ForkServerProcess):  # type: ignore[misc,valid-type]
+    """A fork server's worker process that starts with Ctrl+C held back: it starts by
+    handing its pipes to the fork server, and a Ctrl+C in the middle of that (the parent
+    then ends) made the fork server print a traceback of its own."""
+
+    def start(self) -> None:
+        with sigint_deferred():
+            super().start()
+
+
+class QuietStartContext(ForkServerContext):  # type: ignore[misc,valid-type]
+    """The fork server's context, its processes :class:`QuietStartProcess`."""
+
+    Process = QuietStartProcess
 
 
 def _worker_started() -> None:
