@@ -523,3 +523,16 @@ def tutorial(game: str):
     "ticket-to-ride")``)."""
     box, view = tutorial_view(game, auto=False)
     return pn.Column(box, view, sizing_mode="stretch_width")
+
+
+def tutorial_page(game: str, auto: bool = True):
+    """The served page of ``game``'s tutorial (``?tutorial=1``): a header with a way back to
+    a game of one's own, the comment box, and the learner's view of the tutorial's table."""
+    from railkit.games import get_spec
+
+    box, view = tutorial_view(game, auto=auto)
+    header = pn.pane.Markdown(f"<h2>{html.escape(get_spec(game).title, quote=False)} — railkit tutorial</h2>\n\n"
+                              "[Leave the tutorial: play a game of your own](?)", css_classes=["header"])
+    page = pn.Column(header, box, view, sizing_mode="stretch_width")
+    page.box, page.view = box, view
+    return page
