@@ -270,6 +270,7 @@ class Guide:
         self.changed: Callable[[], None] | None = None
         #: the last refusal (shown in the box until the step changes)
         self.refusal: NotAllowed | None = None
+        self._last_made = False  # the last step's move was made
 
     @property
     def step(self) -> Step:
@@ -282,7 +283,7 @@ class Guide:
     @property
     def finished(self) -> bool:
         """True on the last step once nothing is left to do there."""
-        return self.index == self.count - 1 and not self.step.waits
+        return self.index == self.count - 1 and (not self.step.waits or self._last_made)
 
     @property
     def can_next(self) -> bool:
@@ -296,6 +297,7 @@ class Guide:
         """Show step ``k`` (clipped to the tutorial)."""
         self.index = max(0, min(k, self.count - 1))
         self.refusal = None
+        self._last_made = False
         self._show(self.index)
         self._changed()
 
@@ -320,9 +322,9 @@ class Guide:
         """Why the learner may not make ``move`` now (the step's own explanation), or None
         when it is the step's move. Nothing changes."""
         step = self.step
-        if step.waits and self._same(move, step.your_move):
+        if step.waits and not self.finished and self._same(move, step.your_move):
             return None
-        if step.waits:
+        if step.waits and not self.finished:
             err = NotAllowed(Message(step.otherwise), Message("Make the move the comment asks for."),
                              rule=step.rule)
         elif self.can_next:
@@ -352,6 +354,7 @@ class Guide:
             self.go(self.index + 1)
         else:
             self.refusal = None
+            self._last_made = True
             self._changed()
 
     def _changed(self) -> None:
@@ -481,7 +484,7 @@ class TutorialBox(pn.viewable.Viewer):
             said = Message("(rule {rule})", rule=step.rule).render(lang)
             rule = f" <span class='rule' style='color:#666'>{html.escape(said, quote=False)}</span>"
         extra = ""
-        if step.waits:
+        if step.waits and not g.finished:
             extra = f"<div class='your-move'><b>{html.escape(Message('Your move.').render(lang), quote=False)}</b></div>"
         elif g.finished:
             done = Message("That is the end of the tutorial.").render(lang)
