@@ -926,6 +926,16 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     return page
 
 
+def graph_lab_tutorial(projector: bool = False):
+    """The graph lab's tutorial page (``?tutorial=1``): :mod:`railkit.viz.graphs.tutorial` on a
+    player of the tutorial's algorithm, map and seed."""
+    from railkit.viz.graphs.tutorial import lab_tutorial_page
+    from railkit.viz.shell.tutorial import GRAPH_LAB, tutorial_of
+
+    t = tutorial_of(GRAPH_LAB)
+    return lab_tutorial_page(t, AlgoPlayer(algorithm=t.algorithm, map=t.map, seed=t.seed, projector=projector))
+
+
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, state_dir=None):
     """Serve :func:`graph_lab_app` on ``address:port`` (blocks); ``/liveness`` answers when up
     (``railkit serve graph-lab``). The teacher's link, printed at start, carries a secret that
@@ -945,9 +955,7 @@ def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, stat
         given = given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)
         projector = (args.get("projector") or [b""])[0] in (b"1", "1")
         if (args.get("tutorial") or [b""])[0] in (b"1", "1"):
-            from railkit.viz.graphs.tutorial import lab_tutorial_page
-
-            return lab_tutorial_page(projector=projector)
+            return graph_lab_tutorial(projector=projector)
         return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()),
                              projector=projector)
 

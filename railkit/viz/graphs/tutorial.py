@@ -13,9 +13,8 @@ import panel as pn
 
 from railkit.core.errors import DataError
 from railkit.graphs import quiz
-from railkit.viz.graphs.algoplayer import AlgoPlayer, scenario
-from railkit.viz.shell.tutorial import GRAPH_LAB, Guide, Tutorial, TutorialBox, tutorial_of
 from railkit.viz.shell.table import NotAllowed
+from railkit.viz.shell.tutorial import Guide, Tutorial, TutorialBox
 
 
 def frames(tutorial: Tutorial) -> list[int]:
@@ -28,11 +27,10 @@ def frames(tutorial: Tutorial) -> list[int]:
     return out
 
 
-def check_frames(tutorial: Tutorial) -> None:
-    """Check a graph-lab tutorial against its run: frames exist and go forward, and each
-    "your move" is what the algorithm takes at the frame after the one shown.
-    :class:`DataError` naming the file, the step and the field."""
-    _, trace, _, _ = scenario(tutorial.algorithm, tutorial.map, tutorial.seed, None, None)
+def check_frames(tutorial: Tutorial, trace) -> None:
+    """Check a graph-lab tutorial against ``trace``, its algorithm's run: frames exist and go
+    forward, and each "your move" is what the algorithm takes at the frame after the one
+    shown. :class:`DataError` naming the file, the step and the field."""
     last = -1
     for i, (step, shown) in enumerate(zip(tutorial.steps, frames(tutorial))):
         where = f"$.steps[{i}]"
@@ -51,10 +49,10 @@ def check_frames(tutorial: Tutorial) -> None:
         last = shown + 1
 
 
-def lab_tutorial(projector: bool = False):
-    """The graph lab's tutorial: ``(box, player)``, the comment box and the player, at step 1."""
-    tutorial = tutorial_of(GRAPH_LAB)
-    player = AlgoPlayer(algorithm=tutorial.algorithm, map=tutorial.map, seed=tutorial.seed, projector=projector)
+def lab_tutorial(tutorial: Tutorial, player) -> TutorialBox:
+    """The comment box of the graph lab's ``tutorial``, played on ``player`` (an
+    :class:`~railkit.viz.graphs.algoplayer.AlgoPlayer` of the tutorial's algorithm, map and
+    seed), at step 1."""
     shown = frames(tutorial)
     # the frame after the one shown: what the learner must name at a "your move" step
     answers: dict[int, frozenset] = {}
@@ -74,12 +72,12 @@ def lab_tutorial(projector: bool = False):
     player.on_click = clicked
     box = TutorialBox(guide)
     guide.start()
-    return box, player
+    return box
 
 
-def lab_tutorial_page(projector: bool = False):
+def lab_tutorial_page(tutorial: Tutorial, player):
     """The graph lab's tutorial page: a header with a way back, the comment box, the player."""
-    box, player = lab_tutorial(projector)
+    box = lab_tutorial(tutorial, player)
     header = pn.pane.Markdown("## Graph lab tutorial — railkit\n[Leave the tutorial](?)", css_classes=["header"])
     page = pn.Column(header, box, player, sizing_mode="stretch_width")
     page.box, page.player = box, player

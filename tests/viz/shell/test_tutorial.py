@@ -47,9 +47,11 @@ def test_a_game_tutorial_replays_through_the_engine(game):
 
 
 def test_the_graph_lab_tutorial_follows_its_run():
+    from railkit.viz.graphs.algoplayer import scenario
     from railkit.viz.graphs.tutorial import check_frames
 
-    check_frames(tutorial_of(GRAPH_LAB))
+    t = tutorial_of(GRAPH_LAB)
+    check_frames(t, scenario(t.algorithm, t.map, t.seed, None, None)[1])
 
 
 def test_an_illegal_move_in_a_file_names_the_step_and_the_field():
@@ -157,9 +159,10 @@ def test_the_box_says_step_k_of_n_and_the_rule():
 
 
 def test_the_graph_lab_tutorial_refuses_a_wrong_city_and_takes_the_right_one():
-    from railkit.viz.graphs.tutorial import lab_tutorial
+    from railkit.viz.graphs.algoplayer import graph_lab_tutorial
 
-    box, player = lab_tutorial()
+    page = graph_lab_tutorial()
+    box, player = page.box, page.player
     guide = box.guide
     while not guide.step.waits:
         guide.next()
