@@ -13,7 +13,6 @@ import panel as pn
 
 from railkit.core.errors import DataError
 from railkit.graphs import quiz
-from railkit.viz.shell.table import NotAllowed
 from railkit.viz.shell.tutorial import Guide, Tutorial, TutorialBox
 
 
@@ -65,11 +64,7 @@ def lab_tutorial(tutorial: Tutorial, player) -> TutorialBox:
 
     guide = Guide(tutorial, show=lambda k: player.goto(shown[k]), same=same)
 
-    def clicked(item):
-        err = guide.offer(item)
-        return err if isinstance(err, NotAllowed) else None
-
-    player.on_click = clicked
+    player.on_click = guide.offer
     box = TutorialBox(guide)
     guide.start()
     return box

@@ -42,10 +42,10 @@ from typing import Any, Callable
 
 import panel as pn
 
-from railkit.core.errors import DataError
+from railkit.core.errors import DataError, IllegalMove
 from railkit.core.i18n import Message
 from railkit.core.jsonio import loads_json
-from railkit.viz.shell.table import NotAllowed, Table
+from railkit.viz.shell.table import Table
 
 #: the version of the tutorial format (the value of the key ``railkit-tutorial``)
 FORMAT = 1
@@ -225,7 +225,7 @@ def tutorial_games(games) -> list[str]:
 def check_moves(tutorial: Tutorial) -> None:
     """Replay a game tutorial through its engine: every move legal, every "your move" made
     while it is the learner's turn. :class:`DataError` naming the file, the step and the field."""
-    from railkit.core.errors import ActionSyntaxError, IllegalMove
+    from railkit.core.errors import ActionSyntaxError
     from railkit.games import get_spec
 
     game = get_spec(tutorial.game).new_game(None, players=tutorial.players, seed=tutorial.seed, **tutorial.options)
@@ -255,7 +255,7 @@ class Guide:
     >>> g = Guide(t, show=lambda k: None, same=lambda a, b: a == b)
     >>> g.next(), g.index, g.can_next
     (True, 1, False)
-    >>> str(g.offer("b")), g.index
+    >>> g.offer("b").reason, g.index
     ('Play a.', 1)
     >>> g.offer("a"), g.index, g.finished
     (None, 2, True)
@@ -269,7 +269,7 @@ class Guide:
         #: called after the step changed or a move was refused (the box redraws)
         self.changed: Callable[[], None] | None = None
         #: the last refusal (shown in the box until the step changes)
-        self.refusal: NotAllowed | None = None
+        self.refusal: Exception | None = None
         self._last_made = False  # the last step's move was made
 
     @property
@@ -318,22 +318,21 @@ class Guide:
         self.go(self.index - 1)
         return True
 
-    def refuse(self, move: Any) -> NotAllowed | None:
+    def refuse(self, move: Any) -> IllegalMove | None:
         """Why the learner may not make ``move`` now (the step's own explanation), or None
         when it is the step's move. Nothing changes."""
         step = self.step
         if step.waits and not self.finished and self._same(move, step.your_move):
             return None
+        # a refusal of the move, not of the seat (a view asks the table whether the seat may move
+        # at all, and a NotAllowed would tell it the learner has no turn)
         if step.waits and not self.finished:
-            err = NotAllowed(Message(step.otherwise), Message("Make the move the comment asks for."),
-                             rule=step.rule)
-        elif self.can_next:
-            err = NotAllowed(Message("In this step you watch."), Message("Press Next to go on."))
-        else:
-            err = NotAllowed(Message("The tutorial is over."), Message("Start a game of your own to play on."))
-        return err
+            return IllegalMove(step.rule, Message(step.otherwise), Message("Make the move the comment asks for."))
+        if self.can_next:
+            return IllegalMove(step.rule, Message("In this step you watch."), Message("Press Next to go on."))
+        return IllegalMove(step.rule, Message("The tutorial is over."), Message("Start a game of your own to play on."))
 
-    def offer(self, move: Any) -> NotAllowed | None:
+    def offer(self, move: Any) -> IllegalMove | None:
         """The learner made ``move``: the refusal (shown in the box; nothing changes), or None
         and the next step is shown (the caller has played the move)."""
         err = self.refuse(move)
