@@ -106,7 +106,7 @@ def ticket_to_ride_move(page, move: str) -> None:
     elif move == "draw tickets":
         page.get_by_role("button", name="Draw tickets").click()
     elif move.startswith("claim "):
-        click_route(page, move.split()[1])
+        click_route(page, re.fullmatch(r"claim (.+?) \w+ x\d+", move).group(1))
         page.get_by_role("button", name=re.compile(r"^Pay ")).first.click(timeout=TIMEOUT)
     else:  # pragma: no cover - a move this test does not know how to click
         raise AssertionError(f"no clicks for {move!r}")
