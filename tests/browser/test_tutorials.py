@@ -166,7 +166,7 @@ def open_tutorial(page, url: str, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["station-master", "steam-rollers", "ticket-to-ride", GRAPH_LAB])
-def test_a_tutorial_is_completed_by_clicks(page, page_guard, servers, game):
+def test_a_tutorial_is_completed_by_clicks(page, page_guard, servers, shots, game):
     page.set_viewport_size({"width": 1280, "height": 720})
     tutorial = tutorial_of(game)
     open_tutorial(page, servers(game), game)
@@ -187,6 +187,7 @@ def test_a_tutorial_is_completed_by_clicks(page, page_guard, servers, game):
         expect(comment(page)).to_contain_text("Your move.")
         if not refused_once:
             refused_once = True
+            page.screenshot(path=str(shots / f"tutorial-{game}-step{k + 1}-1280x720.png"))
             WRONG[game](page)
             if game == GRAPH_LAB:
                 expect(page.locator(".feedback")).to_contain_text(step.otherwise, timeout=TIMEOUT)
@@ -195,6 +196,7 @@ def test_a_tutorial_is_completed_by_clicks(page, page_guard, servers, game):
             expect_step(page, tutorial, k)  # the step stays
             if game != "station-master":  # there the view refuses the chip before the train is clicked
                 expect(feedback).to_contain_text(step.otherwise, timeout=TIMEOUT)
+            page.screenshot(path=str(shots / f"tutorial-{game}-step{k + 1}-refused-1280x720.png"))
         MOVES[game](page, step.your_move)
     else:  # the last step was a move of yours: the box says the tutorial is over
         expect(comment(page)).to_contain_text("That is the end of the tutorial.", timeout=TIMEOUT)

@@ -45,7 +45,7 @@ import panel as pn
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.i18n import Message
 from railkit.core.jsonio import loads_json
-from railkit.viz.shell.table import Table
+from railkit.viz.shell.table import Table, seat_names
 
 #: the version of the tutorial format (the value of the key ``railkit-tutorial``)
 FORMAT = 1
@@ -416,6 +416,10 @@ class TutorialTable(Table):
 
     def bot_to_move(self) -> int | None:
         return None
+
+    def seat_label(self, seat: int) -> str:
+        name = seat_names(self.game)[seat]
+        return name if seat == LEARNER else f"{name} (moved by the tutorial)"
 
     def undo_check(self, seat) -> tuple[int, str]:
         return 0, "In a tutorial, Back goes one step back."
