@@ -4,11 +4,11 @@ comment above the board, where at a "your move" step the learner makes the move.
 A tutorial is data, one JSON file per game next to the game's view
 (``railkit/viz/<package>/tutorial.json``, the graph lab's in ``railkit/viz/graphs/``)::
 
-    {"railkit-tutorial": 1, "title": "...", "game": "ticket-to-ride", "seed": 7, "players": 2,
-     "options": {"map": "usa"},
+    {"railkit-tutorial": 1, "title": "...", "game": "<the game's name>", "seed": 7, "players": 2,
+     "options": {"<option>": "<value>"},
      "steps": [
-       {"say": "What happens here, in plain words.", "rule": "TTR-DRAW", "play": ["draw deck"]},
-       {"say": "Now you: ...", "rule": "TTR-DRAW", "your_move": "draw faceup 2",
+       {"say": "What happens here, in plain words.", "rule": "<RULE-ID>", "play": ["<move>", "<move>"]},
+       {"say": "Now you: ...", "rule": "<RULE-ID>", "your_move": "<move>",
         "otherwise": "What to do instead of the move the learner tried."}]}
 
 Each step is one of three kinds:
@@ -123,11 +123,11 @@ def load_tutorial(data: str | bytes | dict, source: str = "<tutorial>") -> Tutor
     """A tutorial from its JSON text (or the parsed dict); :class:`DataError` naming
     ``source``, the step and the field when it is not a tutorial.
 
-    >>> t = load_tutorial('{"railkit-tutorial": 1, "title": "T", "game": "station-master", "seed": 1, '
+    >>> t = load_tutorial('{"railkit-tutorial": 1, "title": "T", "game": "g", "seed": 1, '
     ...                   '"steps": [{"say": "Hello.", "play": []}]}')
     >>> t.title, len(t.steps), t.steps[0].waits
     ('T', 1, False)
-    >>> load_tutorial('{"railkit-tutorial": 1, "title": "T", "game": "station-master", "seed": 1, '
+    >>> load_tutorial('{"railkit-tutorial": 1, "title": "T", "game": "g", "seed": 1, '
     ...               '"steps": [{"say": "Hi.", "your_move": "pass"}]}', "x.json")
     Traceback (most recent call last):
     ...
@@ -197,8 +197,8 @@ def _step(data: Any, source: str, path: str, lab: bool) -> Step:
 
 
 def tutorial_file(package: str):
-    """The tutorial file shipped for the view package ``package`` (``ticket_to_ride``,
-    ``graphs``), or None when it has none."""
+    """The tutorial file shipped for the view package ``package`` (a game's ``spec.package``,
+    or ``graphs``), or None when it has none."""
     path = resources.files("railkit.viz").joinpath(package, "tutorial.json")
     return path if path.is_file() else None
 
@@ -525,8 +525,7 @@ def tutorial_view(game: str, auto: bool = True):
 
 
 def tutorial(game: str):
-    """A game's tutorial in a notebook: the comment box above the game (``railkit.viz.shell.tutorial.tutorial(
-    "ticket-to-ride")``)."""
+    """A game's tutorial in a notebook (``game``: its name): the comment box above the game."""
     box, view = tutorial_view(game, auto=False)
     return pn.Column(box, view, sizing_mode="stretch_width")
 
