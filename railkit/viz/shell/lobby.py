@@ -341,6 +341,9 @@ class Lobby(pn.viewable.Viewer):
                          f"<p>Make a table for {self.people} people (bots take the other seats), then send each "
                          "person a join link, or open one yourself. A joined seat's link is that person's own: "
                          "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
-                         "log for a projector, never a hand.</p>", sizing_mode="stretch_width"),
+                         "log for a projector, never a hand.</p>"
+                         + (f"<p><a class='tutorial-link' href='?tutorial=1'>Tutorial</a>: learn the game step by "
+                            "step, on a table of your own.</p>" if _tutorial_link(self.game) else ""),
+                         sizing_mode="stretch_width"),
             pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
             sizing_mode="stretch_width")

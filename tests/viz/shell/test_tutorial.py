@@ -172,3 +172,21 @@ def test_the_graph_lab_tutorial_refuses_a_wrong_city_and_takes_the_right_one():
     assert guide.step.otherwise.split(":")[0] in box.feedback.object
     player.click(guide.step.your_move)
     assert guide.index == k + 1 and player.index > frame
+
+
+def test_the_lobby_and_a_game_of_ones_own_link_to_the_tutorial():
+    from railkit.viz.shell.lobby import Lobby, create_app
+
+    game = names()[0]
+    lobby = Lobby(game, 2, defaults={}, tables={}, auto=False).__panel__()
+    assert "href='?tutorial=1'" in lobby[0].object
+    page = create_app(game, seed=1, auto=False)
+    assert "(?tutorial=1)" in page[0].object
+
+
+def test_a_served_tutorial_page_shows_the_box_above_the_game():
+    from railkit.viz.shell.tutorial import TutorialBox, tutorial_page
+
+    page = tutorial_page(names()[0], auto=False)
+    assert isinstance(page.box, TutorialBox) and page.objects.index(page.box) < page.objects.index(page.view)
+    assert page.box.comment_text().startswith("Step 1 of ")
