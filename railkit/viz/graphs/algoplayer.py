@@ -452,6 +452,8 @@ class AlgoPlayer(pn.viewable.Viewer):
         self._callback = None
         #: called as on_answer(activity, item, answer, right) after each graded prediction
         self.on_answer: Callable | None = None
+        #: a tutorial's hook: called as on_click(item) for every click instead of grading it
+        self.on_click: Callable | None = None
         self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
         self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
                                        value=self.map, width=130)
@@ -621,7 +623,13 @@ class AlgoPlayer(pn.viewable.Viewer):
             self.click(item)
 
     def click(self, item) -> quiz.Feedback | None:
-        """A click on a city or route (``(u, v, key)``, or a route id): graded in predict mode."""
+        """A click on a city or route (``(u, v, key)``, or a route id): graded in predict mode
+        (or given to a tutorial's :attr:`on_click`, which answers with a refusal or None)."""
+        if self.on_click is not None:
+            err = self.on_click(item)
+            self.feedback.object = "" if err is None else html.escape(str(err.reason))
+            self._push()
+            return None
         if self.predictor is None:
             return None
         step = self.index
@@ -900,7 +908,7 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     student typed; ``teacher`` adds the tab of the class's results; ``projector`` (``?projector=1``)
     draws the player's board for a projector (:data:`PROJECTOR_SIZE`, labels enlarged)."""
     header = pn.pane.Markdown("## Graph lab — railkit\nStep through graph algorithms on the game's own maps, "
-                              "predict the next step, answer questions.", css_classes=["header"])
+                              "predict the next step, answer questions. [Tutorial](?tutorial=1)", css_classes=["header"])
     player = AlgoPlayer(projector=projector)
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")
@@ -916,6 +924,16 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     page = pn.Column(header, pn.Tabs(*tabs, dynamic=False), sizing_mode="stretch_width")
     page.player, page.bank, page.compare, page.results = player, bank, compare, results
     return page
+
+
+def graph_lab_tutorial(projector: bool = False):
+    """The graph lab's tutorial page (``?tutorial=1``): :mod:`railkit.viz.graphs.tutorial` on a
+    player of the tutorial's algorithm, map and seed."""
+    from railkit.viz.graphs.tutorial import lab_tutorial_page
+    from railkit.viz.shell.tutorial import GRAPH_LAB, tutorial_of
+
+    t = tutorial_of(GRAPH_LAB)
+    return lab_tutorial_page(t, AlgoPlayer(algorithm=t.algorithm, map=t.map, seed=t.seed, projector=projector))
 
 
 def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, state_dir=None):
@@ -936,6 +954,8 @@ def serve(port: int = 5006, address: str = "127.0.0.1", show: bool = False, stat
         given = (args.get("teacher") or [b""])[0]
         given = given.decode("utf-8", "replace") if isinstance(given, bytes) else str(given)
         projector = (args.get("projector") or [b""])[0] in (b"1", "1")
+        if (args.get("tutorial") or [b""])[0] in (b"1", "1"):
+            return graph_lab_tutorial(projector=projector)
         return graph_lab_app(record, teacher=secrets.compare_digest(given.encode()[:64], token.encode()),
                              projector=projector)
 

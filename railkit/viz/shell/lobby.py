@@ -162,6 +162,10 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
     bots = bots or get_spec(game).default_bot
     defaults = dict(rules=rules, bot_delay=bot_delay, bots=[bots], **options)
     name = _arg("table")
+    if table is None and name is None and _arg("tutorial") == "1":
+        from railkit.viz.shell.tutorial import tutorial_page
+
+        return tutorial_page(game, auto=auto)
     if table is not None:
         seat = (_int_arg("seat", 1, table.game.players) or 1) - 1
         return _page(game, view(table, seat=seat, auto=auto), None)
@@ -204,13 +208,22 @@ def _page(game: str, ctl, table_name: str | None, note: str = ""):
     where = f" at table **{table_name}**" if table_name else ""
     header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who}{where}."
                               + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
-                              + ("  \n[Back to the lobby](?)" if table_name else ""), css_classes=["header"])
+                              + ("  \n[Back to the lobby](?)" if table_name else "")
+                              + (f"  \n{_tutorial_link(game)}" if ctl.seat is not None and not table_name else ""),
+                              css_classes=["header"])
     extra_tabs = getattr(viz_of(game), "extra_tabs", None)
     if extra_tabs is not None and ctl.seat is not None and table_name is None:
         tabs = pn.Tabs(("Play", ctl), dynamic=True)
         tabs.extend(extra_tabs(ctl, lambda: tabs.param.update(active=0)))
         return pn.Column(header, tabs, sizing_mode="stretch_width")
     return pn.Column(header, ctl, sizing_mode="stretch_width")
+
+
+def _tutorial_link(game: str) -> str:
+    """A link to ``game``'s tutorial (``?tutorial=1``), or "" when it has none."""
+    from railkit.viz.shell.tutorial import tutorial_games
+
+    return "[Tutorial: learn to play step by step](?tutorial=1)" if tutorial_games([game]) else ""
 
 
 _LOBBY_CSS = ("<style>table.lobby{border-collapse:collapse;margin-top:6px}"
@@ -328,6 +341,9 @@ class Lobby(pn.viewable.Viewer):
                          f"<p>Make a table for {self.people} people (bots take the other seats), then send each "
                          "person a join link, or open one yourself. A joined seat's link is that person's own: "
                          "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
-                         "log for a projector, never a hand.</p>", sizing_mode="stretch_width"),
+                         "log for a projector, never a hand.</p>"
+                         + (f"<p><a class='tutorial-link' href='?tutorial=1'>Tutorial</a>: learn the game step by "
+                            "step, on a table of your own.</p>" if _tutorial_link(self.game) else ""),
+                         sizing_mode="stretch_width"),
             pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
             sizing_mode="stretch_width")
