@@ -93,3 +93,10 @@ def test_no_bot_beats_the_two_turn_optimum():
 def test_too_big_a_game_says_so():
     with pytest.raises(RuntimeError, match="too big"):
         opt.optimum(opt.reduced_game(1, turns=2), limit=50)
+
+
+def test_no_level_beats_the_optimum_in_the_gap_table():
+    bots = {name: (lambda seed, name=name: make_agent("steam-rollers", name, seed)) for name in ("easy", "hard")}
+    rows = opt.gaps(bots, seeds=[1, 2], turns=1)
+    assert [r["seed"] for r in rows] == [1, 2]
+    assert all(r[name] <= r["optimum"] for r in rows for name in bots)
