@@ -14,7 +14,7 @@
 
 Run from the repository root, e.g.::
 
-    python benchmarks/optimum_gaps.py --seeds 20 --turns 2 --ttr 10
+    python benchmarks/optimum_gaps.py --seeds 20 --turns 2 --ttr 10 --max-ms 60000
 
 Seeded: Steam Rollers seed ``i`` for i in 1..``--seeds``, Ticket to Ride seeds 5000 on.
 """
@@ -46,10 +46,17 @@ def _mean(xs: list[float]) -> tuple[float, float]:
     return m, half
 
 
-def steam_gaps(seeds: int, turns: int) -> None:
+def _bot(game: str, name: str, seed: str, max_ms: float | None):
+    bot = make_agent(game, name, seed)
+    if max_ms is not None and hasattr(bot, "max_ms"):
+        bot.max_ms = max_ms
+    return bot
+
+
+def steam_gaps(seeds: int, turns: int, max_ms: float | None = None) -> None:
     from railkit.agents.steam_rollers_optimum import gaps
 
-    bots = {name: (lambda seed, name=name: make_agent("steam-rollers", name, seed)) for name in LEVELS}
+    bots = {name: (lambda seed, name=name: _bot("steam-rollers", name, seed, max_ms)) for name in LEVELS}
     t0 = time.process_time()
     rows = gaps(bots, range(1, seeds + 1), turns)
     print(f"solo Steam Rollers, corridor sheet, Hard mountains, Olivia clerk, {turns} turns, "
@@ -83,7 +90,7 @@ class Bystander(Agent):
         return legal[0]
 
 
-def ttr_alone(games: int, first: int = 5000) -> None:
+def ttr_alone(games: int, first: int = 5000, max_ms: float | None = None) -> None:
     spec = get_spec("ticket-to-ride")
     usa = load("usa")
     best = MAX_SCORE_SOLUTION["score"]
@@ -91,7 +98,7 @@ def ttr_alone(games: int, first: int = 5000) -> None:
     t0 = time.process_time()
     for i in range(games):
         g = spec.new_game(None, players=2, seed=first + i, map="usa")
-        hard = make_agent(spec, "hard", f"{first + i}")
+        hard = _bot(spec, "hard", f"{first + i}", max_ms)
         play(g, [hard, Bystander()])
         me = g.summary()[0]
         check = verify_max_score(usa, me["routes"])
@@ -117,11 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=10, help="Steam Rollers seeds (0: none)")
     ap.add_argument("--turns", type=int, default=2, help="solo turns of the reduced Steam Rollers game")
     ap.add_argument("--ttr", type=int, default=4, help="Ticket to Ride games of hard alone (0: none)")
+    ap.add_argument("--max-ms", type=float, help="hard's wall-clock cap per decision (default: its own, 900 ms); "
+                    "raise it on a busy machine so that hard searches its whole budget")
     a = ap.parse_args(argv)
     if a.seeds > 0:
-        steam_gaps(a.seeds, a.turns)
+        steam_gaps(a.seeds, a.turns, a.max_ms)
     if a.ttr > 0:
-        ttr_alone(a.ttr)
+        ttr_alone(a.ttr, max_ms=a.max_ms)
     return 0
 
 
