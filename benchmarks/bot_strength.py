@@ -6,7 +6,7 @@
   share 1/players, and (``--baseline``) medium's own win rate in the same seats of the
   same seeded games (how lucky those seats are);
 * solo Steam Rollers: hard's and greedy's win rate against Olivia at each level;
-* hard's decision times at its default budget (which depends on the player count): p95 wall-clock, and p95 and max CPU
+* hard's decision times at its default budget (which depends on the player count): p50 and p95 wall-clock, p50, p95 and max CPU
   time (the CPU figures do not grow when other programs share the machine), the share
   of decisions the wall-clock cap cut short and the share where hard's move differs
   from medium's choice.
@@ -58,7 +58,7 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
     replaces hard's wall-clock cap (a series on a busy machine stays reproducible)."""
     spec = get_spec(game)
     wins, times = 0.0, []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for i in range(n):
         seat = i % players
         g = spec.new_game(None, players=players, seed=first + i, **OPTIONS[game])
@@ -79,7 +79,8 @@ def series(game: str, players: int, n: int, hard: str = "hard", other: str = "me
         base /= n
     return {"game": game, "players": players, "n": n, "hard": hard, "vs": other, "wins": wins,
             "rate": wins / n if n else float("nan"), "lo": lo, "hi": hi, "fair": 1.0 / players,
-            "baseline": base, "times": times, "seconds": time.perf_counter() - t0}
+            "baseline": base, "times": times, "seconds": time.perf_counter() - t0,
+            "cpu_seconds": time.process_time() - c0}
 
 
 def solo(n: int, agent: str, max_ms: float | None = None) -> list[dict]:
@@ -126,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hard (search over medium's moves, default budget) against medium: win rate of the hard seat, "
           f"seeds {a.first} on")
     print(f"{'game':16} {'players':>7} {'n':>4} {'wins':>6} {'rate':>6} {'95% interval':>16} {'fair':>5} "
-          f"{'above fair':>10} {'medium':>6} {'p95 ms':>7} {'p95 cpu':>7} {'max cpu':>7} {'capped':>6} {'changed':>7}")
+          f"{'above fair':>10} {'medium':>6} {'p50 ms':>7} {'p95 ms':>7} {'p50 cpu':>7} {'p95 cpu':>7} {'max cpu':>7} "
+          f"{'capped':>6} {'changed':>7} {'cpu s':>6}")
     for game in a.games.split(","):
         for players, n in ((2, a.n2), (4, a.n4)):
             if n <= 0:
@@ -137,8 +139,9 @@ def main(argv: list[str] | None = None) -> int:
             base = "-" if r["baseline"] is None else f"{r['baseline']:.2f}"
             print(f"{game:16} {players:>7} {n:>4} {r['wins']:>6.1f} {r['rate']:>6.2f} "
                   f"{'[%.2f, %.2f]' % (r['lo'], r['hi']):>16} {r['fair']:>5.2f} {r['lo'] > r['fair']!s:>10} "
-                  f"{base:>6} {_p(t, .95):>7.0f} {_p(t, .95, 1):>7.0f} {_p(t, 1.0, 1):>7.0f} "
-                  f"{_share_of(t, 2):>6.1%} {_share_of(t, 3):>7.1%}", flush=True)
+                  f"{base:>6} {_p(t, .5):>7.0f} {_p(t, .95):>7.0f} {_p(t, .5, 1):>7.0f} {_p(t, .95, 1):>7.0f} "
+                  f"{_p(t, 1.0, 1):>7.0f} {_share_of(t, 2):>6.1%} {_share_of(t, 3):>7.1%} {r['cpu_seconds']:>6.0f}",
+                  flush=True)
     if a.solo > 0 and "steam-rollers" in a.games:
         print("\nsolo Steam Rollers against Olivia: win rate (95 % interval), n games per level")
         hard = solo(a.solo, "hard", a.max_ms)
@@ -149,12 +152,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{h['level']:12} {h['n']:>3} {h['rate']:>6.2f} {'[%.2f, %.2f]' % (h['lo'], h['hi']):>14} "
                   f"{g['rate']:>7.2f} {'[%.2f, %.2f]' % (g['lo'], g['hi']):>14}", flush=True)
         t = [x for h in hard for x in h["times"]]
-        print(f"solo hard decision times: p95 {_p(t, .95):.0f} ms wall-clock, p95 {_p(t, .95, 1):.0f} ms CPU, "
+        print(f"solo hard decision times: p50 {_p(t, .5):.0f}, p95 {_p(t, .95):.0f} ms wall-clock, "
+              f"p50 {_p(t, .5, 1):.0f}, p95 {_p(t, .95, 1):.0f} ms CPU, "
               f"max {_p(t, 1.0, 1):.0f} ms CPU, capped {_share_of(t, 2):.1%}")
     if a.json:
         for r in rows + solos:
             t = r.pop("times")
-            r.update(p95_ms=_p(t, .95), p95_cpu_ms=_p(t, .95, 1), max_cpu_ms=_p(t, 1.0, 1), decisions=len(t),
+            r.update(p50_ms=_p(t, .5), p95_ms=_p(t, .95), p50_cpu_ms=_p(t, .5, 1), p95_cpu_ms=_p(t, .95, 1), max_cpu_ms=_p(t, 1.0, 1), decisions=len(t),
                      capped=_share_of(t, 2), changed=_share_of(t, 3))
         Path(a.json).write_text(json.dumps({"series": rows, "solo": solos}, indent=1))
     return 0
