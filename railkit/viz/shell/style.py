@@ -105,8 +105,8 @@ def initials(names: Sequence[str]) -> list[str]:
 TOUCH_CSS = """
 @media (max-width: 600px), (pointer: coarse) {
   .bk-btn, select, input[type=text], input[type=number], input[type=password], input[type=file], textarea {
-    min-height: 44px; min-width: 44px; }
-  .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px; display: inline-flex;
+    min-height: 44px !important; min-width: 44px !important; }
+  .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px !important; display: inline-flex;
     align-items: center; }
 }
 """

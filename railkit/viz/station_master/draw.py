@@ -63,11 +63,11 @@ text-align:center;font-size:11px;font-weight:bold}
 .dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
 """
 
-_KINDS = {"standard": "Standard", "executive": "Executive", "freight": "Freight"}
+_KINDS = {"standard": Message("Standard"), "executive": Message("Executive"), "freight": Message("Freight")}
 
 
-def _say(text: str, lang: str | None, **args) -> str:
-    return _html.escape(Message(text, **args).render(lang), quote=False)
+def _say(message: Message, lang: str | None) -> str:
+    return _html.escape(message.render(lang), quote=False)
 
 
 def seat_hex(seat: int) -> str:
@@ -132,7 +132,7 @@ def card_html(key: str, kind: str = "standard", reading: str = "luxury-positive"
     face = f"★ {signed(base)}<small>{label.rsplit(' ', 1)[0]}</small>" if lux else signed(base)
     notes = ""
     if eff != base:
-        notes += f"<small>→ {_say('counts {value}', lang, value=signed(eff))}</small>"
+        notes += f"<small>→ {_say(Message('counts {value}', value=signed(eff)), lang)}</small>"
     if multiplier != 1:
         notes += f"<small>×{multiplier} = {signed(eff * multiplier)}</small>"
     return f"<span class='sm-car {cls}'{attr} title='{_html.escape(key)}'>{face}{notes}</span>"
@@ -147,9 +147,9 @@ def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: 
     kind = tv["kind"]
     tags = ""
     if tv["banner"]:
-        tags += f" <span class='sm-banner'>{_say('banner', lang)}</span>"
+        tags += f" <span class='sm-banner'>{_say(Message('banner'), lang)}</span>"
     if new:
-        tags += f" <span class='sm-new'>{_say('NEW', lang)}</span>"
+        tags += f" <span class='sm-new'>{_say(Message('NEW'), lang)}</span>"
     mine = list(tv.get("my_chips", []))
     chips = []
     for s, n in enumerate(tv["chip_counts"]):
@@ -158,15 +158,15 @@ def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: 
         else:
             chips.extend(chip_html(s, names) for _ in range(n))
     free_chips = max(0, tv["chip_capacity"] - tv["chips_on"])
-    chips += [f"<span class='sm-slot-chip' title='{_say('a free chip place', lang)}'></span>"] * free_chips
+    chips += [f"<span class='sm-slot-chip' title='{_say(Message('a free chip place'), lang)}'></span>"] * free_chips
     loco = (f"<div class='sm-loco sm-{kind}'>"
             f"<span class='sm-name'>{tv['train']}</span><b class='sm-number'>{tv['number']}</b>"
-            f"<span class='sm-kind'>{_say(_KINDS.get(kind, kind), lang)}{tags}</span>"
+            f"<span class='sm-kind'>{_say(_KINDS.get(kind, Message(kind)), lang)}{tags}</span>"
             f"<div class='sm-on'>{''.join(chips)}</div></div>")
     cars = [card_html(k, kind, reading, m, lang) for k, m in zip(tv["cards"], tv["multipliers"])]
-    cars += [f"<span class='sm-car sm-royal'>{_say('Standing Room (+1 chip)', lang)}</span>"] * tv["standing_room"]
+    cars += [f"<span class='sm-car sm-royal'>{_say(Message('Standing Room (+1 chip)'), lang)}</span>"] * tv["standing_room"]
     free_cars = max(0, tv["number"] - tv["slots_used"])
-    cars += [f"<span class='sm-slot-card' title='{_say('a free carriage place', lang)}'></span>"] * free_cars
+    cars += [f"<span class='sm-slot-card' title='{_say(Message('a free carriage place'), lang)}'></span>"] * free_cars
     cars_full = tv["slots_used"] >= tv["number"] - 1
     chips_full = tv["chips_on"] >= tv["chip_capacity"]
     count = Message("carriages {cars} · chips {chips} · value {value}",
@@ -189,12 +189,12 @@ def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | 
     kind = dep["kind"]
     why = {"full": Message("all carriages coupled"), "brake-van": Message("Brake Van"),
            "end": Message("end of the game")}.get(dep["reason"], dep["reason"])
-    title = _say("{train} ({locomotive}) leaves the station ({why})", lang, train=dep["train"],
-                 locomotive=dep["locomotive"], why=why)
+    title = _say(Message("{train} ({locomotive}) leaves the station ({why})", train=dep["train"],
+                 locomotive=dep["locomotive"], why=why), lang)
     cars = "".join(card_html(k, kind, "luxury-positive", m, lang) for k, m in zip(dep["cards"], dep["multipliers"]))
     chips = " ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)
     steps = [f"<b>{title}</b><div class='sm-train sm-left'><div class='sm-cars'>{cars}</div></div>"
-             f"1. {_say('The chips are turned over:', lang)} {chips or _say('no passengers', lang)}"]
+             f"1. {_say(Message('The chips are turned over:'), lang)} {chips or _say(Message('no passengers'), lang)}"]
     parts = []
     for key, mult in zip(dep["cards"], dep["multipliers"]):
         if not is_carriage(key):
@@ -205,18 +205,18 @@ def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | 
         if eff != base:
             txt += f" ({_say(_KINDS[kind], lang)}: {signed(eff)})"
         if mult != 1:
-            txt += f" ×{mult} ({_say('Royal', lang)})"
+            txt += f" ×{mult} ({_say(Message('Royal'), lang)})"
         parts.append(txt)
-    steps.append(f"2. {_say('Train value:', lang)} {' + '.join(parts) or _say('no carriages', lang)}"
+    steps.append(f"2. {_say(Message('Train value:'), lang)} {' + '.join(parts) or _say(Message('no carriages'), lang)}"
                  f" = <b>{signed(dep['value'])}</b>")
     pts = []
     for s, vals in enumerate(dep["chips"]):
         if vals:
             pts.append(f"{_html.escape(names[s], quote=False)}: ({' + '.join(map(str, vals))}) × {signed(dep['value'])}"
                        f" = <b>{signed(dep['points'][s])}</b>")
-    steps.append(f"3. {_say('Points:', lang)} " + ("; ".join(pts) or _say("nobody had a chip on it", lang)))
+    steps.append(f"3. {_say(Message('Points:'), lang)} " + ("; ".join(pts) or _say(Message("nobody had a chip on it"), lang)))
     after = [b + p for b, p in zip(before, dep["points"])]
     moves = [f"{_html.escape(names[s], quote=False)} {before[s]} → <b>{after[s]}</b>"
              for s in range(len(before)) if dep["points"][s]]
-    steps.append(f"4. {_say('Scores:', lang)} " + (", ".join(moves) or _say("unchanged", lang)))
+    steps.append(f"4. {_say(Message('Scores:'), lang)} " + (", ".join(moves) or _say(Message("unchanged"), lang)))
     return steps
