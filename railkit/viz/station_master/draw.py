@@ -20,6 +20,7 @@ free carriage places as empty card outlines. Everything drawn is in ``observe(se
 from __future__ import annotations
 
 import html as _html
+import re
 
 from railkit.core.i18n import Message
 from railkit.games.station_master import SPEC
@@ -57,6 +58,7 @@ box-sizing:border-box}
 .sm-chip{display:inline-block;min-width:22px;padding:1px 3px;margin:1px;border:2px solid #222;border-radius:11px;
 text-align:center;font-size:11px;font-weight:bold}
 .sm-chip.mine{border:3px double #000}
+.sm-chip.choosable{min-width:44px;min-height:44px;line-height:36px;border-radius:22px}
 .sm-slot-chip{display:inline-block;width:18px;height:18px;margin:1px;border:2px dashed #90a4ae;border-radius:50%}
 .sm-count{font-size:11px;color:#333}
 .sm-full{color:#b71c1c;font-weight:bold}
@@ -91,6 +93,18 @@ def carriage_value(key: str) -> tuple[int, bool]:
     """A carriage's printed value and whether it is a luxury carriage."""
     lux = key.startswith("lux")
     return int(key[3:] if lux else key), lux
+
+
+def card_kind(key: str) -> str:
+    """A card's kind as drawn: ``plus``, ``minus``, ``luxury`` or ``special``.
+
+    >>> [card_kind(k) for k in ("+2", "-1", "lux-3", "royal")]
+    ['plus', 'minus', 'luxury', 'special']
+    """
+    if not is_carriage(key):
+        return "special"
+    value, lux = carriage_value(key)
+    return "luxury" if lux else ("plus" if value > 0 else "minus")
 
 
 def effective_value(key: str, kind: str, reading: str = "luxury-positive") -> int:
@@ -128,7 +142,7 @@ def card_html(key: str, kind: str = "standard", reading: str = "luxury-positive"
         return f"<span class='sm-car sm-special'{attr} title='{_html.escape(key)}'>{label}</span>"
     base, lux = carriage_value(key)
     eff = effective_value(key, kind, reading)
-    cls = "sm-lux" if lux else ("sm-pos" if base > 0 else "sm-neg")
+    cls = {"luxury": "sm-lux", "plus": "sm-pos", "minus": "sm-neg"}[card_kind(key)]
     face = f"★ {signed(base)}<small>{label.rsplit(' ', 1)[0]}</small>" if lux else signed(base)
     notes = ""
     if eff != base:
@@ -179,6 +193,20 @@ def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: 
             f"<div class='sm-count'>{count}</div></div>")
 
 
+def left_train_html(dep: dict, names: list[str], lang: str | None = None) -> str:
+    """A train as it left (``dep``: one entry of ``observe()['departures']``), framed: its
+    locomotive with every chip on it turned over (owner and value), its carriages beside it."""
+    kind = dep["kind"]
+    number = re.match(r"L(\d+)", dep["locomotive"])
+    chips = "".join(chip_html(s, names, v) for s, vals in enumerate(dep["chips"]) for v in vals)
+    loco = (f"<div class='sm-loco sm-{kind}'><span class='sm-name'>{_html.escape(dep['train'])}</span>"
+            f"<b class='sm-number'>{number.group(1) if number else ''}</b>"
+            f"<span class='sm-kind'>{_say(_KINDS.get(kind, Message(kind)), lang)}</span>"
+            f"<div class='sm-on'>{chips}</div></div>")
+    cars = "".join(card_html(k, kind, "luxury-positive", m, lang) for k, m in zip(dep["cards"], dep["multipliers"]))
+    return f"<div class='sm-train sm-left'><div class='sm-row'>{loco}<div class='sm-cars'>{cars}</div></div></div>"
+
+
 def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | None = None) -> list[str]:
     """A departure in steps (HTML): the train as it left, its chips turned over, the value
     worked out, each player's chips × value = points, the scores moving.
@@ -191,10 +219,10 @@ def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | 
            "end": Message("end of the game")}.get(dep["reason"], dep["reason"])
     title = _say(Message("{train} ({locomotive}) leaves the station ({why})", train=dep["train"],
                  locomotive=dep["locomotive"], why=why), lang)
-    cars = "".join(card_html(k, kind, "luxury-positive", m, lang) for k, m in zip(dep["cards"], dep["multipliers"]))
-    chips = " ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)
-    steps = [f"<b>{title}</b><div class='sm-train sm-left'><div class='sm-cars'>{cars}</div></div>"
-             f"1. {_say(Message('The chips are turned over:'), lang)} {chips or _say(Message('no passengers'), lang)}"]
+    steps = [f"<b>{title}</b>{left_train_html(dep, names, lang)}"
+             f"1. {_say(Message('The chips are turned over:'), lang)} "
+             + (" ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)
+                or _say(Message("no passengers"), lang))]
     parts = []
     for key, mult in zip(dep["cards"], dep["multipliers"]):
         if not is_carriage(key):

@@ -51,8 +51,8 @@ from railkit.core.i18n import Message
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.station_master.draw import STYLE as _CSS
-from railkit.viz.station_master.draw import (chip_html, departure_steps, effective_value, is_carriage, seat_hex,
-                                             train_html)
+from railkit.viz.station_master.draw import (card_kind, chip_html, departure_steps, effective_value, is_carriage,
+                                             seat_hex, train_html)
 from railkit.viz.station_master.words import _SPECIAL_NAMES, card_label, describe_action, event_text, signed as _signed
 
 __all__ = ["StationMasterView", "card_label", "chip_html", "departure_steps", "describe_action", "effective_value",
@@ -96,6 +96,10 @@ _is_carriage = is_carriage
 
 
 # ---------------------------------------------------------------- HTML pieces
+#: A card of the hand looks like a card (as tall as the station's, framed, its value bold) and
+#: is coloured as the station's cards are: green a plus, red a minus, amber luxury, plain a special
+_HAND_CARD_CSS = ".bk-btn{min-height:58px;border:2px solid #555;border-radius:6px;font-weight:bold;white-space:normal}"
+_HAND_CARD_TYPE = {"plus": "success", "minus": "danger", "luxury": "warning", "special": "light"}
 #: The clear button over a train's card (it covers the card, not the button under it)
 _PICK_CSS = """
 :host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 52px);z-index:1}
@@ -265,7 +269,8 @@ class StationMasterView(TableShell):
             self.chip_btns.append(b)
         self.card_btns = []
         for i in range(12):
-            b = HandButton(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"])
+            b = HandButton(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"],
+                           stylesheets=[_HAND_CARD_CSS])
             b.on_click(lambda e, i=i: self._click_card_slot(i))
             self.card_btns.append(b)
         self._chip_values: list[int] = []
@@ -708,6 +713,7 @@ class StationMasterView(TableShell):
             if i < len(self._card_keys):
                 k = self._card_keys[i]
                 b.label = card_label(k, self.lang) + (f" ×{hand[k]}" if hand[k] > 1 else "")
+                b.button_type = _HAND_CARD_TYPE[card_kind(k)]
                 b.visible = True
                 why = self.why_not(("card", k))
                 b.disabled = not my_turn or bool(why)

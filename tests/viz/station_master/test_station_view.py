@@ -213,6 +213,8 @@ def test_departure_steps_work_out_value_and_points():
     steps = departure_steps(dep, ["Player 1", "Player 2", "Player 3"], [5, 0, -3])
     assert len(steps) == 4
     assert "P1·1" in steps[0] and "P1·3" in steps[0] and "P3·2" in steps[0]
+    drawn = steps[0].split("sm-train sm-left", 1)[1]  # the train as it left: every chip turned over on it
+    assert drawn.count("sm-car ") == 4 and all(c in drawn for c in ("P1·1", "P1·3", "P3·2", "<b class='sm-number'>4</b>"))
     assert "(Freight: −2)" in steps[1] and "(Freight: +3) ×2 (Royal)" in steps[1] and "<b>+10</b>" in steps[1]
     assert "(1 + 3) × +10 = <b>+40</b>" in steps[2]
     assert "5 → <b>45</b>" in steps[3] and "-3 → <b>17</b>" in steps[3]
