@@ -332,5 +332,5 @@ class Lobby(pn.viewable.Viewer):
                          "person a join link, or open one yourself. A joined seat's link is that person's own: "
                          "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
                          "log for a projector, never a hand.</p>", sizing_mode="stretch_width"),
-            pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
+            pn.FlexBox(self.w_name, self.w_players, self.make_btn, flex_wrap="wrap"), self.message, self.listing,
             sizing_mode="stretch_width")

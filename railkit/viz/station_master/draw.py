@@ -63,6 +63,9 @@ text-align:center;font-size:11px;font-weight:bold}
 .sm-count{font-size:11px;color:#333}
 .sm-full{color:#b71c1c;font-weight:bold}
 .dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
+@media (max-width: 600px) {
+.sm-loco{min-width:64px}.sm-car,.sm-slot-card{min-width:34px;min-height:48px}.sm-cars{gap:2px}
+}
 """
 
 _KINDS = {"standard": Message("Standard"), "executive": Message("Executive"), "freight": Message("Freight")}

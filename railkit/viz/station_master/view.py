@@ -98,8 +98,9 @@ _is_carriage = is_carriage
 # ---------------------------------------------------------------- HTML pieces
 #: A card of the hand looks like a card (as tall as the station's, framed, its value bold) and
 #: is coloured as the station's cards are: green a plus, red a minus, amber luxury, plain a special
-_HAND_CARD_CSS = ".bk-btn{min-height:58px;border:2px solid #555;border-radius:6px;font-weight:bold;white-space:normal}"
-_HAND_CARD_TYPE = {"plus": "success", "minus": "danger", "luxury": "warning", "special": "light"}
+_HAND_CARD_CSS = (".bk-btn{min-height:58px;border:2px solid #555 !important;border-radius:6px;font-weight:bold;"
+                  "white-space:normal}")
+_HAND_CARD_TYPE = {"plus": "success", "minus": "danger", "luxury": "warning", "special": "default"}
 #: The clear button over a train's card (it covers the card, not the button under it)
 _PICK_CSS = """
 :host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 52px);z-index:1}
