@@ -345,7 +345,7 @@ def test_repair_couples_a_carriage_when_one_can_be_coupled(browser, station_serv
     assert "no carriage" not in prompt.lower() and "without coupling" not in page_text(page)
     wait_text(page, "coupled Luxury +5 from the discard pile to T1")
     wait_text(page, "Player 1 coupled Luxury +5 from the discard pile to T1 (Repair)")  # the event line
-    assert "Luxury +5" in text_of(page, "train-card")
+    assert "★ +5Luxury" in text_of(page, "train-card")  # the luxury card drawn on T1: starred, named
     seen["guard"].check()
     ctx.close()
 

@@ -140,9 +140,10 @@ def card_html(key: str, kind: str = "standard", reading: str = "luxury-positive"
     train and its Royal doubling below) or a special card (its name). ``choice``: the page's
     ``data-choice`` step that plays it."""
     label = _html.escape(card_label(key, lang), quote=False)
+    title = _html.escape(card_label(key, lang))
     attr = f" data-choice='{_html.escape(choice)}'" if choice else ""
     if not is_carriage(key):
-        return f"<span class='sm-car sm-special'{attr} title='{_html.escape(key)}'>{label}</span>"
+        return f"<span class='sm-car sm-special'{attr} title='{title}'>{label}</span>"
     base, lux = carriage_value(key)
     eff = effective_value(key, kind, reading)
     cls = {"luxury": "sm-lux", "plus": "sm-pos", "minus": "sm-neg"}[card_kind(key)]
@@ -152,7 +153,7 @@ def card_html(key: str, kind: str = "standard", reading: str = "luxury-positive"
         notes += f"<small>→ {_say(Message('counts {value}', value=signed(eff)), lang)}</small>"
     if multiplier != 1:
         notes += f"<small>×{multiplier} = {signed(eff * multiplier)}</small>"
-    return f"<span class='sm-car {cls}'{attr} title='{_html.escape(key)}'>{face}{notes}</span>"
+    return f"<span class='sm-car {cls}'{attr} title='{title}'>{face}{notes}</span>"
 
 
 def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: bool = False,
