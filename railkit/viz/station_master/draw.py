@@ -34,7 +34,8 @@ STYLE = """
 border-radius:8px;background:#fff;font:13px/1.25 system-ui,"DejaVu Sans","Noto Sans",sans-serif;max-width:100%;
 box-sizing:border-box}
 .sm-train.sm-target{border:3px solid #1565c0;padding:2px}
-.sm-train.sm-left{border:3px solid #ef6c00;padding:2px;background:#fff3e0}
+.sm-train.sm-left{display:flex;width:fit-content;margin:3px 0;border:3px solid #ef6c00;padding:2px;
+background:#fff3e0}
 .sm-loco{display:flex;flex-direction:column;align-items:center;min-width:84px;max-width:110px;padding:3px 4px;
 border:2px solid #263238;border-radius:6px;background:#eceff1;color:#000;box-sizing:border-box}
 .sm-loco.sm-executive{background:#ede7f6}.sm-loco.sm-freight{background:#cfd8dc}
@@ -176,20 +177,23 @@ def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: 
         else:
             chips.extend(chip_html(s, names) for _ in range(n))
     free_chips = max(0, tv["chip_capacity"] - tv["chips_on"])
-    chips += [f"<span class='sm-slot-chip' title='{_say(Message('a free chip place'), lang)}'></span>"] * free_chips
+    free_chip = _html.escape(Message("a free chip place").render(lang))
+    chips += [f"<span class='sm-slot-chip' title='{free_chip}'></span>"] * free_chips
     loco = (f"<div class='sm-loco sm-{kind}'>"
             f"<span class='sm-name'>{tv['train']}</span><b class='sm-number'>{tv['number']}</b>"
             f"<span class='sm-kind'>{_say(_KINDS.get(kind, Message(kind)), lang)}{tags}</span>"
             f"<div class='sm-on'>{''.join(chips)}</div></div>")
     cars = [card_html(k, kind, reading, m, lang) for k, m in zip(tv["cards"], tv["multipliers"])]
-    cars += [f"<span class='sm-car sm-royal'>{_say(Message('Standing Room (+1 chip)'), lang)}</span>"] * tv["standing_room"]
+    standing = _say(Message("Standing Room (+1 chip)"), lang)
+    cars += [f"<span class='sm-car sm-royal'>{standing}</span>"] * tv["standing_room"]
     free_cars = max(0, tv["number"] - tv["slots_used"])
-    cars += [f"<span class='sm-slot-card' title='{_say(Message('a free carriage place'), lang)}'></span>"] * free_cars
+    free_car = _html.escape(Message("a free carriage place").render(lang))
+    cars += [f"<span class='sm-slot-card' title='{free_car}'></span>"] * free_cars
     cars_full = tv["slots_used"] >= tv["number"] - 1
     chips_full = tv["chips_on"] >= tv["chip_capacity"]
-    count = Message("carriages {cars} · chips {chips} · value {value}",
-                    cars=f"<span class='{'sm-full' if cars_full else ''}'>{tv['slots_used']}/{tv['number']}</span>",
-                    chips=f"<span class='{'sm-full' if chips_full else ''}'>{tv['chips_on']}/{tv['chip_capacity']}</span>",
+    cars_used = f"<span class='{'sm-full' if cars_full else ''}'>{tv['slots_used']}/{tv['number']}</span>"
+    chips_on = f"<span class='{'sm-full' if chips_full else ''}'>{tv['chips_on']}/{tv['chip_capacity']}</span>"
+    count = Message("carriages {cars} · chips {chips} · value {value}", cars=cars_used, chips=chips_on,
                     value=f"<b>{signed(tv['value'])}</b>").render(lang)
     cls = "sm-train" + (" sm-target" if target else "") + (" sm-left" if left else "")
     attr = f" data-choice='{_html.escape(choice)}'" if choice else ""
@@ -244,9 +248,10 @@ def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | 
     pts = []
     for s, vals in enumerate(dep["chips"]):
         if vals:
-            pts.append(f"{_html.escape(names[s], quote=False)}: ({' + '.join(map(str, vals))}) × {signed(dep['value'])}"
-                       f" = <b>{signed(dep['points'][s])}</b>")
-    steps.append(f"3. {_say(Message('Points:'), lang)} " + ("; ".join(pts) or _say(Message("nobody had a chip on it"), lang)))
+            pts.append(f"{_html.escape(names[s], quote=False)}: ({' + '.join(map(str, vals))})"
+                       f" × {signed(dep['value'])} = <b>{signed(dep['points'][s])}</b>")
+    nobody = _say(Message("nobody had a chip on it"), lang)
+    steps.append(f"3. {_say(Message('Points:'), lang)} " + ("; ".join(pts) or nobody))
     after = [b + p for b, p in zip(before, dep["points"])]
     moves = [f"{_html.escape(names[s], quote=False)} {before[s]} → <b>{after[s]}</b>"
              for s in range(len(before)) if dep["points"][s]]
