@@ -504,3 +504,21 @@ def test_on_a_phone_a_few_moves_fit_the_screen(browser, playwright, station_serv
 def test_on_a_phone_a_whole_game_fits_the_screen(browser, playwright, station_server, shots):
     """The same, a whole solo game (against the bots) to its end."""
     phone_game(browser, playwright, station_server, shots, moves=None)
+
+
+def test_the_lobby_fits_a_phone(browser, playwright, shots):
+    """The lobby of a shared Station Master server at 390x844: no sideways scroll, and its name
+    box, players slider's text and Make table at least 44 px (its form wraps)."""
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "station-master", "--seats", "2", "--port",
+                   "{port}"], name="station-lobby")
+    try:
+        page = phone_page(browser, playwright)
+        seen = watch(page)
+        page.goto(proc.url + "/")
+        page.get_by_role("button", name="Make table").wait_for(timeout=TIMEOUT)
+        page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
+        assert phone_fit(page) == {"overflow": 0, "small": []}
+        seen["guard"].check()
+        page.context.close()
+    finally:
+        stop_server(proc)
