@@ -444,6 +444,14 @@ SMALL_TARGETS = """(least) => { const out = [];
   walk(document.body); return out; }"""
 
 
+def drawn_characters() -> str:
+    """Every character past ASCII that the Station Master drawing and view may put on a page
+    (a star, arrows, signs, the locomotive of a Rush Hour event): read from their sources."""
+    from railkit.viz.station_master import draw, view, words
+
+    return "".join(sorted({ch for m in (draw, view, words) for ch in Path(m.__file__).read_text() if ord(ch) > 127}))
+
+
 def phone_page(browser, playwright):
     """A page in a phone's browser context (its screen, touch, the mobile viewport)."""
     device = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
@@ -488,6 +496,7 @@ def phone_game(browser, playwright, station_server, shots, moves: int | None):
         assert phone_fit(page) == {"overflow": 0, "small": []}, played
     text = page_text(page)
     assert page.evaluate(MISSING_GLYPHS, text) == []  # every glyph drawn is in the page's fonts
+    assert page.evaluate(MISSING_GLYPHS, drawn_characters()) == []  # and every one the drawing may use
     page.screenshot(path=str(shots / "phone-station-after.png"), full_page=True)
     seen["guard"].check()
     page.context.close()

@@ -726,7 +726,7 @@ class StationMasterView(TableShell):
         self._show_departures(obs, names, replay)
         ev = [(e, event_text(e, names, self.lang)) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
-            ("🚂 <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
+            ("★ <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
             else html.escape(text, quote=False) for e, text in ev[::-1])) if ev else ""
         if self._sel is not None and not my_turn:
             self._sel, self._cands, self._picked = None, [], {}
