@@ -202,9 +202,8 @@ def test_a_whole_station_master_game_by_clicks_on_the_station(site, offline_page
     for _ in range(6):
         assert wait_ready(page) == "your-turn"
         moves.append(_click_through(page, rng, on_board=True))
-    # chips of the other player show no value; the player's own chips on a train do
-    mine = page.evaluate("[...document.querySelectorAll('#board .train .chip:not(.empty)')]"
-                         ".map(c => [c.style.background, c.textContent])")
-    assert all(text == "" for colour, text in mine if "86, 180, 233" in colour)  # Player 2's colour
+    # chips of the other player show no value (only its initials); the player's own chips on a train do
+    on_trains = page.evaluate("[...document.querySelectorAll('#board .sm-train .sm-chip')].map(c => c.textContent)")
+    assert on_trains and all("·" not in text for text in on_trains if not text.startswith("Y"))
     moves += _play_to_the_end(page, rng, shots, "station")
     _same_end_here(page, WebTable("station-master", players=2, seed=seed, bots=["greedy"]), moves)

@@ -345,7 +345,7 @@ def test_repair_couples_a_carriage_when_one_can_be_coupled(browser, station_serv
     assert "no carriage" not in prompt.lower() and "without coupling" not in page_text(page)
     wait_text(page, "coupled Luxury +5 from the discard pile to T1")
     wait_text(page, "Player 1 coupled Luxury +5 from the discard pile to T1 (Repair)")  # the event line
-    assert "Luxury +5" in text_of(page, "train-card")
+    assert "★ +5Luxury" in text_of(page, "train-card")  # the luxury card drawn on T1: starred, named
     seen["guard"].check()
     ctx.close()
 
@@ -423,3 +423,111 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, station_server):
         "scores": page.locator(".players"), "undo": page.locator(".undo button"),
     }) == {}
     seen["guard"].check()
+
+
+# ---------------------------------------------------------------- on a phone
+#: a phone (Playwright's "iPhone 13": touch, a mobile browser) with its whole 390x844 screen
+PHONE = "iPhone 13"
+PHONE_SCREEN = {"width": 390, "height": 844}
+
+#: the controls (buttons, menus, inputs, links) on the page, through shadow roots, that are
+#: shown and smaller than a fingertip (44x44 px): [text, width, height]
+SMALL_TARGETS = """(least) => { const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 1 && n.matches('button, select, input, a[href]') && n.checkVisibility()) {
+      const r = n.getBoundingClientRect();
+      if (r.width > 0 && (r.width < least - 0.5 || r.height < least - 0.5))
+        out.push([(n.innerText || n.value || n.tagName).slice(0, 30), Math.round(r.width), Math.round(r.height)]); }
+    if (n.shadowRoot) walk(n.shadowRoot);
+    for (const c of n.children) walk(c);
+  };
+  walk(document.body); return out; }"""
+
+
+def drawn_characters() -> str:
+    """Every character past ASCII that the Station Master drawing and view may put on a page
+    (a star, arrows, signs, the locomotive of a Rush Hour event): read from their sources."""
+    from railkit.viz.station_master import draw, view, words
+
+    return "".join(sorted({ch for m in (draw, view, words) for ch in Path(m.__file__).read_text() if ord(ch) > 127}))
+
+
+def phone_page(browser, playwright):
+    """A page in a phone's browser context (its screen, touch, the mobile viewport)."""
+    device = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
+    return browser.new_context(**{**device, "viewport": PHONE_SCREEN}).new_page()
+
+
+def phone_fit(page) -> dict:
+    """What stops the page fitting a phone: its width past the screen's (no sideways scroll
+    then) and the controls smaller than a fingertip."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    return {"overflow": max(0, width - page.viewport_size["width"]), "small": page.evaluate(SMALL_TARGETS, 44)}
+
+
+def play_my_turn(page) -> None:
+    """Play one move by taps: a chip that can be played, else a card, else pass; wait until the
+    log shows it."""
+    log_before = text_of(page, "action-log")
+    chips = visible(page, ".chip-btn button:enabled")
+    if not (chips.count() and answer(page, chips.first)):
+        cards = visible(page, ".card-btn button:enabled")
+        if not any(answer(page, cards.nth(k)) for k in range(cards.count())):
+            visible(page, ".pass-btn button").click()
+    page.wait_for_function("([cls, before]) => (" + TEXT_OF + ")(cls) !== before",
+                           arg=["action-log", log_before], timeout=TIMEOUT)
+
+
+def phone_game(browser, playwright, station_server, shots, moves: int | None):
+    """Play ``moves`` moves (None: to the end) on a phone, the page fitting it after each."""
+    from test_languages import MISSING_GLYPHS
+
+    page = phone_page(browser, playwright)
+    seen = watch(page)
+    page.goto(station_server + "/app")
+    assert wait_my_turn_or_end(page)
+    assert page.viewport_size == PHONE_SCREEN
+    page.screenshot(path=str(shots / "phone-station.png"), full_page=True)
+    played = 0
+    while (moves is None or played < moves) and wait_my_turn_or_end(page):
+        play_my_turn(page)
+        played += 1
+        assert played < 200, "the game did not end"
+        assert phone_fit(page) == {"overflow": 0, "small": []}, played
+    text = page_text(page)
+    assert page.evaluate(MISSING_GLYPHS, text) == []  # every glyph drawn is in the page's fonts
+    assert page.evaluate(MISSING_GLYPHS, drawn_characters()) == []  # and every one the drawing may use
+    page.screenshot(path=str(shots / "phone-station-after.png"), full_page=True)
+    seen["guard"].check()
+    page.context.close()
+    return played
+
+
+def test_on_a_phone_a_few_moves_fit_the_screen(browser, playwright, station_server, shots):
+    """At 390x844 with touch: a few moves by taps, the page never wider than the screen and
+    every control at least 44 px each way; no character without a glyph."""
+    assert phone_game(browser, playwright, station_server, shots, moves=3) == 3
+
+
+@pytest.mark.slow
+def test_on_a_phone_a_whole_game_fits_the_screen(browser, playwright, station_server, shots):
+    """The same, a whole solo game (against the bots) to its end."""
+    phone_game(browser, playwright, station_server, shots, moves=None)
+
+
+def test_the_lobby_fits_a_phone(browser, playwright, shots):
+    """The lobby of a shared Station Master server at 390x844: no sideways scroll, and its name
+    box, players slider's text and Make table at least 44 px (its form wraps)."""
+    proc = launch([sys.executable, "-m", "railkit.viz.shell.serve", "station-master", "--seats", "2", "--port",
+                   "{port}"], name="station-lobby")
+    try:
+        page = phone_page(browser, playwright)
+        seen = watch(page)
+        page.goto(proc.url + "/")
+        page.get_by_role("button", name="Make table").wait_for(timeout=TIMEOUT)
+        page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
+        assert phone_fit(page) == {"overflow": 0, "small": []}
+        seen["guard"].check()
+        page.context.close()
+    finally:
+        stop_server(proc)

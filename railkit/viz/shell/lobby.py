@@ -27,6 +27,7 @@ from railkit.core.errors import DataError
 from railkit.games import get_spec
 from railkit.viz.shell.games import view_class, viz_of
 from railkit.viz.shell.guard import session_verdict
+from railkit.viz.shell.phone import fit_phone
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 _CACHE_KEY = "railkit-tables"
@@ -132,6 +133,7 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
         its view package's ``table_options`` reads them, with the page's address
         (see :mod:`railkit.viz.shell.games`).
     """
+    fit_phone()
     if hosts is not None:
         kind, why = session_verdict(hosts)
         if kind != "ok":
@@ -200,6 +202,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
 
 
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
+    fit_phone()
     t = ctl.table
     if ctl.seat is None:
         who = "You are **watching** (spectator view: no hands are shown)"
@@ -345,5 +348,5 @@ class Lobby(pn.viewable.Viewer):
                          + (f"<p><a class='tutorial-link' href='?tutorial=1'>Tutorial</a>: learn the game step by "
                             "step, on a table of your own.</p>" if _tutorial_link(self.game) else ""),
                          sizing_mode="stretch_width"),
-            pn.Row(self.w_name, self.w_players, self.make_btn), self.message, self.listing,
+            pn.FlexBox(self.w_name, self.w_players, self.make_btn, flex_wrap="wrap"), self.message, self.listing,
             sizing_mode="stretch_width")

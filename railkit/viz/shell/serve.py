@@ -217,6 +217,7 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
         sys.set_int_max_str_digits(70_000)
     origins = own_hosts(address, port)
+    factory = _fitting_phones(factory)
     guard = [origin_guard(origins)]  # pages: frame headers, and none for another site
     if basic_auth:
         import os
@@ -242,6 +243,17 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     server.start()
     server.io_loop.start()
     return server
+
+
+def _fitting_phones(factory):
+    """``factory``, whose pages fit a phone (:func:`~railkit.viz.shell.phone.fit_phone`)."""
+    from railkit.viz.shell.phone import fit_phone
+
+    def page():
+        fit_phone()
+        return factory()
+
+    return page
 
 
 #: seconds between telling the pages that the server stops and stopping it (the message goes out)

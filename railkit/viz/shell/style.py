@@ -98,3 +98,21 @@ def initials(names: Sequence[str]) -> list[str]:
     if len(set(out)) < len(out):  # identical names: seat numbers
         out = [str(i + 1) for i in range(len(names))]
     return out
+
+
+#: On a phone (a narrow or touch screen) every control is at least 44 px high and wide, the
+#: size of a fingertip (WCAG 2.5.5); added to each widget's own style sheet (its shadow root)
+TOUCH_CSS = """
+@media (max-width: 600px), (pointer: coarse) {
+  .bk-btn, select, input[type=text], input[type=number], input[type=password], input[type=file], textarea {
+    min-height: 44px !important; min-width: 44px !important; }
+  .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px !important; display: inline-flex;
+    align-items: center; }
+}
+"""
+
+#: The page's head declares its width as the device's: a phone then lays it out at 390 px and
+#: does not zoom out to a 980 px desktop page (a Jinja template's blocks: Panel extends its
+#: own page with them)
+PHONE_TEMPLATE = """{% block inner_head %}<meta name="viewport" content="width=device-width, initial-scale=1">{{ super() }}{% endblock %}
+"""

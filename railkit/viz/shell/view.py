@@ -46,6 +46,9 @@ from railkit.core.i18n import Message
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
+#: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
+FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
+
 
 def explain(err, lang: str | None = None) -> str:
     """HTML for an illegal-move error: the reason, the hint and the rule id, in language
@@ -243,7 +246,7 @@ class TableShell(pn.viewable.Viewer):
         # what cannot be taken back and why, in words on the page (a tooltip shows only on hover)
         self.undo_info = pn.pane.HTML("", css_classes=["undo-info"], sizing_mode="stretch_width")
         self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
-                                           width=420, css_classes=["replay"])
+                                           width=420, css_classes=["replay"], stylesheets=[FIT_WIDTH])
         # the value at a drag's end or after a key press: only the player's own choice
         self.replay.param.watch(self._on_replay, "value_throttled")
         self.live_btn = pn.widgets.Button(label="Back to live", width=110)
@@ -257,12 +260,13 @@ class TableShell(pn.viewable.Viewer):
         self.upload.param.watch(self._on_upload, "value")
         # the table's controls a page has: the load control only where its seat may load; Undo
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
-        self._file_row = pn.Row(self.undo_btn, self.download, self.upload)
+        self._file_row = pn.FlexBox(self.undo_btn, self.download, self.upload, flex_wrap="wrap",  # wraps on a phone
+                                    stylesheets=[FIT_WIDTH])
         self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
-                                     styles={"overflow-y": "auto"})
+                                     styles={"overflow-y": "auto"}, stylesheets=[FIT_WIDTH + " div{max-width:100%}"])
         self._build_view()
         self._build_new_game_form()
         self.refresh(force=True)
@@ -294,6 +298,7 @@ class TableShell(pn.viewable.Viewer):
         g = self.table.game
         self.rules = spec.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
         self.rules_form = rules_form(self.rules, name="Rules", width=400)
+        self.rules_form.stylesheets = [*self.rules_form.stylesheets, FIT_WIDTH]
         self.w_preset = pn.widgets.Select(label="Preset", options=["(keep)"] + list(spec.presets), width=180)
         self.w_preset.param.watch(self._apply_preset, "value")
         self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,
@@ -343,8 +348,8 @@ class TableShell(pn.viewable.Viewer):
     def _controls(self):
         return pn.Column(
             self._file_row,
-            pn.Row(self.replay, self.live_btn),
-            "#### Action log", self.log_pane,
+            pn.Row(self.replay, self.live_btn, stylesheets=[FIT_WIDTH]),
+            "#### Action log", self.log_pane, stylesheets=[FIT_WIDTH],
         )
 
     def __panel__(self):

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -49,14 +48,15 @@ import param
 from railkit.core import i18n
 from railkit.core.errors import DataError
 from railkit.core.i18n import Message
-from railkit.games.station_master import SPEC
-from railkit.viz.shell.style import initials, seat_colour, text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.station_master.draw import STYLE as _CSS
+from railkit.viz.station_master.draw import (card_kind, chip_html, departure_steps, effective_value, is_carriage,
+                                             seat_hex, train_html)
 from railkit.viz.station_master.words import _SPECIAL_NAMES, card_label, describe_action, event_text, signed as _signed
 
-__all__ = ["StationMasterView", "card_label", "departure_steps", "describe_action", "event_text", "refusal_text",
-           "seat_hex"]
+__all__ = ["StationMasterView", "card_label", "chip_html", "departure_steps", "describe_action", "effective_value",
+           "event_text", "refusal_text", "seat_hex", "train_html"]
 
 
 #: What a special card does (said when it is chosen)
@@ -92,149 +92,20 @@ RIGHT_WIDTH = 300
 REST_AFTER_MS = 200
 
 
-def seat_hex(seat: int) -> str:
-    """The screen colour of a seat's chips (the game's palette, ``SPEC.palette``: the seat
-    palette of every game, told apart under the common colour-vision deficiencies; every chip
-    also carries its owner's initials, so colour is never the only cue), the same as the end
-    banner's.
-
-    >>> seat_hex(0), seat_hex(7)
-    ('#9224ff', '#006d6d')
-    """
-    return seat_colour(SPEC.palette, seat)
-
-
-def _is_carriage(key: str) -> bool:
-    return key[:1] in "+-" or key.startswith("lux")
-
-
-def _carriage_value(key: str) -> tuple[int, bool]:
-    lux = key.startswith("lux")
-    return int(key[3:] if lux else key), lux
-
-
-def effective_value(key: str, kind: str, reading: str = "luxury-positive") -> int:
-    """What a carriage adds to a train pulled by a ``kind`` locomotive (before Royal doubling).
-
-    >>> effective_value("-2", "freight"), effective_value("lux+4", "freight"), effective_value("-1", "executive")
-    (2, 4, -1)
-    """
-    v, lux = _carriage_value(key)
-    if kind == "freight" and not lux:
-        return -v
-    if kind == "executive" and (reading == "all-positive" or (reading == "luxury-positive" and lux)):
-        return abs(v)
-    return v
+_is_carriage = is_carriage
 
 
 # ---------------------------------------------------------------- HTML pieces
-_CSS = """
-.sm-train{font:13px sans-serif}
-.sm-loco{border:2px solid #333;border-radius:6px;padding:3px 5px;background:#fafafa}
-.sm-loco.exec{background:#ede7f6}.sm-loco.freight{background:#eceff1}
-.sm-banner{background:#2e7d32;color:#fff;font-weight:bold;padding:0 4px;border-radius:3px;font-size:11px}
-.sm-car{border:1px solid #333;border-radius:4px;margin:2px 0 0 10px;padding:1px 4px;font-weight:bold}
-.sm-pos{background:#c8e6c9}.sm-neg{background:#ffcdd2}.sm-lux{background:#ffe082}.sm-royal{background:#e1bee7}
-.sm-chip{display:inline-block;min-width:22px;padding:1px 3px;margin:1px;border:2px solid #222;border-radius:11px;
-text-align:center;font-size:11px;font-weight:bold}
-.sm-chip.mine{border:3px double #000}
-.sm-count{font-size:11px;color:#333}
-.sm-new{background:#ff7043;color:#000;font-weight:bold;padding:0 3px;border-radius:3px;font-size:11px}
-.sm-full{color:#b71c1c;font-weight:bold}
-.dep-step{margin:2px 0;padding:2px;border-left:3px solid #1565c0}
-"""
-
+#: A card of the hand looks like a card (as tall as the station's, framed, its value bold) and
+#: is coloured as the station's cards are: green a plus, red a minus, amber luxury, plain a special
+_HAND_CARD_CSS = (".bk-btn{min-height:58px;border:2px solid #555 !important;border-radius:6px;font-weight:bold;"
+                  "white-space:normal}")
+_HAND_CARD_TYPE = {"plus": "success", "minus": "danger", "luxury": "warning", "special": "default"}
 #: The clear button over a train's card (it covers the card, not the button under it)
 _PICK_CSS = """
-:host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 40px);z-index:1}
+:host{position:absolute !important;top:0;left:0;width:100%;height:calc(100% - 52px);z-index:1}
 .bk-btn{width:100%;height:100%;opacity:0;cursor:pointer}
 """
-
-
-def chip_html(seat: int, names: list[str], value: int | None = None) -> str:
-    """One chip: face down in its owner's colour with the owner's initials; ``value`` only for
-    the viewing seat's own chips."""
-    mark = html.escape(initials(names)[seat], quote=False)
-    text = mark if value is None else f"{mark}·{value}"
-    cls = "sm-chip mine" if value is not None else "sm-chip"
-    return (f"<span class='{cls}' style='background:{seat_hex(seat)};color:{text_on(seat_hex(seat))}'"
-            f" title='{mark}'>{text}</span>")
-
-
-def train_html(tv: dict, seat: int | None, names: list[str], reading: str, new: bool = False,
-               target: bool = False) -> str:
-    """The HTML of one train as ``seat`` sees it (``tv`` is one entry of ``observe()['station']``)."""
-    kind = tv["kind"]
-    kind_name = {"standard": "Standard", "executive": "Executive", "freight": "Freight"}.get(kind, kind)
-    head = (f"<b style='font-size:15px'>{tv['train']}</b> &nbsp;<b style='font-size:20px'>{tv['number']}</b>"
-            f" {kind_name}" + (" <span class='sm-banner'>banner</span>" if tv["banner"] else "")
-            + (" <span class='sm-new'>NEW</span>" if new else ""))
-    rows = [f"<div class='sm-loco {kind[:5] if kind != 'standard' else ''}'>{head}</div>"]
-    for key, mult in zip(tv["cards"], tv["multipliers"]):
-        if _is_carriage(key):
-            base, lux = _carriage_value(key)
-            eff = effective_value(key, kind, reading)
-            cls = "sm-lux" if lux else ("sm-pos" if base > 0 else "sm-neg")
-            note = "" if eff == base else f" → counts {_signed(eff)}"
-            dbl = f" ×{mult} = {_signed(eff * mult)}" if mult != 1 else ""
-            rows.append(f"<div class='sm-car {cls}'>{html.escape(card_label(key), quote=False)}{note}{dbl}</div>")
-        else:
-            rows.append(f"<div class='sm-car sm-royal'>{html.escape(card_label(key), quote=False)}</div>")
-    for _ in range(tv["standing_room"]):
-        rows.append("<div class='sm-car sm-royal'>Standing Room (+1 chip)</div>")
-    cars_full = tv["slots_used"] >= tv["number"] - 1
-    chips_full = tv["chips_on"] >= tv["chip_capacity"]
-    rows.append(f"<div class='sm-count'>carriages <span class='{'sm-full' if cars_full else ''}'>"
-                f"{tv['slots_used']}/{tv['number']}</span> · chips <span class='{'sm-full' if chips_full else ''}'>"
-                f"{tv['chips_on']}/{tv['chip_capacity']}</span> · value <b>{_signed(tv['value'])}</b></div>")
-    chips = []
-    mine = list(tv.get("my_chips", []))
-    for s, n in enumerate(tv["chip_counts"]):
-        if s == seat:
-            chips.extend(chip_html(s, names, v) for v in mine)
-        else:
-            chips.extend(chip_html(s, names) for _ in range(n))
-    rows.append("<div>" + ("".join(chips) or "<span class='sm-count'>no passengers</span>") + "</div>")
-    border = "3px solid #1565c0" if target else "1px solid #bbb"
-    return (f"<div class='sm-train' style='border:{border};border-radius:6px;padding:3px;width:150px'>"
-            + "".join(rows) + "</div>")
-
-
-def departure_steps(dep: dict, names: list[str], before: list[int]) -> list[str]:
-    """A departure in steps (HTML): chips revealed, the value worked out, points, scores moving.
-
-    ``dep`` is one entry of ``observe()['departures']`` (public once the train has left);
-    ``before`` the scores just before it.
-    """
-    kind = dep["kind"]
-    title = (f"<b>{dep['train']} ({dep['locomotive']}) leaves the station</b> "
-             f"({ {'full': 'all carriages coupled', 'brake-van': 'Brake Van', 'end': 'end of the game'}.get(dep['reason'], dep['reason'])})")
-    chips = " ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)
-    steps = [f"{title}<br>1. The chips are turned over: {chips or 'no passengers'}"]
-    parts = []
-    for key, mult in zip(dep["cards"], dep["multipliers"]):
-        if not _is_carriage(key):
-            continue
-        base, _ = _carriage_value(key)
-        eff = effective_value(key, kind)
-        txt = html.escape(card_label(key), quote=False)
-        if eff != base:
-            txt += f" (Freight: {_signed(eff)})" if kind == "freight" else f" (Executive: {_signed(eff)})"
-        if mult != 1:
-            txt += f" ×{mult} (Royal)"
-        parts.append(txt)
-    steps.append(f"2. Train value: {' + '.join(parts) or 'no carriages'} = <b>{_signed(dep['value'])}</b>")
-    pts = []
-    for s, vals in enumerate(dep["chips"]):
-        if vals:
-            pts.append(f"{html.escape(names[s], quote=False)}: ({' + '.join(map(str, vals))}) × {_signed(dep['value'])}"
-                       f" = <b>{_signed(dep['points'][s])}</b>")
-    steps.append("3. Points: " + ("; ".join(pts) or "nobody had a chip on it"))
-    after = [b + p for b, p in zip(before, dep["points"])]
-    moves = [f"{html.escape(names[s], quote=False)} {before[s]} → <b>{after[s]}</b>"
-             for s in range(len(before)) if dep["points"][s]]
-    steps.append("4. Scores: " + (", ".join(moves) or "unchanged"))
-    return steps
 
 
 def score_track_html(scores: list[int], names: list[str], to_move: int | None) -> str:
@@ -386,7 +257,8 @@ class StationMasterView(TableShell):
             b.on_click(lambda e, i=i: self._click_slot(i))
             self.train_pick.append(b)
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], self.train_pick[i], visible=False,
-                                     margin=(0, 2), styles={"position": "relative"})
+                                     margin=(0, 2), styles={"position": "relative", "width": "fit-content",
+                                                            "max-width": "100%"})
                            for i in range(MAX_TRAINS)]
         # wraps onto more lines when more trains come than fit the width (nothing clipped)
         self.station_row = pn.FlexBox(*self.train_cols, flex_wrap="wrap", sizing_mode="stretch_width",
@@ -398,7 +270,8 @@ class StationMasterView(TableShell):
             self.chip_btns.append(b)
         self.card_btns = []
         for i in range(12):
-            b = HandButton(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"])
+            b = HandButton(label="", width=128, visible=False, css_classes=["card-btn", f"card-slot-{i}"],
+                           stylesheets=[_HAND_CARD_CSS])
             b.on_click(lambda e, i=i: self._click_card_slot(i))
             self.card_btns.append(b)
         self._chip_values: list[int] = []
@@ -427,8 +300,8 @@ class StationMasterView(TableShell):
         )
         left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
-                         self.message, self._controls(), sizing_mode="stretch_width", min_width=LEFT_MIN,
-                         styles={"flex": f"1 1 {LEFT_MIN}px"})
+                         self.message, self._controls(), sizing_mode="stretch_width",
+                         styles={"flex": f"1 1 {LEFT_MIN}px", "min-width": f"min({LEFT_MIN}px, 100%)"})
         right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
                           styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])
         return pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width", css_classes=["table-view"])
@@ -841,6 +714,7 @@ class StationMasterView(TableShell):
             if i < len(self._card_keys):
                 k = self._card_keys[i]
                 b.label = card_label(k, self.lang) + (f" ×{hand[k]}" if hand[k] > 1 else "")
+                b.button_type = _HAND_CARD_TYPE[card_kind(k)]
                 b.visible = True
                 why = self.why_not(("card", k))
                 b.disabled = not my_turn or bool(why)
@@ -852,7 +726,7 @@ class StationMasterView(TableShell):
         self._show_departures(obs, names, replay)
         ev = [(e, event_text(e, names, self.lang)) for e in obs.get("events", [])[-4:]]
         self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
-            ("🚂 <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
+            ("★ <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
             else html.escape(text, quote=False) for e, text in ev[::-1])) if ev else ""
         if self._sel is not None and not my_turn:
             self._sel, self._cands, self._picked = None, [], {}
@@ -899,7 +773,8 @@ class StationMasterView(TableShell):
                 b.button_type = "primary" if target else "default"
                 b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
                 b.disabled = self.train_pick[i].disabled = self.seat is None or self.replaying
-            text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target)
+            text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target,
+                              lang=self.lang)
             if self.train_html[i].object != text:
                 self.train_html[i].object = text
 
@@ -945,7 +820,7 @@ class StationMasterView(TableShell):
     def _steps_for(self, deps, obs, names, k) -> list[str]:
         later = [sum(d["points"][s] for d in deps[k:]) for s in range(obs["players"])]
         before = [sc - p for sc, p in zip(obs["scores"], later)]
-        return departure_steps(deps[k], names, before)
+        return departure_steps(deps[k], names, before, self.lang)
 
     def _next_step(self) -> None:
         if self._dep_shown < len(self._dep_steps):

@@ -213,6 +213,8 @@ def test_departure_steps_work_out_value_and_points():
     steps = departure_steps(dep, ["Player 1", "Player 2", "Player 3"], [5, 0, -3])
     assert len(steps) == 4
     assert "P1·1" in steps[0] and "P1·3" in steps[0] and "P3·2" in steps[0]
+    drawn = steps[0].split("sm-train sm-left", 1)[1]  # the train as it left: every chip turned over on it
+    assert drawn.count("sm-car ") == 4 and all(c in drawn for c in ("P1·1", "P1·3", "P3·2", "<b class='sm-number'>4</b>"))
     assert "(Freight: −2)" in steps[1] and "(Freight: +3) ×2 (Royal)" in steps[1] and "<b>+10</b>" in steps[1]
     assert "(1 + 3) × +10 = <b>+40</b>" in steps[2]
     assert "5 → <b>45</b>" in steps[3] and "-3 → <b>17</b>" in steps[3]
@@ -294,13 +296,21 @@ def test_spectator_sees_no_chip_value_and_no_hand():
 
 
 def test_train_html_shows_limits_kind_banner_and_attachments():
+    """A train is a row of cards: the locomotive (number, type, banner) with the chips on it
+    and its free chip places, its carriages beside it (what each counts on this train, its
+    Royal doubling) and its free carriage places as empty outlines."""
     tv = {"train": "T4", "id": 4, "locomotive": "L6-freight-green", "number": 6, "kind": "freight", "banner": True,
           "cards": ["-2", "royal"], "multipliers": [2, 1], "carriages": 1, "slots_used": 2, "value": 4,
           "standing_room": 1, "chip_capacity": 7, "chips_on": 2, "chip_counts": [1, 1], "my_chips": [2]}
     html = train_html(tv, 0, ["Player 1", "Player 2"], "luxury-positive")
-    for part in ("<b style='font-size:20px'>6</b>", "Freight", "banner", "−2 → counts +2 ×2 = +4", "Royal Carriage",
-                 "Standing Room", "2/6", "2/7", "P1·2", "title='P2'"):
-        assert part in html, part
+    loco, cars = html.split("<div class='sm-cars'>")
+    for part in ("<b class='sm-number'>6</b>", "sm-freight", "Freight", "banner", "P1·2", "title='P2'"):
+        assert part in loco, part
+    assert loco.count("sm-slot-chip") == 7 - 2
+    for part in ("−2<small>→ counts +2</small><small>×2 = +4</small>", "Royal Carriage", "Standing Room", "2/6",
+                 "2/7"):
+        assert part in cars, part
+    assert cars.count("sm-slot-card") == 6 - 2
     assert card_label("uncouple") == "Uncouple"
 
 
