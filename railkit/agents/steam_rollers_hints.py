@@ -38,7 +38,7 @@ def reason(bot: GreedyAgent, obs: dict, action: Action, score: float) -> Message
         n = longest_distances(ctx["adj"], f"C{src}", reach).get(f"C{action.dest}", 0)
         return Message("delivers {good} from {a} to {b} for {n} point",
                        plural="delivers {good} from {a} to {b} for {n} points",
-                       good=action.good, a=src, b=action.dest, n=n)
+                       good=Message(action.good), a=src, b=action.dest, n=n)
     if isinstance(action, (Build, ExtraBuild)) or (isinstance(action, Power) and action.power == "track"):
         route = _route_of(bot, action.hex, action.a, action.b)
         if route is not None:

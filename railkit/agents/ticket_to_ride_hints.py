@@ -98,8 +98,8 @@ def reason(bot: TicketAgent, obs: dict, action: Action, score: float) -> Message
         if colour == "loco":
             return Message("takes a face-up locomotive: it pays for any colour")
         if tier == "wanted":
-            return Message("takes a face-up {colour} card: your plan needs {colour}", colour=colour)
-        return Message("takes a face-up {colour} card", colour=colour)
+            return Message("takes a face-up {colour} card: your plan needs {colour}", colour=Message(colour))
+        return Message("takes a face-up {colour} card", colour=Message(colour))
     if isinstance(action, DrawDeck):
         return Message("draws from the deck: no face-up card is worth more to your plan")
     return Message("{action}", action=str(action))

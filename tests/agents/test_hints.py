@@ -133,7 +133,7 @@ def test_steam_rollers_delivery_reasons_score_what_they_say():
                 before = g.observe(seat)["players_view"][seat]["score"]
                 after.apply(h.action)
                 assert after.observe(seat)["players_view"][seat]["score"] - before == h.text.args["n"]
-                assert h.text.args["good"] == h.action.good and h.text.args["b"] == h.action.dest
+                assert str(h.text.args["good"]) == h.action.good and h.text.args["b"] == h.action.dest
                 seen += 1
     assert seen
 

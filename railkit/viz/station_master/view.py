@@ -427,7 +427,7 @@ class StationMasterView(TableShell):
         )
         left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
-                         self.message, self._controls(), sizing_mode="stretch_width", min_width=LEFT_MIN,
+                         self.message, self.assist, self._controls(), sizing_mode="stretch_width", min_width=LEFT_MIN,
                          styles={"flex": f"1 1 {LEFT_MIN}px"})
         right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
                           styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])

@@ -1,0 +1,102 @@
+"""Help at the table for the seat to move: hints and "confirm before ..." (any game).
+
+* **Hint** shows the medium bot's best three moves with their reasons
+  (:func:`railkit.agents.hints.hints`), worked out from this seat's observation and legal
+  actions only, never from what the seat may not see. Clicking a move asks the game's view
+  to show it (:meth:`TableShell.show_hint`: a claim may open the game's claim dialog on the
+  route); nothing is played.
+* A game's view that names moves worth a second thought (``confirm_moves_label``, say
+  "Confirm before claiming", and :meth:`TableShell.needs_confirm`) gets a per-seat setting:
+  when it is on, such a move is kept back (:attr:`TableShell.pending`) until the player
+  presses Confirm; Cancel drops it and the game is as it was.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+
+from railkit.agents.hints import Hint, hints
+from railkit.core.i18n import Message
+
+#: how many moves a hint shows
+HINTS = 3
+
+
+class Assist(pn.viewable.Viewer):
+    """The hint button and list, and the "confirm before ..." setting, of one seat's view."""
+
+    def __init__(self, shell) -> None:
+        super().__init__()
+        self.shell = shell
+        self.hints: list[Hint] = []
+        self._hints_at: tuple | None = None  # (game, actions played) the hints are for
+        self.hint_btn = pn.widgets.Button(label="Hint", width=80, css_classes=["hint"], visible=False,
+                                          description="The medium bot's best three moves, with its reasons")
+        self.hint_btn.on_click(lambda e: self.show_hints())
+        self.hint_list = pn.Column(css_classes=["hint-list"], sizing_mode="stretch_width")
+        label = shell.confirm_moves_label
+        self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
+                                               css_classes=["confirm-moves"], visible=bool(label))
+        self.confirm_box.param.watch(self._on_confirm_box, "value")
+        self.held = pn.pane.HTML("", css_classes=["held-move"], sizing_mode="stretch_width")
+        self.held_confirm = pn.widgets.Button(label="Confirm", color="primary", width=90, css_classes=["held-confirm"])
+        self.held_confirm.on_click(lambda e: shell.confirm_turn())
+        self.held_cancel = pn.widgets.Button(label="Cancel", width=90, css_classes=["held-cancel"])
+        self.held_cancel.on_click(lambda e: shell.undo())
+        self.held_row = pn.Row(self.held, self.held_confirm, self.held_cancel, visible=False,
+                               styles={"border": "2px solid #f9a825", "border-radius": "6px"})
+        self._layout = pn.Column(pn.Row(self.hint_btn, self.confirm_box), self.hint_list, self.held_row,
+                                 css_classes=["assist"], sizing_mode="stretch_width")
+
+    def __panel__(self):
+        return self._layout
+
+    # ------------------------------------------------------------ hints
+    def show_hints(self) -> list[Hint]:
+        """Work out and show the hints for this seat's move now (none when it is not its turn)."""
+        s = self.shell
+        t = s.table
+        g = t.game
+        if s.replaying or s.seat is None or g.is_over or g.current_player != s.seat or s.pending is not None:
+            self.hints, self._hints_at = [], None
+            self.hint_list.objects = []
+            return []
+        self.hints = hints(t.spec, g.observe(s.seat), g.legal_actions(), k=HINTS)
+        self._hints_at = (g, len(g.log))
+        rows = []
+        for i, h in enumerate(self.hints):
+            move = t.describe(g, h.action)
+            b = pn.widgets.Button(label=f"{i + 1}. {move}", width=260, css_classes=["hint-move"])
+            b.on_click(lambda e, a=h.action: s.show_hint(a))
+            reason = pn.pane.HTML(html.escape(h.text.render(s.lang), quote=False), css_classes=["hint-reason"],
+                                  sizing_mode="stretch_width")
+            rows.append(pn.Row(b, reason, sizing_mode="stretch_width"))
+        if not rows:
+            rows = [pn.pane.HTML(html.escape(Message("No move to suggest.").render(s.lang)))]
+        self.hint_list.objects = rows
+        return self.hints
+
+    # ------------------------------------------------------------ the setting
+    def _on_confirm_box(self, event) -> None:
+        self.shell.confirm_moves = event.new
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, g, my_turn: bool, replay: bool, pending) -> None:
+        """Bring the button, the hints (dropped once the position changed) and the move kept
+        back up to date."""
+        s = self.shell
+        self.hint_btn.visible = my_turn and not replay and pending is None
+        if self._hints_at is not None and (self._hints_at[0] is not s.table.game
+                                           or self._hints_at[1] != len(s.table.game.log) or replay):
+            self.hints, self._hints_at = [], None
+            self.hint_list.objects = []
+        if self.confirm_box.value != s.confirm_moves:
+            self.confirm_box.value = s.confirm_moves
+        # a move kept back by this setting: asked here (a view with "Confirm turn" asks there)
+        held = pending is not None and s.held_by_setting and not s.offers_confirm
+        self.held_row.visible = held
+        if held:
+            question = Message("Play {move}?", move=s.table.describe(s.table.game, pending)).render(s.lang)
+            self.held.object = f"<b>{html.escape(question, quote=False)}</b>"
