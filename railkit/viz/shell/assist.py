@@ -22,6 +22,11 @@ from railkit.core.i18n import Message
 
 #: how many moves a hint shows
 HINTS = 3
+#: the panel's width in pixels (under a 700-px board; it never widens the column it sits in)
+WIDTH = 680
+#: a hinted move's button, and the compact margins that keep three of them in view at 1280 x 720
+MOVE_WIDTH = 260
+TIGHT = (2, 5)
 
 
 class Assist(pn.viewable.Viewer):
@@ -35,12 +40,12 @@ class Assist(pn.viewable.Viewer):
         self.hint_btn = pn.widgets.Button(label="Hint", width=80, css_classes=["hint"], visible=False,
                                           description="The medium bot's best three moves, with its reasons")
         self.hint_btn.on_click(lambda e: self.show_hints())
-        self.hint_list = pn.Column(css_classes=["hint-list"], sizing_mode="stretch_width")
+        self.hint_list = pn.Column(css_classes=["hint-list"], width=WIDTH, margin=0)
         label = shell.confirm_moves_label
         self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
                                                css_classes=["confirm-moves"], visible=bool(label))
         self.confirm_box.param.watch(self._on_confirm_box, "value")
-        self.held = pn.pane.HTML("", css_classes=["held-move"], sizing_mode="stretch_width")
+        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 200)
         self.held_confirm = pn.widgets.Button(label="Confirm", color="primary", width=90, css_classes=["held-confirm"])
         self.held_confirm.on_click(lambda e: shell.confirm_turn())
         self.held_cancel = pn.widgets.Button(label="Cancel", width=90, css_classes=["held-cancel"])
@@ -48,7 +53,7 @@ class Assist(pn.viewable.Viewer):
         self.held_row = pn.Row(self.held, self.held_confirm, self.held_cancel, visible=False,
                                styles={"border": "2px solid #f9a825", "border-radius": "6px"})
         self._layout = pn.Column(pn.Row(self.hint_btn, self.confirm_box), self.hint_list, self.held_row,
-                                 css_classes=["assist"], sizing_mode="stretch_width")
+                                 css_classes=["assist"], width=WIDTH)
 
     def __panel__(self):
         return self._layout
@@ -60,23 +65,28 @@ class Assist(pn.viewable.Viewer):
         t = s.table
         g = t.game
         if s.replaying or s.seat is None or g.is_over or g.current_player != s.seat or s.pending is not None:
-            self.hints, self._hints_at = [], None
-            self.hint_list.objects = []
+            self.clear()
             return []
         self.hints = hints(t.spec, g.observe(s.seat), g.legal_actions(), k=HINTS)
         self._hints_at = (g, len(g.log))
         rows = []
         for i, h in enumerate(self.hints):
             move = t.describe(g, h.action)
-            b = pn.widgets.Button(label=f"{i + 1}. {move}", width=260, css_classes=["hint-move"])
+            b = pn.widgets.Button(label=f"{i + 1}. {move}", width=MOVE_WIDTH, height=30, margin=TIGHT,
+                                  css_classes=["hint-move"])
             b.on_click(lambda e, a=h.action: s.show_hint(a))
-            reason = pn.pane.HTML(html.escape(h.text.render(s.lang), quote=False), css_classes=["hint-reason"],
-                                  sizing_mode="stretch_width")
-            rows.append(pn.Row(b, reason, sizing_mode="stretch_width"))
+            reason = pn.pane.HTML(f"<span class='hint-why'>{html.escape(h.text.render(s.lang), quote=False)}</span>",
+                                  css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT)
+            rows.append(pn.Row(b, reason, margin=0))
         if not rows:
             rows = [pn.pane.HTML(html.escape(Message("No move to suggest.").render(s.lang)))]
         self.hint_list.objects = rows
         return self.hints
+
+    def clear(self) -> None:
+        """Put the hints away (the game's view shows the move chosen instead)."""
+        self.hints, self._hints_at = [], None
+        self.hint_list.objects = []
 
     # ------------------------------------------------------------ the setting
     def _on_confirm_box(self, event) -> None:
@@ -90,8 +100,7 @@ class Assist(pn.viewable.Viewer):
         self.hint_btn.visible = my_turn and not replay and pending is None
         if self._hints_at is not None and (self._hints_at[0] is not s.table.game
                                            or self._hints_at[1] != len(s.table.game.log) or replay):
-            self.hints, self._hints_at = [], None
-            self.hint_list.objects = []
+            self.clear()
         if self.confirm_box.value != s.confirm_moves:
             self.confirm_box.value = s.confirm_moves
         # a move kept back by this setting: asked here (a view with "Confirm turn" asks there)

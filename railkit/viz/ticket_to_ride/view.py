@@ -254,11 +254,13 @@ class TicketToRideView(TableShell):
         return isinstance(action, Claim)
 
     def show_hint(self, action) -> None:
-        """A hinted claim opens the claim dialog on its route (outlined on the board); other
-        moves are named on the message line."""
+        """A hinted claim opens the claim dialog on its route (outlined on the board) in the
+        hints' place, so that the payment choice is in view; other moves are named on the
+        message line."""
         from railkit.games.ticket_to_ride import Claim
 
         if isinstance(action, Claim) and not self.replaying:
+            self.assist.clear()
             self.click_route(action.route)
             return
         super().show_hint(action)

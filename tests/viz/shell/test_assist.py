@@ -38,13 +38,16 @@ def test_the_hint_shows_the_medium_bots_three_moves_for_this_seat():
     assert [h.action for h in v.assist.hints] == [h.action for h in want] and len(want) == 3
     rows = v.assist.hint_list.objects
     assert [r[0].label for r in rows] == [f"{i + 1}. {v.table.describe(g, h.action)}" for i, h in enumerate(want)]
-    assert [r[1].object for r in rows] == [str(h.text) for h in want]
+    assert [r[1].object for r in rows] == [f"<span class='hint-why'>{h.text}</span>" for h in want]
     # a hinted claim opens the claim dialog on its route; nothing is played
     claim = next(h.action for h in want if isinstance(h.action, Claim))
     before = _state(v.table)
     rows[[h.action for h in want].index(claim)][0].clicks += 1
     assert v._pending == claim.route and v.payments and _state(v.table) == before
-    # once the position changes the hints go, and the button waits for this seat's next turn
+    assert not v.assist.hint_list.objects  # the claim dialog in the hints' place
+    # once the position changes the hints go
+    v.assist.hint_btn.clicks += 1
+    assert v.assist.hint_list.objects
     v.act(str(want[0].action))
     assert not v.assist.hint_list.objects
 
