@@ -24,9 +24,9 @@ HERE = Path(__file__).parent
 
 def page_hints(page) -> tuple[list[str], list[str]]:
     """The moves (button labels) and reasons the page's hint list shows, in order."""
-    moves = page.locator(".hint-list .hint-move button")
+    moves = page.locator(".hint-list .hint-move button:visible")
     expect(moves).to_have_count(3, timeout=TIMEOUT)
-    reasons = page.locator(".hint-list .hint-why")
+    reasons = page.locator(".hint-list .hint-why:visible")
     return [t.strip() for t in moves.all_inner_texts()], [t.strip() for t in reasons.all_inner_texts()]
 
 
@@ -49,9 +49,9 @@ def test_ticket_to_ride_hint_lists_the_bots_three_moves_in_view(page, server, pa
     # a hinted claim opens the claim dialog on its route (nothing is played)
     claim = next((i for i, m in enumerate(moves) if "claim" in m.lower()), None)
     if claim is not None:
-        page.locator(".hint-list .hint-move button").nth(claim).click()
+        page.locator(".hint-list .hint-move button:visible").nth(claim).click()
         page.locator(".pay button").first.wait_for(timeout=TIMEOUT)
-        expect(page.locator(".hint-list .hint-move")).to_have_count(0, timeout=TIMEOUT)  # the dialog in their place
+        expect(page.locator(".hint-list .hint-move button:visible")).to_have_count(0, timeout=TIMEOUT)  # the dialog in their place
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / "ttr-hint-claim.png"))
         assert outside_view(page, {"first payment": page.locator(".pay button").first}) == {}

@@ -40,7 +40,20 @@ class Assist(pn.viewable.Viewer):
         self.hint_btn = pn.widgets.Button(label="Hint", width=80, css_classes=["hint"], visible=False,
                                           description="The medium bot's best three moves, with its reasons")
         self.hint_btn.on_click(lambda e: self.show_hints())
-        self.hint_list = pn.Column(css_classes=["hint-list"], width=WIDTH, margin=0)
+        # the rows of the hints, made once and shown or hidden (a widget made per click cost
+        # tens of milliseconds, and the page's layout would change each time)
+        self.moves: list = []
+        self.reasons: list = []
+        self.rows: list = []
+        for i in range(HINTS):
+            b = pn.widgets.Button(label="", width=MOVE_WIDTH, height=30, margin=TIGHT, css_classes=["hint-move"])
+            b.on_click(lambda e, i=i: self._on_hint(i))
+            why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT)
+            self.moves.append(b)
+            self.reasons.append(why)
+            self.rows.append(pn.Row(b, why, margin=0, visible=False))
+        self.no_hint = pn.pane.HTML("", visible=False)
+        self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=WIDTH, margin=0)
         label = shell.confirm_moves_label
         self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
                                                css_classes=["confirm-moves"], visible=bool(label))
@@ -69,24 +82,31 @@ class Assist(pn.viewable.Viewer):
             return []
         self.hints = hints(t.spec, g.observe(s.seat), g.legal_actions(), k=HINTS)
         self._hints_at = (g, len(g.log))
-        rows = []
-        for i, h in enumerate(self.hints):
-            move = t.describe(g, h.action)
-            b = pn.widgets.Button(label=f"{i + 1}. {move}", width=MOVE_WIDTH, height=30, margin=TIGHT,
-                                  css_classes=["hint-move"])
-            b.on_click(lambda e, a=h.action: s.show_hint(a))
-            reason = pn.pane.HTML(f"<span class='hint-why'>{html.escape(h.text.render(s.lang), quote=False)}</span>",
-                                  css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT)
-            rows.append(pn.Row(b, reason, margin=0))
-        if not rows:
-            rows = [pn.pane.HTML(html.escape(Message("No move to suggest.").render(s.lang)))]
-        self.hint_list.objects = rows
+        for i, row in enumerate(self.rows):
+            if i < len(self.hints):
+                h = self.hints[i]
+                self.moves[i].label = f"{i + 1}. {t.describe(g, h.action)}"
+                self.reasons[i].object = f"<span class='hint-why'>{html.escape(h.text.render(s.lang), quote=False)}</span>"
+            row.visible = i < len(self.hints)
+        self.no_hint.object = html.escape(Message("No move to suggest.").render(s.lang))
+        self.no_hint.visible = not self.hints
         return self.hints
+
+    @property
+    def shown(self) -> list:
+        """The rows of hints on the page now (move button, reason)."""
+        return [(self.moves[i], self.reasons[i]) for i, row in enumerate(self.rows) if row.visible]
+
+    def _on_hint(self, i: int) -> None:
+        if i < len(self.hints):
+            self.shell.show_hint(self.hints[i].action)
 
     def clear(self) -> None:
         """Put the hints away (the game's view shows the move chosen instead)."""
         self.hints, self._hints_at = [], None
-        self.hint_list.objects = []
+        for row in self.rows:
+            row.visible = False
+        self.no_hint.visible = False
 
     # ------------------------------------------------------------ the setting
     def _on_confirm_box(self, event) -> None:

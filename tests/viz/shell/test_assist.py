@@ -32,11 +32,11 @@ def _state(table):
 def test_the_hint_shows_the_medium_bots_three_moves_for_this_seat():
     v = ttr_with_a_claim()
     g = v.table.game
-    assert v.assist.hint_btn.visible and not v.assist.hint_list.objects
+    assert v.assist.hint_btn.visible and not v.assist.shown
     v.assist.hint_btn.clicks += 1
     want = hints("ticket-to-ride", g.observe(0), g.legal_actions())
     assert [h.action for h in v.assist.hints] == [h.action for h in want] and len(want) == 3
-    rows = v.assist.hint_list.objects
+    rows = v.assist.shown
     assert [r[0].label for r in rows] == [f"{i + 1}. {v.table.describe(g, h.action)}" for i, h in enumerate(want)]
     assert [r[1].object for r in rows] == [f"<span class='hint-why'>{h.text}</span>" for h in want]
     # a hinted claim opens the claim dialog on its route; nothing is played
@@ -44,12 +44,12 @@ def test_the_hint_shows_the_medium_bots_three_moves_for_this_seat():
     before = _state(v.table)
     rows[[h.action for h in want].index(claim)][0].clicks += 1
     assert v._pending == claim.route and v.payments and _state(v.table) == before
-    assert not v.assist.hint_list.objects  # the claim dialog in the hints' place
+    assert not v.assist.shown  # the claim dialog in the hints' place
     # once the position changes the hints go
     v.assist.hint_btn.clicks += 1
-    assert v.assist.hint_list.objects
+    assert len(v.assist.shown) == 3
     v.act(str(want[0].action))
-    assert not v.assist.hint_list.objects
+    assert not v.assist.shown
 
 
 def test_no_hint_button_for_a_spectator_or_out_of_turn():
