@@ -55,8 +55,10 @@ class Assist(pn.viewable.Viewer):
         self.no_hint = pn.pane.HTML("", visible=False)
         self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=WIDTH, margin=0)
         label = shell.confirm_moves_label
+        # a seat's own setting: a spectator neither moves nor confirms
         self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
-                                               css_classes=["confirm-moves"], visible=bool(label))
+                                               css_classes=["confirm-moves"],
+                                               visible=bool(label) and shell.seat is not None)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
         self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 200)
         self.held_confirm = pn.widgets.Button(label="Confirm", color="primary", width=90, css_classes=["held-confirm"])

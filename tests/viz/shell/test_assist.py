@@ -56,6 +56,7 @@ def test_no_hint_button_for_a_spectator_or_out_of_turn():
     v = ttr_with_a_claim()
     spectator = TicketToRideView(v.table, seat=None, auto=False)
     assert not spectator.assist.hint_btn.visible and spectator.assist.show_hints() == []
+    assert not spectator.assist.confirm_box.visible
     other = TicketToRideView(v.table, seat=1, auto=False)
     assert not other.assist.hint_btn.visible and other.assist.show_hints() == []
 
