@@ -127,3 +127,14 @@ def test_station_master_has_hints_and_no_confirm_setting():
     if g.current_player == 0:
         got = v.assist.show_hints()
         assert [h.action for h in got] == [h.action for h in hints("station-master", g.observe(0), g.legal_actions())]
+
+
+def test_the_route_being_claimed_outlives_a_refresh():
+    """The shell's move kept back for Confirm and Ticket to Ride's route being claimed are two
+    things: a refresh (a bot's move polled, the language changed) keeps the open claim dialog's
+    route (it was taken for a kept-back move and dropped)."""
+    v = ttr_with_a_claim()
+    claim = next(a for a in v.table.game.legal_actions() if isinstance(a, Claim))
+    v.click_route(claim.route)
+    v.refresh(force=True)
+    assert v._pending == claim.route and v.pending is None
