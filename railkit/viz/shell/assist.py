@@ -37,7 +37,8 @@ class Assist(pn.viewable.Viewer):
         self.shell = shell
         self.hints: list[Hint] = []
         self._hints_at: tuple | None = None  # (game, actions played) the hints are for
-        self.hint_btn = pn.widgets.Button(label="Hint", width=80, css_classes=["hint"], visible=False,
+        self.hint_btn = pn.widgets.Button(label="Hint", width=80, height=28, margin=TIGHT, css_classes=["hint"],
+                                          visible=False,
                                           description="The medium bot's best three moves, with its reasons")
         self.hint_btn.on_click(lambda e: self.show_hints())
         # the rows of the hints, made once and shown or hidden (a widget made per click cost
@@ -67,8 +68,9 @@ class Assist(pn.viewable.Viewer):
         self.held_cancel.on_click(lambda e: shell.undo())
         self.held_row = pn.Row(self.held, self.held_confirm, self.held_cancel, visible=False,
                                styles={"border": "2px solid #f9a825", "border-radius": "6px"})
-        self._layout = pn.Column(pn.Row(self.hint_btn, self.confirm_box), self.hint_list, self.held_row,
-                                 css_classes=["assist"], width=WIDTH)
+        #: the button and the setting (a game's view may add a setting of its own here)
+        self.tools = pn.Row(self.hint_btn, self.confirm_box, margin=0)
+        self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=WIDTH)
 
     def __panel__(self):
         return self._layout

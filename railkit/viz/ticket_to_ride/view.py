@@ -236,9 +236,11 @@ class TicketToRideView(TableShell):
     def _view(self):
         # the claim dialog sits right under the board and the hand beside it: the payment
         # choice is in view without scrolling at 1280x720
+        # the colour-blind setting beside Hint (a row of its own pushed Undo off the page)
+        if self.w_colour_blind not in self.assist.tools:
+            self.assist.tools.append(self.w_colour_blind)
         return pn.Column(
-            pn.Row(pn.Column(self.board_area, self.message, self.assist, self.claim_box, self.w_colour_blind,
-                             self._controls()),
+            pn.Row(pn.Column(self.board_area, self.message, self.assist, self.claim_box, self._controls()),
                    self.player),
             self.scoring_area,
         )
