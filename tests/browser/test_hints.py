@@ -4,6 +4,7 @@ in view without scrolling."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch
-from helpers import outside_view
+from helpers import OWNER, click_route, outside_view, route_owner
+from railkit.games.ticket_to_ride import Claim
 from railkit.agents.hints import hints
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.view import SteamRollersView
@@ -55,6 +57,30 @@ def test_ticket_to_ride_hint_lists_the_bots_three_moves_in_view(page, server, pa
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / "ttr-hint-claim.png"))
         assert outside_view(page, {"first payment": page.locator(".pay button").first}) == {}
+
+
+def test_ticket_to_ride_confirm_before_claiming_holds_the_claim_until_confirm(page, server, page_guard, shots):
+    """With "Confirm before claiming" ticked, a paid claim waits (the route stays free) with
+    Confirm and Cancel in view; Cancel leaves the route free, Confirm claims it."""
+    rep = start_turn(page, server)
+    claim = next(a for a in rep.game.legal_actions() if isinstance(a, Claim))
+    page.locator(".confirm-moves input").check()
+    click_route(page, claim.route)
+    page.get_by_role("button", name=re.compile(r"^Pay ")).first.click()
+    held = page.locator(".held-move")
+    expect(held).to_contain_text(claim.route.split("-")[0], timeout=TIMEOUT)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "ttr-held-claim.png"))
+    assert outside_view(page, {"confirm": page.locator(".held-confirm button"),
+                               "cancel": page.locator(".held-cancel button")}) == {}
+    assert route_owner(page, claim.route) == "free"
+    page.locator(".held-cancel button").click()
+    expect(held).to_be_hidden(timeout=TIMEOUT)
+    assert route_owner(page, claim.route) == "free"
+    click_route(page, claim.route)
+    page.get_by_role("button", name=re.compile(r"^Pay ")).first.click()
+    page.locator(".held-confirm button").click()
+    page.wait_for_function("(rid) => (" + OWNER + ")(rid) === 'Purple'", arg=claim.route, timeout=TIMEOUT)
 
 
 @pytest.fixture

@@ -61,7 +61,7 @@ class Assist(pn.viewable.Viewer):
                                                css_classes=["confirm-moves"],
                                                visible=bool(label) and shell.seat is not None)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
-        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 200)
+        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 250)
         self.held_confirm = pn.widgets.Button(label="Confirm", color="primary", width=90, css_classes=["held-confirm"])
         self.held_confirm.on_click(lambda e: shell.confirm_turn())
         self.held_cancel = pn.widgets.Button(label="Cancel", width=90, css_classes=["held-cancel"])
