@@ -53,6 +53,13 @@ class GreedyAgent(Agent):
             return legal[0]
         return self.valuation.choose(observation, legal, self.rng.random)
 
+    def scored(self, observation: dict, legal: Sequence[Action]) -> tuple[Sequence[Action], list[float]]:
+        """The legal actions and the estimate of each (:meth:`Valuation.scores`, what
+        :meth:`act` takes the first of the highest of; a single action is not valued)."""
+        if len(legal) == 1:
+            return legal, [0.0]
+        return legal, self.valuation.scores(observation, legal, self.rng.random)
+
     # the estimates of an observation (the search bot ranks its candidates by them)
     def _stakes(self, observation: dict) -> dict:
         """Each train of ``observation`` as the bot reckons it, by id."""

@@ -283,9 +283,21 @@ class GreedyAgent(Agent):
 
     # ------------------------------------------------------------------ choice
     def act(self, observation: dict, legal: Sequence[Action]) -> Action:
+        actions, values = self.scored(observation, legal)
+        best = 0  # the first of the highest values (as max would take it)
+        for i in range(1, len(values)):
+            if values[i] > values[best]:
+                best = i
+        return actions[best]
+
+    def scored(self, observation: dict, legal: Sequence[Action]) -> tuple[Sequence[Action], list[float]]:
+        """The actions the bot chooses among (``legal`` but the later goods in a city's line,
+        :func:`first_in_line`) and the value of each, in order: it plays the first of the
+        highest (the hints rank by the same values, :mod:`railkit.agents.hints`). A single
+        action is not valued (no draw of the tie-break)."""
         legal = first_in_line(legal)
         if len(legal) == 1:
-            return legal[0]
+            return legal, [0.0]
         obs = observation
         ctx = self._context(obs)
         values = self._values(legal, obs, ctx)
@@ -333,11 +345,7 @@ class GreedyAgent(Agent):
                     r = max(second[x] - cost[y], second[y] - cost[x])
                 out.append(v + r)
             values = out
-        best = 0  # the first of the highest values (as max would take it)
-        for i in range(1, len(values)):
-            if values[i] > values[best]:
-                best = i
-        return legal[best]
+        return legal, values
 
     def _dice_and_after(self, legal: Sequence[Action], ctx) -> list[tuple]:
         """``(die or None, :meth:`_after`)`` of each legal action, in order; the builds of a

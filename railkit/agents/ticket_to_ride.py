@@ -162,6 +162,29 @@ def _claim_value(a: Claim, length: int, obs: dict) -> float:
 
 
 
+#: the tiers of the tickets bot's scores (:meth:`TicketAgent.scores`), best first: a tier's own
+#: values (under 100) never reach the next
+TIER_PLAN: Final = 1000.0
+TIER_TICKETS: Final = 900.0
+TIER_GREEDY: Final = 800.0
+TIER_WANTED: Final = 700.0
+TIER_DECK: Final = 600.0
+TIER_FACEUP: Final = 500.0
+TIER_CLAIM: Final = 300.0
+#: the tiers by name, best first (the hints read them)
+TIERS: Final = {"plan": TIER_PLAN, "tickets": TIER_TICKETS, "greedy": TIER_GREEDY, "wanted": TIER_WANTED,
+                "deck": TIER_DECK, "faceup": TIER_FACEUP, "claim": TIER_CLAIM}
+
+
+def first_best(scores: list[float]) -> int:
+    """The index of the first of the highest ``scores`` (as a bot picks its move)."""
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return best
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: open class (bots of one's own subclass it)
 class _HeuristicAgent(Agent):
     """Shared machinery: keep-ticket choice, drawing toward wanted colours."""
@@ -353,44 +376,56 @@ class TicketAgent(_HeuristicAgent):
 
     def act(self, observation: Any, legal: Sequence[Action]) -> Action:
         phase: str = observation["phase"]
-        f = self._map_facts(observation)
         if phase in ("setup-tickets", "keep-tickets"):
-            return self._choose_tickets(observation, legal, f)
-        plan = self._get_plan(observation, f)
-        if phase == "turn":
-            best, best_v = None, -1.0
-            for a in legal:
-                if type(a) is _CLAIM_T and a.route in plan:
-                    v = plan[a.route] - 0.3 * a.locos
-                    if v > best_v:
-                        best, best_v = a, v
-            if best is not None:
-                return best
-            if not plan:
-                done = all(t["done"] for t in observation["tickets"])
-                if (done and observation["trains"] >= 12 and observation["ticket_deck_size"] > 0
-                        and not observation["final_round"]):
-                    for a in legal:
-                        if type(a) is _DRAW_TICKETS_T:
-                            return a
-                # nothing to plan: claim the best route like a greedy player
-                best, best_v = None, -1.0
-                for a in legal:
-                    if type(a) is _CLAIM_T:
-                        v = _points(observation, f.routes[a.route].length) - 0.3 * a.locos
-                        if v > best_v:
-                            best, best_v = a, v
-                if best is not None and (observation["final_round"] or observation["deck_size"] + observation["discard_size"] < 10
-                                         or best_v >= 4):
-                    return best
-        wanted = self._plan_colours(observation, f, plan)
-        a = self._draw(observation, legal, wanted)
-        if a is not None:
-            return a
-        for x in legal:  # cannot draw: claim something on or off the plan
-            if type(x) is _CLAIM_T:
-                return x
-        return self._fallback(legal)
+            return self._choose_tickets(observation, legal, self._map_facts(observation))
+        return legal[first_best(self._turn_scores(observation, legal))]
+
+    def scored(self, observation: Any, legal: Sequence[Action]) -> tuple[Sequence[Action], list[float]]:
+        """The legal actions and a score of each, in order: the bot plays the first of the highest
+        (the hints rank by the same scores, :mod:`railkit.agents.hints`). On a turn the
+        scores come in tiers (:data:`TIERS`), each tier's own value added: a claim on the
+        plan (its length, less 0.3 a locomotive), new tickets once the tickets are done,
+        the best claim off an empty plan, a face-up card of a wanted colour (its weight),
+        the deck, another face-up card, any other claim."""
+        if observation["phase"] in ("setup-tickets", "keep-tickets"):
+            return legal, self._ticket_scores(observation, legal, self._map_facts(observation))
+        return legal, self._turn_scores(observation, legal)
+
+    def _turn_scores(self, obs: dict, legal: Sequence[Action]) -> list[float]:
+        f = self._map_facts(obs)
+        plan = self._get_plan(obs, f)
+        turn = obs["phase"] == "turn"
+        # nothing to plan: new tickets when the tickets are done, else a claim like a greedy player's
+        free = turn and not plan
+        new_tickets = (free and all(t["done"] for t in obs["tickets"]) and obs["trains"] >= 12
+                       and obs["ticket_deck_size"] > 0 and not obs["final_round"])
+        claim_any = obs["final_round"] or obs["deck_size"] + obs["discard_size"] < 10
+        wanted = self._plan_colours(obs, f, plan)
+        faceup: list = obs["faceup"]
+        out = [0.0] * len(legal)
+        for i in range(len(legal)):
+            a = legal[i]
+            t = type(a)
+            if t is _CLAIM_T:
+                c = cast(Claim, a)
+                if turn and c.route in plan:
+                    out[i] = TIER_PLAN + plan[c.route] - 0.3 * c.locos
+                    continue
+                if free:
+                    v = _points(obs, f.length_of[c.route]) - 0.3 * c.locos
+                    if claim_any or v >= 4:
+                        out[i] = TIER_GREEDY + v
+                        continue
+                out[i] = TIER_CLAIM
+            elif t is _DRAW_TICKETS_T:
+                out[i] = TIER_TICKETS if new_tickets else 0.0
+            elif t is _DRAW_FACEUP_T:
+                colour = faceup[cast(DrawFaceUp, a).slot - 1]
+                w = 1.5 if colour == _LOCO else wanted.get(colour, 0.0)
+                out[i] = (TIER_WANTED if w >= 0.5 else TIER_FACEUP) + w
+            elif t is _DRAW_DECK_T:
+                out[i] = TIER_DECK
+        return out
 
     # ------------------------------------------------------------ planning
     def _get_plan(self, obs: dict, f: MapFacts) -> dict[str, int]:
@@ -478,9 +513,16 @@ class TicketAgent(_HeuristicAgent):
         return {c: v / m for c, v in w.items()}
 
     def _choose_tickets(self, obs: dict, legal: Sequence[Action], f: MapFacts) -> Action:
+        return legal[first_best(self._ticket_scores(obs, legal, f))]
+
+    def _ticket_scores(self, obs: dict, legal: Sequence[Action], f: MapFacts) -> list[float]:
+        """Each way of keeping tickets: the points of the tickets kept less 0.9 a train their
+        cheapest completions need (-99 for one that cannot be completed), less 5 a ticket
+        when under 15 trains are left; -1e9 for any other action."""
+        out = [-1e9] * len(legal)
         offered = obs["offered"]
         if not offered:
-            return legal[0]
+            return [0.0] * len(legal)
         value = []
         cost = _seat_costs(f, obs, parallel_blocked=False)
         city_ix = f.city_ix
@@ -488,17 +530,15 @@ class TicketAgent(_HeuristicAgent):
             res = self._search_memo(f, cost, city_ix[t["a"]], city_ix[t["b"]])
             value.append(-99.0 if res is None else t["points"] - 0.9 * res[0])
         trains = obs["trains"]
-        best, best_v = legal[0], -1e9
-        for a in legal:
+        for i in range(len(legal)):
+            a = legal[i]
             if type(a) is not _KEEP_TICKETS_T:
                 continue
-            v = sum(value[i - 1] for i in a.keep)
+            v = sum(value[k - 1] for k in cast(KeepTickets, a).keep)
             if trains < 15:
-                v -= 5 * len(a.keep)
-            if v > best_v:
-                best, best_v = a, v
-        return best
-
+                v -= 5 * len(cast(KeepTickets, a).keep)
+            out[i] = v
+        return out
 
 def cheapest(f: MapFacts, a: str, b: str, owned, blocked) -> tuple[int, list[str]] | None:
     """Dijkstra on the map (owned routes cost 0, blocked ones unusable): the trains

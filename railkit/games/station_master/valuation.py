@@ -267,15 +267,19 @@ class Valuation:
     def choose(self, obs: dict[str, Any], legal: Sequence[Action], rand: Callable[[], float]) -> Action:
         """The legal action of the best estimate (:meth:`delta`; ``rand`` breaks ties: one draw
         per action, in order)."""
+        scores = self.scores(obs, legal, rand)
+        best = 0  # the first of the highest
+        for i in range(1, len(scores)):
+            if scores[i] > scores[best]:
+                best = i
+        return legal[best]
+
+    def scores(self, obs: dict[str, Any], legal: Sequence[Action], rand: Callable[[], float]) -> list[float]:
+        """The estimate of each legal action (:meth:`delta`), in order, plus a tie-break under
+        1e-6 (``rand``: one draw per action): :meth:`choose` takes the first of the highest."""
         self.read(obs)
         stakes = self.stakes(obs)
-        best = legal[0]
-        best_score = float("-inf")
-        for a in legal:
-            score: float = self.delta(a, stakes) + rand() * 1e-6
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        return [self.delta(a, stakes) + rand() * 1e-6 for a in legal]
 
     # ------------------------------------------------------------ estimates
     def delta(self, a: Action, stakes: dict[int, Stake]) -> float:

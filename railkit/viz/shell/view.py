@@ -23,7 +23,11 @@ A game supplies only its own view by subclassing :class:`TableShell` (each game'
   not played but kept back, shown by the game's view (:attr:`TableShell.pending`,
   :meth:`TableShell.pending_game`), until the player presses "Confirm turn"; Undo
   takes it back. The table, its journal and the other seats see nothing of it
-  until then: a move is public once it is played.
+  until then: a move is public once it is played;
+* ``confirm_moves_label`` ("Confirm before claiming") and ``needs_confirm(action)`` name
+  the moves a seat may choose to be asked about (:attr:`TableShell.confirm_moves`): kept
+  back the same way, with Confirm and Cancel beside the hints (:mod:`~railkit.viz.shell.assist`);
+  ``show_hint(action)`` shows a hinted move without playing it.
 
 In a notebook, nothing is sent to the page before the page has shown the view
 and opened its connection: until then changes are kept, and the whole view is
@@ -43,6 +47,7 @@ from railkit.agents import agents_of
 from railkit.core import i18n
 from railkit.core.errors import DataError
 from railkit.core.i18n import Message
+from railkit.viz.shell.assist import Assist
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
@@ -202,11 +207,16 @@ class TableShell(pn.viewable.Viewer):
     confirm = param.Boolean(default=False, doc="""
         Keep back the move that would end this seat's turn until "Confirm turn" is pressed
         (only where the game's view offers it: ``offers_confirm``).""")
+    confirm_moves = param.Boolean(default=False, doc="""
+        Keep back the moves the game's view names (``needs_confirm``, a claim or a build) until
+        Confirm is pressed (only where it names some: ``confirm_moves_label``).""")
 
     #: file name offered by the save button
     save_name = "railkit-game.json"
     #: whether this game's view offers "Confirm turn" (then :attr:`confirm` is on unless set)
     offers_confirm = False
+    #: the setting of :attr:`confirm_moves` in words ("Confirm before claiming"); "" for none
+    confirm_moves_label = ""
     #: the end-of-game statistics shown under the banner: ``game.summary()`` column -> words
     #: (the simulations report the same columns; the games' views list theirs)
     STATS: dict[str, str] = {}
@@ -223,7 +233,7 @@ class TableShell(pn.viewable.Viewer):
                                         css_classes=["language"], description="Language of the game's messages")
         self.w_lang.param.watch(self._on_language, "value")
         #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
-        self._pending: tuple | None = None
+        self._held: tuple | None = None
         self._seen_version = -1
         self._seen_notice = table.notice[0]
         self._callback = None
@@ -267,6 +277,7 @@ class TableShell(pn.viewable.Viewer):
             self.turn_controls.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"}, stylesheets=[FIT_WIDTH + " div{max-width:100%}"])
+        self.assist = Assist(self)  # the hints and the "confirm before ..." setting
         self._build_view()
         self._build_new_game_form()
         self.refresh(force=True)
@@ -291,6 +302,16 @@ class TableShell(pn.viewable.Viewer):
 
     def _bokeh_panes(self) -> list:
         return []
+
+    def needs_confirm(self, action) -> bool:
+        """Whether ``action`` waits for Confirm when :attr:`confirm_moves` is on (none by default)."""
+        return False
+
+    def show_hint(self, action) -> None:
+        """Show a hinted move without playing it (the message line; a game's view may do more)."""
+        t = self.table
+        text = Message("Hint: {move}", move=t.describe(t.game, action)).render(self.lang)
+        self.say(html.escape(text, quote=False))
 
     # ------------------------------------------------------------ building
     def _build_new_game_form(self) -> None:
@@ -470,7 +491,7 @@ class TableShell(pn.viewable.Viewer):
                              Message("Press Confirm turn, or Undo to take it back."))
             self.say(explain(err, self.lang))
             return err
-        if self.confirm:
+        if self.confirm or self.confirm_moves:
             err = self.table.check(self.seat, text)
             if err is None and self._hold(text):
                 return None
@@ -487,9 +508,9 @@ class TableShell(pn.viewable.Viewer):
     def pending(self):
         """The move kept back until "Confirm turn" (an action), or None. It is dropped when
         the game changed meanwhile (a new game, a load)."""
-        p = self._pending
+        p = self._held
         if p is not None and (p[0] is not self.table.game or p[1] != len(p[0].log)):
-            self._pending = p = None
+            self._held = p = None
         return None if p is None else p[2]
 
     def pending_game(self):
@@ -499,23 +520,32 @@ class TableShell(pn.viewable.Viewer):
         action = self.pending
         if action is None:
             return None
-        g = self.table.game.history(self._pending[1])
+        g = self.table.game.history(self._held[1])
         g.apply(action)
         return g
 
     def _hold(self, action) -> bool:
         """Keep ``action`` back if this seat confirms its turns and the action would end the
-        turn (:meth:`Table.final_reason`); True if it was kept back. ``action`` is legal."""
-        if not self.confirm:
+        turn (:meth:`Table.final_reason`), or it confirms the moves its game names
+        (:attr:`confirm_moves`) and this is one; True if it was kept back. ``action`` is legal."""
+        if not (self.confirm or self.confirm_moves):
             return False
         t = self.table
         action = t.game._coerce(action)
-        why = t.final_reason(self.seat, action)
+        by_setting = self.confirm_moves and self.needs_confirm(action)
+        why = "you asked to confirm it first" if by_setting else ""
+        if not why and self.confirm:
+            why = t.final_reason(self.seat, action)
         if not why:
             return False
-        self._pending = (t.game, len(t.game.log), action, why)
+        self._held = (t.game, len(t.game.log), action, why, by_setting)
         self.say("")  # the page says why it waits beside "Confirm turn" (_undo_text)
         return True
+
+    @property
+    def held_by_setting(self) -> bool:
+        """Whether the move kept back waits because of :attr:`confirm_moves`."""
+        return self.pending is not None and self._held[4]
 
     def confirm_turn(self):
         """Play the move kept back (None), or the error shown when it is no longer allowed."""
@@ -523,7 +553,7 @@ class TableShell(pn.viewable.Viewer):
         if action is None:
             self.say("There is no move waiting for confirmation.")
             return NotAllowed(Message("There is no move waiting for confirmation."))
-        self._pending = None
+        self._held = None
         err = self.table.apply(self.seat, action)
         if err is not None:
             self.say(explain(err, self.lang))
@@ -547,7 +577,7 @@ class TableShell(pn.viewable.Viewer):
         t = self.table
         action = self.pending
         if action is not None:
-            self._pending = None
+            self._held = None
             self.say(f"Took back '{html.escape(t.describe(t.game, action), quote=False)}' (it was not played yet).")
             self.after_undo()
             self.refresh(force=True)
@@ -665,6 +695,7 @@ class TableShell(pn.viewable.Viewer):
         pending = None if replay else self.pending
         legal = g.legal_actions() if my_turn and pending is None else []  # none while a move waits
         self._show(g, obs, my_turn, replay, legal)
+        self.assist.refresh(g, my_turn, replay, pending)
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
         if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick
@@ -690,7 +721,7 @@ class TableShell(pn.viewable.Viewer):
         if pending is not None:
             t = self.table
             text = html.escape(t.describe(t.game, pending), quote=False)
-            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._pending[3], quote=False)}. "
+            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._held[3], quote=False)}. "
                     "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
         if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
             return f"<div style='color:#555'>Undo: {html.escape(why, quote=False)}</div>"

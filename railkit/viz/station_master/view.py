@@ -300,7 +300,7 @@ class StationMasterView(TableShell):
         )
         left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
-                         self.message, self._controls(), sizing_mode="stretch_width",
+                         self.message, self.assist, self._controls(), sizing_mode="stretch_width",
                          styles={"flex": f"1 1 {LEFT_MIN}px", "min-width": f"min({LEFT_MIN}px, 100%)"})
         right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
                           styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])

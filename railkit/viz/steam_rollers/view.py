@@ -34,7 +34,7 @@ import panel as pn
 from railkit.core.i18n import Message
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import (
-    Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
+    Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
@@ -266,10 +266,16 @@ class SteamRollersView(TableShell):
     }
     #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
     offers_confirm = True
+    #: a seat may choose to be asked before each track is built (TableShell.confirm_moves)
+    confirm_moves_label = "Confirm before building"
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
         super().__init__(table, seat=seat, auto=auto, **params)
+
+    def needs_confirm(self, action) -> bool:
+        """Builds wait for "Confirm turn" when the seat asked for it (:attr:`confirm_moves`)."""
+        return isinstance(action, (Build, ExtraBuild)) or (isinstance(action, Power) and action.power == "track")
 
     # ------------------------------------------------------------ building
     def final_rows(self, g) -> list[dict]:
@@ -370,7 +376,7 @@ class SteamRollersView(TableShell):
         column on the right, or below the sheet when the page is narrower than both (a notebook
         beside JupyterLab's file browser); the log and the scoring under them, wrapping alike."""
         tray = pn.Row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=LEFT_WIDTH)
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, self.assist, width=LEFT_WIDTH)
         actions = pn.Column(
             pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons), self.engine_info,
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,

@@ -138,6 +138,9 @@ class TicketToRideView(TableShell):
         "tickets_kept": "Tickets kept", "turns": "Turns",
     }
 
+    #: a seat may choose to be asked before each claim is played (TableShell.confirm_moves)
+    confirm_moves_label = "Confirm before claiming"
+
     colour_blind = param.Boolean(default=None, allow_None=True, doc=(
         "Patterns and letters on every card and route colour, so that no colour is told by hue alone. "
         "None: from $RAILKIT_COLOUR_BLIND (railkit serve --colour-blind) or, served, the page's "
@@ -233,8 +236,11 @@ class TicketToRideView(TableShell):
     def _view(self):
         # the claim dialog sits right under the board and the hand beside it: the payment
         # choice is in view without scrolling at 1280x720
+        # the colour-blind setting beside Hint (a row of its own pushed Undo off the page)
+        if self.w_colour_blind not in self.assist.tools:
+            self.assist.tools.append(self.w_colour_blind)
         return pn.Column(
-            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, self.w_colour_blind, self._controls()),
+            pn.Row(pn.Column(self.board_area, self.message, self.assist, self.claim_box, self._controls()),
                    self.player),
             self.scoring_area,
         )
@@ -243,6 +249,24 @@ class TicketToRideView(TableShell):
         return [self._claim_pane, self.board._pane]
 
     # ------------------------------------------------------------ actions
+    def needs_confirm(self, action) -> bool:
+        """Claims wait for Confirm when the seat asked for it (:attr:`confirm_moves`)."""
+        from railkit.games.ticket_to_ride import Claim
+
+        return isinstance(action, Claim)
+
+    def show_hint(self, action) -> None:
+        """A hinted claim opens the claim dialog on its route (outlined on the board) in the
+        hints' place, so that the payment choice is in view; other moves are named on the
+        message line."""
+        from railkit.games.ticket_to_ride import Claim
+
+        if isinstance(action, Claim) and not self.replaying:
+            self.assist.clear()
+            self.click_route(action.route)
+            return
+        super().show_hint(action)
+
     def _close_and_continue(self) -> None:
         with pn.io.hold():
             self._close_claim()
