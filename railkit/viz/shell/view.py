@@ -261,6 +261,16 @@ class TableShell(pn.viewable.Viewer):
         self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
+        # every legal action of the position in one list: the keyboard's way to every move (the
+        # board's routes, hexes and cards are clicked with a mouse), in the engine's notation
+        self.w_move = pn.widgets.Select(label=Message("Choose a move").render(self.lang), options=[], width=300,
+                                        disabled=True, css_classes=["choose-move"])
+        self.move_btn = pn.widgets.Button(label=Message("Play this move").render(self.lang), width=130,
+                                          disabled=True, css_classes=["play-move"])
+        self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
+        self.move_row = pn.Row(self.w_move, self.move_btn, align="end")
+        if seat is None:
+            self.move_row.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"})
         self._build_view()
@@ -342,6 +352,7 @@ class TableShell(pn.viewable.Viewer):
 
     def _controls(self):
         return pn.Column(
+            self.move_row,
             self._file_row,
             pn.Row(self.replay, self.live_btn),
             "#### Action log", self.log_pane,
@@ -476,6 +487,30 @@ class TableShell(pn.viewable.Viewer):
             return err
         self.say("")
         return None
+
+    def play_listed(self, text: str | None):
+        """Play ``text``, chosen in the list of this position's legal actions ("Choose a
+        move"): None, or the error (shown inline)."""
+        if not text:
+            err = NotAllowed(Message("No move is chosen."), Message("Choose a move in the list first."))
+            self.say(explain(err, self.lang))
+            return err
+        err = self.play(text)
+        if err is None:
+            self.after_undo()  # a move half made on the board is dropped
+            self.after_action()
+        return err
+
+    def _show_moves(self, legal: list) -> None:
+        """The list of this position's legal actions (empty and greyed out when none)."""
+        options = [str(a) for a in legal]
+        label = Message("Choose a move").render(self.lang)
+        if self.w_move.options != options:
+            self.w_move.param.update(options=options, value=options[0] if options else None)
+        if self.w_move.label != label:
+            self.w_move.label = label
+            self.move_btn.label = Message("Play this move").render(self.lang)
+        self.w_move.disabled = self.move_btn.disabled = not options
 
     # ------------------------------------------------------------ confirm turn
     @property
@@ -660,6 +695,7 @@ class TableShell(pn.viewable.Viewer):
         pending = None if replay else self.pending
         legal = g.legal_actions() if my_turn and pending is None else []  # none while a move waits
         self._show(g, obs, my_turn, replay, legal)
+        self._show_moves(legal)
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
         if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick
