@@ -63,7 +63,8 @@ class HotSeat(pn.viewable.Viewer):
         self.waiting: int | None = None
         self.views: dict = {}  # seat -> its view, made the first time it is shown
         self.header = pn.pane.HTML("", css_classes=["header"], sizing_mode="stretch_width")
-        self.curtain_text = pn.pane.HTML("", css_classes=["curtain-text"], sizing_mode="stretch_width")
+        self.curtain_text = pn.pane.HTML("", css_classes=["curtain-text"], sizing_mode="stretch_width",
+                                         stylesheets=[":host, h2, p { color: #ffffff; }"])
         self.reveal_btn = pn.widgets.Button(label="", color="primary", css_classes=["reveal"], width=260)
         self.reveal_btn.on_click(lambda e: self.reveal())
         self.curtain = pn.Column(self.curtain_text, self.reveal_btn, css_classes=["curtain"],

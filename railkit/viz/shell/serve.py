@@ -222,6 +222,15 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
         sys.set_int_max_str_digits(70_000)
     origins = own_hosts(address, port)
+    page_of = factory
+
+    def factory():
+        from railkit.viz.shell.access import name_controls
+
+        page = page_of()
+        name_controls(pn.state.curdoc)  # a screen reader names every slider and checkbox
+        return page
+
     guard = [origin_guard(origins)]  # pages: frame headers, and none for another site
     if basic_auth:
         import os

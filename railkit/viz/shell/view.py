@@ -215,7 +215,8 @@ class TableShell(pn.viewable.Viewer):
         #: the language of this page's messages (``?lang=`` of its address, else the default;
         #: the page's language picker changes it)
         self.lang = page_language()
-        self.w_lang = pn.widgets.Select(name="", options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
+        self.w_lang = pn.widgets.Select(label=Message("Language").render(self.lang),
+                                        options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
                                         value=self.lang if self.lang in i18n.LANGUAGES else "en", width=110,
                                         css_classes=["language"], description="Language of the game's messages")
         self.w_lang.param.watch(self._on_language, "value")
@@ -253,7 +254,8 @@ class TableShell(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=lambda: self.table.save_for(self.seat),
                                                 filename=self.save_name,
                                                 label="Save game (JSON)", width=160)
-        self.upload = pn.widgets.FileInput(accept=".json", width=220)
+        self.upload = pn.widgets.FileInput(accept=".json", width=220,
+                                           label=Message("Load a saved game").render(self.lang))
         self.upload.param.watch(self._on_upload, "value")
         # the table's controls a page has: the load control only where its seat may load; Undo
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)

@@ -37,6 +37,7 @@ from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
+from railkit.viz.shell.style import text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import SheetFigure
@@ -53,9 +54,10 @@ LEFT_WIDTH, RIGHT_WIDTH = 680, 540
 
 def good_chip(good: str) -> str:
     """A good as a small coloured square with its label (HTML; colour-blind safe)."""
-    ink = "#000" if good in ("yellow",) else "#fff"
+    colour = GOOD_HEX.get(good, "#777777")
+    ink = text_on(colour)  # black on grey and yellow: 4.5:1 or more (WCAG AA)
     return (f"<span style='display:inline-block;min-width:22px;padding:0 3px;margin:1px;border-radius:3px;"
-            f"background:{GOOD_HEX.get(good, '#777')};color:{ink};font-size:11px;text-align:center;"
+            f"background:{colour};color:{ink};font-size:11px;text-align:center;"
             f"border:1px solid #222'>{GOOD_LABEL.get(good, good)}</span>")
 
 
