@@ -270,7 +270,7 @@ class TableShell(pn.viewable.Viewer):
         self.move_btn = pn.widgets.Button(label=Message("Play this move").render(self.lang), width=130,
                                           disabled=True, css_classes=["play-move"])
         self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
-        self.move_row = pn.Row(self.w_move, self.move_btn, align="end")
+        self.move_row = pn.Row(self.w_move, self.move_btn)
         if seat is None:
             self.move_row.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,

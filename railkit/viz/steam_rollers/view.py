@@ -344,9 +344,6 @@ class SteamRollersView(TableShell):
         self.pass_btn.on_click(lambda e: self.click_pass())
         self.skip_btn = pn.widgets.Button(label="Skip", width=160, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
-        self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
-        self.other_btn = pn.widgets.Button(label="Play", width=80)
-        self.other_btn.on_click(lambda e: self._play_other())
         self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
         self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
@@ -384,7 +381,7 @@ class SteamRollersView(TableShell):
         wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(
             pn.FlexBox(left, right, **wrap),
-            pn.FlexBox(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
+            pn.FlexBox(self._controls(),
                        pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane), **wrap),
             sizing_mode="stretch_width",
         )
@@ -694,13 +691,6 @@ class SteamRollersView(TableShell):
                 return self._do(a)
         return self._refuse(Message("There is nothing to skip now."))
 
-    def _play_other(self):
-        text = self.w_other.value
-        for a in self._legal:
-            if str(a) == text:
-                return self._do(a)
-        return self._refuse(Message("Choose an action in the list first."))
-
     # ------------------------------------------------------------ deliveries
     def delivery_options(self) -> dict[str, object]:
         """Label -> legal delivery action for the drafted die, goods in line order."""
@@ -931,8 +921,6 @@ class SteamRollersView(TableShell):
         self.skip_btn.disabled = not any(isinstance(a, Skip) for a in legal)
         self.skip_btn.label = ("Skip the second track" if g.phase == "build2" else
                                "Do not re-roll Olivia's die" if g.phase == "reroll" else "Skip (nothing to skip)")
-        self.w_other.options = [str(a) for a in legal[:400]]
-        self.other_btn.disabled = not legal
 
     def _show_info(self, g, obs, my_turn) -> None:
         names = seat_names(g)
