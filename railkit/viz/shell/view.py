@@ -354,8 +354,8 @@ class TableShell(pn.viewable.Viewer):
 
     def _controls(self):
         return pn.Column(
-            self.move_row,
             self._file_row,
+            self.move_row,
             pn.Row(self.replay, self.live_btn),
             "#### Action log", self.log_pane,
         )
