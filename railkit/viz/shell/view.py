@@ -568,6 +568,8 @@ class TableShell(pn.viewable.Viewer):
     def _on_language(self, event) -> None:
         """The page's language picker: this page's messages from now on in ``event.new``."""
         self.lang = event.new
+        self.upload.label = Message("Load a saved game").render(self.lang)
+        self.w_lang.label = Message("Language").render(self.lang)
         self.refresh(force=True)
 
     def _on_confirm_box(self, event) -> None:

@@ -36,3 +36,14 @@ def test_a_spectator_has_no_list_and_a_seat_out_of_turn_an_empty_one():
     waiting = cls(table, seat=1 - table.game.current_player, auto=False)
     assert waiting.w_move.options == [] and waiting.w_move.disabled and waiting.move_btn.disabled
     assert waiting.play_listed(None) is not None
+
+
+def test_the_page_language_picker_relabels_the_list_and_the_file_controls():
+    game = names()[0]
+    table = Table(players=2, humans=[0], bots=["random"], seed=4, game=game)
+    view = view_class(game)(table, seat=0, auto=False)
+    assert (view.w_move.label, view.move_btn.label, view.upload.label) == (
+        "Choose a move", "Play this move", "Load a saved game")
+    view.w_lang.value = "de"
+    assert (view.w_move.label, view.move_btn.label, view.upload.label, view.w_lang.label) == (
+        "Zug wählen", "Diesen Zug spielen", "Gespeichertes Spiel laden", "Sprache")
