@@ -49,7 +49,7 @@ class HotSeat(pn.viewable.Viewer):
     """
 
     def __init__(self, table: Table, view, auto: bool = True, title: str = "railkit") -> None:
-        from railkit.viz.shell.view import page_language
+        from railkit.viz.shell.view import FOCUS_RING, page_language
 
         super().__init__()
         self.table = table
@@ -65,7 +65,8 @@ class HotSeat(pn.viewable.Viewer):
         self.header = pn.pane.HTML("", css_classes=["header"], sizing_mode="stretch_width")
         self.curtain_text = pn.pane.HTML("", css_classes=["curtain-text"], sizing_mode="stretch_width",
                                          stylesheets=[":host, h2, p { color: #ffffff; }"])
-        self.reveal_btn = pn.widgets.Button(label="", color="primary", css_classes=["reveal"], width=260)
+        self.reveal_btn = pn.widgets.Button(label="", color="primary", css_classes=["reveal"], width=260,
+                                            stylesheets=[FOCUS_RING.replace("#1565c0", "#ffffff")])
         self.reveal_btn.on_click(lambda e: self.reveal())
         self.curtain = pn.Column(self.curtain_text, self.reveal_btn, css_classes=["curtain"],
                                  sizing_mode="stretch_width", min_height=420,

@@ -47,6 +47,10 @@ from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 
 
+#: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
+FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
+
+
 def explain(err, lang: str | None = None) -> str:
     """HTML for an illegal-move error: the reason, the hint and the rule id, in language
     ``lang`` (default: the process's, :func:`railkit.core.i18n.get_language`).
@@ -268,7 +272,7 @@ class TableShell(pn.viewable.Viewer):
         self.w_move = pn.widgets.Select(label=Message("Choose a move").render(self.lang), options=[], width=300,
                                         disabled=True, css_classes=["choose-move"])
         self.move_btn = pn.widgets.Button(label=Message("Play this move").render(self.lang), width=130,
-                                          disabled=True, css_classes=["play-move"])
+                                          disabled=True, css_classes=["play-move"], stylesheets=[FOCUS_RING])
         self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
         self.move_row = pn.Row(self.w_move, self.move_btn)
         if seat is None:
