@@ -4,6 +4,7 @@
     railkit simulate GAME [options]      many seeded bot games; summary, --json, --out FILE
     railkit ladder GAME [options]        bots rated on one ladder (OpenSkill) from round robins
     railkit serve GAME [...]             serve a game in the browser (a lobby with --seats > 1);
+                                         --hotseat: the seats take turns at one browser instead
                                          --basic-auth PASSWORD|USERS.json asks for a login first
                                          (a class server: one shared password, or {"user": "password"});
                                          --maps-dir PATH: where the served map editor saves (my-maps/);
@@ -254,6 +255,11 @@ def _serve(args: argparse.Namespace) -> int:
     if args.difficulty is not None and args.difficulty not in spec.solo_levels:
         raise UsageError("--difficulty", f"{spec.solo_opponent}'s level: one of " + ", ".join(spec.solo_levels),
                          args.difficulty)
+    if args.hotseat and args.seats < 2:
+        raise RailkitError(f"--hotseat: expected --seats 2 or more (people taking turns at one screen), got "
+                           f"{args.seats}.")
+    if args.hotseat and args.state_dir is not None:
+        raise RailkitError("--state-dir: the lobby's tables are kept, not a hot-seat game (leave out one of the two).")
     if args.solo and args.seats > 1:
         raise RailkitError(f"--solo: one person plays alone against {spec.solo_opponent}, so not with --seats "
                            "above 1.")
@@ -266,9 +272,11 @@ def _serve(args: argparse.Namespace) -> int:
     if bots is not None:
         make_agent(spec, bots, 0, source=option)
     url = f"http://{args.address}:{args.port}/"
-    what = "the lobby (make a table, share its seat links)" if args.seats > 1 else "a game against bots"
+    lobby = args.seats > 1 and not args.hotseat
+    what = ("the lobby (make a table, share its seat links)" if lobby else
+            f"a hot-seat game for {args.seats} people at one screen" if args.hotseat else "a game against bots")
     _check_bind(args.address, args.port)
-    state_dir = _state_dir(args.state_dir, "railkit-tables") if args.seats > 1 else None
+    state_dir = _state_dir(args.state_dir, "railkit-tables") if lobby else None
     print(f"railkit serve {args.game}: {what} at {url}  (Ctrl+C stops)"
           + ("; a password is asked first" if auth else "")
           + (f"; the map editor saves in {maps_dir}" if on_maps else "")
@@ -282,7 +290,7 @@ def _serve(args: argparse.Namespace) -> int:
         solo["maps_dir"] = maps_dir
     serve(args.game, port=args.port, seats=args.seats, show=args.show, address=args.address, map=args.map,
           seed=args.seed, bots=bots, bot_delay=args.bot_delay, rules=rules, basic_auth=auth, state_dir=state_dir,
-          keep_finished=args.keep_finished, **solo)
+          keep_finished=args.keep_finished, hotseat=args.hotseat, **solo)
     return 0
 
 
@@ -600,6 +608,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--seats", type=int, default=1,
                     help="people per table (default 1: every browser plays its own game against bots; "
                          "more opens a lobby of shared tables)")
+    sv.add_argument("--hotseat", action="store_true",
+                    help="with --seats above 1: no lobby; the people take turns at one browser, a curtain "
+                         "between their turns hides each hand (pass and play)")
     sv.add_argument("--agents", default=None,
                     help="the bot that plays the other seats (the game's bots are listed below)")
     sv.add_argument("--bots", default=None, help="the same as --agents")

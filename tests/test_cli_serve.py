@@ -41,7 +41,21 @@ def test_serve_prints_the_lobby_url_and_passes_every_option(capsys, monkeypatch,
     assert "the lobby" in out and "http://127.0.0.1:5123/" in out and f"tables are kept in {kept}" in out
     assert seen == {"game": "ticket-to-ride", "port": 5123, "seats": 3, "show": False, "address": "127.0.0.1",
                     "map": "teaching-small", "seed": 4, "bots": "tickets", "bot_delay": 0.2,
-                    "rules": {"hand_size": 6}, "basic_auth": None, "state_dir": kept, "keep_finished": 86400}
+                    "rules": {"hand_size": 6}, "basic_auth": None, "state_dir": kept, "keep_finished": 86400,
+                    "hotseat": False}
+
+
+def test_serve_hotseat_opens_no_lobby_and_keeps_no_tables(capsys, monkeypatch, tmp_path):
+    import railkit.viz.shell.serve as app
+
+    monkeypatch.chdir(tmp_path)
+    seen = {}
+    monkeypatch.setattr(app, "serve", lambda game, **kw: seen.update(kw))
+    assert main(["serve", "station-master", "--seats", "2", "--hotseat"]) == 0
+    out = capsys.readouterr().out
+    assert "a hot-seat game for 2 people at one screen" in out and "lobby" not in out and "kept" not in out
+    assert seen["hotseat"] is True and seen["seats"] == 2 and seen["state_dir"] is None
+    assert not (tmp_path / "railkit-tables").exists()
 
 
 def test_serve_state_dir_and_keep_finished(capsys, monkeypatch, tmp_path):

@@ -106,8 +106,9 @@ def new_table(game: str, players: int, people: int, **kw) -> Table:
 
 def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: int | None = None,
                bots: str | None = None, rules: dict | None = None, bot_delay: float = 0.5, auto: bool = True,
-               hosts: list[str] | None = None, store=None, **options):
-    """The page for one browser session (the lobby, a seat, a spectator, or a game of one's own).
+               hosts: list[str] | None = None, store=None, hotseat: bool = False, **options):
+    """The page for one browser session (the lobby, a seat, a spectator, a game of one's own,
+    or a hot-seat game).
 
     Parameters
     ----------
@@ -128,6 +129,10 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
         gets a plain page and never touches a table.
     store : TableStore, optional
         Where the lobby's tables are journaled (:class:`~railkit.viz.shell.journal.TableStore`).
+    hotseat : bool
+        True: no lobby; every browser gets its own game whose ``seats`` people take turns
+        at that one page (:class:`~railkit.viz.shell.hotseat.HotSeat`); ``?players=K``
+        adds bots up to K players.
     **options
         The game's own options (a map, playing alone against its solo opponent, ...):
         its view package's ``table_options`` reads them, with the page's address
@@ -142,7 +147,7 @@ def create_app(game: str, seats: int = 1, table: Table | None = None, *, seed: i
                                 css_classes=["error"])
     try:
         return _create(game, seats, table, seed=seed, bots=bots, rules=rules, bot_delay=bot_delay, auto=auto,
-                       store=store, options=options)
+                       store=store, options=options, hotseat=hotseat)
     except (DataError, NotAllowed) as exc:
         return _error_page(game, exc)
 
@@ -157,7 +162,7 @@ def _table_options(game: str, options: dict) -> dict:
     return read(dict(options), lambda name: _arg(name) if name in spec.url_options else None)
 
 
-def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, options):
+def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, options, hotseat=False):
     view = view_class(game)
     options = _table_options(game, options)
     players = options.pop("players", None)
@@ -168,6 +173,13 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
         from railkit.viz.shell.tutorial import tutorial_page
 
         return tutorial_page(game, auto=auto)
+    if hotseat:
+        from railkit.viz.shell.hotseat import HotSeat
+
+        spec = get_spec(game)
+        players = _int_arg("players", seats, spec.max_players) or max(players or 0, seats, spec.min_players)
+        t = table or new_table(game, players, seats, seed=seed, **defaults)
+        return HotSeat(t, view, auto=auto, title=f"{_title(game)} — railkit")
     if table is not None:
         seat = (_int_arg("seat", 1, table.game.players) or 1) - 1
         return _page(game, view(table, seat=seat, auto=auto), None)

@@ -19,7 +19,7 @@ from railkit.viz.shell.lobby import create_app, lobby_tables
 
 def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
           address: str = "127.0.0.1", basic_auth: str | None = None, state_dir=None,
-          keep_finished: float = KEEP_FINISHED, **app_options):
+          keep_finished: float = KEEP_FINISHED, hotseat: bool = False, **app_options):
     """Serve ``game`` on ``address:port`` (blocks). Each browser session calls
     :func:`~railkit.viz.shell.lobby.create_app`.
 
@@ -34,6 +34,9 @@ def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
     and the tables kept there are restored first (:mod:`railkit.viz.shell.journal`): what
     was restored, dropped or refused is printed (refusals on stderr, naming the file and
     the line). SIGTERM or SIGINT stops the server gracefully (:func:`serve_page`).
+
+    With ``hotseat`` there is no lobby: every browser gets a game whose ``seats`` people
+    take turns at that page, behind a curtain (:mod:`railkit.viz.shell.hotseat`).
     """
     viz = viz_of(game)  # a clear error before the server starts
     prepare = getattr(viz, "prepare_server", None)
@@ -41,11 +44,13 @@ def serve(game: str, port: int = 5006, seats: int = 1, show: bool = False,
         prepare(app_options)
     hosts = own_hosts(address, port)
     store = None
-    if state_dir is not None and seats > 1:
+    lobby = seats > 1 and not hotseat
+    if state_dir is not None and lobby:
         store = restore_tables(game, state_dir, keep_finished, app_options.get("bot_delay", 0.5))
-    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, store=store, **app_options), port=port,
-                      address=address, show=show, title=f"railkit: {get_spec(game).title}", basic_auth=basic_auth,
-                      on_stop=store.close if store is not None else None, on_start=play_bots if seats > 1 else None)
+    return serve_page(lambda: create_app(game, seats=seats, hosts=hosts, store=store, hotseat=hotseat, **app_options),
+                      port=port, address=address, show=show, title=f"railkit: {get_spec(game).title}",
+                      basic_auth=basic_auth, on_stop=store.close if store is not None else None,
+                      on_start=play_bots if lobby else None)
 
 
 #: milliseconds between two looks at the lobby's tables for a bot whose turn it is
@@ -217,7 +222,7 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 70_000:
         sys.set_int_max_str_digits(70_000)
     origins = own_hosts(address, port)
-    factory = _fitting_phones(factory)
+    factory = _for_every_page(factory)
     guard = [origin_guard(origins)]  # pages: frame headers, and none for another site
     if basic_auth:
         import os
@@ -245,13 +250,18 @@ def serve_page(factory, *, port: int, address: str, show: bool, title: str, basi
     return server
 
 
-def _fitting_phones(factory):
-    """``factory``, whose pages fit a phone (:func:`~railkit.viz.shell.phone.fit_phone`)."""
+def _for_every_page(factory):
+    """``factory``, whose pages fit a phone (:func:`~railkit.viz.shell.phone.fit_phone`) and
+    name every slider and checkbox for a screen reader
+    (:func:`~railkit.viz.shell.access.name_controls`)."""
+    from railkit.viz.shell.access import name_controls
     from railkit.viz.shell.phone import fit_phone
 
     def page():
         fit_phone()
-        return factory()
+        made = factory()
+        name_controls(pn.state.curdoc)
+        return made
 
     return page
 
@@ -296,6 +306,7 @@ def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
     p.add_argument("game", choices=served_games())
     p.add_argument("--port", type=int, default=5006)
     p.add_argument("--seats", type=int, default=1)
+    p.add_argument("--hotseat", action="store_true", help="the seats take turns at one browser")
     p.add_argument("--address", default="127.0.0.1")
     p.add_argument("--map", default=None)
     p.add_argument("--seed", type=int, default=None)
@@ -305,7 +316,7 @@ def main(argv=None) -> None:  # pragma: no cover - thin command-line wrapper
     p.add_argument("--maps-dir", default=None, help="the user maps folder (default: my-maps here)")
     a = p.parse_args(argv)
     own = {k: v for k, v in (("map", a.map), ("maps_dir", a.maps_dir)) if v is not None}  # the game's own
-    serve(a.game, port=a.port, seats=a.seats, address=a.address, seed=a.seed, bots=a.bots,
+    serve(a.game, port=a.port, seats=a.seats, address=a.address, seed=a.seed, bots=a.bots, hotseat=a.hotseat,
           bot_delay=a.bot_delay, rules=json.loads(a.rules) if a.rules else None, **own)
 
 

@@ -55,6 +55,10 @@ from railkit.viz.shell.table import NotAllowed, Table, seat_names
 FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
 
 
+#: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
+FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
+
+
 def explain(err, lang: str | None = None) -> str:
     """HTML for an illegal-move error: the reason, the hint and the rule id, in language
     ``lang`` (default: the process's, :func:`railkit.core.i18n.get_language`).
@@ -228,7 +232,8 @@ class TableShell(pn.viewable.Viewer):
         #: the language of this page's messages (``?lang=`` of its address, else the default;
         #: the page's language picker changes it)
         self.lang = page_language()
-        self.w_lang = pn.widgets.Select(name="", options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
+        self.w_lang = pn.widgets.Select(label=Message("Language").render(self.lang),
+                                        options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
                                         value=self.lang if self.lang in i18n.LANGUAGES else "en", width=110,
                                         css_classes=["language"], description="Language of the game's messages")
         self.w_lang.param.watch(self._on_language, "value")
@@ -266,7 +271,8 @@ class TableShell(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=lambda: self.table.save_for(self.seat),
                                                 filename=self.save_name,
                                                 label="Save game (JSON)", width=160)
-        self.upload = pn.widgets.FileInput(accept=".json", width=220)
+        self.upload = pn.widgets.FileInput(accept=".json", width=220,
+                                           label=Message("Load a saved game").render(self.lang))
         self.upload.param.watch(self._on_upload, "value")
         # the table's controls a page has: the load control only where its seat may load; Undo
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
@@ -275,6 +281,16 @@ class TableShell(pn.viewable.Viewer):
         self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
+        # every legal action of the position in one list: the keyboard's way to every move (the
+        # board's routes, hexes and cards are clicked with a mouse), in the engine's notation
+        self.w_move = pn.widgets.Select(label=Message("Choose a move").render(self.lang), options=[], width=300,
+                                        disabled=True, css_classes=["choose-move"])
+        self.move_btn = pn.widgets.Button(label=Message("Play this move").render(self.lang), width=130,
+                                          disabled=True, css_classes=["play-move"], stylesheets=[FOCUS_RING])
+        self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
+        self.move_row = pn.Row(self.w_move, self.move_btn)
+        if seat is None:
+            self.move_row.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
                                      styles={"overflow-y": "auto"}, stylesheets=[FIT_WIDTH + " div{max-width:100%}"])
         self.assist = Assist(self)  # the hints and the "confirm before ..." setting
@@ -369,6 +385,7 @@ class TableShell(pn.viewable.Viewer):
     def _controls(self):
         return pn.Column(
             self._file_row,
+            self.move_row,
             pn.Row(self.replay, self.live_btn, stylesheets=[FIT_WIDTH]),
             "#### Action log", self.log_pane, stylesheets=[FIT_WIDTH],
         )
@@ -503,6 +520,30 @@ class TableShell(pn.viewable.Viewer):
         self.say("")
         return None
 
+    def play_listed(self, text: str | None):
+        """Play ``text``, chosen in the list of this position's legal actions ("Choose a
+        move"): None, or the error (shown inline)."""
+        if not text:
+            err = NotAllowed(Message("No move is chosen."), Message("Choose a move in the list first."))
+            self.say(explain(err, self.lang))
+            return err
+        err = self.play(text)
+        if err is None:
+            self.after_undo()  # a move half made on the board is dropped
+            self.after_action()
+        return err
+
+    def _show_moves(self, legal: list) -> None:
+        """The list of this position's legal actions (empty and greyed out when none)."""
+        options = [str(a) for a in legal]
+        label = Message("Choose a move").render(self.lang)
+        if self.w_move.options != options:
+            self.w_move.param.update(options=options, value=options[0] if options else None)
+        if self.w_move.label != label:
+            self.w_move.label = label
+            self.move_btn.label = Message("Play this move").render(self.lang)
+        self.w_move.disabled = self.move_btn.disabled = not options
+
     # ------------------------------------------------------------ confirm turn
     @property
     def pending(self):
@@ -566,6 +607,8 @@ class TableShell(pn.viewable.Viewer):
     def _on_language(self, event) -> None:
         """The page's language picker: this page's messages from now on in ``event.new``."""
         self.lang = event.new
+        self.upload.label = Message("Load a saved game").render(self.lang)
+        self.w_lang.label = Message("Language").render(self.lang)
         self.refresh(force=True)
 
     def _on_confirm_box(self, event) -> None:
@@ -696,6 +739,7 @@ class TableShell(pn.viewable.Viewer):
         legal = g.legal_actions() if my_turn and pending is None else []  # none while a move waits
         self._show(g, obs, my_turn, replay, legal)
         self.assist.refresh(g, my_turn, replay, pending)
+        self._show_moves(legal)
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
         if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick

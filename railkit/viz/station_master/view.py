@@ -253,7 +253,8 @@ class StationMasterView(TableShell):
         # and carriages stay readable; the button under it says where the choice may go)
         self.train_pick = []
         for i in range(MAX_TRAINS):
-            b = pn.widgets.Button(label="", css_classes=["train-pick"], margin=0, stylesheets=[_PICK_CSS])
+            b = pn.widgets.Button(label=Message("Train {n}", n=i + 1).render(self.lang), css_classes=["train-pick"],
+                                  margin=0, stylesheets=[_PICK_CSS])  # a name for a screen reader
             b.on_click(lambda e, i=i: self._click_slot(i))
             self.train_pick.append(b)
         self.train_cols = [pn.Column(self.train_html[i], self.train_btn[i], self.train_pick[i], visible=False,

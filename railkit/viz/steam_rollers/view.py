@@ -37,6 +37,7 @@ from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
+from railkit.viz.shell.style import text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import SheetFigure
@@ -53,9 +54,10 @@ LEFT_WIDTH, RIGHT_WIDTH = 680, 540
 
 def good_chip(good: str) -> str:
     """A good as a small coloured square with its label (HTML; colour-blind safe)."""
-    ink = "#000" if good in ("yellow",) else "#fff"
+    colour = GOOD_HEX.get(good, "#777777")
+    ink = text_on(colour)  # black on grey and yellow: 4.5:1 or more (WCAG AA)
     return (f"<span style='display:inline-block;min-width:22px;padding:0 3px;margin:1px;border-radius:3px;"
-            f"background:{GOOD_HEX.get(good, '#777')};color:{ink};font-size:11px;text-align:center;"
+            f"background:{colour};color:{ink};font-size:11px;text-align:center;"
             f"border:1px solid #222'>{GOOD_LABEL.get(good, good)}</span>")
 
 
@@ -348,9 +350,6 @@ class SteamRollersView(TableShell):
         self.pass_btn.on_click(lambda e: self.click_pass())
         self.skip_btn = pn.widgets.Button(label="Skip", width=160, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
-        self.w_other = pn.widgets.Select(label="Any other legal action", options=[], width=400)
-        self.other_btn = pn.widgets.Button(label="Play", width=80)
-        self.other_btn.on_click(lambda e: self._play_other())
         self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
         self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
@@ -388,7 +387,7 @@ class SteamRollersView(TableShell):
         wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(
             pn.FlexBox(left, right, **wrap),
-            pn.FlexBox(pn.Column(self._controls(), pn.Row(self.w_other, self.other_btn)),
+            pn.FlexBox(self._controls(),
                        pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane), **wrap),
             sizing_mode="stretch_width",
         )
@@ -698,13 +697,6 @@ class SteamRollersView(TableShell):
                 return self._do(a)
         return self._refuse(Message("There is nothing to skip now."))
 
-    def _play_other(self):
-        text = self.w_other.value
-        for a in self._legal:
-            if str(a) == text:
-                return self._do(a)
-        return self._refuse(Message("Choose an action in the list first."))
-
     # ------------------------------------------------------------ deliveries
     def delivery_options(self) -> dict[str, object]:
         """Label -> legal delivery action for the drafted die, goods in line order."""
@@ -935,8 +927,6 @@ class SteamRollersView(TableShell):
         self.skip_btn.disabled = not any(isinstance(a, Skip) for a in legal)
         self.skip_btn.label = ("Skip the second track" if g.phase == "build2" else
                                "Do not re-roll Olivia's die" if g.phase == "reroll" else "Skip (nothing to skip)")
-        self.w_other.options = [str(a) for a in legal[:400]]
-        self.other_btn.disabled = not legal
 
     def _show_info(self, g, obs, my_turn) -> None:
         names = seat_names(g)
