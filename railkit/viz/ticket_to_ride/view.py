@@ -36,7 +36,7 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 from railkit.viz.shell.table import Table, plain_text
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
@@ -176,11 +176,11 @@ class TicketToRideView(TableShell):
         if self.colour_blind is None:
             self.colour_blind = colour_blind_default()
         self.player = PlayerPanel(self.act, colour_blind=self.colour_blind, lang=self.lang)
-        self.w_colour_blind = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind = pn.widgets.Checkbox(label=word("Colour-blind patterns"), value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         # the same setting in the new-game form, for whoever looks for it there
-        self.w_colour_blind_form = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind_form = pn.widgets.Checkbox(label=word("Colour-blind patterns"), value=self.colour_blind,
                                                        css_classes=["colour-blind-form"], align="end")
         self.w_colour_blind_form.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         self.scoring_area = pn.Column(sizing_mode="stretch_width")
