@@ -369,9 +369,13 @@ class Table:
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int, lang: str | None = "en") -> str:
+        """Seat ``seat``'s name, and its bot's if a bot plays it (in language ``lang``; None:
+        the current language)."""
         name = seat_names(self.game)[seat]
-        return name if self.is_human(seat) else f"{name} (bot: {self.bot_names.get(seat, '?')})"
+        if self.is_human(seat):
+            return name
+        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?")).render(lang)
 
     # ------------------------------------------------------------ play
     def check(self, seat: int | None, action: Action | str):

@@ -1010,7 +1010,7 @@ class SteamRollersView(TableShell):
                                 Message("Your turn: click a white die to draft it.") if self.die is None else
                                 Message("Your turn — die {v} drafted.", v=self._value())).render(lang))
         else:
-            turn = html.escape(Message("{name} is playing.", name=self.table.seat_label(cur)).render(lang))
+            turn = html.escape(Message("{name} is playing.", name=self.table.seat_label(cur, lang)).render(lang))
         empty = g.empty_cities()
         ends = Message("Empty cities: {n} of {of} that end the game", n=len(empty), of=g.rules.end_empty_cities)
         self.status.object = (f"<div><b>{html.escape(Message('Round {n}', n=g.round).render(lang))}</b> · {turn}<br>"

@@ -407,7 +407,7 @@ class TicketToRideView(TableShell):
             self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
             self.board.mark_last(last_claimed_route(g.log))
             can_pass = any(str(a) == "pass" for a in legal)
-            labels = [t.seat_label(s) for s in range(g.players)]
+            labels = [t.seat_label(s, self.lang) for s in range(g.players)]
             since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat, self.lang)
             self.player.lang = self.lang  # the page's language picker may have changed it
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass, seat_labels=labels, replay=replay,
