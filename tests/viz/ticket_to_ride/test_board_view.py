@@ -320,3 +320,13 @@ def test_winner_banner_shows_every_final_score():
     assert wb.winners == [x["name"] for x in final if x["win"]]
     wb.hide()
     assert not wb.visible
+
+
+def test_a_cjk_label_is_measured_a_full_em_per_character():
+    """A city name in Chinese or Japanese characters (a user's own map) is as wide as its
+    characters are: each a full em, so its label box covers what the board draws."""
+    from railkit.viz.ticket_to_ride.geometry import LABEL_PX, text_width
+
+    assert text_width("東京駅") == pytest.approx(3 * 1.05 * LABEL_PX)
+    assert text_width("ｶﾀｶﾅ") < text_width("カタカナ") == pytest.approx(4 * 1.05 * LABEL_PX)  # half-width kana
+    assert text_width("東京") > 2 * 0.667 * 1.05 * LABEL_PX  # an unknown character's width, which was used
