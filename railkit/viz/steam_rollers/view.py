@@ -348,7 +348,7 @@ class SteamRollersView(TableShell):
                                   stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
-        self.black = pn.pane.HTML("", width=250, css_classes=["black-die"])
+        self.black = pn.pane.HTML("", width=230, css_classes=["black-die"])  # ends before the right column
         self.w_as = pn.widgets.Select(label=word("Play the die as (tile 1)"), options=[], width=140, disabled=True)
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
@@ -878,11 +878,14 @@ class SteamRollersView(TableShell):
                 b.color = "default"
                 b.disabled = True
         kinds = obs["black_die"]
+        # within the pane's width: a longer language wraps between the two kinds, never over the status
+        kind = {k: f"<span style='white-space:nowrap'>{_track_svg(k)} {_TRACK[k].render(self.lang)}</span>"
+                for k in kinds}
         self.black.object = ("<div class='black-die' style='background:#222;color:#fff;padding:3px 8px;"
-                             "border-radius:6px;display:inline-block'><b>" + Message("Black die:").render(self.lang)
-                             + "</b> " + Message("{a} or {b}", a=f"{_track_svg(kinds[0])} {_TRACK[kinds[0]].render(self.lang)}",
-                                                  b=f"{_track_svg(kinds[-1])} {_TRACK[kinds[-1]].render(self.lang)}"
-                                                  ).render(self.lang) + "</div>") if dice else ""
+                             "border-radius:6px;display:inline-block;max-width:100%;box-sizing:border-box'><b>"
+                             + Message("Black die:").render(self.lang) + "</b> "
+                             + Message("{a} or {b}", a=kind[kinds[0]], b=kind[kinds[-1]]).render(self.lang)
+                             + "</div>") if dice else ""
         as_opts = sorted({a.value for a in legal_values(self._legal, self.die)} - {None})
         if self.die is not None and as_opts:
             self.w_as.options = {Message("{v} (as rolled)", v=self.die).render(self.lang): self.die,

@@ -453,7 +453,8 @@ class PlayerPanel(pn.viewable.Viewer):
         over = bool(obs.get("final"))
         def th(text: str, title: str = "") -> str:
             tip = f" title='{html.escape(_WORDS[title].render(lang))}'" if title else ""
-            return f"<th{tip}>{html.escape(_WORDS[text].render(lang))}</th>"
+            # a Japanese heading breaks between words, never inside one ("カー" / "ド")
+            return f"<th{tip} style='word-break:keep-all'>{html.escape(_WORDS[text].render(lang))}</th>"
 
         head = (th("final score", "the final total") if over else
                 th("route points", "points of the routes claimed so far; tickets and the longest route count at the end"))
