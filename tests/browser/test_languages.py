@@ -128,7 +128,7 @@ def test_at_one_shared_table_each_seat_reads_its_own_language(browser):
             page.locator(".language select").wait_for()
             assert page.locator(".language select").input_value() == {"da": "Dansk", "ja": "日本語"}[lang]
         de.goto(url + "/?table=languages&lang=de")
-        wait_text(de, "watching")
+        wait_text(de, "siehst zu")  # "You are watching", in the page's German
         said = {"da": "Ikke tilladt:", "ja": "できません：", "de": "Nicht erlaubt:", "en": "Not allowed:"}
         for page, lang in ((da, "da"), (ja, "ja")):
             click_route(page, "Denver-Omaha")  # before its tickets are kept, or not its turn: refused
