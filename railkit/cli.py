@@ -9,7 +9,7 @@
                                          (a class server: one shared password, or {"user": "password"});
                                          --maps-dir PATH: where the served map editor saves (my-maps/);
                                          --state-dir DIR: where the lobby's tables are kept (railkit-tables/)
-    railkit lab [--update]               JupyterLab on the index notebook, in your copy (workspace/)
+    railkit lab [--update] [--lang da]   JupyterLab on the index notebook (da: the Danish one), in your copy
 
 Refusals of the games print in the reader's language: ``RAILKIT_LANG`` (en, da, de or ja),
 else the system locale; ``serve --lang`` and ``lab --lang`` choose it for the served pages
@@ -376,6 +376,24 @@ def _check_bind(address: str, port: int) -> None:
             raise UsageError("--address", f"an address this machine can serve on ({exc.strerror})", address) from None
 
 
+def notebook_files(src: Path = NOTEBOOKS_DIR) -> list[Path]:
+    """The notebooks railkit ships: ``NN-topic.ipynb`` in English, and the translated ones
+    in a folder per language (``da/10-ttr-rules.ipynb``), English first."""
+    return sorted(src.glob("*.ipynb")) + sorted(src.glob("*/*.ipynb"))
+
+
+def index_notebook(lang: str | None) -> str:
+    """The index notebook of ``lang`` under ``notebooks/``: ``da/00-index.ipynb``, or the
+    English ``00-index.ipynb`` (for English, no language, or a language with no index).
+
+    >>> index_notebook("da"), index_notebook(None)
+    ('da/00-index.ipynb', '00-index.ipynb')
+    """
+    if lang and lang != "en" and (NOTEBOOKS_DIR / lang / "00-index.ipynb").is_file():
+        return f"{lang}/00-index.ipynb"
+    return "00-index.ipynb"
+
+
 def _lab(args: argparse.Namespace) -> int:
     """JupyterLab on the index notebook, in the learner's own copy of the notebooks.
 
@@ -417,23 +435,25 @@ def _lab(args: argparse.Namespace) -> int:
     except ValueError:
         manifest = {}
     added, refreshed, beside, pending = [], [], [], []
-    for nb in sorted(src.glob("*.ipynb")):
-        mine, new = dest / nb.name, digest(nb)
+    for nb in notebook_files(src):  # the English ones, then da/, de/, ja/
+        name = nb.relative_to(src).as_posix()
+        mine, new = dest / name, digest(nb)
         if not mine.exists():
+            mine.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(nb, mine)
-            manifest[nb.name] = new
-            added.append(nb.name)
-        elif new == manifest.get(nb.name) or new == digest(mine):
-            manifest[nb.name] = new
+            manifest[name] = new
+            added.append(name)
+        elif new == manifest.get(name) or new == digest(mine):
+            manifest[name] = new
         elif not args.update:
-            pending.append(nb.name)
-        elif digest(mine) == manifest.get(nb.name):  # the learner never changed it
+            pending.append(name)
+        elif digest(mine) == manifest.get(name):  # the learner never changed it
             shutil.copyfile(nb, mine)
-            manifest[nb.name] = new
-            refreshed.append(nb.name)
+            manifest[name] = new
+            refreshed.append(name)
         else:  # the learner's own version stays; the new one goes beside it
             shutil.copyfile(nb, mine.with_suffix(".new.ipynb"))
-            beside.append(mine.with_suffix(".new.ipynb").name)
+            beside.append(mine.with_suffix(".new.ipynb").relative_to(dest).as_posix())
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     maps = ws / "maps"
     if not maps.exists() and not maps.is_symlink():
@@ -451,7 +471,7 @@ def _lab(args: argparse.Namespace) -> int:
               "run `railkit lab --update` to get them (your changes are kept)")
 
     token = secrets.token_hex(16)
-    url = f"http://127.0.0.1:{args.port}/lab/tree/notebooks/00-index.ipynb?token={token}"
+    url = f"http://127.0.0.1:{args.port}/lab/tree/notebooks/{index_notebook(args.lang)}?token={token}"
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={args.port}", "--ip=127.0.0.1",
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ws}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

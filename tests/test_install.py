@@ -178,14 +178,15 @@ def test_the_wheel_holds_the_maps_and_notebooks_and_no_compiled_module(dist):
     names = zipfile.ZipFile(dist["wheel"]).namelist()
     for path in sorted((ROOT / "maps").glob("*.json")):
         assert f"railkit/maps/data/{path.name}" in names
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        assert f"railkit/notebooks/{path.name}" in names
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):  # with the translated ones (da/, de/, ja/)
+        assert f"railkit/notebooks/{path.relative_to(ROOT / 'notebooks').as_posix()}" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "maps/", "notebooks/"))]
     # the package data equals the browsable files (one source, shipped as it is)
     wheel = zipfile.ZipFile(dist["wheel"])
-    for path in [*(ROOT / "maps").glob("*.json"), *(ROOT / "notebooks").glob("*.ipynb")]:
-        inside = f"railkit/{'maps/data' if path.suffix == '.json' else 'notebooks'}/{path.name}"
+    for path in [*(ROOT / "maps").glob("*.json"), *(ROOT / "notebooks").rglob("*.ipynb")]:
+        inside = (f"railkit/maps/data/{path.name}" if path.suffix == ".json"
+                  else f"railkit/notebooks/{path.relative_to(ROOT / 'notebooks').as_posix()}")
         assert wheel.read(inside) == path.read_bytes(), inside
     metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     core = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]

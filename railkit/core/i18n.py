@@ -121,6 +121,27 @@ def _message(text: str, plural: str | None, args: dict) -> Message:
     return Message(text, plural, **args)
 
 
+def word(text: str, /) -> str:
+    """``text`` as it is: marks an English word or phrase of a page (a button's label, a
+    heading) as a message id for the catalogs, to be translated where it is shown
+    (gettext's ``N_``; see :func:`railkit.viz.shell.words.relabel`).
+
+    >>> word("Undo my last move")
+    'Undo my last move'
+    """
+    return text
+
+
+def ids() -> frozenset[str]:
+    """Every message id of the catalogs (the English catalog's ids)."""
+    return _ids()
+
+
+@functools.lru_cache(maxsize=None)
+def _ids() -> frozenset[str]:
+    return frozenset(m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog("en") if m.id)
+
+
 def render(text: Any, lang: str | None = None) -> str:
     """``text`` in language ``lang``: a :class:`Message` or anything with a ``render(lang)``
     (an :class:`~railkit.core.errors.IllegalMove`) rendered, anything else as ``str``."""
@@ -271,7 +292,8 @@ def fields(template: str) -> set[str]:
 def extract(root: str | Path | None = None) -> dict[str, dict]:
     """Every message the code makes: ``{id: {"plural": text or None, "args": set of keyword
     names, "where": ["path:line", ...]}}``, found by reading each module's syntax tree for
-    calls ``Message("literal text", ...)`` under ``root`` (default: the railkit package).
+    calls ``Message("literal text", ...)`` and ``word("literal text")`` under ``root``
+    (default: the railkit package).
 
     >>> "Claim a shorter route." in extract()
     True
@@ -284,7 +306,7 @@ def extract(root: str | Path | None = None) -> dict[str, dict]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None))
-                    == "Message" and node.args and isinstance(node.args[0], ast.Constant)
+                    in ("Message", "word") and node.args and isinstance(node.args[0], ast.Constant)
                     and isinstance(node.args[0].value, str)):
                 continue
             kw = {k.arg: k.value for k in node.keywords}

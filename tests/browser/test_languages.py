@@ -128,7 +128,7 @@ def test_at_one_shared_table_each_seat_reads_its_own_language(browser):
             page.locator(".language select").wait_for()
             assert page.locator(".language select").input_value() == {"da": "Dansk", "ja": "日本語"}[lang]
         de.goto(url + "/?table=languages&lang=de")
-        wait_text(de, "watching")
+        wait_text(de, "siehst zu")  # "You are watching", in the page's German
         said = {"da": "Ikke tilladt:", "ja": "できません：", "de": "Nicht erlaubt:", "en": "Not allowed:"}
         for page, lang in ((da, "da"), (ja, "ja")):
             click_route(page, "Denver-Omaha")  # before its tickets are kept, or not its turn: refused
@@ -144,3 +144,128 @@ def test_at_one_shared_table_each_seat_reads_its_own_language(browser):
         stop_server(proc)
     for guard in guards:
         guard.check()
+
+
+# ---------------------------------------------------------------- the pseudo-locale on every page
+#: the text nodes a reader sees (shadow roots included; style sheets and scripts left out)
+SEEN_TEXT = """() => {
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) { if (node.textContent.trim()) out.push(node.textContent.trim()); return; }
+    if (node.nodeType === Node.ELEMENT_NODE && ['STYLE', 'SCRIPT', 'TEMPLATE'].includes(node.tagName)) return;
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const c of node.childNodes) walk(c);
+  };
+  walk(document.body);
+  return out;
+}"""
+
+#: words shown as they are in every language, each with the reason
+ALLOWED_WORDS = {
+    "railkit": "the kit's name",
+    "ticket": "in the game's name, Ticket to Ride", "ride": "in the game's name",
+    "steam": "in the game's name, Steam Rollers", "rollers": "in the game's name",
+    "station": "in the game's name, Station Master", "master": "in the game's name",
+    "player": "the seats' names (Player 1, ...) are names, kept as the refusals keep them",
+    "english": "the language picker names each language in itself",
+}
+#: whole texts shown as they are, each with the reason
+ALLOWED_TEXTS = [
+    (r"^draft \d( .*)?$", "Steam Rollers' action notation (the list of every legal action) is typed and parsed as "
+                          "it is, in every language"),
+    (r"^(bfs|dfs|dijkstra|astar|prim|kruskal|hierholzer)$", "the graph lab's algorithm names, as the code calls them"),
+]
+
+
+def english_words() -> set[str]:
+    """The words (3 letters or more) of the English catalog's messages, minus the allowed ones."""
+    import re
+
+    from railkit.core.i18n import catalog
+
+    found = set()
+    for m in catalog("en"):
+        for text in (m.id if isinstance(m.id, tuple) else (m.id,)) if m.id else ():
+            found |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", text))}
+    return found - set(ALLOWED_WORDS)
+
+
+def english_on(page, names: list[str]) -> list[tuple[str, list[str]]]:
+    """The texts of ``page`` that hold an English word, with the words (names and allowed texts left out)."""
+    import re
+
+    words = english_words()
+    names_re = re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+    left = []
+    for text in page.evaluate(SEEN_TEXT):
+        if any(re.match(pattern, text) for pattern, _ in ALLOWED_TEXTS):
+            continue
+        plain = re.sub(r"\S*\?\S*=\S*", " ", names_re.sub(" ", text))  # names, and links' addresses
+        hits = [w for w in re.findall(r"[A-Za-z]{3,}", plain) if w.lower() in words]
+        if hits:
+            left.append((text[:100], hits))
+    return left
+
+
+def _names() -> list[str]:
+    """Names a page shows as they are: the maps' cities, the seats' colours, the bots."""
+    from railkit.agents import agents_of
+    from railkit.games import specs
+    from railkit.maps import load
+
+    names = [c for m in ("usa", "teaching-small") for c in load(m).cities]
+    for spec in specs():
+        names += list(agents_of(spec))
+        names += [n for n in getattr(spec, "seat_names", ()) or ()]
+    return names + ["Purple", "Teal", "Red", "Green", "Blue", "Yellow", "Black", "Orange", "Dansk", "Deutsch",
+                    "Olivia", "Vancouver", "Santa Fe"]
+
+
+#: every served page: how it is started (None: the Ticket to Ride server of this module), its path
+PAGES = {
+    "ticket-to-ride": (None, "/"),
+    "lobby": (["--seats", "2"], "/"),
+    "steam-rollers": (["railkit.viz.shell.serve", "steam-rollers", "--seed", "4"], "/"),
+    "graph-lab": (["railkit.viz.graphs.algoplayer"], "/"),
+    "station-master": (["railkit.viz.shell.serve", "station-master", "--seed", "7"], "/"),
+}
+NOT_YET = {
+    "graph-lab": "the steps' narration, the pseudocode, the legend and the questions are made in railkit.graphs "
+                 "(steps, quiz) as English sentences",
+    "station-master": "its view is being reworked; its own words are not messages yet",
+}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=NOT_YET[n], strict=True))
+                                  if n in NOT_YET else n for n in PAGES])
+def test_a_page_in_the_pseudo_locale_shows_no_english_word(browser, server, name, tmp_path):
+    """Each served page opened with ?lang=xx (every message accented and 35 % longer) holds no
+    English word in any text a reader sees, outside names, numbers and the allowed texts."""
+    import sys
+
+    from conftest import launch, start_server, stop_server
+
+    how, path = PAGES[name]
+    proc = None
+    if how is None:
+        url = server
+    elif how[0].startswith("--"):
+        proc, url = start_server(how)
+    else:
+        cmd = [sys.executable, "-m", how[0], *how[1:2], "--port", "{port}", *how[2:]]
+        proc = launch(cmd, name=name)
+        url = proc.url
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    try:
+        page.goto(url + path + "?lang=xx")
+        # the page's own words are there once a pseudo-locale word is (every message is bracketed)
+        page.wait_for_function("() => (" + SEEN_TEXT + ")().filter(t => /\\[[^\\]]*[áéíóú]/.test(t)).length >= 3")
+        page.wait_for_load_state("networkidle")
+        left = english_on(page, _names())
+        page.screenshot(path=str(tmp_path / f"xx-{name}.png"), full_page=True)
+    finally:
+        page.context.close()
+        if proc is not None:
+            stop_server(proc)
+    assert not left, left[:10]

@@ -41,7 +41,9 @@ from railkit.graphs import quiz, steps
 from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
 from railkit.viz.shell.games import served_games, viz_of
-from railkit.viz.shell.view import served
+from railkit.core.i18n import translate, word
+from railkit.viz.shell.view import page_language, served
+from railkit.viz.shell.words import relabel
 
 #: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
 #: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
@@ -454,28 +456,30 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.on_answer: Callable | None = None
         #: a tutorial's hook: called as on_click(item) for every click instead of grading it
         self.on_click: Callable | None = None
-        self.w_algo = pn.widgets.Select(label="Algorithm", options=list(ALGORITHMS), value=self.algorithm, width=180)
-        self.w_map = pn.widgets.Select(label="Map", options=list(MAPS) + (["custom"] if custom is not None else []),
+        self.w_algo = pn.widgets.Select(label=word("Algorithm"), options=list(ALGORITHMS), value=self.algorithm,
+                                        width=180)
+        self.w_map = pn.widgets.Select(label=word("Map"), options=list(MAPS) + (["custom"] if custom is not None else []),
                                        value=self.map, width=130)
-        self.w_seed = pn.widgets.IntInput(label="Seed", value=self.seed, start=0, width=90, css_classes=["seed"])
-        self.w_start = pn.widgets.Select(label="Start city", options=[""], value="", width=150,
+        self.w_seed = pn.widgets.IntInput(label=word("Seed"), value=self.seed, start=0, width=90, css_classes=["seed"])
+        self.w_start = pn.widgets.Select(label=word("Start city"), options=[""], value="", width=150,
                                          css_classes=["start-city"])
-        self.w_target = pn.widgets.Select(label="Target city", options=[""], value="", width=150,
+        self.w_target = pn.widgets.Select(label=word("Target city"), options=[""], value="", width=150,
                                           css_classes=["target-city"])
         self._showing_start = False
         self.w_start.param.watch(self._on_pick_start, "value")
         self.w_target.param.watch(self._on_pick_target, "value")
         for w in (self.w_algo, self.w_map, self.w_seed):  # a new choice starts a new run at once
             w.param.watch(lambda e: self.reset(), "value")
-        self.w_reset = pn.widgets.Button(label="Reset", color="primary", width=80, css_classes=["reset"])
-        self.w_back = pn.widgets.Button(label="◀ Back", width=80, css_classes=["step-back"])
-        self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["step"])
-        self.w_play = pn.widgets.Toggle(label="▶ Play", width=90, css_classes=["play"])
-        self.w_speed = pn.widgets.IntSlider(label="Steps per second", start=1, end=20, value=4, width=160)
+        self.w_reset = pn.widgets.Button(label=word("Reset"), color="primary", width=80, css_classes=["reset"])
+        self.w_back = pn.widgets.Button(label=word("◀ Back"), width=80, css_classes=["step-back"])
+        self.w_step = pn.widgets.Button(label=word("Step ▶"), width=80, css_classes=["step"])
+        self.w_play = pn.widgets.Toggle(label=word("▶ Play"), width=90, css_classes=["play"])
+        self.w_speed = pn.widgets.IntSlider(label=word("Steps per second"), start=1, end=20, value=4, width=160)
         self.w_frame = self._frame_slider(1)
         self._controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
-        self.w_predict = pn.widgets.Checkbox(label="Predict the next step", value=self.predict, css_classes=["predict"])
-        self.w_mode = pn.widgets.Select(label="Feedback", options=list(quiz.MODES), value=self.mode, width=140)
+        self.w_predict = pn.widgets.Checkbox(label=word("Predict the next step"), value=self.predict,
+                                             css_classes=["predict"])
+        self.w_mode = pn.widgets.Select(label=word("Feedback"), options=list(quiz.MODES), value=self.mode, width=140)
         self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
         self.code_pane = pn.pane.HTML("", width=430)
         self.text_pane = pn.pane.HTML("", width=self._size[0], css_classes=["narration"])
@@ -548,7 +552,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.goto(self.predictor.frame_index if self.predictor else 0)
 
     def _frame_slider(self, end: int):
-        slider = pn.widgets.IntSlider(label="Step", start=0, end=end, value=0, width=300, css_classes=["frame"])
+        slider = pn.widgets.IntSlider(label=word("Step"), start=0, end=end, value=0, width=300, css_classes=["frame"])
         slider.param.watch(lambda e: self.goto(e.new), "value")
         return slider
 
@@ -590,7 +594,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         if self.w_play.value != on:
             self.w_play.value = on
             return
-        self.w_play.label = "Pause" if on else "▶ Play"
+        self.w_play.label = translate(word("Pause") if on else word("▶ Play"), page_language())
         if self._callback is not None:
             self._callback.stop()
             self._callback = None
@@ -666,9 +670,11 @@ class AlgoPlayer(pn.viewable.Viewer):
     def __panel__(self):
         controls = self._controls
         setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset)
-        predict = pn.Column("#### Predict", pn.Row(self.w_predict, self.w_mode), self.score_pane, self.feedback)
+        predict = pn.Column("#### " + word("Predict"), pn.Row(self.w_predict, self.w_mode), self.score_pane,
+                            self.feedback)
         # the prediction controls above the data structure, which grows as the run goes on
-        side = pn.Column("#### Pseudocode", self.code_pane, predict, "#### Data structure", self.ds_pane, width=450)
+        side = pn.Column("#### " + word("Pseudocode"), self.code_pane, predict, "#### " + word("Data structure"),
+                         self.ds_pane, width=450)
         # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
         # the step buttons and what the step did sit above the board: in view at 1280 x 720
         main = pn.FlexBox(pn.Column(controls, self.text_pane, self.board_area, self.legend), side,
@@ -682,14 +688,14 @@ class QuestionBankView(pn.viewable.Viewer):
     def __init__(self, level: str = "small", seed: int = 0, n: int = 10, width: int = 700, height: int = 440):
         super().__init__()
         self._size = (width, height)
-        self.w_level = pn.widgets.Select(label="Level", options=list(quiz.LEVELS), value=level, width=120)
-        self.w_seed = pn.widgets.IntInput(label="Seed", value=seed, start=0, width=90)
-        self.w_student = pn.widgets.TextInput(label="Your name (your own questions)", width=200,
+        self.w_level = pn.widgets.Select(label=word("Level"), options=list(quiz.LEVELS), value=level, width=120)
+        self.w_seed = pn.widgets.IntInput(label=word("Seed"), value=seed, start=0, width=90)
+        self.w_student = pn.widgets.TextInput(label=word("Your name (your own questions)"), width=200,
                                               css_classes=["student"])
-        self.w_new = pn.widgets.Button(label="New questions", color="primary", width=130)
-        self.w_next = pn.widgets.Button(label="Next question", width=120)
-        self.w_answer = pn.widgets.TextInput(label="Your answer", width=160)
-        self.w_check = pn.widgets.Button(label="Check", color="success", width=80, css_classes=["check"])
+        self.w_new = pn.widgets.Button(label=word("New questions"), color="primary", width=130)
+        self.w_next = pn.widgets.Button(label=word("Next question"), width=120)
+        self.w_answer = pn.widgets.TextInput(label=word("Your answer"), width=160)
+        self.w_check = pn.widgets.Button(label=word("Check"), color="success", width=80, css_classes=["check"])
         self.prompt = pn.pane.HTML("", width=700, css_classes=["prompt"])
         self.result = pn.pane.HTML("", width=700, css_classes=["result"])
         self.score = pn.pane.HTML("", width=300)
@@ -790,10 +796,10 @@ class CompareView(pn.viewable.Viewer):
         self.title = pn.pane.HTML(f"<h3 style='margin:4px 0'>Dijkstra and A* on one trip</h3><div>"
                                   f"{html.escape(title)}</div>", width=960)
         self.captions = [pn.pane.HTML("", width=width, css_classes=[f"compare-caption-{i}"]) for i in range(2)]
-        self.w_frame = pn.widgets.IntSlider(label="Expansions", start=0, end=self.steps, value=0, width=300)
-        self.w_back = pn.widgets.Button(label="◀ Back", width=80)
-        self.w_step = pn.widgets.Button(label="Step ▶", width=80, css_classes=["compare-step"])
-        self.w_end = pn.widgets.Button(label="To the end", width=100, css_classes=["compare-end"])
+        self.w_frame = pn.widgets.IntSlider(label=word("Expansions"), start=0, end=self.steps, value=0, width=300)
+        self.w_back = pn.widgets.Button(label=word("◀ Back"), width=80)
+        self.w_step = pn.widgets.Button(label=word("Step ▶"), width=80, css_classes=["compare-step"])
+        self.w_end = pn.widgets.Button(label=word("To the end"), width=100, css_classes=["compare-end"])
         self.w_back.on_click(lambda e: self.goto(self.k - 1))
         self.w_step.on_click(lambda e: self.goto(self.k + 1))
         self.w_end.on_click(lambda e: self.goto(self.steps))
@@ -882,10 +888,10 @@ class ClassResults(pn.viewable.Viewer):
         super().__init__()
         self.record = record
         self.table = pn.pane.HTML("", width=600, css_classes=["class-results"])
-        self.w_refresh = pn.widgets.Button(label="Refresh", width=100, css_classes=["refresh"])
+        self.w_refresh = pn.widgets.Button(label=word("Refresh"), width=100, css_classes=["refresh"])
         self.w_refresh.on_click(lambda e: self.refresh())
         self.w_csv = pn.widgets.FileDownload(callback=self._csv, filename="class-results.csv",
-                                             label="Save every answer (CSV)", width=220, css_classes=["save-csv"])
+                                             label=word("Save every answer (CSV)"), width=220, css_classes=["save-csv"])
         self.refresh()
 
     def _csv(self):
@@ -899,7 +905,7 @@ class ClassResults(pn.viewable.Viewer):
                              + (rows or "<tr><td colspan=3>No answers yet.</td></tr>") + "</table>")
 
     def __panel__(self):
-        return pn.Column("#### Class results", pn.Row(self.w_refresh, self.w_csv), self.table)
+        return pn.Column("#### " + word("Class results"), pn.Row(self.w_refresh, self.w_csv), self.table)
 
 
 def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False, projector: bool = False):
@@ -907,8 +913,11 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     bank and the legend. With ``record``, every prediction and answer is kept under the name the
     student typed; ``teacher`` adds the tab of the class's results; ``projector`` (``?projector=1``)
     draws the player's board for a projector (:data:`PROJECTOR_SIZE`, labels enlarged)."""
-    header = pn.pane.Markdown("## Graph lab — railkit\nStep through graph algorithms on the game's own maps, "
-                              "predict the next step, answer questions. [Tutorial](?tutorial=1)", css_classes=["header"])
+    lang = page_language()  # ?lang= of the page's address, else the default
+    header = pn.pane.Markdown("## " + translate(word("Graph lab"), lang) + " — railkit\n"
+                              + translate(word("Step through graph algorithms on the game's own maps, predict the next "
+                                               "step, answer questions."), lang)
+                              + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)", css_classes=["header"])
     player = AlgoPlayer(projector=projector)
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")
@@ -917,11 +926,13 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
             record.add((bank.w_student.value or "").strip() or "anonymous", activity, item, answer, right)
 
         player.on_answer = bank.on_answer = keep
-    tabs = [("Player", player), ("Dijkstra vs A*", compare), ("Question bank", bank)]
+    tabs = [(word("Player"), player), (word("Dijkstra vs A*"), compare), (word("Question bank"), bank)]
     results = ClassResults(record) if record is not None and teacher else None
     if results is not None:
-        tabs.append(("Class results", results))
+        tabs.append((word("Class results"), results))
+    tabs = [(translate(title, lang), part) for title, part in tabs]
     page = pn.Column(header, pn.Tabs(*tabs, dynamic=False), sizing_mode="stretch_width")
+    relabel(page, lang)
     page.player, page.bank, page.compare, page.results = player, bank, compare, results
     return page
 

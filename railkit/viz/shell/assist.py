@@ -18,7 +18,7 @@ import html
 import panel as pn
 
 from railkit.agents.hints import Hint, hints
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 
 #: how many moves a hint shows
 HINTS = 3
@@ -37,9 +37,9 @@ class Assist(pn.viewable.Viewer):
         self.shell = shell
         self.hints: list[Hint] = []
         self._hints_at: tuple | None = None  # (game, actions played) the hints are for
-        self.hint_btn = pn.widgets.Button(label="Hint", width=80, height=28, margin=TIGHT, css_classes=["hint"],
+        self.hint_btn = pn.widgets.Button(label=word("Hint"), width=80, height=28, margin=TIGHT, css_classes=["hint"],
                                           visible=False,
-                                          description="The medium bot's best three moves, with its reasons")
+                                          description=word("The medium bot's best three moves, with its reasons"))
         self.hint_btn.on_click(lambda e: self.show_hints())
         # the rows of the hints, made once and shown or hidden (a widget made per click cost
         # tens of milliseconds, and the page's layout would change each time)
@@ -62,9 +62,9 @@ class Assist(pn.viewable.Viewer):
                                                visible=bool(label) and shell.seat is not None)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
         self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 250)
-        self.held_confirm = pn.widgets.Button(label="Confirm", color="primary", width=90, css_classes=["held-confirm"])
+        self.held_confirm = pn.widgets.Button(label=word("Confirm"), color="primary", width=90, css_classes=["held-confirm"])
         self.held_confirm.on_click(lambda e: shell.confirm_turn())
-        self.held_cancel = pn.widgets.Button(label="Cancel", width=90, css_classes=["held-cancel"])
+        self.held_cancel = pn.widgets.Button(label=word("Cancel"), width=90, css_classes=["held-cancel"])
         self.held_cancel.on_click(lambda e: shell.undo())
         self.held_row = pn.Row(self.held, self.held_confirm, self.held_cancel, visible=False,
                                styles={"border": "2px solid #f9a825", "border-radius": "6px"})

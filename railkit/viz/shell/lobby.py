@@ -24,11 +24,13 @@ import re
 import panel as pn
 
 from railkit.core.errors import DataError
+from railkit.core.i18n import Message, render, word
 from railkit.games import get_spec
 from railkit.viz.shell.games import view_class, viz_of
 from railkit.viz.shell.guard import session_verdict
 from railkit.viz.shell.phone import fit_phone
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.words import relabel
 
 _CACHE_KEY = "railkit-tables"
 #: a table's name: what may be in it, as a pattern and in words (a name is data in a page's
@@ -216,29 +218,33 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
     fit_phone()
     t = ctl.table
+    lang = ctl.lang  # the page's language (?lang= of its address, else the default)
     if ctl.seat is None:
-        who = "You are **watching** (spectator view: no hands are shown)"
+        who = Message("You are **watching** (spectator view: no hands are shown)")
     else:
-        who = f"You play **{html.escape(seat_names(t.game)[ctl.seat], quote=False)}**"
-    where = f" at table **{table_name}**" if table_name else ""
-    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who}{where}."
+        who = Message("You play **{name}**", name=html.escape(seat_names(t.game)[ctl.seat], quote=False))
+    if table_name:
+        who = Message("{who} at table **{table}**", who=who, table=table_name)
+    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who.render(lang)}."
                               + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
-                              + ("  \n[Back to the lobby](?)" if table_name else "")
-                              + (f"  \n{_tutorial_link(game)}" if ctl.seat is not None and not table_name else ""),
+                              + (f"  \n[{Message('Back to the lobby').render(lang)}](?)" if table_name else "")
+                              + (f"  \n{_tutorial_link(game, lang)}" if ctl.seat is not None and not table_name else ""),
                               css_classes=["header"])
     extra_tabs = getattr(viz_of(game), "extra_tabs", None)
     if extra_tabs is not None and ctl.seat is not None and table_name is None:
-        tabs = pn.Tabs(("Play", ctl), dynamic=True)
+        tabs = pn.Tabs((Message("Play").render(lang), ctl), dynamic=True)
         tabs.extend(extra_tabs(ctl, lambda: tabs.param.update(active=0)))
         return pn.Column(header, tabs, sizing_mode="stretch_width")
     return pn.Column(header, ctl, sizing_mode="stretch_width")
 
 
-def _tutorial_link(game: str) -> str:
-    """A link to ``game``'s tutorial (``?tutorial=1``), or "" when it has none."""
+def _tutorial_link(game: str, lang: str | None = None) -> str:
+    """A link to ``game``'s tutorial (``?tutorial=1``) in language ``lang``, or "" when it has none."""
     from railkit.viz.shell.tutorial import tutorial_games
 
-    return "[Tutorial: learn to play step by step](?tutorial=1)" if tutorial_games([game]) else ""
+    if not tutorial_games([game]):
+        return ""
+    return f"[{Message('Tutorial: learn to play step by step').render(lang)}](?tutorial=1)"
 
 
 _LOBBY_CSS = ("<style>table.lobby{border-collapse:collapse;margin-top:6px}"
@@ -266,11 +272,14 @@ class Lobby(pn.viewable.Viewer):
         self.people = seats
         self.defaults = dict(defaults or {})
         self.tables = lobby_tables() if tables is None else tables
-        self.w_name = pn.widgets.TextInput(label="Table name", placeholder="e.g. class-a", width=200)
+        from railkit.viz.shell.view import page_language
+
+        self.lang = page_language()  # ?lang= of the lobby's address, else the default
+        self.w_name = pn.widgets.TextInput(label=word("Table name"), placeholder=word("e.g. class-a"), width=200)
         lo = max(self.spec.min_players, seats)
-        self.w_players = pn.widgets.IntSlider(label="Players (people and bots)", start=lo,
+        self.w_players = pn.widgets.IntSlider(label=word("Players (people and bots)"), start=lo,
                                               end=max(lo, self.spec.max_players), value=lo, width=220)
-        self.make_btn = pn.widgets.Button(label="Make table", color="primary", css_classes=["make-table"])
+        self.make_btn = pn.widgets.Button(label=word("Make table"), color="primary", css_classes=["make-table"])
         self.make_btn.on_click(lambda e: self._make())
         self.message = pn.pane.HTML("", css_classes=["message"])
         self.listing = pn.pane.HTML("", css_classes=["tables"], sizing_mode="stretch_width")
@@ -289,7 +298,8 @@ class Lobby(pn.viewable.Viewer):
             name = f"table-{k}"
         check_table_name(name)
         if name in self.tables:
-            raise NotAllowed(f"There is already a table called {name}.", "Pick another name, or join it below.")
+            raise NotAllowed(Message("There is already a table called {name}.", name=name),
+                             Message("Pick another name, or join it below."))
         players = players or self.w_players.value
         table = new_table(self.game, players, min(self.people, players), **self.defaults)
         if self.store is not None:
@@ -302,10 +312,12 @@ class Lobby(pn.viewable.Viewer):
         try:
             name = self.make_table(self.w_name.value, self.w_players.value)
         except (DataError, NotAllowed) as exc:
-            self.message.object = f"<b>Cannot make the table:</b> {html.escape(getattr(exc, 'reason', str(exc)))}"
+            self.message.object = (f"<b>{Message('Cannot make the table:').render(self.lang)}</b> "
+                                   f"{html.escape(render(getattr(exc, 'reason', str(exc)), self.lang))}")
             return
         self.w_name.value = ""
-        self.message.object = f"Table <b>{html.escape(name)}</b> is ready: join a seat below."
+        self.message.object = Message("Table {name} is ready: join a seat below.",
+                                      name=f"<b>{html.escape(name)}</b>").render(self.lang)
 
     def seats(self, name: str) -> list[tuple[int, bool]]:
         """The people's seats of table ``name`` (1-based) and whether each is free."""
@@ -322,6 +334,7 @@ class Lobby(pn.viewable.Viewer):
         if state == self._seen:
             return
         self._seen = state
+        lang = self.lang
         rows = []
         for name, t in sorted(self.tables.items()):
             names = seat_names(t.game)
@@ -329,17 +342,21 @@ class Lobby(pn.viewable.Viewer):
             for s, free in self.seats(name):
                 label = html.escape(names[s - 1])
                 href = table_link(name, join=s)
-                links.append(f"<a class='join' href='{href}' title='send this link to the player'>join as {label}</a>"
-                             f" <code>{href}</code>" if free else f"<span class='taken'>{label}: taken</span>")
-            bots = [f"{html.escape(names[s])} (bot)" for s in sorted(t.agents)]
-            status = "game over" if t.game.is_over else f"{len(t.game.log)} actions played"
+                tip = html.escape(Message("send this link to the player").render(lang))
+                links.append(f"<a class='join' href='{href}' title='{tip}'>"
+                             f"{Message('join as {name}', name=label).render(lang)}</a> <code>{href}</code>" if free
+                             else f"<span class='taken'>{Message('{name}: taken', name=label).render(lang)}</span>")
+            bots = [Message("{name} (bot)", name=html.escape(names[s])).render(lang) for s in sorted(t.agents)]
+            status = (Message("game over") if t.game.is_over else
+                      Message("{n} action played", plural="{n} actions played", n=len(t.game.log))).render(lang)
             rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{'<br>'.join(links)}</td>"
                         f"<td>{', '.join(bots) or '—'}</td><td>{status}</td>"
-                        f"<td><a class='watch' href='{table_link(name)}'>watch</a></td></tr>")
-        self.listing.object = (_LOBBY_CSS + "<table class='lobby'><tr><th>table</th><th>people's seats</th>"
-                               "<th>bots</th><th>game</th><th>projector</th></tr>" + "".join(rows) + "</table>"
-                               ) if rows else \
-            "<i>No tables yet: make one.</i>"
+                        f"<td><a class='watch' href='{table_link(name)}'>{Message('watch').render(lang)}</a></td></tr>")
+        heads = [Message("table"), Message("people's seats"), Message("bots"), Message("game"), Message("projector")]
+        self.listing.object = (_LOBBY_CSS + "<table class='lobby'><tr>"
+                               + "".join(f"<th>{html.escape(h.render(lang))}</th>" for h in heads) + "</tr>"
+                               + "".join(rows) + "</table>") if rows else \
+            f"<i>{Message('No tables yet: make one.').render(lang)}</i>"
 
     def say(self, text: str) -> None:
         """Show ``text`` on the lobby's message line."""
@@ -351,14 +368,18 @@ class Lobby(pn.viewable.Viewer):
         open_page(self)
         if self.auto and self._callback is None:
             self._callback = pn.state.add_periodic_callback(self.refresh, period=1000)
-        return pn.Column(
-            pn.pane.HTML(f"<h2>{_title(self.game)} — railkit lobby</h2>"
-                         f"<p>Make a table for {self.people} people (bots take the other seats), then send each "
-                         "person a join link, or open one yourself. A joined seat's link is that person's own: "
-                         "it keeps the seat, and nobody else can take it. <i>Watch</i> shows the board and the "
-                         "log for a projector, never a hand.</p>"
-                         + (f"<p><a class='tutorial-link' href='?tutorial=1'>Tutorial</a>: learn the game step by "
-                            "step, on a table of your own.</p>" if _tutorial_link(self.game) else ""),
+        page = pn.Column(
+            pn.pane.HTML(f"<h2>{html.escape(Message('{game} — railkit lobby', game=_title(self.game)).render(self.lang))}"
+                         "</h2><p>" + html.escape(Message(
+                             "Make a table for {n} people (bots take the other seats), then send each person a join "
+                             "link, or open one yourself. A joined seat's link is that person's own: it keeps the "
+                             "seat, and nobody else can take it. Watch shows the board and the log for a projector, "
+                             "never a hand.", n=self.people).render(self.lang)) + "</p>"
+                         + (f"<p><a class='tutorial-link' href='?tutorial=1'>{Message('Tutorial').render(self.lang)}</a>"
+                            f": {html.escape(Message('learn the game step by step, on a table of your own.').render(self.lang))}"
+                            "</p>" if _tutorial_link(self.game) else ""),
                          sizing_mode="stretch_width"),
             pn.FlexBox(self.w_name, self.w_players, self.make_btn, flex_wrap="wrap"), self.message, self.listing,
             sizing_mode="stretch_width")
+        relabel(page, self.lang)
+        return page

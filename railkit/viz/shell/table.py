@@ -51,7 +51,7 @@ import param
 
 from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
-from railkit.core.i18n import Message, render
+from railkit.core.i18n import Message, render, word
 from railkit.core.game import Action, Agent, Game
 from railkit.core.jsonio import loads_json
 
@@ -369,9 +369,13 @@ class Table:
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int, lang: str | None = "en") -> str:
+        """Seat ``seat``'s name, and its bot's if a bot plays it (in language ``lang``; None:
+        the current language)."""
         name = seat_names(self.game)[seat]
-        return name if self.is_human(seat) else f"{name} (bot: {self.bot_names.get(seat, '?')})"
+        if self.is_human(seat):
+            return name
+        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?")).render(lang)
 
     # ------------------------------------------------------------ play
     def check(self, seat: int | None, action: Action | str):
@@ -480,19 +484,19 @@ class Table:
     def _undo_span(self, seat: int | None) -> tuple[int, str]:
         """The table's undo rule before the blind-draw rule (see :meth:`undo_check`)."""
         if seat is None:
-            return 0, "Spectators cannot undo."
+            return 0, word("Spectators cannot undo.")
         if seat not in self.humans:
-            return 0, "Bots do not undo."
+            return 0, word("Bots do not undo.")
         mine = [i for i, s in enumerate(self.actors) if s == seat]
         if not mine:
-            return 0, "Nothing of yours to undo yet."
+            return 0, word("Nothing of yours to undo yet.")
         if not self.shared:
             # alone against bots: my last action and the bots' answers since
             return len(self.actors) - mine[-1], ""
         if self.game.is_over:
-            return 0, "The game is over: at a shared table nothing can be taken back."
+            return 0, word("The game is over: at a shared table nothing can be taken back.")
         if self.game.current_player != seat or self.actors[-1] != seat:
-            return 0, "You can take back only your own moves, while it is still your turn."
+            return 0, word("You can take back only your own moves, while it is still your turn.")
         n = 0  # the seat's own actions of the turn it is still playing
         for s in reversed(self.actors):
             if s != seat:

@@ -43,7 +43,7 @@ from typing import Any, Callable
 import panel as pn
 
 from railkit.core.errors import DataError, IllegalMove
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 from railkit.core.jsonio import loads_json
 from railkit.viz.shell.table import Table, seat_names
 
@@ -455,8 +455,8 @@ class TutorialBox(pn.viewable.Viewer):
                                     styles={"background": "#fff8e1", "border-left": "4px solid #e69f00",
                                             "padding": "4px 12px", "font-size": "15px"})
         self.feedback = pn.pane.HTML("", css_classes=["tutorial-feedback"], sizing_mode="stretch_width")
-        self.back_btn = pn.widgets.Button(label="◀ Back", width=100, css_classes=["tutorial-back"])
-        self.next_btn = pn.widgets.Button(label="Next ▶", width=100, color="primary", css_classes=["tutorial-next"])
+        self.back_btn = pn.widgets.Button(label=word("◀ Back"), width=100, css_classes=["tutorial-back"])
+        self.next_btn = pn.widgets.Button(label=word("Next ▶"), width=100, color="primary", css_classes=["tutorial-next"])
         self.back_btn.on_click(lambda e: self._move(self.guide.back))
         self.next_btn.on_click(lambda e: self._move(self.guide.next))
         guide.changed = self.redraw

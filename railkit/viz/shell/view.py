@@ -46,10 +46,11 @@ import param
 from railkit.agents import agents_of
 from railkit.core import i18n
 from railkit.core.errors import DataError
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 from railkit.viz.shell.assist import Assist
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.words import relabel, translated
 
 #: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
 FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
@@ -64,7 +65,7 @@ def explain(err, lang: str | None = None) -> str:
     ``lang`` (default: the process's, :func:`railkit.core.i18n.get_language`).
 
     >>> from railkit.core.errors import IllegalMove
-    >>> from railkit.core.i18n import Message
+    >>> from railkit.core.i18n import Message, word
     >>> explain(IllegalMove("TTR-CLAIM", Message("Claim a shorter route.")), "da")
     "<b>Ikke tilladt:</b> Tag en kortere rute. <span style='color:#666'>(regel TTR-CLAIM)</span>"
     """
@@ -235,7 +236,7 @@ class TableShell(pn.viewable.Viewer):
         self.w_lang = pn.widgets.Select(label=Message("Language").render(self.lang),
                                         options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
                                         value=self.lang if self.lang in i18n.LANGUAGES else "en", width=110,
-                                        css_classes=["language"], description="Language of the game's messages")
+                                        css_classes=["language"], description=word("Language of the game's messages"))
         self.w_lang.param.watch(self._on_language, "value")
         #: the move kept back until "Confirm turn": (game, actions played then, action, why it waits)
         self._held: tuple | None = None
@@ -251,28 +252,28 @@ class TableShell(pn.viewable.Viewer):
         self._layout = None
         self.message = pn.pane.HTML("", css_classes=["message"], sizing_mode="stretch_width")
         self.banner = WinnerBanner()
-        self.undo_btn = pn.widgets.Button(label="Undo my last move", width=160, css_classes=["undo"])
+        self.undo_btn = pn.widgets.Button(label=word("Undo my last move"), width=160, css_classes=["undo"])
         self.undo_btn.on_click(lambda e: self.undo())
-        self.confirm_btn = pn.widgets.Button(label="Confirm turn", color="primary", width=140, disabled=True,
+        self.confirm_btn = pn.widgets.Button(label=word("Confirm turn"), color="primary", width=140, disabled=True,
                                              css_classes=["confirm-turn"])
         self.confirm_btn.on_click(lambda e: self.confirm_turn())
-        self.confirm_box = pn.widgets.Checkbox(label="Confirm before my turn ends", value=self.confirm, width=230)
+        self.confirm_box = pn.widgets.Checkbox(label=word("Confirm before my turn ends"), value=self.confirm, width=230)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
         # what cannot be taken back and why, in words on the page (a tooltip shows only on hover)
         self.undo_info = pn.pane.HTML("", css_classes=["undo-info"], sizing_mode="stretch_width")
-        self.replay = pn.widgets.IntSlider(label="Replay (actions played)", start=0, end=1, value=0,
+        self.replay = pn.widgets.IntSlider(label=word("Replay (actions played)"), start=0, end=1, value=0,
                                            width=420, css_classes=["replay"], stylesheets=[FIT_WIDTH])
         # the value at a drag's end or after a key press: only the player's own choice
         self.replay.param.watch(self._on_replay, "value_throttled")
-        self.live_btn = pn.widgets.Button(label="Back to live", width=110)
+        self.live_btn = pn.widgets.Button(label=word("Back to live"), width=110)
         self.live_btn.on_click(lambda e: self._go_live())
         # what a download holds is decided here, whatever the page asks (a disabled button can
         # still be clicked by a page's own script)
         self.download = pn.widgets.FileDownload(callback=lambda: self.table.save_for(self.seat),
                                                 filename=self.save_name,
-                                                label="Save game (JSON)", width=160)
+                                                label=word("Save game (JSON)"), width=160)
         self.upload = pn.widgets.FileInput(accept=".json", width=220,
-                                           label=Message("Load a saved game").render(self.lang))
+                                           label=word("Load a saved game"))
         self.upload.param.watch(self._on_upload, "value")
         # the table's controls a page has: the load control only where its seat may load; Undo
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
@@ -283,9 +284,9 @@ class TableShell(pn.viewable.Viewer):
             self.turn_controls.objects = []
         # every legal action of the position in one list: the keyboard's way to every move (the
         # board's routes, hexes and cards are clicked with a mouse), in the engine's notation
-        self.w_move = pn.widgets.Select(label=Message("Choose a move").render(self.lang), options=[], width=300,
+        self.w_move = pn.widgets.Select(label=word("Choose a move"), options=[], width=300,
                                         disabled=True, css_classes=["choose-move"])
-        self.move_btn = pn.widgets.Button(label=Message("Play this move").render(self.lang), width=130,
+        self.move_btn = pn.widgets.Button(label=word("Play this move"), width=130,
                                           disabled=True, css_classes=["play-move"], stylesheets=[FOCUS_RING])
         self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
         self.move_row = pn.Row(self.w_move, self.move_btn)
@@ -336,19 +337,19 @@ class TableShell(pn.viewable.Viewer):
         self.rules = spec.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
         self.rules_form = rules_form(self.rules, name="Rules", width=400)
         self.rules_form.stylesheets = [*self.rules_form.stylesheets, FIT_WIDTH]
-        self.w_preset = pn.widgets.Select(label="Preset", options=["(keep)"] + list(spec.presets), width=180)
+        self.w_preset = pn.widgets.Select(label=word("Preset"), options=["(keep)"] + list(spec.presets), width=180)
         self.w_preset.param.watch(self._apply_preset, "value")
-        self.w_players = pn.widgets.IntSlider(label="Players", start=spec.min_players, end=spec.max_players,
+        self.w_players = pn.widgets.IntSlider(label=word("Players"), start=spec.min_players, end=spec.max_players,
                                               value=g.players, width=200)
         agents = sorted(agents_of(spec))
         default_bot = next(iter(self.table.bot_names.values()), spec.default_agent)
-        self.w_bot = pn.widgets.Select(label="Bots play", options=agents, value=default_bot, width=180)
-        self.w_seed = pn.widgets.TextInput(label="Seed (empty: random)", value="", placeholder="random",
+        self.w_bot = pn.widgets.Select(label=word("Bots play"), options=agents, value=default_bot, width=180)
+        self.w_seed = pn.widgets.TextInput(label=word("Seed (empty: random)"), value="", placeholder=word("random"),
                                            width=150)
-        self.new_btn = pn.widgets.Button(label="Start new game", color="primary", css_classes=["new-game"])
+        self.new_btn = pn.widgets.Button(label=word("Start new game"), color="primary", css_classes=["new-game"])
         self.new_btn.on_click(lambda e: self.new_game())
         # the form is built into the page only when asked for (a lighter page updates faster)
-        self.new_toggle = pn.widgets.Toggle(label="New game and rule variants…", width=260,
+        self.new_toggle = pn.widgets.Toggle(label=word("New game and rule variants…"), width=260,
                                             css_classes=["new-toggle"])
         self.new_area = pn.Column()
         self.new_toggle.param.watch(self._toggle_new_game, "value")
@@ -375,6 +376,7 @@ class TableShell(pn.viewable.Viewer):
         bots = [self.w_bot] if self.w_players.value > len(self._new_game_humans()) else []
         self.new_area.objects = [pn.Row(self.w_preset, self.w_players, *bots),
                                  pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
+        relabel(self.new_area, self.lang)
 
     def _apply_preset(self, event) -> None:
         spec = self.table.spec
@@ -387,12 +389,13 @@ class TableShell(pn.viewable.Viewer):
             self._file_row,
             self.move_row,
             pn.Row(self.replay, self.live_btn, stylesheets=[FIT_WIDTH]),
-            "#### Action log", self.log_pane, stylesheets=[FIT_WIDTH],
+            "#### " + word("Action log"), self.log_pane, stylesheets=[FIT_WIDTH],
         )
 
     def __panel__(self):
         if self._layout is None:
             self._layout = pn.Column(self.banner, self._view(), self._new_game_area)
+            relabel(self._layout, self.lang)
         open_page(self)
         if self.auto and self._callback is None:
             if served():
@@ -607,8 +610,9 @@ class TableShell(pn.viewable.Viewer):
     def _on_language(self, event) -> None:
         """The page's language picker: this page's messages from now on in ``event.new``."""
         self.lang = event.new
-        self.upload.label = Message("Load a saved game").render(self.lang)
         self.w_lang.label = Message("Language").render(self.lang)
+        if self._layout is not None:
+            relabel(self._layout, self.lang)
         self.refresh(force=True)
 
     def _on_confirm_box(self, event) -> None:
@@ -628,7 +632,7 @@ class TableShell(pn.viewable.Viewer):
         was_over = t.game.is_over
         n, why = t.undo_check(self.seat)
         if not n:
-            self.say(html.escape(why, quote=False))
+            self.say(html.escape(translated(why, self.lang), quote=False))
             return 0
         t.undo(self.seat)
         self.say(f"Took back {n} action(s)." + (" The finished game is open again." if was_over else ""))
@@ -743,7 +747,7 @@ class TableShell(pn.viewable.Viewer):
         n_undo, why = t.undo_check(self.seat)
         self.undo_btn.disabled = replay or not (n_undo or pending is not None)
         if not self.offers_confirm:  # else the reason is on the page (undo_info): a changed tooltip can stick
-            self.undo_btn.description = why or None
+            self.undo_btn.description = translated(why, self.lang) or None
         self.confirm_btn.disabled = pending is None
         if self.confirm_box.value != self.confirm:
             self.confirm_box.value = self.confirm
@@ -768,7 +772,8 @@ class TableShell(pn.viewable.Viewer):
             return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._held[3], quote=False)}. "
                     "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
         if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
-            return f"<div style='color:#555'>Undo: {html.escape(why, quote=False)}</div>"
+            said = Message("Undo: {why}", why=translated(why, self.lang)).render(self.lang)
+            return f"<div style='color:#555'>{html.escape(said, quote=False)}</div>"
         return ""
 
     def _show_table_controls(self) -> None:
@@ -811,4 +816,4 @@ class TableShell(pn.viewable.Viewer):
             if i in notes:  # under the action it follows from
                 lines.append(f"<div class='log-note' style='margin-left:1.5em;color:#4a148c'>"
                              f"{html.escape(notes[i], quote=False)}</div>")
-        self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
+        self.log_pane.object = "".join(lines) or f"<i>{Message('no actions yet').render(self.lang)}</i>"

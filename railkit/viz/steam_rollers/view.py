@@ -31,7 +31,7 @@ import json
 
 import panel as pn
 
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import (
     Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
@@ -59,6 +59,34 @@ def good_chip(good: str) -> str:
     return (f"<span style='display:inline-block;min-width:22px;padding:0 3px;margin:1px;border-radius:3px;"
             f"background:{colour};color:{ink};font-size:11px;text-align:center;"
             f"border:1px solid #222'>{GOOD_LABEL.get(good, good)}</span>")
+
+
+#: the track types' names (the black die's faces) in the reader's language
+_TRACK = {"straight": Message("straight"), "gentle": Message("gentle"), "sharp": Message("sharp")}
+
+#: the action tiles' texts (tiles.json) in the reader's language
+_TILE_TEXT = {
+    "1a": Message("Treat your drafted white die as any value."),
+    "1b": Message("Change your drafted die by +1 or -1 (6 and 1 wrap)."),
+    "2a": Message("Draft a second white die this round and take a second action."),
+    "2b": Message("Build: you may also draw the track type not on the black die."),
+    "3a": Message("Deliver: the source may be a city one number away from your die (no wrap)."),
+    "3b": Message("Draw two tracks in the chosen region."),
+    "4a": Message("+1 engine strength (not counted for the engine end bonus)."),
+    "4b": Message("+2 engine strength for one delivery."),
+    "5a": Message("Deliver one stop beyond your engine strength."),
+    "5b": Message("Build in a hex of a region adjacent to region v instead of region v."),
+    "6a": Message("+1 VP for every delivery of distance 3 or more."),
+    "6b": Message("Take any upright action tile, ignoring the number."),
+    "2s": Message("Re-roll Olivia's die once, before her phase."),
+}
+
+
+def tile_text(tile: str, text: str):
+    """What action tile ``tile`` does: a message when its text is railkit's own (``text``,
+    from the tiles' data, otherwise: a sheet's own tiles keep their words)."""
+    known = _TILE_TEXT.get(tile)
+    return known if known is not None and known.text == text else text
 
 
 def _track_svg(kind: str) -> str:
@@ -179,40 +207,46 @@ def olivia_steps(before, after) -> list[str]:
 
 
 
-def score_table(g, names: list[str]) -> tuple[str, str]:
+def score_table(g, names: list[str], lang: str | None = None) -> tuple[str, str]:
     """The score of every seat by part (SR-SCORE-*), with Olivia's in solo, as an HTML
-    table, and, once a solo game is over, who won (SR-SOLO-TIE-LOSS; else "")."""
+    table, and, once a solo game is over, who won (SR-SOLO-TIE-LOSS; else ""), in
+    language ``lang`` (default: the current language)."""
     from railkit.games.steam_rollers.scoring import breakdown, olivia_breakdown
 
-    head = ("<tr><th></th><th>deliveries</th><th>network</th><th>engine bonus</th><th>tiles</th>"
-            "<th>orders/power</th><th>total</th></tr>")
+    heads = [Message("deliveries"), Message("network"), Message("engine bonus"), Message("tiles"),
+             Message("orders/power"), Message("total")]
+    head = "<tr><th></th>" + "".join(f"<th>{html.escape(m.render(lang))}</th>" for m in heads) + "</tr>"
     rows = []
     for s in range(g.players):
         b = breakdown(g, s)
         rows.append(f"<tr><td><b>{html.escape(names[s])}</b></td><td>{b['delivery_points']}</td>"
-                    f"<td>{b['network_points']} ({b['connections']} conn., {b['towns_connected']} towns)</td>"
-                    f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
+                    f"<td>{b['network_points']} "
+                    + html.escape(Message("({conn} conn., {towns} towns)", conn=b['connections'],
+                                          towns=b['towns_connected']).render(lang)) + "</td>"
+                    + f"<td>{b['engine_bonus']}</td><td>{b['tile_vp']:+d}</td>"
                     f"<td>{b['order_vp'] + b['power_vp']}</td><td><b>{b['score']}</b></td></tr>")
     result = ""
     if g.solo:
         ob = olivia_breakdown(g)
         rows.append(f"<tr><td><b>Olivia</b></td><td>{ob['olivia_delivery_points']}</td>"
-                    f"<td>{ob['olivia_network_points']} (her two best regions)</td>"
+                    f"<td>{ob['olivia_network_points']} {Message('(her two best regions)').render(lang)}</td>"
                     f"<td>{ob['olivia_engine_points']}</td><td>{ob['olivia_tile_vp']:+d}</td><td>0</td>"
                     f"<td><b>{ob['olivia_score']}</b></td></tr>")
         if g.is_over:
             me, her = g.score(0), ob["olivia_score"]
             won = not g.olivia_won and me > her
-            why = ("Olivia filled a region" if g.olivia_won else "a tie is a loss" if me == her
-                   else f"{me} to {her}")
-            result = (f"<div class='solo-result' style='font-size:1.2em'><b>{'You win' if won else 'You lose'}"
-                      f"</b> ({why}).</div>")
+            why = (Message("Olivia filled a region") if g.olivia_won else Message("a tie is a loss") if me == her
+                   else Message("{me} to {her}", me=me, her=her))
+            verdict = Message("You win") if won else Message("You lose")
+            result = (f"<div class='solo-result' style='font-size:1.2em'><b>{html.escape(verdict.render(lang))}"
+                      f"</b> ({html.escape(why.render(lang))}).</div>")
     return result, f"<table class='score-table' style='font-size:12px' border=0>{head}{''.join(rows)}</table>"
 
 
-def olivia_score_html(g) -> str:
+def olivia_score_html(g, lang: str | None = None) -> str:
     """Olivia's score with its parts (SR-OLIVIA-SCORE), as HTML: her score so far (she has
-    points before anyone moves: her engine, the tiles by the board), or her final score.
+    points before anyone moves: her engine, the tiles by the board), or her final score, in
+    language ``lang`` (default: the current language).
 
     >>> from railkit.games import get_spec
     >>> g = get_spec("steam-rollers").new_game(players=1, seed=4, difficulty="clerk")
@@ -223,13 +257,13 @@ def olivia_score_html(g) -> str:
     from railkit.games.steam_rollers.scoring import olivia_breakdown
 
     ob = olivia_breakdown(g)
-    parts = [("deliveries", "deliveries", ob["olivia_delivery_points"]),
-             ("engine", "engine", ob["olivia_engine_points"]),
-             ("regions", f"her {g.rules.olivia_regions_scored} best regions", ob["olivia_network_points"]),
-             ("tiles", "tiles by the board", ob["olivia_tile_vp"])]
-    label = "final score" if g.is_over else "score so far"
-    return (f"<span class='olivia-total'>{label} <b>{ob['olivia_score']}</b></span> = "
-            + " + ".join(f"{words} <span class='olivia-part' data-part='{key}'>{points}</span>"
+    parts = [("deliveries", Message("deliveries"), ob["olivia_delivery_points"]),
+             ("engine", Message("engine"), ob["olivia_engine_points"]),
+             ("regions", Message("her {n} best regions", n=g.rules.olivia_regions_scored), ob["olivia_network_points"]),
+             ("tiles", Message("tiles by the board"), ob["olivia_tile_vp"])]
+    label = (Message("final score") if g.is_over else Message("score so far")).render(lang)
+    return (f"<span class='olivia-total'>{html.escape(label)} <b>{ob['olivia_score']}</b></span> = "
+            + " + ".join(f"{html.escape(words.render(lang))} <span class='olivia-part' data-part='{key}'>{points}</span>"
                          for key, words, points in parts))
 
 
@@ -269,7 +303,7 @@ class SteamRollersView(TableShell):
     #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
     offers_confirm = True
     #: a seat may choose to be asked before each track is built (TableShell.confirm_moves)
-    confirm_moves_label = "Confirm before building"
+    confirm_moves_label = word("Confirm before building")
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
@@ -317,20 +351,21 @@ class SteamRollersView(TableShell):
         for i in range(6):
             # one tooltip for good (a Button's changed tooltip stayed on the page after a click)
             b = pn.widgets.Button(label="·", width=54, height=44, disabled=True, css_classes=["die"],
-                                  description="Draft this die: build in its region, cross its engine box, "
-                                              "take its tile or deliver from its city.",
+                                  description=word("Draft this die: build in its region, cross its engine box, "
+                                                   "take its tile or deliver from its city."),
                                   stylesheets=[":host .bk-btn {font-size: 20px; font-weight: bold}"])
             b.on_click(lambda e, i=i: self._on_die(i))
             self.dice_buttons.append(b)
-        self.black = pn.pane.HTML("", width=250, css_classes=["black-die"])
-        self.w_as = pn.widgets.Select(label="Play the die as (tile 1)", options=[], width=140, disabled=True)
+        self.black = pn.pane.HTML("", width=230, css_classes=["black-die"])  # ends before the right column
+        self.w_as = pn.widgets.Select(label=word("Play the die as (tile 1)"), options=[], width=140, disabled=True)
         self.w_as.param.watch(self._on_as, "value")
         self.engine_buttons = []
         for v in range(1, 7):
             # a tooltip that never changes: a Button's changed tooltip left the old one on the
             # page for good (the reasons of the moment go in engine_info, on the page)
             b = pn.widgets.Button(label=str(v), width=44, css_classes=["engine-box"],
-                                  description=f"Engine box {v}: cross it with a white die showing {v}.")
+                                  description=Message("Engine box {v}: cross it with a white die showing {v}.",
+                                                      v=v).render(self.lang))
             b.on_click(lambda e, v=v: self.click_engine(v))
             self.engine_buttons.append(b)
         self.engine_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10)
@@ -342,25 +377,25 @@ class SteamRollersView(TableShell):
             b = pn.widgets.Button(label=str(n), width=166, height=44, css_classes=["tile"])
             b.on_click(lambda e, n=n: self.click_tile(n))
             self.tile_buttons.append(b)
-        self.w_deliver = pn.widgets.Select(label="Deliver a good (best route lit up)", options=[], width=410)
+        self.w_deliver = pn.widgets.Select(label=word("Deliver a good (best route lit up)"), options=[], width=410)
         self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
-        self.deliver_btn = pn.widgets.Button(label="Deliver", color="success", width=90, disabled=True)
+        self.deliver_btn = pn.widgets.Button(label=word("Deliver"), color="success", width=90, disabled=True)
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
-        self.pass_btn = pn.widgets.Button(label="Pass (use the die for nothing)", width=190, disabled=True)
+        self.pass_btn = pn.widgets.Button(label=word("Pass (use the die for nothing)"), width=190, disabled=True)
         self.pass_btn.on_click(lambda e: self.click_pass())
-        self.skip_btn = pn.widgets.Button(label="Skip", width=160, disabled=True)
+        self.skip_btn = pn.widgets.Button(label=word("Skip"), width=160, disabled=True)
         self.skip_btn.on_click(lambda e: self.click_skip())
-        self.w_look = pn.widgets.Select(label="Look at the sheet of", options={}, width=220)
+        self.w_look = pn.widgets.Select(label=word("Look at the sheet of"), options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
         self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
         self.boxes = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["delivery-boxes"])
         self.olivia_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["olivia"], visible=False)
-        self.score_toggle = pn.widgets.Toggle(label="Show network scoring on the sheet", width=260)
+        self.score_toggle = pn.widgets.Toggle(label=word("Show network scoring on the sheet"), width=260)
         self.score_toggle.param.watch(lambda e: self._draw_routes(), "value")
-        self.w_replay_delivery = pn.widgets.Select(label="Replay a delivery", options={"(none)": -1}, width=280)
+        self.w_replay_delivery = pn.widgets.Select(label=word("Replay a delivery"), options={"(none)": -1}, width=280)
         self.w_replay_delivery.param.watch(lambda e: self._draw_routes(), "value")
         self.score_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["scoring"])
-        self.w_difficulty = pn.widgets.Select(label="Olivia's level (solo)",
+        self.w_difficulty = pn.widgets.Select(label=word("Olivia's level (solo)"),
                                               options=["clerk", "conductor", "machinist", "engineer", "investor",
                                                        "rail-baron"], value=g.difficulty or "clerk", width=170)
 
@@ -377,7 +412,7 @@ class SteamRollersView(TableShell):
         tray = pn.Row(*self.dice_buttons, self.black)
         left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, self.assist, width=LEFT_WIDTH)
         actions = pn.Column(
-            pn.Row(pn.pane.HTML("<b>Engine</b>", width=56), *self.engine_buttons), self.engine_info,
+            pn.Row(pn.pane.HTML("<b>" + Message("Engine").render(self.lang) + "</b>", width=56), *self.engine_buttons), self.engine_info,
             pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
             pn.Row(self.w_deliver, self.deliver_btn),
             pn.Row(self.pass_btn, self.skip_btn, self.w_as),
@@ -466,7 +501,7 @@ class SteamRollersView(TableShell):
                                 Message("Draft one of the dice left."), "SR-DRAFT-DIE")
         if self.die == die:
             self.die = None
-            self.say("Die put back. Click a white die to draft it.")
+            self.say(Message("Die put back. Click a white die to draft it.").render(self.lang))
         else:
             self.die = die
             self.as_value = None
@@ -478,9 +513,10 @@ class SteamRollersView(TableShell):
     def _draft_hint(self) -> str:
         """What the drafted die lets the player do (its number, or the number tile 1 makes it)."""
         v = self._value()
-        played = f"Die {self.die} drafted" + (f", played as {v} (tile 1)" if v != self.die else "")
-        return (f"{played}. Click a hex of region {v} to see the tracks you may draw there, "
-                f"or cross engine box {v}, take tile {v}, or deliver from city {v}.")
+        played = (Message("Die {die} drafted", die=self.die) if v == self.die else
+                  Message("Die {die} drafted, played as {v} (tile 1)", die=self.die, v=v))
+        return Message("{played}. Click a hex of region {v} to see the tracks you may draw there, or cross engine "
+                       "box {v}, take tile {v}, or deliver from city {v}.", played=played, v=v).render(self.lang)
 
     def _on_as(self, event) -> None:
         if self._refreshing:
@@ -638,27 +674,30 @@ class SteamRollersView(TableShell):
         lines = []
         value = self._value()
         if self.die is None:
-            lines.append("Tiles: draft a white die to take the tile of its number.")
+            lines.append(Message("Tiles: draft a white die to take the tile of its number.").render(self.lang))
         else:
             act = self._tile_action(value)
             if act is not None:
-                lines.append(f"Click tile {g.tile_id[value]} to take it.")
+                lines.append(Message("Click tile {tile} to take it.", tile=g.tile_id[value]).render(self.lang))
             else:
                 err = g.why_illegal(TakeTile(self.die, value, self.as_value))
-                lines.append(f"Tile {g.tile_id[value]}: " + (explain(err, self.lang) if err else "cannot be taken now."))
+                lines.append(Message("Tile {tile}: {why}", tile=g.tile_id[value],
+                                     why=explain(err, self.lang) if err else Message("cannot be taken now.")
+                                     ).render(self.lang))
         for n in range(1, 7):
             tid = g.tile_id[n]
             if g.tile_holder[n] != self.seat or g.tile_defs[tid].kind == "permanent":
                 continue
             err = g.why_illegal(UseTile(tid))
             if err is None:
-                lines.append(f"Click tile {tid} to play it." if self.die is None else "")
+                lines.append(Message("Click tile {tile} to play it.", tile=tid).render(self.lang)
+                             if self.die is None else "")
             elif getattr(err, "rule", "") in ("SR-TILE-1A", "SR-TILE-1B") and not g.tile_sideways[n]:
                 # played inside a draft: in the page, with the list under the actions
-                lines.append(f"Tile {tid}: draft a die, then choose its new number under 'Play the die as "
-                             f"(tile 1)' (rule {err.rule}).")
+                lines.append(Message("Tile {tile}: draft a die, then choose its new number under 'Play the die "
+                                     "as (tile 1)' (rule {rule}).", tile=tid, rule=err.rule).render(self.lang))
             else:
-                lines.append(f"Tile {tid}: {explain(err, self.lang)}")
+                lines.append(Message("Tile {tile}: {why}", tile=tid, why=explain(err, self.lang)).render(self.lang))
         return "<br>".join(x for x in lines if x)
 
     def click_tile(self, n: int):
@@ -805,8 +844,9 @@ class SteamRollersView(TableShell):
             self._close_hex()
         names = seat_names(g)
         if g.solo:
-            names = ["You"]
-        look_opts = {(f"{names[s]} (you)" if s == self.seat and not g.solo else names[s]): s for s in range(g.players)}
+            names = [Message("You").render(self.lang)]
+        look_opts = {(Message("{name} (you)", name=names[s]).render(self.lang) if s == self.seat and not g.solo
+                      else names[s]): s for s in range(g.players)}
         if g.solo:
             look_opts["Olivia"] = OLIVIA
         if self.looking not in look_opts.values():
@@ -836,17 +876,23 @@ class SteamRollersView(TableShell):
                 b.color = "default"
                 b.disabled = True
         kinds = obs["black_die"]
+        # within the pane's width: a longer language wraps between the two kinds, never over the status
+        kind = {k: f"<span style='white-space:nowrap'>{_track_svg(k)} {_TRACK[k].render(self.lang)}</span>"
+                for k in kinds}
         self.black.object = ("<div class='black-die' style='background:#222;color:#fff;padding:3px 8px;"
-                             "border-radius:6px;display:inline-block'><b>Black die:</b> "
-                             + " or ".join(f"{_track_svg(k)} {k}" for k in kinds) + "</div>") if dice else ""
+                             "border-radius:6px;display:inline-block;max-width:100%;box-sizing:border-box'><b>"
+                             + Message("Black die:").render(self.lang) + "</b> "
+                             + Message("{a} or {b}", a=kind[kinds[0]], b=kind[kinds[-1]]).render(self.lang)
+                             + "</div>") if dice else ""
         as_opts = sorted({a.value for a in legal_values(self._legal, self.die)} - {None})
         if self.die is not None and as_opts:
-            self.w_as.options = {f"{self.die} (as rolled)": self.die, **{f"{v} (tile 1)": v for v in as_opts}}
+            self.w_as.options = {Message("{v} (as rolled)", v=self.die).render(self.lang): self.die,
+                                 **{Message("{v} (tile 1)", v=v).render(self.lang): v for v in as_opts}}
             self.w_as.value = self.as_value if self.as_value is not None else self.die
             self.w_as.disabled = False
         else:
             self.w_as.disabled = True
-            self.w_as.description = "Only with action tile 1 (upright) and a die drafted."
+            self.w_as.description = Message("Only with action tile 1 (upright) and a die drafted.").render(self.lang)
 
     def _show_sheet(self, g, obs) -> None:
         names = seat_names(g)
@@ -855,14 +901,19 @@ class SteamRollersView(TableShell):
             counts = {n: len(v) for n, v in g.olivia_crossed.items()}
             self.sheet.set_tracks({})
             self.sheet.set_crosses(crossed, self._olivia_new, counts)
-            self.sheet.set_title(f"Olivia's sheet ({g.difficulty}): crossed hexes per region")
+            self.sheet.set_title(Message("Olivia's sheet ({level}): crossed hexes per region",
+                                         level=g.difficulty).render(self.lang))
         else:
             s = self.looking
             self.sheet.set_tracks(self._own(g, s).tracks)
             self.sheet.set_crosses()
-            who = "Your" if (g.solo or s == self.seat) else f"{names[s]}'s"
-            waiting = " (a move to confirm)" if self._preview is not None and s == self.seat else ""
-            self.sheet.set_title(f"{who} sheet — engine {g.engine_strength(s)}, score {g.score(s)}{waiting}")
+            mine = g.solo or s == self.seat
+            title = (Message("Your sheet — engine {engine}, score {score}", engine=g.engine_strength(s), score=g.score(s))
+                     if mine else Message("{name}'s sheet — engine {engine}, score {score}", name=names[s],
+                                          engine=g.engine_strength(s), score=g.score(s)))
+            if self._preview is not None and s == self.seat:
+                title = Message("{title} (a move to confirm)", title=title)
+            self.sheet.set_title(title.render(self.lang))
         self._outline()
         self._draw_routes()
 
@@ -888,91 +939,107 @@ class SteamRollersView(TableShell):
             b.disabled = v not in engine_ok
         # why the boxes are as they are, on the page (the boxes' tooltips never change)
         if shown != seat:
-            engine_why = "Engine: these are the boxes of the sheet you look at; choose your own to cross one."
+            engine_why = Message("Engine: these are the boxes of the sheet you look at; choose your own to cross one.")
         elif self.die is None:
-            engine_why = "Engine: draft a white die, it names the engine box you cross."
+            engine_why = Message("Engine: draft a white die, it names the engine box you cross.")
         elif value in engine_ok:
-            engine_why = f"Engine: click box {value} to cross it."
+            engine_why = Message("Engine: click box {v} to cross it.", v=value)
         else:
             err = g.why_illegal(Engine(self.die, self.as_value))
-            engine_why = "Engine: " + (explain(err, self.lang) if err else f"box {value} cannot be crossed now.")
+            engine_why = Message("Engine: {why}", why=explain(err, self.lang) if err else
+                                 Message("box {v} cannot be crossed now.", v=value))
+        engine_why = engine_why.render(self.lang)
         for n, b in zip(range(1, 7), self.tile_buttons):
             tid = g.tile_id[n]
             t = g.tile_defs[tid]
             holder = g.tile_holder[n]
             sym = "∞" if t.kind == "permanent" else "⚡"
-            where = "centre" if holder is None else ("you" if holder == seat else seat_names(g)[holder])
+            where = Message("centre") if holder is None else (Message("you") if holder == seat
+                                                              else seat_names(g)[holder])
             if self._preview is not None and isinstance(self.pending, TakeTile) and self.pending.number == n:
-                where, holder = "you (to confirm)", seat
-            side = " sideways" if holder is not None and g.tile_sideways[n] else ""
-            b.label = f"{tid} {sym} {t.vp:+d} VP · {where}{side}"
+                where, holder = Message("you (to confirm)"), seat
+            if holder is not None and g.tile_sideways[n]:
+                where = Message("{where} sideways", where=where)
+            b.label = Message("{tile} {sym} {vp} VP · {where}", tile=tid, sym=sym, vp=f"{t.vp:+d}",
+                              where=where).render(self.lang)
             act = self._tile_action(n) if my_turn else None
             b.color = "success" if act is not None else "default"
             b.disabled = act is None
             # a tooltip that changes only with the tile (a changed tooltip stayed on the page)
-            b.description = f"Tile {tid}: {t.text}"
+            b.description = Message("Tile {tile}: {why}", tile=tid, why=tile_text(tid, t.text)).render(self.lang)
         self.action_info.object = ("<div style='font-size:12px'>" + engine_why + "<br>" + self._tile_reasons(g)
                                    + "</div>") if my_turn and self._preview is None else ""
         self._deliveries = self.delivery_options() if my_turn else {}
-        opts = ["(choose a good)"] + list(self._deliveries)
+        opts = [Message("(choose a good)").render(self.lang)] + list(self._deliveries)
         self.w_deliver.options = opts
         if self.w_deliver.value not in opts:
             self.w_deliver.value = opts[0]
         self.w_deliver.disabled = not self._deliveries
-        self.w_deliver.description = None if self._deliveries else (
-            "Draft a die first: it names the source city." if self.die is None else
-            f"No good at city {value} can reach a city of its colour on your track within your engine.")
+        self.w_deliver.description = (
+            Message("Draft a die first: it names the source city.") if self.die is None else
+            Message("No good at city {v} can reach a city of its colour on your track within your engine.", v=value)
+        ).render(self.lang) if not self._deliveries else None
         self.deliver_btn.disabled = self._deliveries.get(self.w_deliver.value) is None
         self.pass_btn.disabled = not any(isinstance(a, Pass) and a.die == self.die for a in legal)
         self.skip_btn.disabled = not any(isinstance(a, Skip) for a in legal)
-        self.skip_btn.label = ("Skip the second track" if g.phase == "build2" else
-                               "Do not re-roll Olivia's die" if g.phase == "reroll" else "Skip (nothing to skip)")
+        self.skip_btn.label = (Message("Skip the second track") if g.phase == "build2" else
+                               Message("Do not re-roll Olivia's die") if g.phase == "reroll" else
+                               Message("Skip (nothing to skip)")).render(self.lang)
 
     def _show_info(self, g, obs, my_turn) -> None:
         names = seat_names(g)
+        lang = self.lang
         cur = g.current_player
         if g.is_over:
-            turn = f"Game over ({g.end_reason})."
+            turn = Message("Game over ({why}).", why=g.end_reason).render(lang)
             if g.solo:
                 me, her = g.score(0), g.olivia_score()
                 won = (not g.olivia_won) and me > her
-                turn += (f" <b class='solo-result'>{'You win' if won else 'You lose'}</b>: you {me}, Olivia {her}"
-                         + (" (a tie is a loss)" if me == her else "") + ".")
+                said = (Message("{result}: you {me}, Olivia {her} (a tie is a loss).", result="{result}", me=me, her=her)
+                        if me == her else Message("{result}: you {me}, Olivia {her}.", result="{result}", me=me, her=her))
+                result = html.escape((Message("You win") if won else Message("You lose")).render(lang))
+                turn += " " + html.escape(said.render(lang)).replace("{result}", f"<b class='solo-result'>{result}</b>")
         elif my_turn and self._preview is not None:
-            turn = "<b>Your turn</b>: your move waits — press <b>Confirm turn</b> to play it (or Undo)."
+            turn = html.escape(Message("Your turn: your move waits — press Confirm turn to play it (or Undo).").render(lang))
         elif my_turn:
-            step = {"build2": f"draw tile 3b's second track in region {g.build2_region} (or skip)",
-                    "reroll": "re-roll Olivia's die with tile 2s, or not",
-                    "power": "choose a starting power (list below)"}.get(g.phase)
-            turn = f"<b>Your turn</b>: {step}." if step else (
-                "<b>Your turn</b>: click a white die to draft it." if self.die is None else
-                f"<b>Your turn</b> — die {self._value()} drafted.")
+            step = {"build2": Message("draw tile 3b's second track in region {region} (or skip)", region=g.build2_region),
+                    "reroll": Message("re-roll Olivia's die with tile 2s, or not"),
+                    "power": Message("choose a starting power (list below)")}.get(g.phase)
+            turn = html.escape((Message("Your turn: {step}.", step=step) if step else
+                                Message("Your turn: click a white die to draft it.") if self.die is None else
+                                Message("Your turn — die {v} drafted.", v=self._value())).render(lang))
         else:
-            turn = f"{html.escape(self.table.seat_label(cur))} is playing."
+            turn = html.escape(Message("{name} is playing.", name=self.table.seat_label(cur, lang)).render(lang))
         empty = g.empty_cities()
-        self.status.object = (f"<div><b>Round {g.round}</b> · {turn}<br>Empty cities: {len(empty)} of "
-                              f"{g.rules.end_empty_cities} that end the game"
+        ends = Message("Empty cities: {n} of {of} that end the game", n=len(empty), of=g.rules.end_empty_cities)
+        self.status.object = (f"<div><b>{html.escape(Message('Round {n}', n=g.round).render(lang))}</b> · {turn}<br>"
+                              + html.escape(ends.render(lang))
                               + (f" ({', '.join(map(str, empty))})" if empty else "") + "</div>")
         rows = []
         for n in range(1, 7):
             col = g.sheet.colours[n]
             line = obs["supply"][str(n)]
-            chips = "".join(good_chip(x) for x in line) or "<i>empty</i>"
+            chips = "".join(good_chip(x) for x in line) or f"<i>{Message('empty').render(lang)}</i>"
             rows.append(f"<tr><td><span style='display:inline-block;width:20px;height:20px;border-radius:10px;"
                         f"background:{STRONG.get(col, '#777')};color:{'#000' if col in ('yellow', 'grey-light') else '#fff'};"
                         f"text-align:center;font-weight:bold'>{n}</span></td><td>{chips}</td></tr>")
-        self.goods.object = ("<b>Goods on the cities</b> (in line order: Olivia takes the last one)"
-                             f"<table style='font-size:12px'>{''.join(rows)}</table>")
+        self.goods.object = (f"<b>{Message('Goods on the cities').render(lang)}</b> "
+                             + Message("(in line order: Olivia takes the last one)").render(lang)
+                             + f"<table style='font-size:12px'>{''.join(rows)}</table>")
         s = self.looking if self.looking != OLIVIA else (self.seat or 0)
         ps = self._own(g, s)
         boxes = "".join(f"<span style='display:inline-block;min-width:18px;border:1px solid #333;margin:1px;"
                         f"text-align:center;background:{'#ffe082' if d['distance'] >= 3 else '#fff'}'>"
-                        f"{d['distance'] + d['bonus']}</span>" for d in ps.deliveries) or "<i>none yet</i>"
+                        f"{d['distance'] + d['bonus']}</span>" for d in ps.deliveries) or (
+            f"<i>{Message('none yet').render(lang)}</i>")
         eng = g.engine_strength(s)
         bonus = g.rules.engine_bonus[min(len(ps.boxes), 6)]
-        self.engine_info.object = (f"strength <b>{eng}</b>, end bonus {bonus} "
-                                   "<span style='color:#666'>(4/5/6 boxes: +1/+2/+3)</span>")
-        self.boxes.object = f"<b>Delivery boxes ({html.escape(names[s] if not g.solo else 'you')}):</b> {boxes}"
+        self.engine_info.object = (html.escape(Message("strength {n}, end bonus {bonus}", n=eng, bonus=bonus).render(lang))
+                                   + " <span style='color:#666'>"
+                                   + html.escape(Message("(4/5/6 boxes: +1/+2/+3)").render(lang)) + "</span>")
+        whose = names[s] if not g.solo else Message("you")
+        self.boxes.object = (f"<b>{html.escape(Message('Delivery boxes ({name}):', name=whose).render(lang))}</b> "
+                             f"{boxes}")
 
     def _show_olivia(self, g, obs, replay) -> None:
         if not g.solo:
@@ -986,11 +1053,14 @@ class SteamRollersView(TableShell):
                 self.sheet.set_crosses([h for v in g.olivia_crossed.values() for h in v], self._olivia_new,
                                        {k: len(v) for k, v in g.olivia_crossed.items()})
         counts = " ".join(f"{k}:{len(v)}" for k, v in g.olivia_crossed.items())
-        steps = "".join(f"<li>{html.escape(s)}</li>" for s in self.olivia_report) or "<li>not yet</li>"
+        lang = self.lang
+        steps = "".join(f"<li>{html.escape(s)}</li>" for s in self.olivia_report) or (
+            f"<li>{Message('not yet').render(lang)}</li>")
         self.olivia_pane.object = (f"<div style='border:2px solid #4a148c;border-radius:6px;padding:4px'>"
-                                   f"<b>Olivia</b> ({g.difficulty}) — {olivia_score_html(g)}<br>crossed per region "
-                                   f"{counts}<br><b>Her last turn, step by step:</b><ol style='margin:2px'>{steps}</ol>"
-                                   "</div>")
+                                   f"<b>Olivia</b> ({g.difficulty}) — {olivia_score_html(g, lang)}<br>"
+                                   + html.escape(Message("crossed per region {counts}", counts=counts).render(lang))
+                                   + f"<br><b>{Message('Her last turn, step by step:').render(lang)}</b>"
+                                   f"<ol style='margin:2px'>{steps}</ol></div>")
         self.olivia_pane.visible = True
 
     def log_notes(self, g) -> dict[int, str]:
@@ -1030,12 +1100,12 @@ class SteamRollersView(TableShell):
 
     # ------------------------------------------------------------ scoring
     def _show_scoring(self, g, obs) -> None:
-        result, table = score_table(g, ["You"] if g.solo else seat_names(g))
-        title = "Final score" if g.is_over else "Score so far"
+        result, table = score_table(g, [Message("You").render(self.lang)] if g.solo else seat_names(g), self.lang)
+        title = (Message("Final score") if g.is_over else Message("Score so far")).render(self.lang)
         self.score_pane.object = f"{result}<b>{title}</b>{table}"
         if self.looking != OLIVIA:
             ds = g.ps[self.looking].deliveries
-            opts = {"(none)": -1}
+            opts = {Message("(none)").render(self.lang): -1}
             for i, d in enumerate(ds):
                 opts[f"{i + 1}. {d['good']} city {d['source']} → {d['dest']}: {d['distance'] + d['bonus']} pts"] = i
             if self.w_replay_delivery.options != opts:

@@ -32,6 +32,7 @@ from bokeh.events import DoubleTap, Press, Tap
 from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
+from railkit.core.i18n import translate, word
 from railkit.maps import Map, load
 from railkit.viz.shell.style import initials, text_on
 from railkit.viz.ticket_to_ride.geometry import (BORDER_PX, CAR_PX, CITY_PX, LABEL_PX, LEADER_PX, TOP_PX, board_layout,
@@ -198,8 +199,10 @@ class Board(pn.viewable.Viewer):
     last_clicked = param.String(default=None, allow_None=True, doc="Id of the last route clicked.")
 
     def __init__(self, map: Map | str = "usa", *, width: int = 900, height: int = 560,
-                 seat_names: list[str] | None = None, colour_blind: bool = False, **params):
+                 seat_names: list[str] | None = None, colour_blind: bool = False, lang: str | None = "en",
+                 **params):
         super().__init__(**params)
+        self.lang = lang  # the language of the tooltips' field names
         self.map = load(map) if isinstance(map, str) else map
         self.seat_names = list(seat_names or [])
         self.colour_blind = bool(colour_blind)
@@ -394,9 +397,10 @@ class Board(pn.viewable.Viewer):
         # the tooltip points at the spot of the track under the mouse ("interp"); the default
         # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
         fig.add_tools(HoverTool(renderers=[hit], line_policy="interp",
-                                tooltips=[("route", "@id"), ("length", "@length"), ("colour", "@color"),
-                                          ("owner", "@owner"), ("paid", "@paid")]))
-        fig.add_tools(HoverTool(renderers=[rings], tooltips=[("ticket city", "@city"), ("", "@what")]))
+                                tooltips=[(self._word(word("route")), "@id"), (self._word(word("length")), "@length"),
+                                          (self._word(word("colour")), "@color"), (self._word(word("owner")), "@owner"),
+                                          (self._word(word("paid")), "@paid")]))
+        fig.add_tools(HoverTool(renderers=[rings], tooltips=[(self._word(word("ticket city")), "@city"), ("", "@what")]))
         self.hit_renderer = hit
         return fig
 
@@ -505,6 +509,10 @@ class Board(pn.viewable.Viewer):
     def owner(self, route_id: str) -> int | None:
         """Seat owning ``route_id`` as the board shows it (None if free)."""
         return self._owners[route_id]
+
+    def _word(self, text: str) -> str:
+        """A tooltip's field name (a message id) in the board's language."""
+        return translate(text, self.lang)
 
     def _seat_label(self, seat: int | None) -> str:
         if seat is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import unicodedata
 from typing import Mapping
 
 from railkit.maps import Map
@@ -154,13 +155,22 @@ _BOLD_WIDTHS = dict(zip(
      778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 333, 238]))
 
 
-def text_width(text: str, px: float = LABEL_PX) -> float:
-    """Width in pixels of ``text`` in bold sans-serif at ``px`` pixels (with 5 % to spare).
+def _char_width(ch: str) -> int:
+    """Advance width (1/1000 em) of ``ch``: a wide (CJK) character is a full em."""
+    width = _BOLD_WIDTHS.get(ch)
+    if width is not None:
+        return width
+    return 1000 if unicodedata.east_asian_width(ch) in ("W", "F") else 667
 
-    >>> round(text_width("San Francisco"))
-    79
+
+def text_width(text: str, px: float = LABEL_PX) -> float:
+    """Width in pixels of ``text`` in bold sans-serif at ``px`` pixels (with 5 % to spare);
+    Chinese and Japanese characters are a full em each (a user's own map may name its cities so).
+
+    >>> round(text_width("San Francisco")), round(text_width("札幌"))
+    (79, 23)
     """
-    return 1.05 * px * sum(_BOLD_WIDTHS.get(ch, 667) for ch in text) / 1000
+    return 1.05 * px * sum(map(_char_width, text)) / 1000
 
 
 def label_box(x: float, y: float, dx: float, dy: float, align: str, base: str,

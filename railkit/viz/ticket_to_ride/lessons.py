@@ -16,6 +16,7 @@ from typing import Iterable
 
 from railkit.agents import make_agent
 from railkit.core.game import play
+from railkit.core.i18n import Message
 
 
 def _spec():
@@ -34,13 +35,14 @@ def started_game(seed: int = 1, players: int = 2, map: str = "usa", rules: dict 
 
 
 def why(game, action: str) -> str:
-    """Why ``action`` is illegal now, in one line ('rule: reason (hint)'), or 'legal'."""
+    """Why ``action`` is illegal now, in one line ('rule: reason (hint)'), or 'legal', in the
+    notebook's language (:func:`railkit.core.i18n.set_language`)."""
     err = game.why_illegal(action)
     if err is None:
-        return "legal"
+        return Message("legal").render()
     rule = getattr(err, "rule", "syntax")
-    hint = getattr(err, "hint", "")
-    reason = getattr(err, "reason", str(err))
+    reason = err.render_reason() if hasattr(err, "render_reason") else str(err)
+    hint = err.render_hint() if hasattr(err, "render_hint") else ""
     return f"{rule}: {reason}" + (f" ({hint})" if hint else "")
 
 

@@ -61,11 +61,16 @@ def _btn_css(colour: str | None, colour_blind: bool = False) -> list[str]:
             " !important; border:2px solid #333 !important; font-weight:700}"]
 
 
-def card_label(colour: str | None, colour_blind: bool = False) -> str:
-    """A card's name on its button ("LOCO" for a locomotive); with its letter in colour-blind mode."""
+def card_label(colour: str | None, colour_blind: bool = False, lang: str | None = "en") -> str:
+    """A card's name on its button ("LOCO" for a locomotive) in language ``lang`` (None: the
+    current language); with its letter in colour-blind mode.
+
+    >>> card_label("pink"), card_label("pink", lang="da"), card_label("loco", lang="ja")
+    ('pink', 'lilla', '機関車')
+    """
     if colour is None:
-        return "(empty)"
-    name = "LOCO" if card_key(colour) == "loco" else colour
+        return Message("(empty)").render(lang)
+    name = Message("LOCO").render(lang) if card_key(colour) == "loco" else render(COLOUR_WORDS.get(colour, colour), lang)
     letter = CARD_LETTER.get(card_key(colour), "") if colour_blind else ""
     return f"[{letter}] {name}" if letter and letter != "L" else name
 
@@ -383,7 +388,7 @@ class PlayerPanel(pn.viewable.Viewer):
                 if self._market_css[i] != c:
                     b.stylesheets = _btn_css(c, self.colour_blind)
                     self._market_css[i] = c
-                b.label = card_label(c, self.colour_blind)
+                b.label = card_label(c, self.colour_blind, self.lang)
                 b.visible = True
                 b.disabled = not my_turn or c is None or (second and c == "loco")
             else:
@@ -397,7 +402,7 @@ class PlayerPanel(pn.viewable.Viewer):
         self.pass_btn.visible = bool(my_turn and can_pass)
         # hand
         hand = obs.get("hand", {})
-        chips = [chip(c, f"{card_label(c)} × {hand[c]}", self.colour_blind) for c in CARD_ORDER if hand.get(c)]
+        chips = [chip(c, f"{card_label(c, lang=lang)} × {hand[c]}", self.colour_blind) for c in CARD_ORDER if hand.get(c)]
         total = sum(hand.values())
         counts = Message("{cards} cards · {trains} trains left · {points} route points", cards=total,
                          trains=f"<b>{obs.get('trains', '?')}</b>", points=f"<b>{obs.get('score', 0)}</b>")
@@ -448,7 +453,8 @@ class PlayerPanel(pn.viewable.Viewer):
         over = bool(obs.get("final"))
         def th(text: str, title: str = "") -> str:
             tip = f" title='{html.escape(_WORDS[title].render(lang))}'" if title else ""
-            return f"<th{tip}>{html.escape(_WORDS[text].render(lang))}</th>"
+            # a Japanese heading breaks between words, never inside one ("カー" / "ド")
+            return f"<th{tip} style='word-break:keep-all'>{html.escape(_WORDS[text].render(lang))}</th>"
 
         head = (th("final score", "the final total") if over else
                 th("route points", "points of the routes claimed so far; tickets and the longest route count at the end"))

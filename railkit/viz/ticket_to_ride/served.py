@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from railkit.core.errors import DataError
+from railkit.core.i18n import Message
 from railkit.maps import USER_MAPS_DEFAULT, available, use_user_maps, user_maps_dir
 from railkit.viz.ticket_to_ride.map_editor import MapEditor
 
@@ -32,7 +33,7 @@ def extra_tabs(view, back_to_play: Callable[[], None]) -> list:
     """The map editor beside a person's own game (its "Play this map" goes back to the game)."""
     editor = editor_for(view)
     editor.on_play(lambda m: back_to_play())
-    return [("Map editor", editor)]
+    return [(Message("Map editor").render(view.lang), editor)]
 
 
 def prepare_server(options: dict) -> None:

@@ -36,7 +36,8 @@ from bokeh.models import Column as BkColumn
 from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, render, word
+from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.shell.table import Table, plain_text
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
@@ -71,8 +72,18 @@ def payment_label(action) -> str:
     return text
 
 
-CLAIM_HINT = "<i>Click a route on the map to claim it.</i>"
-CHOOSE = "<br>Choose how to pay:"
+def claim_hint(lang: str | None = "en") -> str:
+    """The claim dialog's words while no route is chosen (HTML, in language ``lang``)."""
+    return f"<i>{html.escape(Message('Click a route on the map to claim it.').render(lang))}</i>"
+
+
+def choose_text(lang: str | None = "en") -> str:
+    """What the claim dialog says above a route's payment choices (HTML, in language ``lang``)."""
+    return f"<br>{html.escape(Message('Choose how to pay:').render(lang))}"
+
+
+CLAIM_HINT = claim_hint()
+CHOOSE = choose_text()
 
 #: Most payment choices shown for one claim; the ones using fewest locomotives come first.
 MAX_PAYMENTS = 12
@@ -84,14 +95,14 @@ MAX_PAYMENTS = 12
 _SHOW_CHOICE_JS = """
 const pay = src.data.pay[i];
 pending.data = {xs: [src.data.rxs[i]], ys: [src.data.rys[i]]};
-title.text = src.data.title[i] + (pay.length ? choose : "");
+title.text = src.data.title[i] + (pay.length ? choose.text : "");
 choice.active = null;
 choice.labels = Array.from(pay);
 cancel.disabled = false;
 """
 
 _CANCEL_JS = """
-title.text = hint;
+title.text = hint.text;
 choice.active = null;
 choice.labels = [];
 cancel.disabled = true;
@@ -139,7 +150,7 @@ class TicketToRideView(TableShell):
     }
 
     #: a seat may choose to be asked before each claim is played (TableShell.confirm_moves)
-    confirm_moves_label = "Confirm before claiming"
+    confirm_moves_label = word("Confirm before claiming")
 
     colour_blind = param.Boolean(default=None, allow_None=True, doc=(
         "Patterns and letters on every card and route colour, so that no colour is told by hue alone. "
@@ -171,6 +182,8 @@ class TicketToRideView(TableShell):
         # always there, greyed out when no claim is open (showing and hiding it would make the
         # browser lay the whole page out again: ~20 ms on each click)
         self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel")
+        # the dialog's words in the page's language, read by its JavaScript (never shown themselves)
+        self._hint_words, self._choose_words = Div(text=CLAIM_HINT), Div(text=CHOOSE)
         self.claim_cancel.on_event("button_click", lambda e: self._close_claim())
         self._claim_pane = pn.pane.Bokeh(BkColumn(self.claim_title, self.pay_choice, self.claim_cancel))
         self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
@@ -179,11 +192,11 @@ class TicketToRideView(TableShell):
         if self.colour_blind is None:
             self.colour_blind = colour_blind_default()
         self.player = PlayerPanel(self.act, colour_blind=self.colour_blind, lang=self.lang)
-        self.w_colour_blind = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind = pn.widgets.Checkbox(label=word("Colour-blind patterns"), value=self.colour_blind,
                                                   css_classes=["colour-blind"])
         self.w_colour_blind.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         # the same setting in the new-game form, for whoever looks for it there
-        self.w_colour_blind_form = pn.widgets.Checkbox(label="Colour-blind patterns", value=self.colour_blind,
+        self.w_colour_blind_form = pn.widgets.Checkbox(label=word("Colour-blind patterns"), value=self.colour_blind,
                                                        css_classes=["colour-blind-form"], align="end")
         self.w_colour_blind_form.param.watch(lambda e: self.set_colour_blind(e.new), "value")
         self.scoring_area = pn.Column(sizing_mode="stretch_width")
@@ -198,14 +211,15 @@ class TicketToRideView(TableShell):
     def _make_board(self) -> None:
         g = self.table.game
         # 700 x 440 beside the 400-px player panel: the row fits a notebook at 1280 x 720
-        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440, colour_blind=self.colour_blind)
+        self.board = Board(g.map, seat_names=list(g.names), width=700, height=440, colour_blind=self.colour_blind,
+                           lang=self.lang)
         self.player.attach(self.board)
         self.board.on_click(self.click_route)
         dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
-        self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=CHOOSE, **dialog)
+        self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=self._choose_words, **dialog)
         self.claim_cancel.js_event_callbacks = {}
         self.claim_cancel.js_on_event("button_click", CustomJS(
-            args=dict(hint=CLAIM_HINT, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
+            args=dict(hint=self._hint_words, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
         self.board_area.objects = [self.board]
         self.scoring = None  # a new board is a new game's ("Play this map"): no final scores
         self.scoring_area.objects = []
@@ -309,8 +323,12 @@ class TicketToRideView(TableShell):
         return {r: [pay_text(a) for a in v] for r, v in self._claims_by_route(g, legal).items()}
 
     def _claim_heading(self, route) -> str:
-        return (f"<b>Claim {html.escape(route.id, quote=False)}</b> — length {route.length}, "
-                f"{chip(route.color, route.color)} route, worth {self._route_points(route.length)} points")
+        colour = render(COLOUR_WORDS.get(route.color, Message("gray") if route.color == "gray" else route.color),
+                        self.lang)
+        return Message("{claim} — length {length}, {colour} route, worth {points} points",
+                       claim="<b>" + html.escape(Message("Claim {route}", route=route.id).render(self.lang), quote=False)
+                       + "</b>", length=route.length, colour=chip(route.color, colour),
+                       points=self._route_points(route.length)).render(self.lang)
 
     def click_route(self, route_id: str) -> None:
         """A route was clicked: show the payment choices, or why it cannot be claimed."""
@@ -328,7 +346,7 @@ class TicketToRideView(TableShell):
         self._show_payments([str(a) for a in options], [pay_text(a) for a in options])
         heading = self._claim_heading(route)
         if options:
-            self.claim_title.text = heading + CHOOSE
+            self.claim_title.text = heading + choose_text(self.lang)
             self.say("")
         else:
             err = self.table.check(self.seat, self._sample_claim(route))
@@ -409,7 +427,7 @@ class TicketToRideView(TableShell):
     def _close_claim(self) -> None:
         with pn.io.hold():
             self._pending = None
-            self.claim_title.text = CLAIM_HINT
+            self.claim_title.text = claim_hint(self.lang)
             self._show_payments([], [])
             self.board.set_pending(None)
         self.push()
@@ -423,15 +441,19 @@ class TicketToRideView(TableShell):
         t = self.table
         if t.game.map is not self.board.map:
             self._make_board()
-        if self._titled is None or self._titled[0] is not self.board or self._titled[1] is not t.game:
+        if self._titled != (self.board, t.game, self.lang):
             self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
-            self._titled = (self.board, t.game)
+            self._titled = (self.board, t.game, self.lang)
+            self._hint_words.text, self._choose_words.text = claim_hint(self.lang), choose_text(self.lang)
+            self.claim_cancel.label = Message("Cancel").render(self.lang)
+            if self._pending is None:
+                self.claim_title.text = claim_hint(self.lang)
         pay = self._pay_labels(g, legal)
         with self.board.hold():  # the board's changes go to a notebook page as one message
             self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
             self.board.mark_last(last_claimed_route(g.log))
             can_pass = any(str(a) == "pass" for a in legal)
-            labels = [t.seat_label(s) for s in range(g.players)]
+            labels = [t.seat_label(s, self.lang) for s in range(g.players)]
             since = "" if replay else since_your_move(t.actors, t.log_text, list(g.names), self.seat, self.lang)
             self.player.lang = self.lang  # the page's language picker may have changed it
             self.player.update(obs, my_turn=my_turn, can_pass=can_pass, seat_labels=labels, replay=replay,

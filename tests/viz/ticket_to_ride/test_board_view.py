@@ -320,3 +320,24 @@ def test_winner_banner_shows_every_final_score():
     assert wb.winners == [x["name"] for x in final if x["win"]]
     wb.hide()
     assert not wb.visible
+
+
+def test_a_cjk_label_is_measured_a_full_em_per_character():
+    """A city name in Chinese or Japanese characters (a user's own map) is as wide as its
+    characters are: each a full em, so its label box covers what the board draws."""
+    from railkit.viz.ticket_to_ride.geometry import LABEL_PX, text_width
+
+    assert text_width("東京駅") == pytest.approx(3 * 1.05 * LABEL_PX)
+    assert text_width("ｶﾀｶﾅ") < text_width("カタカナ") == pytest.approx(4 * 1.05 * LABEL_PX)  # half-width kana
+    assert text_width("東京") > 2 * 0.667 * 1.05 * LABEL_PX  # an unknown character's width, which was used
+
+
+def test_a_lessons_refusal_speaks_the_notebooks_language(no_language):
+    """``why`` in a rules notebook that set its language gives the game's explanation in it."""
+    from railkit.core import i18n
+    from railkit.viz.ticket_to_ride.lessons import why
+
+    game = SPEC.new_game(players=2, seed=1, map="usa")
+    assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple must keep at least 2")
+    i18n.set_language("da")
+    assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple skal ved start beholde mindst 2")

@@ -1,0 +1,73 @@
+"""A page's fixed words (buttons, labels, headings) in the page's language.
+
+The widgets are made with their English words, marked for the catalogs with
+:func:`~railkit.core.i18n.word` (``pn.widgets.Button(label=word("Undo my last move"))``);
+:func:`relabel` then sets every marked word of a page (or a part of it) in a language, and
+again when the page's language changes. Each widget keeps its English words, so a page can
+change language as often as it likes. Words a view builds with numbers or names in them
+are messages (:class:`~railkit.core.i18n.Message`), rendered where they are built.
+"""
+
+from __future__ import annotations
+
+import re
+
+import panel as pn
+
+from railkit.core import i18n
+
+#: the attributes of a widget or pane that hold words
+_WORDS_OF = ("label", "placeholder", "description", "title")
+#: a heading in Markdown: its hashes and spaces, then the words
+_HEADING = re.compile(r"^(#+ +)?(.*?)$", re.S)
+
+
+def _known(text: str) -> bool:
+    return isinstance(text, str) and bool(text) and text in i18n.ids()
+
+
+def translated(text, lang: str | None = None):
+    """``text`` in ``lang`` if it is a message id (a word marked with
+    :func:`~railkit.core.i18n.word` where it was made), else as it is.
+
+    >>> translated("Nothing of yours to undo yet.", "de"), translated("Denver", "de")
+    ('Du hast noch nichts, was du zurücknehmen könntest.', 'Denver')
+    """
+    return i18n.translate(text, lang) if _known(text) else text
+
+
+def relabel(root, lang: str | None = None) -> None:
+    """Set the marked words of ``root`` and everything in it (a Panel layout, widget, pane or
+    :class:`~panel.viewable.Viewer`) in ``lang`` (default: the current language).
+
+    >>> import panel as pn
+    >>> from railkit.core.i18n import word
+    >>> box = pn.Column(pn.widgets.Button(label=word("Undo my last move")), pn.pane.Markdown("#### " + word("Action log")))
+    >>> relabel(box, "da"); box[0].label, box[1].object
+    ('Fortryd mit sidste træk', '#### Handlingslog')
+    >>> relabel(box, "en"); box[0].label
+    'Undo my last move'
+    """
+    objects = root.select() if hasattr(root, "select") else pn.panel(root).select()
+    for obj in objects:
+        shown = obj.__dict__.setdefault("_railkit_words", {})  # attr -> (English, as shown)
+        for attr in _WORDS_OF:
+            if attr in obj.param:
+                _set(obj, attr, shown, lang, lambda text: text, lambda text: "")
+        if isinstance(obj, (pn.pane.Markdown, pn.pane.HTML)):
+            _set(obj, "object", shown, lang, lambda text: _HEADING.match(text).group(2),
+                 lambda text: _HEADING.match(text).group(1) or "")
+
+
+def _set(obj, attr: str, shown: dict, lang: str | None, words, prefix) -> None:
+    """``obj.attr`` in ``lang`` if its English (kept in ``shown``) is a message id; a value the
+    code set since (not the one shown last) is the new English."""
+    now = getattr(obj, attr)
+    english, last = shown.get(attr, (None, None))
+    text = english if now == last and english is not None else now
+    if not isinstance(text, str) or not _known(words(text)):
+        return
+    value = prefix(text) + i18n.translate(words(text), lang)
+    shown[attr] = (text, value)
+    if value != now:
+        setattr(obj, attr, value)
