@@ -58,7 +58,11 @@ def steam_gaps(seeds: int, turns: int, max_ms: float | None = None) -> None:
 
     bots = {name: (lambda seed, name=name: _bot("steam-rollers", name, seed, max_ms)) for name in LEVELS}
     t0 = time.process_time()
-    rows = gaps(bots, range(1, seeds + 1), turns)
+    rows = []
+    for seed in range(1, seeds + 1):
+        rows += gaps(bots, [seed], turns)
+        r = rows[-1]
+        print(f"seed {seed}: optimum {r['optimum']}, " + ", ".join(f"{n} {r[n]}" for n in LEVELS), flush=True)
     print(f"solo Steam Rollers, corridor sheet, Hard mountains, Olivia clerk, {turns} turns, "
           f"seeds 1 to {seeds} (CPU {time.process_time() - t0:.0f} s)")
     print(f"{'':8} {'mean score':>12} {'mean gap':>16} {'at optimum':>11}")
@@ -69,8 +73,6 @@ def steam_gaps(seeds: int, turns: int, max_ms: float | None = None) -> None:
         gap, gh = _mean([r["optimum"] - r[name] for r in rows])
         at = sum(r[name] == r["optimum"] for r in rows)
         print(f"{name:8} {score:>6.2f} ±{sh:<4.2f} {gap:>9.2f} ±{gh:<5.2f} {at:>5} / {len(rows)}")
-    print("per seed (optimum, " + ", ".join(LEVELS) + "): "
-          + "; ".join(f"{r['seed']}: {r['optimum']} " + " ".join(str(r[n]) for n in LEVELS) for r in rows))
 
 
 class Bystander(Agent):
