@@ -70,6 +70,11 @@ class RandomAgent(Agent):
 class MapFacts:
     """Per-map facts a bot needs, built once per map object (public information)."""
 
+    def __deepcopy__(self, memo: dict) -> "MapFacts":
+        """The same facts: they are never changed, and a copied bot (a search's, a test's)
+        shares them (the compiled class has no other way to be copied)."""
+        return self
+
     def __init__(self, m) -> None:
         self.map = m
         self.routes: dict[str, Any] = {r.id: r for r in m.routes}
