@@ -5,7 +5,6 @@ give the same hints)."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
