@@ -173,6 +173,9 @@ ALLOWED_WORDS = {
 ALLOWED_TEXTS = [
     (r"^draft \d( .*)?$", "Steam Rollers' action notation (the list of every legal action) is typed and parsed as "
                           "it is, in every language"),
+    (r"^(keep tickets [\d,]+|claim \S.* (x\d+|[a-z]+ x\d+)|claim \S.*|draw (faceup \d|deck|tickets))$",
+     "Ticket to Ride's action notation in the keyboard's list of every legal action (\"Choose a move\"): "
+     "typed and parsed as it is, in every language"),
     (r"^(bfs|dfs|dijkstra|astar|prim|kruskal|hierholzer)$", "the graph lab's algorithm names, as the code calls them"),
 ]
 
