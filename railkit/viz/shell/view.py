@@ -395,7 +395,7 @@ class TableShell(pn.viewable.Viewer):
     def __panel__(self):
         if self._layout is None:
             self._layout = pn.Column(self.banner, self._view(), self._new_game_area)
-            relabel(self._layout, self.lang)
+            self._relabel()
         open_page(self)
         if self.auto and self._callback is None:
             if served():
@@ -611,9 +611,14 @@ class TableShell(pn.viewable.Viewer):
         """The page's language picker: this page's messages from now on in ``event.new``."""
         self.lang = event.new
         self.w_lang.label = Message("Language").render(self.lang)
+        self._relabel()
+        self.refresh(force=True)
+
+    def _relabel(self) -> None:
+        """The page's fixed words in its language (:func:`~railkit.viz.shell.words.relabel`)."""
+        relabel(self.upload, self.lang)  # in the page only while its seat may load
         if self._layout is not None:
             relabel(self._layout, self.lang)
-        self.refresh(force=True)
 
     def _on_confirm_box(self, event) -> None:
         self.confirm = event.new
