@@ -37,8 +37,9 @@ from bokeh.models import CustomJS, Div
 from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
 from railkit.core.i18n import Message
+from railkit.viz.shell.style import STACK_CSS, TOUCH_CSS
 from railkit.viz.shell.table import Table, plain_text
-from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.view import FIT_WIDTH, TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
 from railkit.viz.ticket_to_ride.player import PlayerPanel, chip, since_your_move
 from railkit.viz.ticket_to_ride.player import describe_action as log_text
@@ -154,23 +155,23 @@ class TicketToRideView(TableShell):
         self._pending: str | None = None
         # the message sits under the board at the board's width (stretched, it pushed the
         # player panel off the right edge at 1280 x 720)
-        self.message.param.update(sizing_mode="fixed", width=700)
+        self.message.param.update(sizing_mode="fixed", width=700, stylesheets=[FIT_WIDTH + " div{max-width:100%}"])
         # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
         # can fill it in the browser (Board.js_on_route_click). One button group for the
         # payment choice: showing a choice changes its labels, never the layout.
         self.claim_title = Div(text=CLAIM_HINT, width=420, name="claim_title")
         self.pay_choice = BkRadioButtonGroup(labels=[], active=None, orientation="vertical", width=420,
-                                             css_classes=["pay"], name="pay")
+                                             css_classes=["pay"], name="pay", stylesheets=[TOUCH_CSS])
         self.pay_choice.on_change("active", self._on_pay_choice)
         self._payments: list[str] = []
         self._pay_by_label: dict[str, str] = {}
         self._resetting = False
         # always there, greyed out when no claim is open (showing and hiding it would make the
         # browser lay the whole page out again: ~20 ms on each click)
-        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel")
+        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel", stylesheets=[TOUCH_CSS])
         self.claim_cancel.on_event("button_click", lambda e: self._close_claim())
         self._claim_pane = pn.pane.Bokeh(BkColumn(self.claim_title, self.pay_choice, self.claim_cancel))
-        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
+        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440, stylesheets=[FIT_WIDTH],
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
         self._titled = None  # (board, game) whose claim headings the board holds
         if self.colour_blind is None:
@@ -233,9 +234,11 @@ class TicketToRideView(TableShell):
     def _view(self):
         # the claim dialog sits right under the board and the hand beside it: the payment
         # choice is in view without scrolling at 1280x720
+        # on a phone the hand stacks under the board, which takes the screen's width
+        board_side = pn.Column(self.board_area, self.message, self.claim_box, self.w_colour_blind, self._controls(),
+                               width=self.board.figure.max_width, stylesheets=[FIT_WIDTH])
         return pn.Column(
-            pn.Row(pn.Column(self.board_area, self.message, self.claim_box, self.w_colour_blind, self._controls()),
-                   self.player),
+            pn.Row(board_side, self.player, stylesheets=[STACK_CSS]),
             self.scoring_area,
         )
 
