@@ -262,7 +262,8 @@ class TableShell(pn.viewable.Viewer):
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
         self._file_row = pn.FlexBox(self.undo_btn, self.download, self.upload, flex_wrap="wrap",  # wraps on a phone
                                     stylesheets=[FIT_WIDTH])
-        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
+        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box,
+                                              stylesheets=[":host{flex-wrap:wrap}"]), self.undo_info)  # a phone: 2 lines
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
