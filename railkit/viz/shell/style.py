@@ -109,6 +109,7 @@ TOUCH_CSS = """
   .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px !important; display: inline-flex;
     align-items: center; }
   :host(.bk-Checkbox) { min-height: 44px !important; display: flex; align-items: center; }
+  .bk-spin-btn { display: none !important; }  /* a number box's arrows: a phone has a number keyboard */
 }
 """
 
