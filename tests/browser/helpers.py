@@ -152,3 +152,39 @@ def outside_view(page, locators: dict) -> dict:
                 or box["x"] + box["width"] > size["width"] + 0.5 or box["y"] + box["height"] > size["height"] + 0.5:
             out[what] = box
     return out
+
+
+# ---------------------------------------------------------------- on a phone
+#: a phone (Playwright's "iPhone 13": touch, a mobile browser) with its whole 390x844 screen
+PHONE = "iPhone 13"
+PHONE_SCREEN = {"width": 390, "height": 844}
+
+#: the controls (buttons, menus, inputs, links) on the page, through shadow roots, that are
+#: shown and smaller than a fingertip (44x44 px; a tick box or radio button: its label or widget):
+#: [text, width, height]
+SMALL_TARGETS = """(least) => { const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 1 && n.matches('button, select, input, a[href]') && n.checkVisibility()) {
+      // a tick box is tapped through its label (or its whole widget, when it stands alone in it)
+      const tick = n.matches('input[type=checkbox], input[type=radio]');
+      const box = tick && (n.closest('label') || (n.parentNode === n.getRootNode() && n.getRootNode().host));
+      const r = (box || n).getBoundingClientRect();
+      if (r.width > 0 && (r.width < least - 0.5 || r.height < least - 0.5))
+        out.push([(n.innerText || n.value || n.tagName).slice(0, 30), Math.round(r.width), Math.round(r.height)]); }
+    if (n.shadowRoot) walk(n.shadowRoot);
+    for (const c of n.children) walk(c);
+  };
+  walk(document.body); return out; }"""
+
+
+def phone_page(browser, playwright):
+    """A page in a phone's browser context (its screen, touch, the mobile viewport)."""
+    device = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
+    return browser.new_context(**{**device, "viewport": PHONE_SCREEN}).new_page()
+
+
+def page_fits_phone(page) -> dict:
+    """What stops the page fitting a phone: its width past the screen's (no sideways scroll
+    then) and the controls smaller than a fingertip."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    return {"overflow": max(0, width - page.viewport_size["width"]), "small": page.evaluate(SMALL_TARGETS, 44)}

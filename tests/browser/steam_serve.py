@@ -12,6 +12,7 @@ import argparse
 import panel as pn
 
 from railkit.agents import make_agent
+from railkit.viz.shell.phone import fit_phone
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.view import SteamRollersView
 
@@ -50,6 +51,7 @@ def main(argv=None) -> None:
     pn.config.inline = True  # every script and style sheet from this server (a classroom may be offline)
 
     def app():
+        fit_phone()  # as `railkit serve` does: the page fits a phone
         table = Table(players=a.players, humans=[0], bots=[a.bots], seed=a.seed, game="steam-rollers",
                       rules={"mountains": a.mountains}, bot_delay=0.05, **opts)
         autoplay(table, a.autoplay, a.until)

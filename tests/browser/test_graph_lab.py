@@ -435,3 +435,31 @@ def test_projector_mode_gives_the_map_most_of_a_1920_screen(page, page_guard, la
     assert outside_view(page, {"step": page.locator(".step button"), "narration": page.locator(".narration"),
                                "algorithm": page.locator("select").first}) == {}
     page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-projector.png")))
+
+
+def test_on_a_phone_a_few_steps_by_tap_fit_the_screen(browser, playwright, lab_server):
+    """At 390x844 with touch: step the algorithm twice and back once, then open each tab, all by
+    taps; after each, the page is no wider than the screen (the boards scale to it, the side
+    column and the rows wrap under them) and every control and tab is at least 44 px each way."""
+    import re
+
+    from helpers import page_fits_phone, phone_page
+
+    page = phone_page(browser, playwright)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    for button, text in ((".step button", "Step 1 of"), (".step button", "Step 2 of"), (".step-back button", "Step 1 of")):
+        page.locator(button).tap()
+        page.get_by_text(text).wait_for()
+        page.touchscreen.tap(5, 5)  # off the button: a button held down is drawn 2 % smaller
+        assert page_fits_phone(page) == {"overflow": 0, "small": []}, text
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-phone.png")))
+    for tab in ("Dijkstra vs A*", "Question bank", "Player"):
+        header = page.locator(".bk-tab", has_text=tab)
+        header.tap()
+        expect(header).to_have_class(re.compile(r"\bbk-active\b"))
+        assert page_fits_phone(page) == {"overflow": 0, "small": []}, tab
+        assert header.bounding_box()["height"] >= 44 - 0.5
+    page.context.close()

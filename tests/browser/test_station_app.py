@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from conftest import launch, stop_server
 from guard import PageGuard
-from helpers import page_text, wait_text
+from helpers import PHONE_SCREEN, page_fits_phone, page_text, phone_page, wait_text
 from station_serve import CARDS_SETUP, SECRET_CARDS, make_shared
 
 TIMEOUT = 60_000  # generous: a loaded 2-core machine can be slow; every wait is for a condition
@@ -426,43 +426,12 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, station_server):
 
 
 # ---------------------------------------------------------------- on a phone
-#: a phone (Playwright's "iPhone 13": touch, a mobile browser) with its whole 390x844 screen
-PHONE = "iPhone 13"
-PHONE_SCREEN = {"width": 390, "height": 844}
-
-#: the controls (buttons, menus, inputs, links) on the page, through shadow roots, that are
-#: shown and smaller than a fingertip (44x44 px): [text, width, height]
-SMALL_TARGETS = """(least) => { const out = [];
-  const walk = (n) => {
-    if (n.nodeType === 1 && n.matches('button, select, input, a[href]') && n.checkVisibility()) {
-      const r = n.getBoundingClientRect();
-      if (r.width > 0 && (r.width < least - 0.5 || r.height < least - 0.5))
-        out.push([(n.innerText || n.value || n.tagName).slice(0, 30), Math.round(r.width), Math.round(r.height)]); }
-    if (n.shadowRoot) walk(n.shadowRoot);
-    for (const c of n.children) walk(c);
-  };
-  walk(document.body); return out; }"""
-
-
 def drawn_characters() -> str:
     """Every character past ASCII that the Station Master drawing and view may put on a page
     (a star, arrows, signs, the locomotive of a Rush Hour event): read from their sources."""
     from railkit.viz.station_master import draw, view, words
 
     return "".join(sorted({ch for m in (draw, view, words) for ch in Path(m.__file__).read_text() if ord(ch) > 127}))
-
-
-def phone_page(browser, playwright):
-    """A page in a phone's browser context (its screen, touch, the mobile viewport)."""
-    device = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
-    return browser.new_context(**{**device, "viewport": PHONE_SCREEN}).new_page()
-
-
-def phone_fit(page) -> dict:
-    """What stops the page fitting a phone: its width past the screen's (no sideways scroll
-    then) and the controls smaller than a fingertip."""
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    return {"overflow": max(0, width - page.viewport_size["width"]), "small": page.evaluate(SMALL_TARGETS, 44)}
 
 
 def play_my_turn(page) -> None:
@@ -493,7 +462,7 @@ def phone_game(browser, playwright, station_server, shots, moves: int | None):
         play_my_turn(page)
         played += 1
         assert played < 200, "the game did not end"
-        assert phone_fit(page) == {"overflow": 0, "small": []}, played
+        assert page_fits_phone(page) == {"overflow": 0, "small": []}, played
     text = page_text(page)
     assert page.evaluate(MISSING_GLYPHS, text) == []  # every glyph drawn is in the page's fonts
     assert page.evaluate(MISSING_GLYPHS, drawn_characters()) == []  # and every one the drawing may use
@@ -526,7 +495,7 @@ def test_the_lobby_fits_a_phone(browser, playwright, shots):
         page.goto(proc.url + "/")
         page.get_by_role("button", name="Make table").wait_for(timeout=TIMEOUT)
         page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
-        assert phone_fit(page) == {"overflow": 0, "small": []}
+        assert page_fits_phone(page) == {"overflow": 0, "small": []}
         seen["guard"].check()
         page.context.close()
     finally:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch, stop_server
-from helpers import join_from_lobby, page_text, wait_text
+from helpers import join_from_lobby, page_fits_phone, page_text, phone_page, wait_text
 from steam_serve import autoplay
 from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
@@ -849,3 +849,34 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, steam):
         if (m.type === 'Title' && /^Your sheet/.test(m.text)) return m.text; return null; }""")
     assert re.fullmatch(r"Your sheet — engine \d+, score \d+", title)
     assert 0 <= page.locator(".bk-Canvas, canvas").first.bounding_box()["y"] < 200
+
+
+def test_on_a_phone_a_turn_by_tap_fits_the_screen(browser, playwright, steam):
+    """At 390x844 with touch: a die drafted and marked in the engine, a second drafted and
+    passed, the turn confirmed, all by taps; after each, the page is no wider than the screen
+    (the sheet scales to it, the actions wrap under it) and every control is at least 44 px."""
+    url = steam()
+    page = phone_page(browser, playwright)
+    bad = watch(page)
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    wait_text(page, "Your turn")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
+    page.get_by_role("button", name=f"{DIE_FACE[engine.die]} {engine.die}").first.tap()
+    wait_text(page, f"Die {engine.die} drafted")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    page.screenshot(path=str(Path(os.environ.get("STEAM_SHOTS", "/tmp")) / "railkit-steam-phone.png"))
+    page.get_by_role("button", name=str(engine.die), exact=True).first.tap()
+    g.apply(engine)
+    wait_log(page, 1, str(engine))
+    skip = next(a for a in g.legal_actions() if isinstance(a, Pass))
+    page.get_by_role("button", name=f"{DIE_FACE[skip.die]} {skip.die}").first.tap()
+    wait_text(page, f"Die {skip.die} drafted")
+    page.get_by_role("button", name="Pass (use the die for nothing)").tap()
+    confirm_button(page).tap()  # the tap waits until the button is enabled
+    wait_text(page, "Olivia's die shows")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    assert not bad, bad
+    page.context.close()

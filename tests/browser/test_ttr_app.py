@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from conftest import SERVER_GAME, start_server, stop_server
 from guard import PageGuard
-from helpers import ALL_TEXT, GATE, click_route, join_from_lobby, page_text, route_owner, route_xy, wait_text
+from helpers import (ALL_TEXT, GATE, click_route, join_from_lobby, page_fits_phone, page_text, phone_page, route_owner,
+                     route_xy, wait_text)
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.shell.table import Table
 from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
@@ -343,3 +344,37 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, server, page_guard):
         "claim dialog": page.locator(".claim-box"), "undo": page.locator(".undo button"),
     }) == {}
     page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-in-view.png"))
+
+
+def test_on_a_phone_a_few_moves_by_tap_fit_the_screen(browser, playwright, server):
+    """At 390x844 with touch: keep the tickets, claim a route by tapping it on the board and
+    its payment, draw two cards; after each, the page is no wider than the screen (the board
+    scales to it, the hand stacks under it) and every control is at least 44 px each way."""
+    page = phone_page(browser, playwright)
+    guard = PageGuard(page)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    page.get_by_role("button", name="Keep selected tickets").tap()
+    wait_text(page, "draw cards, claim a route or draw tickets")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    shot = Path(tempfile.gettempdir())
+    page.screenshot(path=str(shot / "railkit-ttr-phone.png"))
+    rep = replica()
+    rep.apply(0, "keep tickets 1,2,3")
+    rep.run_bots()
+    claim = next(a for a in rep.game.legal_actions() if isinstance(a, Claim))
+    page.mouse.move(1, 1)
+    page.touchscreen.tap(*route_xy(page, claim.route))
+    wait_text(page, "Choose how to pay")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    page.screenshot(path=str(shot / "railkit-ttr-phone-pay.png"))
+    page.get_by_role("button", name=re.compile(r"^Pay ")).first.tap()
+    expect(page.locator("td.score[data-seat='0']")).not_to_have_text("0")
+    wait_text(page, "draw cards, claim a route or draw tickets")
+    page.locator(".draw-deck button").tap()
+    wait_text(page, "take your second train card")
+    page.locator(".draw-deck button").tap()
+    wait_text(page, "draw deck")
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    guard.check()
+    page.context.close()

@@ -42,8 +42,21 @@ from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
 from railkit.viz.shell.games import served_games, viz_of
 from railkit.core.i18n import translate, word
-from railkit.viz.shell.view import page_language, served
+from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, page_language, served
 from railkit.viz.shell.words import relabel
+
+
+
+def heading(text: str):
+    """A small heading (no anchor link beside it: a target too small for a finger)."""
+    return pn.pane.Markdown(f"#### {text}", disable_anchors=True)
+
+
+#: tabs a finger can hit on a phone (a narrow or touch screen): 44 px high, like every control
+TOUCH_TABS = "@media (max-width: 600px), (pointer: coarse) { .bk-tab { min-height: 44px; display: flex; align-items: center; } }"
+
+#: a row of controls that wraps onto a second line when the screen is too narrow (a phone)
+WRAP = ":host{flex-wrap:wrap}"
 
 #: One legend for every lesson: colour (Okabe–Ito, safe for colour-blind readers),
 #: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
@@ -277,7 +290,10 @@ class GraphView:
         fig.add_tools(HoverTool(renderers=[er], line_policy="interp",
                                 tooltips=[("route", "@id"), ("length", "@length"), ("state", "@state")]))
         self.figure = fig
-        self.pane = pn.pane.Bokeh(fig, sizing_mode="fixed")
+        fig.toolbar.logo = None  # a link too small for a finger, and off to another site
+        # at most ``width`` wide, narrower on a narrower screen (a phone), at the same aspect ratio
+        fig.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+        self.pane = pn.pane.Bokeh(fig, sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
 
     def show(self, nodes, edges, arrows=()) -> int:
         """Show states (mappings; missing: unexplored) and a frame's flow ``arrows``
@@ -476,17 +492,18 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.w_play = pn.widgets.Toggle(label=word("▶ Play"), width=90, css_classes=["play"])
         self.w_speed = pn.widgets.IntSlider(label=word("Steps per second"), start=1, end=20, value=4, width=160)
         self.w_frame = self._frame_slider(1)
-        self._controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame)
+        self._controls = pn.Row(self.w_back, self.w_step, self.w_play, self.w_speed, self.w_frame,
+                                stylesheets=[WRAP])  # two lines on a phone
         self.w_predict = pn.widgets.Checkbox(label=word("Predict the next step"), value=self.predict,
                                              css_classes=["predict"])
         self.w_mode = pn.widgets.Select(label=word("Feedback"), options=list(quiz.MODES), value=self.mode, width=140)
-        self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760)
-        self.code_pane = pn.pane.HTML("", width=430)
-        self.text_pane = pn.pane.HTML("", width=self._size[0], css_classes=["narration"])
-        self.ds_pane = pn.pane.HTML("", width=430, css_classes=["structure"])
-        self.feedback = pn.pane.HTML("", width=430, css_classes=["feedback"])
-        self.score_pane = pn.pane.HTML("", width=430, css_classes=["score"])
-        self.legend = pn.pane.HTML(legend_html(), width=self._size[0])
+        self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760, stylesheets=[FIT_TEXT])
+        self.code_pane = pn.pane.HTML("", width=430, stylesheets=[FIT_TEXT])
+        self.text_pane = pn.pane.HTML("", width=self._size[0], css_classes=["narration"], stylesheets=[FIT_TEXT])
+        self.ds_pane = pn.pane.HTML("", width=430, css_classes=["structure"], stylesheets=[FIT_TEXT])
+        self.feedback = pn.pane.HTML("", width=430, css_classes=["feedback"], stylesheets=[FIT_TEXT])
+        self.score_pane = pn.pane.HTML("", width=430, css_classes=["score"], stylesheets=[FIT_TEXT])
+        self.legend = pn.pane.HTML(legend_html(), width=self._size[0], stylesheets=[FIT_TEXT])
         self.board_area = pn.Column()
         self.w_reset.on_click(lambda e: self.reset())
         self.w_back.on_click(lambda e: self.back())
@@ -669,17 +686,20 @@ class AlgoPlayer(pn.viewable.Viewer):
     # ------------------------------------------------------------ layout
     def __panel__(self):
         controls = self._controls
-        setup = pn.Row(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset)
-        predict = pn.Column("#### " + word("Predict"), pn.Row(self.w_predict, self.w_mode), self.score_pane,
-                            self.feedback)
+        # on a phone the rows wrap and each column takes the screen's width (FIT_WIDTH)
+        setup = pn.FlexBox(self.w_algo, self.w_map, self.w_seed, self.w_start, self.w_target, self.w_reset,
+                           sizing_mode="stretch_width")
+        predict = pn.Column(heading(word("Predict")), pn.Row(self.w_predict, self.w_mode), self.score_pane,
+                            self.feedback, stylesheets=[FIT_WIDTH])
         # the prediction controls above the data structure, which grows as the run goes on
-        side = pn.Column("#### " + word("Pseudocode"), self.code_pane, predict, "#### " + word("Data structure"),
-                         self.ds_pane, width=450)
+        side = pn.Column(heading(word("Pseudocode")), self.code_pane, predict, heading(word("Data structure")),
+                         self.ds_pane, width=450, stylesheets=[FIT_WIDTH])
         # the side column goes under the board when the page (a notebook cell, say) is too narrow for both
         # the step buttons and what the step did sit above the board: in view at 1280 x 720
-        main = pn.FlexBox(pn.Column(controls, self.text_pane, self.board_area, self.legend), side,
-                          flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
-        return pn.Column(setup, self.title, main, sizing_mode="stretch_width")
+        main = pn.FlexBox(pn.Column(controls, self.text_pane, self.board_area, self.legend, width=self._size[0],
+                                    stylesheets=[FIT_WIDTH]),
+                          side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        return pn.Column(setup, self.title, main, sizing_mode="stretch_width", stylesheets=[FIT_WIDTH])
 
 
 class QuestionBankView(pn.viewable.Viewer):
@@ -696,9 +716,9 @@ class QuestionBankView(pn.viewable.Viewer):
         self.w_next = pn.widgets.Button(label=word("Next question"), width=120)
         self.w_answer = pn.widgets.TextInput(label=word("Your answer"), width=160)
         self.w_check = pn.widgets.Button(label=word("Check"), color="success", width=80, css_classes=["check"])
-        self.prompt = pn.pane.HTML("", width=700, css_classes=["prompt"])
-        self.result = pn.pane.HTML("", width=700, css_classes=["result"])
-        self.score = pn.pane.HTML("", width=300)
+        self.prompt = pn.pane.HTML("", width=700, css_classes=["prompt"], stylesheets=[FIT_TEXT])
+        self.result = pn.pane.HTML("", width=700, css_classes=["result"], stylesheets=[FIT_TEXT])
+        self.score = pn.pane.HTML("", width=300, stylesheets=[FIT_TEXT])
         self.board_area = pn.Column()
         self.n = n
         #: called as on_answer(activity, item, answer, right) after each checked answer
@@ -763,9 +783,10 @@ class QuestionBankView(pn.viewable.Viewer):
                 pass
 
     def __panel__(self):
-        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_student, self.w_new, self.w_next, self.score),
+        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_student, self.w_new, self.w_next, self.score,
+                                stylesheets=[WRAP]),
                          self.prompt,
-                         pn.Row(self.w_answer, self.w_check), self.result, self.board_area)
+                         pn.Row(self.w_answer, self.w_check), self.result, self.board_area, stylesheets=[FIT_WIDTH])
 
 
 class CompareView(pn.viewable.Viewer):
@@ -794,8 +815,9 @@ class CompareView(pn.viewable.Viewer):
         self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n)
                       for i, n in enumerate(self.NAMES)]
         self.title = pn.pane.HTML(f"<h3 style='margin:4px 0'>Dijkstra and A* on one trip</h3><div>"
-                                  f"{html.escape(title)}</div>", width=960)
-        self.captions = [pn.pane.HTML("", width=width, css_classes=[f"compare-caption-{i}"]) for i in range(2)]
+                                  f"{html.escape(title)}</div>", width=960, stylesheets=[FIT_TEXT])
+        self.captions = [pn.pane.HTML("", width=width, css_classes=[f"compare-caption-{i}"], stylesheets=[FIT_TEXT])
+                         for i in range(2)]
         self.w_frame = pn.widgets.IntSlider(label=word("Expansions"), start=0, end=self.steps, value=0, width=300)
         self.w_back = pn.widgets.Button(label=word("◀ Back"), width=80)
         self.w_step = pn.widgets.Button(label=word("Step ▶"), width=80, css_classes=["compare-step"])
@@ -835,8 +857,10 @@ class CompareView(pn.viewable.Viewer):
                     pass
 
     def __panel__(self):
-        boards = pn.FlexBox(*(pn.Column(c, v.pane) for c, v in zip(self.captions, self.views)), flex_wrap="wrap")
-        return pn.Column(self.title, pn.Row(self.w_back, self.w_step, self.w_end, self.w_frame), boards)
+        boards = pn.FlexBox(*(pn.Column(c, v.pane, stylesheets=[FIT_WIDTH]) for c, v in zip(self.captions, self.views)),
+                            flex_wrap="wrap", sizing_mode="stretch_width")
+        steps = pn.Row(self.w_back, self.w_step, self.w_end, self.w_frame, stylesheets=[WRAP])
+        return pn.Column(self.title, steps, boards, stylesheets=[FIT_WIDTH])
 
 
 def _fmt_result(trace) -> str:
@@ -859,7 +883,7 @@ class CheckerView(pn.viewable.Viewer):
         super().__init__()
         self.report = quiz.check_implementation(fn, algorithm, instances, seed)
         self.text = pn.pane.HTML(f'<pre style="white-space:pre-wrap">{html.escape(str(self.report))}</pre>',
-                                 width=700, css_classes=["check-report"])
+                                 width=700, css_classes=["check-report"], stylesheets=[FIT_TEXT])
         self.view = None
         if self.report.first is not None:
             mm = self.report.first
@@ -872,7 +896,7 @@ class CheckerView(pn.viewable.Viewer):
             self.view.show(nodes, edges)
 
     def __panel__(self):
-        return pn.Column(self.text, self.view.pane if self.view else pn.Spacer(height=0))
+        return pn.Column(self.text, self.view.pane if self.view else pn.Spacer(height=0), stylesheets=[FIT_WIDTH])
 
 
 def check(fn: Callable, algorithm: str = "dijkstra", instances: int = 1000, seed: int = 0) -> CheckerView:
@@ -887,7 +911,7 @@ class ClassResults(pn.viewable.Viewer):
     def __init__(self, record: quiz.ClassRecord):
         super().__init__()
         self.record = record
-        self.table = pn.pane.HTML("", width=600, css_classes=["class-results"])
+        self.table = pn.pane.HTML("", width=600, css_classes=["class-results"], stylesheets=[FIT_TEXT])
         self.w_refresh = pn.widgets.Button(label=word("Refresh"), width=100, css_classes=["refresh"])
         self.w_refresh.on_click(lambda e: self.refresh())
         self.w_csv = pn.widgets.FileDownload(callback=self._csv, filename="class-results.csv",
@@ -905,7 +929,7 @@ class ClassResults(pn.viewable.Viewer):
                              + (rows or "<tr><td colspan=3>No answers yet.</td></tr>") + "</table>")
 
     def __panel__(self):
-        return pn.Column("#### " + word("Class results"), pn.Row(self.w_refresh, self.w_csv), self.table)
+        return pn.Column(heading(word("Class results")), pn.Row(self.w_refresh, self.w_csv), self.table)
 
 
 def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False, projector: bool = False):
@@ -917,7 +941,8 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     header = pn.pane.Markdown("## " + translate(word("Graph lab"), lang) + " — railkit\n"
                               + translate(word("Step through graph algorithms on the game's own maps, predict the next "
                                                "step, answer questions."), lang)
-                              + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)", css_classes=["header"])
+                              + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)", css_classes=["header"],
+                              disable_anchors=True)
     player = AlgoPlayer(projector=projector)
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")
@@ -931,7 +956,10 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     if results is not None:
         tabs.append((word("Class results"), results))
     tabs = [(translate(title, lang), part) for title, part in tabs]
-    page = pn.Column(header, pn.Tabs(*tabs, dynamic=False), sizing_mode="stretch_width")
+    # no wider than a phone's screen: without FIT_WIDTH, Panel gives the page and its tabs the
+    # minimum width of their widest fixed-width content
+    page = pn.Column(header, pn.Tabs(*tabs, dynamic=False, stylesheets=[FIT_WIDTH, TOUCH_TABS]),
+                     sizing_mode="stretch_width", stylesheets=[FIT_WIDTH])
     relabel(page, lang)
     page.player, page.bank, page.compare, page.results = player, bank, compare, results
     return page

@@ -108,6 +108,8 @@ TOUCH_CSS = """
     min-height: 44px !important; min-width: 44px !important; }
   .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px !important; display: inline-flex;
     align-items: center; }
+  :host(.bk-Checkbox) { min-height: 44px !important; display: flex; align-items: center; }
+  .bk-spin-btn { display: none !important; }  /* a number box's arrows: a phone has a number keyboard */
 }
 """
 
@@ -115,4 +117,14 @@ TOUCH_CSS = """
 #: does not zoom out to a 980 px desktop page (a Jinja template's blocks: Panel extends its
 #: own page with them)
 PHONE_TEMPLATE = """{% block inner_head %}<meta name="viewport" content="width=device-width, initial-scale=1">{{ super() }}{% endblock %}
+"""
+
+#: On a narrow screen (a phone) a row of a board and its side columns stacks them, the side
+#: columns under the board (a Panel ``Row``'s style sheet; its items then take their own
+#: height, not the width a row gave them)
+STACK_CSS = """
+@media (max-width: 600px) {
+  :host { flex-direction: column !important; flex-wrap: nowrap !important; }
+  div { flex: 0 0 auto !important; }
+}
 """

@@ -54,6 +54,8 @@ from railkit.viz.shell.words import relabel, translated
 
 #: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
 FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
+#: a fixed-width text no wider than a phone's screen, its text wrapping within it
+FIT_TEXT = FIT_WIDTH + " div{max-width:100%;min-width:0 !important}"
 
 
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
@@ -279,7 +281,8 @@ class TableShell(pn.viewable.Viewer):
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
         self._file_row = pn.FlexBox(self.undo_btn, self.download, self.upload, flex_wrap="wrap",  # wraps on a phone
                                     stylesheets=[FIT_WIDTH])
-        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box), self.undo_info)
+        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box,
+                                              stylesheets=[":host{flex-wrap:wrap}"]), self.undo_info)  # a phone: 2 lines
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
         # every legal action of the position in one list: the keyboard's way to every move (the
@@ -293,7 +296,7 @@ class TableShell(pn.viewable.Viewer):
         if seat is None:
             self.move_row.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
-                                     styles={"overflow-y": "auto"}, stylesheets=[FIT_WIDTH + " div{max-width:100%}"])
+                                     styles={"overflow-y": "auto"}, stylesheets=[FIT_TEXT])
         self.assist = Assist(self)  # the hints and the "confirm before ..." setting
         self._build_view()
         self._build_new_game_form()

@@ -218,7 +218,10 @@ class SheetFigure:
         for ev in CLICK_EVENTS:
             self.figure.on_event(ev, self._on_tap)
             self.figure.js_on_event(ev, draw_now)
-        self.pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed")
+        # at most ``width`` wide, narrower on a narrower screen (a phone), at the same aspect ratio
+        self.figure.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+        self.pane = pn.pane.Bokeh(self.figure, sizing_mode="scale_width", max_width=width,
+                                  aspect_ratio=width / height)
 
     # ------------------------------------------------------------ drawing
     def _make_figure(self, width: int, height: int, name: str):

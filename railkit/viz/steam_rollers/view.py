@@ -39,7 +39,7 @@ from railkit.games.steam_rollers.actions import (
 from railkit.maps import hexes as hx
 from railkit.viz.shell.style import text_on
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
-from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import SheetFigure
 from railkit.viz.steam_rollers.style import GOOD_HEX, GOOD_LABEL, STRONG
 
@@ -346,7 +346,7 @@ class SteamRollersView(TableShell):
         self.sheet = SheetFigure(g.sheet, g.rules.mountains)
         self.sheet.set_mountains(g.rules.mountains)
         self.sheet.on_click(self._on_sheet_click)
-        self.status = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["status"])
+        self.status = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["status"], stylesheets=[FIT_TEXT])
         self.dice_buttons = []
         for i in range(6):
             # one tooltip for good (a Button's changed tooltip stayed on the page after a click)
@@ -368,16 +368,17 @@ class SteamRollersView(TableShell):
                                                       v=v).render(self.lang))
             b.on_click(lambda e, v=v: self.click_engine(v))
             self.engine_buttons.append(b)
-        self.engine_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10)
+        self.engine_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10, stylesheets=[FIT_TEXT])
         # why the engine boxes and tiles can or cannot be clicked now (on the page: their
         # tooltips never change, since a Button's changed tooltip stayed on the page)
-        self.action_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["action-info"])
+        self.action_info = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["action-info"], stylesheets=[FIT_TEXT])
         self.tile_buttons = []
         for n in range(1, 7):
             b = pn.widgets.Button(label=str(n), width=166, height=44, css_classes=["tile"])
             b.on_click(lambda e, n=n: self.click_tile(n))
             self.tile_buttons.append(b)
-        self.w_deliver = pn.widgets.Select(label=word("Deliver a good (best route lit up)"), options=[], width=410)
+        self.w_deliver = pn.widgets.Select(label=word("Deliver a good (best route lit up)"), options=[], width=410,
+                                           stylesheets=[FIT_WIDTH])
         self.w_deliver.param.watch(lambda e: self.preview_delivery(), "value")
         self.deliver_btn = pn.widgets.Button(label=word("Deliver"), color="success", width=90, disabled=True)
         self.deliver_btn.on_click(lambda e: self.confirm_delivery())
@@ -387,14 +388,15 @@ class SteamRollersView(TableShell):
         self.skip_btn.on_click(lambda e: self.click_skip())
         self.w_look = pn.widgets.Select(label=word("Look at the sheet of"), options={}, width=220)
         self.w_look.param.watch(self._on_look, "value")
-        self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"])
-        self.boxes = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["delivery-boxes"])
-        self.olivia_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["olivia"], visible=False)
+        self.goods = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["goods"], stylesheets=[FIT_TEXT])
+        self.boxes = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["delivery-boxes"], stylesheets=[FIT_TEXT])
+        self.olivia_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["olivia"], visible=False,
+                                        stylesheets=[FIT_TEXT])
         self.score_toggle = pn.widgets.Toggle(label=word("Show network scoring on the sheet"), width=260)
         self.score_toggle.param.watch(lambda e: self._draw_routes(), "value")
         self.w_replay_delivery = pn.widgets.Select(label=word("Replay a delivery"), options={"(none)": -1}, width=280)
         self.w_replay_delivery.param.watch(lambda e: self._draw_routes(), "value")
-        self.score_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["scoring"])
+        self.score_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["scoring"], stylesheets=[FIT_TEXT])
         self.w_difficulty = pn.widgets.Select(label=word("Olivia's level (solo)"),
                                               options=["clerk", "conductor", "machinist", "engineer", "investor",
                                                        "rail-baron"], value=g.difficulty or "clerk", width=170)
@@ -409,21 +411,28 @@ class SteamRollersView(TableShell):
         """The dice and the sheet on the left; the status, the actions, Olivia and the goods in a
         column on the right, or below the sheet when the page is narrower than both (a notebook
         beside JupyterLab's file browser); the log and the scoring under them, wrapping alike."""
-        tray = pn.Row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, self.assist, width=LEFT_WIDTH)
+        # on a phone the rows wrap and each column takes the screen's width (FIT_WIDTH)
+        def row(*objects):
+            return pn.FlexBox(*objects, sizing_mode="stretch_width")
+
+        tray = row(*self.dice_buttons, self.black)
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, self.assist, width=LEFT_WIDTH,
+                         stylesheets=[FIT_WIDTH])
         actions = pn.Column(
-            pn.Row(pn.pane.HTML("<b>" + Message("Engine").render(self.lang) + "</b>", width=56), *self.engine_buttons), self.engine_info,
-            pn.Row(*self.tile_buttons[:3]), pn.Row(*self.tile_buttons[3:]), self.action_info,
-            pn.Row(self.w_deliver, self.deliver_btn),
-            pn.Row(self.pass_btn, self.skip_btn, self.w_as),
+            row(pn.pane.HTML("<b>" + Message("Engine").render(self.lang) + "</b>", width=56), *self.engine_buttons),
+            self.engine_info,
+            row(*self.tile_buttons), self.action_info,
+            row(self.w_deliver, self.deliver_btn),
+            row(self.pass_btn, self.skip_btn, self.w_as), stylesheets=[FIT_WIDTH],
         )
         right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes,
-                          width=RIGHT_WIDTH, css_classes=["side"])
+                          width=RIGHT_WIDTH, css_classes=["side"], stylesheets=[FIT_WIDTH])
         wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(
             pn.FlexBox(left, right, **wrap),
-            pn.FlexBox(self._controls(),
-                       pn.Column(pn.Row(self.score_toggle, self.w_replay_delivery), self.score_pane), **wrap),
+            pn.FlexBox(pn.Column(self._controls(), stylesheets=[FIT_WIDTH]),
+                       pn.Column(row(self.score_toggle, self.w_replay_delivery), self.score_pane,
+                                 stylesheets=[FIT_WIDTH]), **wrap),
             sizing_mode="stretch_width",
         )
 

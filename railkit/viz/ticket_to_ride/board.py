@@ -307,9 +307,11 @@ class Board(pn.viewable.Viewer):
         # the route nearest the click wins, so a click near a city never picks a neighbour.
         for event in CLICK_EVENTS:
             self.figure.on_event(event, self._on_tap)
-        # never squeezed by a row too narrow for it (that would stretch the map and cut names off)
-        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed", width=width, height=height, min_width=width,
-                                   styles={"flex-shrink": "0"})
+        # at most ``width`` wide, narrower on a narrower screen (a phone), always at the map's
+        # aspect ratio (squeezed, it would stretch the map and cut names off)
+        self.figure.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="scale_width", aspect_ratio=width / height,
+                                   max_width=width)
 
     # ------------------------------------------------------------ drawing
     def _free_style(self, route, j: int, n: int) -> dict:

@@ -26,6 +26,7 @@ import panel as pn
 
 from railkit.core.i18n import Message, render
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
+from railkit.viz.shell.view import FIT_WIDTH
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
@@ -247,10 +248,10 @@ class PlayerPanel(pn.viewable.Viewer):
         self.tickets_btn.on_click(lambda e: self.on_action("draw tickets"))
         self.pass_btn = pn.widgets.Button(label="Pass", width=80, visible=False)
         self.pass_btn.on_click(lambda e: self.on_action("pass"))
-        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=380)
-        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=380)
-        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=380)
-        self.players = pn.pane.HTML("", css_classes=["players"], width=380)
+        self.status = pn.pane.Markdown("", css_classes=["turn-status"], width=380, stylesheets=[FIT_WIDTH])
+        self.hand = pn.pane.HTML("", css_classes=["my-hand"], width=380, stylesheets=[FIT_WIDTH])
+        self.tickets = pn.pane.HTML("", css_classes=["my-tickets"], width=380, stylesheets=[FIT_WIDTH])
+        self.players = pn.pane.HTML("", css_classes=["players"], width=380, stylesheets=[FIT_WIDTH])
         self.offer = pn.widgets.CheckBoxGroup(options=[], inline=False, css_classes=["ticket-offer"])
         self.keep_btn = pn.widgets.Button(label="Keep selected tickets", color="primary", css_classes=["keep-tickets"])
         self.keep_btn.on_click(lambda e: self._keep())
@@ -265,7 +266,7 @@ class PlayerPanel(pn.viewable.Viewer):
         # shown by swapping it in and out (more reliable in the browser than toggling ``visible``)
         self.offer_slot = pn.Column()
         # a seat's own part: hidden from a spectator, who sees only public information
-        self.own = pn.Column(pn.Row(self.show_affordable, self.show_tickets),
+        self.own = pn.Column(pn.FlexBox(self.show_affordable, self.show_tickets),  # two lines on a phone
                              self.headings["Your hand"], self.hand, self.headings["Your tickets"], self.tickets)
         # the scores right under whose turn it is: in view at 1280 x 720 with the cards to take
         self._layout = pn.Column(
@@ -276,7 +277,7 @@ class PlayerPanel(pn.viewable.Viewer):
             pn.Row(self.deck_btn, self.tickets_btn, self.pass_btn),
             self.offer_slot,
             self.own,
-            width=400,
+            width=400, stylesheets=[FIT_WIDTH],  # on a phone: the screen's width, under the board
         )
 
         if board is not None:

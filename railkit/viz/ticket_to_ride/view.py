@@ -38,8 +38,9 @@ from bokeh.models import RadioButtonGroup as BkRadioButtonGroup
 
 from railkit.core.i18n import Message, render, word
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
+from railkit.viz.shell.style import STACK_CSS, TOUCH_CSS
 from railkit.viz.shell.table import Table, plain_text
-from railkit.viz.shell.view import TableShell, explain, served
+from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, TableShell, explain, served
 from railkit.viz.ticket_to_ride.board import Board, last_claimed_route, paid_colours
 from railkit.viz.ticket_to_ride.player import PlayerPanel, chip, since_your_move
 from railkit.viz.ticket_to_ride.player import describe_action as log_text
@@ -168,25 +169,26 @@ class TicketToRideView(TableShell):
         self._pending: str | None = None
         # the message sits under the board at the board's width (stretched, it pushed the
         # player panel off the right edge at 1280 x 720)
-        self.message.param.update(sizing_mode="fixed", width=700)
+        self.message.param.update(sizing_mode="fixed", width=700, stylesheets=[FIT_TEXT])
         # The claim dialog is made of plain Bokeh models, so that JavaScript on the board
         # can fill it in the browser (Board.js_on_route_click). One button group for the
         # payment choice: showing a choice changes its labels, never the layout.
         self.claim_title = Div(text=CLAIM_HINT, width=420, name="claim_title")
         self.pay_choice = BkRadioButtonGroup(labels=[], active=None, orientation="vertical", width=420,
-                                             css_classes=["pay"], name="pay")
+                                             css_classes=["pay"], name="pay", stylesheets=[TOUCH_CSS])
         self.pay_choice.on_change("active", self._on_pay_choice)
         self._payments: list[str] = []
         self._pay_by_label: dict[str, str] = {}
         self._resetting = False
         # always there, greyed out when no claim is open (showing and hiding it would make the
         # browser lay the whole page out again: ~20 ms on each click)
-        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel")
+        self.claim_cancel = BkButton(label="Cancel", width=80, disabled=True, name="claim_cancel",
+                                     stylesheets=[TOUCH_CSS])
         # the dialog's words in the page's language, read by its JavaScript (never shown themselves)
         self._hint_words, self._choose_words = Div(text=CLAIM_HINT), Div(text=CHOOSE)
         self.claim_cancel.on_event("button_click", lambda e: self._close_claim())
         self._claim_pane = pn.pane.Bokeh(BkColumn(self.claim_title, self.pay_choice, self.claim_cancel))
-        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440,
+        self.claim_box = pn.Column(self._claim_pane, css_classes=["claim-box"], width=440, stylesheets=[FIT_WIDTH],
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px", "padding": "4px"})
         self._titled = None  # (board, game) whose claim headings the board holds
         if self.colour_blind is None:
@@ -253,9 +255,11 @@ class TicketToRideView(TableShell):
         # the colour-blind setting beside Hint (a row of its own pushed Undo off the page)
         if self.w_colour_blind not in self.assist.tools:
             self.assist.tools.append(self.w_colour_blind)
+        # on a phone the hand stacks under the board, which takes the screen's width
+        board_side = pn.Column(self.board_area, self.message, self.assist, self.claim_box, self._controls(),
+                               width=self.board.figure.max_width, stylesheets=[FIT_WIDTH])
         return pn.Column(
-            pn.Row(pn.Column(self.board_area, self.message, self.assist, self.claim_box, self._controls()),
-                   self.player),
+            pn.Row(board_side, self.player, stylesheets=[STACK_CSS]),
             self.scoring_area,
         )
 
