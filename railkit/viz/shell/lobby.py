@@ -215,6 +215,10 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
     return _page(game, view(t, seat=seat, auto=auto), name, note)
 
 
+#: a game page's heading and who-plays line kept tight: the page's controls stay in view at 1280 x 720
+HEADER_CSS = "h2{margin:6px 0 4px} p{margin:2px 0}"
+
+
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
     fit_phone()
     t = ctl.table
@@ -229,7 +233,7 @@ def _page(game: str, ctl, table_name: str | None, note: str = ""):
                               + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
                               + (f"  \n[{Message('Back to the lobby').render(lang)}](?)" if table_name else "")
                               + (f"  \n{_tutorial_link(game, lang)}" if ctl.seat is not None and not table_name else ""),
-                              css_classes=["header"])
+                              css_classes=["header"], stylesheets=[HEADER_CSS])
     extra_tabs = getattr(viz_of(game), "extra_tabs", None)
     if extra_tabs is not None and ctl.seat is not None and table_name is None:
         tabs = pn.Tabs((Message("Play").render(lang), ctl), dynamic=True)
