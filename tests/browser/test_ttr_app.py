@@ -346,8 +346,6 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, server, page_guard):
     page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-in-view.png"))
 
 
-@pytest.mark.xfail(reason="on a 390 px phone the players' table is laid over the ticket offer (the stacked "
-                          "column's heights), so the tap on Keep selected tickets lands on the table", strict=False)
 def test_on_a_phone_a_few_moves_by_tap_fit_the_screen(browser, playwright, server):
     """At 390x844 with touch: keep the tickets, claim a route by tapping it on the board and
     its payment, draw two cards; after each, the page is no wider than the screen (the board

@@ -42,6 +42,7 @@ from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
 from railkit.viz.shell.games import served_games, viz_of
 from railkit.core.i18n import translate, word
+from railkit.viz.shell.style import TOUCH_LINKS
 from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, page_language, served
 from railkit.viz.shell.words import relabel
 
@@ -942,7 +943,7 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
                               + translate(word("Step through graph algorithms on the game's own maps, predict the next "
                                                "step, answer questions."), lang)
                               + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)", css_classes=["header"],
-                              disable_anchors=True)
+                              disable_anchors=True, stylesheets=[TOUCH_LINKS])
     player = AlgoPlayer(projector=projector)
     bank = QuestionBankView()
     compare = CompareView("usa", seed=0, start="Denver", target="Miami")

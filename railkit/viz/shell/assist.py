@@ -19,6 +19,7 @@ import panel as pn
 
 from railkit.agents.hints import Hint, hints
 from railkit.core.i18n import Message, word
+from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH
 
 #: how many moves a hint shows
 HINTS = 3
@@ -49,28 +50,31 @@ class Assist(pn.viewable.Viewer):
         for i in range(HINTS):
             b = pn.widgets.Button(label="", width=MOVE_WIDTH, height=30, margin=TIGHT, css_classes=["hint-move"])
             b.on_click(lambda e, i=i: self._on_hint(i))
-            why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT)
+            why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT,
+                               stylesheets=[FIT_TEXT])
             self.moves.append(b)
             self.reasons.append(why)
-            self.rows.append(pn.Row(b, why, margin=0, visible=False))
+            self.rows.append(pn.FlexBox(b, why, margin=0, visible=False, stylesheets=[FIT_WIDTH]))  # wraps on a phone
         self.no_hint = pn.pane.HTML("", visible=False)
-        self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=WIDTH, margin=0)
+        self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=WIDTH, margin=0,
+                                   stylesheets=[FIT_WIDTH])
         label = shell.confirm_moves_label
         # a seat's own setting: a spectator neither moves nor confirms
         self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
                                                css_classes=["confirm-moves"],
                                                visible=bool(label) and shell.seat is not None)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
-        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 250)
+        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 250, stylesheets=[FIT_TEXT])
         self.held_confirm = pn.widgets.Button(label=word("Confirm"), color="primary", width=90, css_classes=["held-confirm"])
         self.held_confirm.on_click(lambda e: shell.confirm_turn())
         self.held_cancel = pn.widgets.Button(label=word("Cancel"), width=90, css_classes=["held-cancel"])
         self.held_cancel.on_click(lambda e: shell.undo())
-        self.held_row = pn.Row(self.held, self.held_confirm, self.held_cancel, visible=False,
-                               styles={"border": "2px solid #f9a825", "border-radius": "6px"})
+        self.held_row = pn.FlexBox(self.held, self.held_confirm, self.held_cancel, visible=False, stylesheets=[FIT_WIDTH],
+                                   styles={"border": "2px solid #f9a825", "border-radius": "6px"})
         #: the button and the setting (a game's view may add a setting of its own here)
-        self.tools = pn.Row(self.hint_btn, self.confirm_box, margin=0)
-        self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=WIDTH)
+        self.tools = pn.FlexBox(self.hint_btn, self.confirm_box, margin=0, stylesheets=[FIT_WIDTH])  # wraps on a phone
+        self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=WIDTH,
+                                 stylesheets=[FIT_WIDTH])
 
     def __panel__(self):
         return self._layout

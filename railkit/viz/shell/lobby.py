@@ -29,6 +29,7 @@ from railkit.games import get_spec
 from railkit.viz.shell.games import view_class, viz_of
 from railkit.viz.shell.guard import session_verdict
 from railkit.viz.shell.phone import fit_phone
+from railkit.viz.shell.style import TOUCH_LINKS
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.words import relabel
 
@@ -216,7 +217,7 @@ def _create(game, seats, table, *, seed, bots, rules, bot_delay, auto, store, op
 
 
 #: a game page's heading and who-plays line kept tight: the page's controls stay in view at 1280 x 720
-HEADER_CSS = "h2{margin:6px 0 4px} p{margin:2px 0}"
+HEADER_CSS = "h2{margin:6px 0 4px} p{margin:2px 0}" + TOUCH_LINKS
 
 
 def _page(game: str, ctl, table_name: str | None, note: str = ""):
@@ -382,7 +383,7 @@ class Lobby(pn.viewable.Viewer):
                          + (f"<p><a class='tutorial-link' href='?tutorial=1'>{Message('Tutorial').render(self.lang)}</a>"
                             f": {html.escape(Message('learn the game step by step, on a table of your own.').render(self.lang))}"
                             "</p>" if _tutorial_link(self.game) else ""),
-                         sizing_mode="stretch_width"),
+                         sizing_mode="stretch_width", stylesheets=[TOUCH_LINKS]),
             pn.FlexBox(self.w_name, self.w_players, self.make_btn, flex_wrap="wrap"), self.message, self.listing,
             sizing_mode="stretch_width")
         relabel(page, self.lang)

@@ -128,3 +128,10 @@ STACK_CSS = """
   div { flex: 0 0 auto !important; }
 }
 """
+
+#: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
+FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
+#: a fixed-width text no wider than a phone's screen, its text wrapping within it
+FIT_TEXT = FIT_WIDTH + " div{max-width:100%;min-width:0 !important}"
+#: links a finger can hit on a phone (a narrow or touch screen): 44 px high, like every control
+TOUCH_LINKS = "@media (max-width: 600px), (pointer: coarse) {a{display:inline-block;min-height:44px;min-width:44px;line-height:44px;text-align:center}}"

@@ -49,13 +49,10 @@ from railkit.core.errors import DataError
 from railkit.core.i18n import Message, word
 from railkit.viz.shell.assist import Assist
 from railkit.viz.shell.banner import WinnerBanner
+from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH  # noqa: F401 (the views take them from here too)
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.words import relabel, translated
 
-#: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
-FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
-#: a fixed-width text no wider than a phone's screen, its text wrapping within it
-FIT_TEXT = FIT_WIDTH + " div{max-width:100%;min-width:0 !important}"
 
 
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
@@ -292,7 +289,7 @@ class TableShell(pn.viewable.Viewer):
         self.move_btn = pn.widgets.Button(label=word("Play this move"), width=130,
                                           disabled=True, css_classes=["play-move"], stylesheets=[FOCUS_RING])
         self.move_btn.on_click(lambda e: self.play_listed(self.w_move.value))
-        self.move_row = pn.Row(self.w_move, self.move_btn)
+        self.move_row = pn.FlexBox(self.w_move, self.move_btn, stylesheets=[FIT_WIDTH])  # wraps on a phone
         if seat is None:
             self.move_row.objects = []
         self.log_pane = pn.pane.HTML("", css_classes=["action-log"], height=160, width=420,
