@@ -188,3 +188,20 @@ def page_fits_phone(page) -> dict:
     then) and the controls smaller than a fingertip."""
     width = page.evaluate("() => document.documentElement.scrollWidth")
     return {"overflow": max(0, width - page.viewport_size["width"]), "small": page.evaluate(SMALL_TARGETS, 44)}
+
+
+#: pixel position on the page of the point (x, y) of the Steam Rollers sheet (scrolled into view)
+SHEET_XY = """([x, y]) => {
+  const doc = Bokeh.documents[0];
+  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
+  view.canvas_view.el.scrollIntoView({block: "nearest"});
+  const r = view.canvas_view.el.getBoundingClientRect();
+  return [view.frame.x_scale.compute(x) + r.left, view.frame.y_scale.compute(y) + r.top];
+}"""
+
+#: the number of rows of the Bokeh data source named ``name`` (-1: not there yet)
+ROWS = """(name) => {
+  if (!window.Bokeh || !Bokeh.documents.length) return -1;
+  const src = Bokeh.documents[0].get_model_by_name(name);
+  return src ? src.data[Object.keys(src.data)[0]].length : -1;
+}"""

@@ -5,14 +5,13 @@ in view without scrolling."""
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import launch
+from conftest import launch, stop_server
 from helpers import OWNER, click_route, outside_view, route_owner
 from railkit.games.ticket_to_ride import Claim
 from railkit.agents.hints import hints
@@ -87,12 +86,7 @@ def test_ticket_to_ride_confirm_before_claiming_holds_the_claim_until_confirm(pa
 def steam():
     proc = launch([sys.executable, str(HERE / "steam_serve.py"), "{port}", "--seed", "4"], name="steam")
     yield proc.url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    stop_server(proc)
 
 
 def test_steam_rollers_hint_lists_the_bots_three_moves_in_view(page, steam, page_guard, shots):

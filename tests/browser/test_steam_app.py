@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch, stop_server
-from helpers import join_from_lobby, page_fits_phone, page_text, phone_page, wait_text
+from helpers import ROWS, SHEET_XY as XY, join_from_lobby, page_fits_phone, page_text, phone_page, wait_text
 from steam_serve import autoplay
 from railkit.agents import make_agent
 from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBuild, Pass, Skip, TakeTile
@@ -28,19 +28,7 @@ from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source, olivia_ste
 HERE = Path(__file__).parent
 SEED = 4
 
-XY = """([x, y]) => {
-  const doc = Bokeh.documents[0];
-  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
-  view.canvas_view.el.scrollIntoView({block: "nearest"});
-  const r = view.canvas_view.el.getBoundingClientRect();
-  return [view.frame.x_scale.compute(x) + r.left, view.frame.y_scale.compute(y) + r.top];
-}"""
 
-ROWS = """(name) => {
-  if (!window.Bokeh || !Bokeh.documents.length) return -1;
-  const src = Bokeh.documents[0].get_model_by_name(name);
-  return src ? src.data[Object.keys(src.data)[0]].length : -1;
-}"""
 
 
 def serve(*args: str):

@@ -14,28 +14,12 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import launch, stop_server
-from helpers import click_route, wait_text
+from helpers import ROWS, SHEET_XY, click_route, wait_text
 from railkit.viz.shell.tutorial import GRAPH_LAB, tutorial_of
 from railkit.viz.steam_rollers.sheet import centre
 from railkit.viz.steam_rollers.view import DIE_FACE
 
 TIMEOUT = 120_000
-
-#: pixel position on the page of the point (x, y) of the Steam Rollers sheet
-SHEET_XY = """([x, y]) => {
-  const doc = Bokeh.documents[0];
-  const view = Bokeh.index.get_one(doc.get_model_by_name('sheet'));
-  view.canvas_view.el.scrollIntoView({block: "nearest"});
-  const r = view.canvas_view.el.getBoundingClientRect();
-  return [view.frame.x_scale.compute(x) + r.left, view.frame.y_scale.compute(y) + r.top];
-}"""
-
-#: the number of rows of the Bokeh data source named ``name`` (-1: not there yet)
-ROWS = """(name) => {
-  if (!window.Bokeh || !Bokeh.documents.length) return -1;
-  const src = Bokeh.documents[0].get_model_by_name(name);
-  return src ? src.data[Object.keys(src.data)[0]].length : -1;
-}"""
 
 #: pixel position on the page of city ``name`` on the graph lab's board
 NODE_XY = """(name) => { for (const d of Bokeh.documents) { const n = d.get_model_by_name('algo_board_nodes');

@@ -417,9 +417,9 @@ class TutorialTable(Table):
     def bot_to_move(self) -> int | None:
         return None
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int, lang: str | None = "en") -> str:
         name = seat_names(self.game)[seat]
-        return name if seat == LEARNER else f"{name} (moved by the tutorial)"
+        return name if seat == LEARNER else Message("{name} (moved by the tutorial)", name=name).render(lang)
 
     def undo_check(self, seat) -> tuple[int, str]:
         return 0, "In a tutorial, Back goes one step back."
