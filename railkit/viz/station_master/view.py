@@ -99,7 +99,11 @@ _is_carriage = is_carriage
 #: A card of the hand looks like a card (as tall as the station's, framed, its value bold) and
 #: is coloured as the station's cards are: green a plus, red a minus, amber luxury, plain a special
 _HAND_CARD_CSS = (".bk-btn{min-height:58px;border:2px solid #555 !important;border-radius:6px;font-weight:bold;"
-                  "white-space:normal}")
+                  "white-space:normal}"
+                  # colours dark enough for their text (WCAG AA, 4.5:1 and more)
+                  ".bk-btn-success{background-color:#2e7d32 !important;color:#fff !important}"
+                  ".bk-btn-danger{background-color:#c62828 !important;color:#fff !important}"
+                  ".bk-btn-warning{background-color:#ffb300 !important;color:#000 !important}")
 _HAND_CARD_TYPE = {"plus": "success", "minus": "danger", "luxury": "warning", "special": "default"}
 #: The clear button over a train's card (it covers the card, not the button under it)
 _PICK_CSS = """
