@@ -57,21 +57,28 @@ def cell_views(page) -> list[dict]:
 
 #: The data of the last BokehJS data source named ``name`` on the page, as plain JSON
 #: (columns of lists).
-SOURCE_DATA = """([name]) => {
+SOURCE_DATA = """([name, every]) => {
   const found = [];
   for (const d of Bokeh.documents) for (const m of d._all_models.values())
     if (m.type === 'ColumnDataSource' && m.name === name) found.push(m);
   if (!found.length) return null;
-  const m = found[found.length - 1];
-  const out = {};
-  for (const [k, v] of Object.entries(m.data)) out[k] = Array.from(v, x => (x && x.length !== undefined && typeof x !== 'string') ? Array.from(x) : x);
-  return out;
+  const columns = m => {
+    const out = {};
+    for (const [k, v] of Object.entries(m.data)) out[k] = Array.from(v, x => (x && x.length !== undefined && typeof x !== 'string') ? Array.from(x) : x);
+    return out;
+  };
+  return every ? found.map(columns) : columns(found[found.length - 1]);
 }"""
 
 
 def source_data(page, name: str) -> dict | None:
     """The columns of the last BokehJS data source called ``name`` (None if there is none)."""
-    return page.evaluate(SOURCE_DATA, [name])
+    return page.evaluate(SOURCE_DATA, [name, False])
+
+
+def sources_data(page, name: str) -> list[dict]:
+    """The columns of every BokehJS data source called ``name``, in the page's order."""
+    return page.evaluate(SOURCE_DATA, [name, True]) or []
 
 
 #: The canvas element of the last figure named ``name`` (scrolled into view).
