@@ -53,8 +53,6 @@ from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH  # noqa: F401 (the views
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.words import relabel, translated
 
-
-
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
 FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
 
@@ -64,7 +62,7 @@ def explain(err, lang: str | None = None) -> str:
     ``lang`` (default: the process's, :func:`railkit.core.i18n.get_language`).
 
     >>> from railkit.core.errors import IllegalMove
-    >>> from railkit.core.i18n import Message, word
+    >>> from railkit.core.i18n import Message
     >>> explain(IllegalMove("TTR-CLAIM", Message("Claim a shorter route.")), "da")
     "<b>Ikke tilladt:</b> Tag en kortere rute. <span style='color:#666'>(regel TTR-CLAIM)</span>"
     """
