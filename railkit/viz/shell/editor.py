@@ -3,7 +3,10 @@ the message line, edits that never end in a traceback, redrawing, and "Play this
 
 A subclass makes ``self.msg`` (a ``pn.pane.Alert``) and ``self._pane`` (the pane of its
 figure), draws in :meth:`Editor._redraw`, and calls :meth:`Editor._played` with what it
-starts a game on.
+starts a game on. Files an editor writes for itself (the copy a game is played on, a check's
+file) go to :meth:`Editor.scratch`: one private temporary folder per editor, removed with the
+editor (when a served page's session ends and its objects go) or at the latest when Python
+exits, so a class server running for weeks does not fill its disk.
 
 >>> class Names(Editor):
 ...     noun = "list of names"
@@ -24,6 +27,10 @@ starts a game on.
 from __future__ import annotations
 
 import html
+import shutil
+import tempfile
+import weakref
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -46,6 +53,15 @@ class Editor(pn.viewable.Viewer):
         self._play_callbacks: list[Callable[[Any], None]] = []
         self._quiet = False  # True while the editor itself sets its widgets: no edit to make
         self.game = None  # the view started by "Play this"
+        self._scratch: Path | None = None
+
+    def scratch(self) -> Path:
+        """This editor's private temporary folder (made on first use; removed with the editor,
+        or when Python exits)."""
+        if self._scratch is None:
+            self._scratch = Path(tempfile.mkdtemp(prefix=f"railkit-{self.noun.replace(' ', '-')}-"))
+            weakref.finalize(self, shutil.rmtree, str(self._scratch), True)
+        return self._scratch
 
     # ------------------------------------------------------------ edits and messages
     def _guard(self, fn, *args) -> None:

@@ -46,7 +46,6 @@ from __future__ import annotations
 import copy
 import html
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -201,7 +200,6 @@ class CardListEditor(Editor):
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
         self._errors: dict[str, DataError] = {}  # a box whose text cannot be read
         self._where: dict[str, list[int]] = {}  # each box's entries: their line numbers
-        self._scratch: Path | None = None
         self.results = None  # the table of the last simulation
         self.values_src = ColumnDataSource(dict(key=[], count=[], colour=[], label=[]), name="deck_values")
         self.specials_src = ColumnDataSource(dict(kind=[], count=[], share=[], label=[]), name="deck_specials")
@@ -528,9 +526,7 @@ class CardListEditor(Editor):
         cl = self.validate()
         players = int(players or self.w_players.value)
         out = []
-        if self._scratch is None:
-            self._scratch = Path(tempfile.mkdtemp(prefix="railkit-cards-"))
-        path = write_json_atomic(self._scratch / "check.json", self.to_dict())
+        path = write_json_atomic(self.scratch() / "check.json", self.to_dict())
         try:
             g = StationMasterGame(self.rules(path), players=players, seed=0)
         except DataError as exc:
@@ -563,10 +559,9 @@ class CardListEditor(Editor):
         return out
 
     def _saved_copy(self) -> Path:
-        """The list saved to a private temporary folder (playing never overwrites the user's files)."""
+        """The list saved to the editor's private folder (playing never overwrites the user's files)."""
         cl = self.validate()
-        folder = Path(tempfile.mkdtemp(prefix="railkit-deck-"))
-        return self.save(folder / f"{cl.name}.json", announce=False)
+        return self.save(self.scratch() / f"{cl.name}.json", announce=False)
 
     def play(self, seed: int = 1, bots: tuple[str, ...] = ("greedy",), auto: bool | None = None):
         """Play the edited deck: a :class:`~railkit.viz.station_master.view.StationMasterView` game against bots,

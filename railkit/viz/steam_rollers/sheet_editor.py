@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import copy
 import math
-import tempfile
 from pathlib import Path
 
 import panel as pn
@@ -113,8 +112,9 @@ class SheetEditor(Editor):
     start : Sheet or str
         The sheet to start from (a name such as ``"steam-default"``, a path or a Sheet).
     folder : str or Path
-        Where :meth:`save` writes ``<name>.json`` (default: a new temporary folder,
-        so railkit's own ``maps/`` is never overwritten by accident).
+        Where :meth:`save` writes ``<name>.json`` (default: the editor's private temporary
+        folder, removed with the editor, so railkit's own ``maps/`` is never overwritten by
+        accident: give a folder to keep what you save).
     """
 
     noun = "sheet"
@@ -137,7 +137,7 @@ class SheetEditor(Editor):
         self.goods_destination = {c: list(v) for c, v in s.goods_destination.items()}
         self.mountains = {"medium": set(s.medium), "hard_adds": set(s.hard_adds)}
         self.faces: list[tuple[str, str]] = [tuple(f) for f in s.black_die_faces]
-        self.folder = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="railkit-sheets-"))
+        self.folder = Path(folder) if folder else self.scratch()
         self._order = sorted(self.region_of, key=lambda h: (h[1], h[0]))  # the hexes' order in the file
         self.results = None  # the table of the last "Simulate"
         self.radius = 0  # the view shows the hexes up to this distance from 0,0
@@ -395,8 +395,7 @@ class SheetEditor(Editor):
 
     def _saved_copy(self) -> Path:
         s = self.validate()
-        folder = Path(tempfile.mkdtemp(prefix="railkit-sheet-"))
-        return s.save(folder / f"{s.name}.json")
+        return s.save(self.scratch() / f"{s.name}.json")
 
     def _table_args(self) -> dict:
         players = int(self.w_players.value)

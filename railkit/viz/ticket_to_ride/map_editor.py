@@ -450,14 +450,11 @@ class MapEditor(Editor):
         """Play the edited map: a game against bots shown under the editor (one seat per
         player of the Players slider; you are the first). Callbacks of :meth:`on_play`
         get the map."""
-        import tempfile
-
         from railkit.games.ticket_to_ride import SPEC
         from railkit.viz.shell.games import quick_game
 
         m = self.validate()
-        folder = Path(tempfile.mkdtemp(prefix="railkit-play-"))
-        path = m.save(folder / f"{m.name}.json")
+        path = m.save(self.scratch() / f"{m.name}.json")
         players = int(self.w_players.value)
         self.game = quick_game(SPEC, players=players, bots=[bots[i % len(bots)] for i in range(players - 1)],
                                seed=seed, map=str(path))
