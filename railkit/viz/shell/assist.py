@@ -19,7 +19,7 @@ import panel as pn
 
 from railkit.agents.hints import Hint, hints
 from railkit.core.i18n import Message, word
-from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH
+from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH, WRAP_BUTTON
 
 #: how many moves a hint shows
 HINTS = 3
@@ -48,7 +48,8 @@ class Assist(pn.viewable.Viewer):
         self.reasons: list = []
         self.rows: list = []
         for i in range(HINTS):
-            b = pn.widgets.Button(label="", width=MOVE_WIDTH, height=30, margin=TIGHT, css_classes=["hint-move"])
+            b = pn.widgets.Button(label="", width=MOVE_WIDTH, margin=TIGHT, css_classes=["hint-move"],
+                                  stylesheets=[WRAP_BUTTON])  # a Station Master move is a sentence
             b.on_click(lambda e, i=i: self._on_hint(i))
             why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT,
                                stylesheets=[FIT_TEXT])

@@ -131,6 +131,10 @@ STACK_CSS = """
 
 #: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
 FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
+#: a button whose label may be a sentence: it wraps onto more lines (left-aligned) and the
+#: button grows to hold them, never spilling over what lies beside or under it
+WRAP_BUTTON = (":host{height:auto !important} .bk-btn{white-space:normal;height:auto;min-height:30px;"
+               "text-align:left;line-height:1.25}")
 #: a fixed-width text no wider than a phone's screen, its text wrapping within it
 FIT_TEXT = FIT_WIDTH + " div{max-width:100%;min-width:0 !important}"
 #: links a finger can hit on a phone (a narrow or touch screen): 44 px high, like every control
