@@ -908,7 +908,8 @@ class CompareView(pn.viewable.Viewer):
     True
     """
 
-    NAMES = ("Dijkstra", "A*")
+    #: the two algorithms' names (a person's name, and a symbol), as the captions show them
+    NAMES = (word("Dijkstra"), "A*")
 
     def __init__(self, map: str = "usa", seed: int = 0, start: str | None = None, target: str | None = None,
                  width: int = 470, height: int = 300, lang: str | None = None):
@@ -969,7 +970,8 @@ class CompareView(pn.viewable.Viewer):
                 done = k >= len(at) - 1
                 said = (Message("{n} cities expanded — the trip is found: {result}", n=n, result=_fmt_result(trace))
                         if done else Message("{n} cities expanded", n=n))
-                caption.object = (f"<div style='font-size:15px'><b>{name}</b>: {html.escape(said.render(self.lang))}"
+                caption.object = (f"<div style='font-size:15px'><b>{html.escape(translated(name, self.lang))}</b>: "
+                                  f"{html.escape(said.render(self.lang))}"
                                   "</div>")
             if self.w_frame.value != k:
                 self.w_frame.value = k
