@@ -1080,9 +1080,10 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     lang = page_language()  # ?lang= of the page's address, else the default
     header = pn.pane.Markdown(_lab_header(lang), css_classes=["header"], disable_anchors=True,
                               stylesheets=[TOUCH_LINKS])
-    picker = pn.widgets.Select(label=Message("Language").render(lang), options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
-                               value=lang if lang in i18n.LANGUAGES else "en", width=110, css_classes=["language"],
-                               description=word("Language of the graph lab"))
+    # each language by its own name, as buttons (a select would come before the player's own pickers)
+    picker = pn.widgets.RadioButtonGroup(options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
+                                         value=lang if lang in i18n.LANGUAGES else "en", css_classes=["language"],
+                                         color="light", align="center")
     player = AlgoPlayer(projector=projector, lang=lang)
     bank = QuestionBankView(lang=lang)
     compare = CompareView("usa", seed=0, start="Denver", target="Miami", lang=lang)
@@ -1108,7 +1109,6 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
         new = event.new
         with pn.io.hold():
             header.object = _lab_header(new)
-            picker.label = Message("Language").render(new)
             for part in (player, bank, compare, results):
                 if part is not None:
                     part.set_language(new)
