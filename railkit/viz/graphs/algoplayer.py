@@ -267,8 +267,9 @@ class GraphView:
     """A Bokeh figure of a graph whose cities and routes show a state each (see :data:`LEGEND`)."""
 
     def __init__(self, G, width: int = 760, height: int = 480, name: str = "algo_board", title: str = "",
-                 text_scale: float = 1.0):
+                 text_scale: float = 1.0, lang: str | None = None):
         self.G = G
+        self.lang = lang  # of the hover tool's words
         pos, lines = graph_geometry(G)
         self.pos, self.lines = pos, lines
         self.edge_ids = list(lines)
@@ -282,7 +283,7 @@ class GraphView:
         self.edges_src = ColumnDataSource(dict(
             xs=[lines[e][0] for e in self.edge_ids], ys=[lines[e][1] for e in self.edge_ids],
             id=[_label(e) for e in self.edge_ids], length=length, state=["unexplored"] * len(self.edge_ids),
-            color=[st["color"]] * len(self.edge_ids), width=[st["width"]] * len(self.edge_ids),
+            state_name=[translate(STATE_NAMES["unexplored"], lang)] * len(self.edge_ids), color=[st["color"]] * len(self.edge_ids), width=[st["width"]] * len(self.edge_ids),
             dash=[st["dash"]] * len(self.edge_ids)), name=f"{name}_edges")
         self.nodes_src = ColumnDataSource(dict(
             x=[pos[n][0] for n in self.node_ids], y=[pos[n][1] for n in self.node_ids],
@@ -323,13 +324,24 @@ class GraphView:
         fig.text("x", "y", text="name", source=self.nodes_src, text_font_size=f"{9 * text_scale:g}pt",
                  x_offset=9 * text_scale, y_offset=-3 * text_scale,
                  text_color="#1a1a1a", text_font_style="bold", name=f"{name}_labels")
-        fig.add_tools(HoverTool(renderers=[er], line_policy="interp",
-                                tooltips=[("route", "@id"), ("length", "@length"), ("state", "@state")]))
+        self.hover = HoverTool(renderers=[er], line_policy="interp", tooltips=self._tooltips())
+        fig.add_tools(self.hover)
         self.figure = fig
         fig.toolbar.logo = None  # a link too small for a finger, and off to another site
         # at most ``width`` wide, narrower on a narrower screen (a phone), at the same aspect ratio
         fig.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
         self.pane = pn.pane.Bokeh(fig, sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+
+    def _tooltips(self) -> list[tuple[str, str]]:
+        return [(translate(word("route"), self.lang), "@id"), (translate(word("length"), self.lang), "@length"),
+                (translate(word("state"), self.lang), "@state_name")]
+
+    def set_language(self, lang: str) -> None:
+        """The hover tool's words in ``lang`` from now on."""
+        self.lang = lang
+        self.hover.tooltips = self._tooltips()
+        self.edges_src.patch({"state_name": [(i, translate(STATE_NAMES[s], lang))
+                                             for i, s in enumerate(self.edges_src.data["state"])]})
 
     def show(self, nodes, edges, arrows=()) -> int:
         """Show states (mappings; missing: unexplored) and a frame's flow ``arrows``
@@ -343,12 +355,13 @@ class GraphView:
                 lg = LEGEND[s]
                 npatch["state"].append((i, s)); npatch["color"].append((i, lg["color"]))
                 npatch["marker"].append((i, lg["marker"])); npatch["size"].append((i, lg["size"]))
-        epatch: dict[str, list] = {"state": [], "color": [], "width": [], "dash": []}
+        epatch: dict[str, list] = {"state": [], "state_name": [], "color": [], "width": [], "dash": []}
         for i, e in enumerate(self.edge_ids):
             s = edges.get(e, "unexplored")
             if self.edges_src.data["state"][i] != s:
                 lg = LEGEND[s]
                 epatch["state"].append((i, s)); epatch["color"].append((i, lg["color"]))
+                epatch["state_name"].append((i, translate(STATE_NAMES[s], self.lang)))
                 epatch["width"].append((i, lg["width"])); epatch["dash"].append((i, lg["dash"]))
         if npatch["state"]:
             self.nodes_src.patch(npatch)
@@ -584,7 +597,7 @@ class AlgoPlayer(pn.viewable.Viewer):
                                                             self.target or None)
         self._title = title
         target = _trip_target(self.trace) if self.algorithm in TRIPS else None
-        self.view = GraphView(self.G, *self._size, text_scale=PROJECTOR_TEXT if self.projector else 1.0)
+        self.view = GraphView(self.G, *self._size, text_scale=PROJECTOR_TEXT if self.projector else 1.0, lang=self.lang)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
         for ev in (Tap, DoubleTap, Press):
@@ -629,6 +642,7 @@ class AlgoPlayer(pn.viewable.Viewer):
             w.options = choices(names, lang)
         self.play(self.w_play.value)
         self._show_title()
+        self.view.set_language(lang)
         self.legend.object = legend_html(flow=self.algorithm == "max_flow", lang=lang)
         if self.predictor is not None and not self.predictor.log:
             self.feedback.object = self._say(word("Click the city or route the algorithm takes next."))
@@ -820,7 +834,7 @@ class QuestionBankView(pn.viewable.Viewer):
         q = self.bank[self.k]
         self._views = getattr(self, "_views", {})
         if q.map not in self._views:
-            self._views[q.map] = GraphView(load(q.map).graph(), *self._size, name="quiz_board")
+            self._views[q.map] = GraphView(load(q.map).graph(), *self._size, name="quiz_board", lang=self.lang)
         self.view = self._views[q.map]
         blocked = set(q.params.get("blocked", ()))
         cities = {q.params[c] for c in ("a", "b") if c in q.params} | {x for p in q.params.get("hand", ()) for x in p}
@@ -846,6 +860,8 @@ class QuestionBankView(pn.viewable.Viewer):
         """Ask and answer in ``lang`` from now on."""
         self.lang = lang
         self.w_level.options = choices(quiz.LEVELS, lang)
+        for view in self._views.values():
+            view.set_language(lang)
         self._show_prompt()
         if self._said is not None:
             self._show_result(*self._said)
@@ -923,7 +939,7 @@ class CompareView(pn.viewable.Viewer):
         #: the frame of each expansion, per algorithm (frame 0 first: nothing expanded yet)
         self._at = [[0] + [i for i, f in enumerate(t) if f.line == 2] for t in self.traces]
         self.steps = max(len(a) for a in self._at)  # the last step shows each run's end
-        self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n)
+        self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n, lang=self.lang)
                       for i, n in enumerate(self.NAMES)]
         self.title = pn.pane.HTML("", width=960, stylesheets=[FIT_TEXT])
         self._show_title()
@@ -948,6 +964,8 @@ class CompareView(pn.viewable.Viewer):
         """Show its words in ``lang`` from now on."""
         self.lang = lang
         self._show_title()
+        for view in self.views:
+            view.set_language(lang)
         k, self.k = self.k, -1
         self.goto(k)
         relabel(self, lang)

@@ -22,6 +22,17 @@ def test_the_player_speaks_the_language_it_is_given():
     assert p.w_algo.options["maks. strømning"] == "max_flow" and p.w_algo.options["bfs"] == "bfs"
 
 
+def test_the_board_hover_names_a_route_and_its_state_in_the_language():
+    p = AlgoPlayer(algorithm="bfs", map="teaching-small", seed=1, lang="de")
+    p.goto(len(p.trace) - 1)
+    assert [label for label, _ in p.view.hover.tooltips] == ["Strecke", "Länge", "Zustand"]
+    src = p.view.edges_src.data
+    from railkit.core.i18n import translate
+    assert src["state_name"] == [translate(s, "de") for s in src["state"]] and "Lösung" in src["state_name"]
+    p.set_language("ja")
+    assert p.view.hover.tooltips[2][0] == "状態" and "解" in p.view.edges_src.data["state_name"]
+
+
 def test_the_player_changes_language_where_it_is():
     p = AlgoPlayer(algorithm="dijkstra", map="teaching-small", seed=1, lang="en")
     p.goto(3)
