@@ -9,6 +9,10 @@ and a checker for a student's own implementation.
 * :func:`check_implementation` runs a student's function on seeded random maps
   against railkit's and reports the first map where they differ.
 
+Feedback, prompts and explanations are :class:`~railkit.core.i18n.Message` objects
+(``says``, ``asks``, ``explains``), rendered in the reader's language where they are shown;
+``message``, ``prompt`` and ``explanation`` are their English.
+
 >>> from railkit.graphs import steps
 >>> from railkit.maps import load
 >>> p = Predictor(steps.dijkstra(load("teaching-small").graph(), "Harbor"))
@@ -28,6 +32,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import networkx as nx
 
+from railkit.core.i18n import Message
 from railkit.graphs import steps
 from railkit.graphs.instances import grow_network, random_map
 
@@ -38,13 +43,18 @@ MODES = ("tell-and-fix", "tell-only", "grade-at-end")
 
 @dataclass(frozen=True)
 class Feedback:
-    """The grade of one click."""
+    """The grade of one click: ``says`` what to tell the student (``message``: in English)."""
 
     correct: bool
-    message: str
+    says: Message
     expected: Any = None
     accepted: frozenset = frozenset()
     advanced: bool = True
+
+    @property
+    def message(self) -> str:
+        """What to tell the student, in English."""
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,17 @@ def _name(x) -> str:
     if isinstance(x, tuple) and len(x) == 3:
         return str(x[2]) if isinstance(x[2], str) else f"{x[0]}–{x[1]}"
     return str(x)
+
+
+def _either(names: list[str]):
+    """``a or b or c`` as a message (one name: the name itself).
+
+    >>> str(_either(["Mill", "Lake", "Fort"]))
+    'Mill or Lake or Fort'
+    """
+    if len(names) == 1:
+        return names[0]
+    return Message("{first} or {rest}", first=names[0], rest=_either(names[1:]))
 
 
 def _matches(choice, item) -> bool:
@@ -144,31 +165,40 @@ class Predictor:
     def answer(self, choice) -> Feedback:
         """Grade ``choice`` (a node, a route id or an edge) for the current question."""
         if self.done:
-            return Feedback(False, "The run is over: there is no next step to predict.", advanced=False)
+            return Feedback(False, Message("The run is over: there is no next step to predict."), advanced=False)
         d = self.trace[self.decisions[self.k]]
         ok = any(_matches(choice, a) for a in d.accept)
         self.log.append((self.decisions[self.k], choice, ok))
         others = sorted(_name(a) for a in d.accept if not _matches(choice, a))
         if self.mode == "grade-at-end":
             self.k += 1
-            return Feedback(ok, f"Answer {self.score.answered} of {len(self.decisions)} recorded.", advanced=True)
+            return Feedback(ok, Message("Answer {n} of {total} recorded.", n=self.score.answered,
+                                        total=len(self.decisions)), advanced=True)
         if self.mode == "tell-only" and not ok:
-            return Feedback(False, f"Not {_name(choice)}. Try again.", advanced=False)
+            return Feedback(False, Message("Not {choice}. Try again.", choice=_name(choice)), advanced=False)
         self.k += 1
         if ok and len(d.accept) > 1:
-            msg = (f"Right: {', '.join([_name(choice)] + others)} tie here ({d.why}); "
-                   f"railkit takes {_name(d.pick)}.")
+            msg = Message("Right: {choices} tie here ({why}); railkit takes {pick}.",
+                          choices=", ".join([_name(choice)] + others), why=d.tie_reason, pick=_name(d.pick))
         elif ok:
-            msg = f"Right: {d.text}"
-        elif self.mode == "tell-and-fix":
-            also = f" ({', '.join(sorted(_name(a) for a in d.accept))} would all be right: {d.why})" if len(d.accept) > 1 else ""
-            msg = f"Not {_name(choice)}. {d.text}{also}"
+            msg = Message("Right: {step}", step=d.narration)
+        elif len(d.accept) > 1:
+            msg = Message("Not {choice}. {step} ({choices} would all be right: {why})", choice=_name(choice),
+                          step=d.narration, choices=", ".join(sorted(_name(a) for a in d.accept)), why=d.tie_reason)
+        else:
+            msg = Message("Not {choice}. {step}", choice=_name(choice), step=d.narration)
         return Feedback(ok, msg, d.pick if self.mode == "tell-and-fix" else None, d.accept, True)
 
-    def report(self) -> str:
-        """The score and every wrong first answer, with the right ones."""
+    def report(self, lang: str = "en") -> str:
+        """The score and every wrong first answer, with the right ones, in ``lang`` (English unless given)."""
+        return "\n".join(m.render(lang) for m in self.report_messages())
+
+    def report_messages(self) -> list[Message]:
+        """:meth:`report`'s lines as messages."""
         s = self.score
-        lines = [f"{s.right} of {s.questions} steps predicted right" + (f" ({s.answered} answered)." if s.answered < s.questions else ".")]
+        lines = [Message("{right} of {n} steps predicted right ({answered} answered).", right=s.right, n=s.questions,
+                         answered=s.answered) if s.answered < s.questions else
+                 Message("{right} of {n} steps predicted right.", right=s.right, n=s.questions)]
         seen = set()
         for i, choice, ok in self.log:
             if i in seen:
@@ -176,9 +206,9 @@ class Predictor:
             seen.add(i)
             if not ok:
                 f = self.trace[i]
-                lines.append(f"step {i}: you chose {_name(choice)}, right was "
-                             f"{' or '.join(sorted(_name(a) for a in f.accept))}. {f.text}")
-        return "\n".join(lines)
+                lines.append(Message("step {i}: you chose {choice}, right was {right}. {step}", i=i, choice=_name(choice),
+                                     right=_either(sorted(_name(a) for a in f.accept)), step=f.narration))
+        return lines
 
 
 # ----------------------------------------------------------------------------- question bank
@@ -200,39 +230,71 @@ class Question:
     """One seeded question whose answer the traced algorithm computed.
 
     ``params`` holds the cities, ``blocked`` route ids (taken by others) and ``hand``;
-    ``highlight`` the route ids of the answer (a path, a forest, a cut, a tree).
+    ``highlight`` the route ids of the answer (a path, a forest, a cut, a tree). ``asks`` and
+    ``explains`` are messages (``prompt`` and ``explanation``: their English).
     """
 
     kind: str
     level: str
     seed: int
     map: str
-    prompt: str
+    asks: Message
     params: Mapping[str, Any]
     answer: Any
-    explanation: str
+    explains: Message | str
     highlight: tuple = ()
 
+    @property
+    def prompt(self) -> str:
+        """The question, in English."""
+        return str(self.asks)
+
+    @property
+    def explanation(self) -> str:
+        """Why the answer is right, in English."""
+        return str(self.explains)
+
     def check(self, given) -> tuple[bool, str]:
-        """Grade an answer (a number, yes/no, or a city or route's name): ``(right, message)``."""
+        """Grade an answer (a number, yes/no, or a city or route's name): ``(right, message)``,
+        the message in English (:meth:`grade` gives it as a message)."""
+        ok, says = self.grade(given)
+        return ok, str(says)
+
+    def grade(self, given) -> tuple[bool, Message]:
+        """Grade an answer (a number; yes/no, also in Danish, German or Japanese; a city or
+        route's name): ``(right, message)``.
+
+        >>> q = make_question("reachable", "small", 0)
+        >>> q.grade("ja" if q.answer else "nej")[0], q.grade("はい" if q.answer else "いいえ")[0]
+        (True, True)
+        """
         if isinstance(self.answer, str):
             ok = _same_name(given, self.answer)
-            return ok, (f"Right: {self.answer}. " if ok else f"Not {str(given).strip() or 'nothing'}: "
-                        f"the answer is {self.answer}. ") + self.explanation
+            if ok:
+                return ok, Message("Right: {answer}. {why}", answer=self.answer, why=self.explains)
+            return ok, Message("Not {given}: the answer is {answer}. {why}", given=str(given).strip() or Message("nothing"),
+                               answer=self.answer, why=self.explains)
         if isinstance(self.answer, bool):
             text = str(given).strip().lower()
-            if text not in ("yes", "no", "true", "false", "y", "n"):
-                return False, "Answer yes or no."
-            value = text in ("yes", "true", "y")
+            if text not in YES + NO:
+                return False, Message("Answer yes or no.")
+            value = text in YES
+            shown, said = (Message("yes") if self.answer else Message("no")), given
         else:
             try:
                 value = float(str(given).strip())
             except ValueError:
-                return False, f"Answer with a number, not {given!r}."
+                return False, Message("Answer with a number, not {given!r}.", given=given)
+            shown, said = steps._fmt(self.answer), steps._fmt(given)
         ok = value == self.answer
-        shown = ("yes" if self.answer else "no") if isinstance(self.answer, bool) else steps._fmt(self.answer)
-        return ok, (f"Right: {shown}. " if ok else f"Not {steps._fmt(given) if not isinstance(self.answer, bool) else given}: "
-                    f"the answer is {shown}. ") + self.explanation
+        if ok:
+            return ok, Message("Right: {answer}. {why}", answer=shown, why=self.explains)
+        return ok, Message("Not {given}: the answer is {answer}. {why}", given=said, answer=shown, why=self.explains)
+
+
+#: the answers that say yes, and no, in English, Danish, German and Japanese
+YES = ("yes", "true", "y", "ja", "j", "はい")
+NO = ("no", "false", "n", "nej", "nein", "いいえ")
 
 
 def _same_name(given, answer: str) -> bool:
@@ -273,20 +335,22 @@ def make_question(kind: str, level: str, seed: int) -> Question:
     blocked: list[str] = []
     if level == "blocked":
         blocked = sorted(rng.sample([r.id for r in m.routes], 5))
-    taken = f" with {', '.join(blocked)} taken by others" if blocked else ""
+    taken = Message(" with {routes} taken by others", routes=", ".join(blocked)) if blocked else ""
     if kind == "shortest":
         a, b = rng.sample(cities, 2)
         t = steps.dijkstra(G, a, b, blocked=blocked)
         if t.result is None:
-            return Question(kind, level, seed, m.name, f"How many trains does the shortest {a}–{b} trip need{taken}?",
+            return Question(kind, level, seed, m.name,
+                            Message("How many trains does the shortest {a}–{b} trip need{taken}?", a=a, b=b, taken=taken),
                             MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), -1,
-                            "It cannot be done: answer -1.")
+                            Message("It cannot be done: answer -1."))
         cost, path = t.result
         routes = tuple(min((d["length"], str(k), k) for k, d in G[u][v].items() if k not in blocked)[2]
                        for u, v in zip(path, path[1:]))
-        return Question(kind, level, seed, m.name, f"How many trains does the shortest {a}–{b} trip need{taken}?",
+        return Question(kind, level, seed, m.name,
+                        Message("How many trains does the shortest {a}–{b} trip need{taken}?", a=a, b=b, taken=taken),
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), cost,
-                        f"Dijkstra: {' → '.join(path)}.", routes)
+                        Message("Dijkstra: {path}.", path=" → ".join(path)), routes)
     if kind == "fewest-trains":
         deck = m.deck()
         for _ in range(50):
@@ -296,20 +360,22 @@ def make_question(kind: str, level: str, seed: int) -> Question:
                 break
         cost, routes = t.result
         names = ", ".join(f"{x.a}–{x.b}" for x in hand)
-        return Question(kind, level, seed, m.name, f"What is the fewest trains that complete {names}{taken}?",
+        return Question(kind, level, seed, m.name,
+                        Message("What is the fewest trains that complete {tickets}{taken}?", tickets=names, taken=taken),
                         MappingProxyType({"hand": tuple((x.a, x.b) for x in hand), "blocked": tuple(blocked)}), cost,
-                        f"The exact Steiner forest uses {len(routes)} network(s): "
-                        + "; ".join(", ".join(e[2] for e in tree) for tree in routes) + ".",
+                        Message("The exact Steiner forest uses {n} network(s): {routes}.", n=len(routes),
+                                routes="; ".join(", ".join(e[2] for e in tree) for tree in routes)),
                         tuple(e[2] for tree in routes for e in tree))
     if kind == "min-cut":
         a, b = rng.sample(cities, 2)
         value, cut = steps.min_cut(G, a, b, blocked=blocked, doubles="one-claim").result
         return Question(kind, level, seed, m.name,
-                        f"In a 2-player game, how many routes must your opponent claim to cut {a} from {b}{taken}? "
-                        "(With 2 or 3 players one claim closes both tracks of a double route.)",
+                        Message("In a 2-player game, how many routes must your opponent claim to cut {a} from {b}{taken}? "
+                                "(With 2 or 3 players one claim closes both tracks of a double route.)", a=a, b=b,
+                                taken=taken),
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(blocked)}), value,
-                        f"Max flow = min cut, a double route counting once: for instance "
-                        f"{', '.join(e[2] for e in cut)}.", tuple(e[2] for e in cut))
+                        Message("Max flow = min cut, a double route counting once: for instance {routes}.",
+                                routes=", ".join(e[2] for e in cut)), tuple(e[2] for e in cut))
     if kind == "reachable":
         a, b = rng.sample(cities, 2)
         near = sorted({k for _, _, k in G.edges(b, keys=True)})
@@ -317,17 +383,19 @@ def make_question(kind: str, level: str, seed: int) -> Question:
         t = steps.bfs(G, a, b, blocked=block)
         ok = t.result is not None
         return Question(kind, level, seed, m.name,
-                        f"Can {a}–{b} still be completed with {', '.join(block)} taken by others? (yes/no)",
+                        Message("Can {a}–{b} still be completed with {routes} taken by others? (yes/no)", a=a, b=b,
+                                routes=", ".join(block)),
                         MappingProxyType({"a": a, "b": b, "blocked": tuple(block)}), ok,
-                        f"Breadth-first search from {a} {'reaches' if ok else 'never reaches'} {b}.")
+                        Message("Breadth-first search from {a} reaches {b}.", a=a, b=b) if ok else
+                        Message("Breadth-first search from {a} never reaches {b}.", a=a, b=b))
     free = G.copy()
     free.remove_edges_from([e for e in G.edges(keys=True) if e[2] in blocked])
     if kind == "spanning-tree":
         total, edges = steps.kruskal(free).result
         return Question(kind, level, seed, m.name,
-                        f"How long is a minimum spanning tree of the free routes{taken}?",
+                        Message("How long is a minimum spanning tree of the free routes{taken}?", taken=taken),
                         MappingProxyType({"blocked": tuple(blocked)}), total,
-                        f"Kruskal adds {len(edges)} routes.", tuple(e[2] for e in edges))
+                        Message("Kruskal adds {n} routes.", n=len(edges)), tuple(e[2] for e in edges))
     return _more(kind, level, seed, m, G, free, cities, blocked, taken, rng)
 
 
@@ -341,9 +409,10 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
         a, b = rng.sample(cities, 2)
         hops = steps.bfs(G, a, b, blocked=blocked).result
         return Question(kind, level, seed, m.name,
-                        f"Counting routes, not trains: how few routes can link {a} to {b}{taken}? (-1: none)",
+                        Message("Counting routes, not trains: how few routes can link {a} to {b}{taken}? (-1: none)",
+                                a=a, b=b, taken=taken),
                         _params(a=a, b=b, blocked=blocked), -1 if hops is None else hops,
-                        "Breadth-first search finds the fewest routes, one ring of cities at a time.")
+                        Message("Breadth-first search finds the fewest routes, one ring of cities at a time."))
     if kind in ("bfs-order", "dijkstra-order"):
         return _order_question(kind, level, seed, m, G, cities, blocked, taken, rng)
     if kind == "networks":
@@ -358,10 +427,10 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
                 seen |= set(reached)
                 parts.append(sorted(reached))
         return Question(kind, level, seed, m.name,
-                        f"With {', '.join(blocked)} taken by others, into how many separate networks "
-                        "do the cities fall (a city alone counts as one)?",
+                        Message("With {routes} taken by others, into how many separate networks do the cities fall "
+                                "(a city alone counts as one)?", routes=", ".join(blocked)),
                         _params(blocked=blocked), len(parts),
-                        f"A search from each city not reached yet: {len(parts)} searches.")
+                        Message("A search from each city not reached yet: {n} searches.", n=len(parts)))
     if kind == "astar-saving":
         for _ in range(20):
             a, b = rng.sample(cities, 2)
@@ -370,18 +439,19 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
                 break
         saved = dij.stats["expanded"] - star.stats["expanded"]
         return Question(kind, level, seed, m.name,
-                        f"From {a} to {b}{taken}: how many fewer cities does A* expand than Dijkstra?",
+                        Message("From {a} to {b}{taken}: how many fewer cities does A* expand than Dijkstra?", a=a, b=b,
+                                taken=taken),
                         _params(a=a, b=b, blocked=blocked), saved,
-                        f"Dijkstra expands {dij.stats['expanded']}, A* {star.stats['expanded']}: the straight-line "
-                        "guess keeps it heading for the target.")
+                        Message("Dijkstra expands {dijkstra}, A* {astar}: the straight-line guess keeps it heading for "
+                                "the target.", dijkstra=dij.stats["expanded"], astar=star.stats["expanded"]))
     if kind == "kruskal-skip":
         trace = steps.kruskal(free)
-        skipped = [f.text.split(" (")[0] for f in trace if f.line == 3]
+        skipped = [f.narration.args["route"] for f in trace if f.line == 3]
         answer = skipped[0] if skipped else "none"
         return Question(kind, level, seed, m.name,
-                        f"Kruskal on the free routes{taken} (shortest first, ties alphabetical): which route is the "
-                        "first it skips because it would close a cycle?",
-                        _params(blocked=blocked), answer, "Every shorter route joined two different sets.")
+                        Message("Kruskal on the free routes{taken} (shortest first, ties alphabetical): which route is "
+                                "the first it skips because it would close a cycle?", taken=taken),
+                        _params(blocked=blocked), answer, Message("Every shorter route joined two different sets."))
     network = grow_network(m, rng, trains=rng.choice((12, 15, 18)))
     routes = sorted(k for *_, k in network.edges(keys=True))
     shown = ", ".join(routes)
@@ -389,29 +459,36 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
         odd = [c for c in network if network.degree(c) % 2]
         ok = len(odd) in (0, 2) and nx.is_connected(network)
         return Question(kind, level, seed, m.name,
-                        f"A player's network: {shown}. Can one trail use each of its routes exactly once? (yes/no)",
+                        Message("A player's network: {routes}. Can one trail use each of its routes exactly once? "
+                                "(yes/no)", routes=shown),
                         _params(routes=routes), ok,
-                        f"{len(odd)} of its cities have an odd number of routes"
-                        + ("; at most two may (Euler)." if not ok else ": a trail starts and ends there (Euler)."))
+                        Message("{n} of its cities have an odd number of routes; at most two may (Euler).", n=len(odd))
+                        if not ok else
+                        Message("{n} of its cities have an odd number of routes: a trail starts and ends there (Euler).",
+                                n=len(odd)))
     if kind == "odd-cities":
         odd = sorted(c for c in network if network.degree(c) % 2)
         return Question(kind, level, seed, m.name,
-                        f"A player's network: {shown}. How many of its cities have an odd number of its routes?",
-                        _params(routes=routes), len(odd), f"{', '.join(odd) or 'none'}: always an even count.")
+                        Message("A player's network: {routes}. How many of its cities have an odd number of its routes?",
+                                routes=shown),
+                        _params(routes=routes), len(odd),
+                        Message("{cities}: always an even count.", cities=", ".join(odd) or Message("none")))
     if kind == "longest-trail":
         total, trail = steps.longest_trail(network, max_frames=1).result
         return Question(kind, level, seed, m.name,
-                        f"A player's network: {shown}. How long (in trains) is its longest trail, no route twice?",
-                        _params(routes=routes), total, f"{len(trail)} routes: the longest-route bonus counts these.",
+                        Message("A player's network: {routes}. How long (in trains) is its longest trail, no route twice?",
+                                routes=shown),
+                        _params(routes=routes), total,
+                        Message("{n} routes: the longest-route bonus counts these.", n=len(trail)),
                         tuple(e[2] for e in trail))
     if kind == "separate-ways":
         a, b = rng.sample(cities, 2)
         value, _ = steps.max_flow(G, a, b, blocked=blocked).result
         return Question(kind, level, seed, m.name,
-                        f"How many ways from {a} to {b}{taken} can you find that share no route (every track of a "
-                        "double route counts)?",
+                        Message("How many ways from {a} to {b}{taken} can you find that share no route (every track of "
+                                "a double route counts)?", a=a, b=b, taken=taken),
                         _params(a=a, b=b, blocked=blocked), value,
-                        "Edmonds–Karp adds one way at a time until none is left: as many as the smallest cut.")
+                        Message("Edmonds–Karp adds one way at a time until none is left: as many as the smallest cut."))
     if kind == "delivery":
         for _ in range(20):
             a, b = rng.sample(cities, 2)
@@ -420,10 +497,10 @@ def _more(kind, level, seed, m, G, free, cities, blocked, taken, rng) -> Questio
             if res is not None:
                 break
         return Question(kind, level, seed, m.name,
-                        f"A delivery from {a} to {b}{taken} may use at most {k} routes, no city twice. How long "
-                        "(in trains) is the longest such trip?",
+                        Message("A delivery from {a} to {b}{taken} may use at most {k} routes, no city twice. How long "
+                                "(in trains) is the longest such trip?", a=a, b=b, taken=taken, k=k),
                         _params(a=a, b=b, k=k, blocked=blocked), -1 if res is None else res[0],
-                        "" if res is None else f"{' → '.join(map(str, res[1]))}.",
+                        "" if res is None else " → ".join(map(str, res[1])) + ".",
                         () if res is None else tuple(res[2]))
     raise ValueError(f"question kind must be one of {', '.join(KINDS)}, not {kind!r}")
 
@@ -434,16 +511,21 @@ def _order_question(kind, level, seed, m, G, cities, blocked, taken, rng) -> Que
     bfs = kind == "bfs-order"
     order = [f.pick for f in (steps.bfs if bfs else steps.dijkstra)(G, a, blocked=blocked) if f.line == 2]
     k = min(len(order), rng.randint(3, 5) if bfs else rng.randint(2, 4))
-    what = ("Breadth-first search from {a}{taken}, taking neighbours in alphabetical order: which city is taken "
-            "from the queue" if bfs else "Dijkstra from {a}{taken}, ties broken alphabetically: which city is expanded")
-    why = "The queue gives" if bfs else "Expanded in the order"
-    return Question(kind, level, seed, m.name, what.format(a=a, taken=taken) + f" {_nth(k)} ({a} itself is the first)?",
-                    _params(a=a, k=k, blocked=blocked), str(order[k - 1]),
-                    f"{why} {', '.join(map(str, order[:k]))}" + ("." if bfs else ": the smallest distance first."))
+    if bfs:
+        what = Message("Breadth-first search from {a}{taken}, taking neighbours in alphabetical order: which city is "
+                       "taken from the queue {nth} ({a} itself is the first)?", a=a, taken=taken, nth=_nth(k))
+        why = Message("The queue gives {cities}.", cities=", ".join(map(str, order[:k])))
+    else:
+        what = Message("Dijkstra from {a}{taken}, ties broken alphabetically: which city is expanded {nth} ({a} itself "
+                       "is the first)?", a=a, taken=taken, nth=_nth(k))
+        why = Message("Expanded in the order {cities}: the smallest distance first.", cities=", ".join(map(str, order[:k])))
+    return Question(kind, level, seed, m.name, what, _params(a=a, k=k, blocked=blocked), str(order[k - 1]), why)
 
 
-def _nth(k: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"number {k}")
+def _nth(k: int) -> Message:
+    """``k`` as an ordinal word ("third"), a message."""
+    words = {1: Message("first"), 2: Message("second"), 3: Message("third"), 4: Message("fourth"), 5: Message("fifth")}
+    return words.get(k) or Message("number {k}", k=k)
 
 
 def question_bank(seed: int, level: str = "small", n: int = 10, kinds: tuple[str, ...] = KINDS,

@@ -4,7 +4,10 @@ Each function runs one algorithm and returns a :class:`Trace`, a sequence of
 immutable :class:`Frame` objects. A frame holds the state of every node and
 edge (one of :data:`STATES`), the algorithm's data structure (queue, stack,
 priority queue, distance table, union–find ...), the pseudocode line being run
-and one sentence of narration. ``trace.result`` is what the plain algorithm
+and one sentence of narration: a :class:`~railkit.core.i18n.Message`, rendered
+in the reader's language where it is shown (``frame.text`` is its English). The
+pseudocode lines and the data structures' names are English message ids too
+(marked with :func:`~railkit.core.i18n.word`), translated where they are shown. ``trace.result`` is what the plain algorithm
 returns; the tests check it against networkx or brute force.
 
 Frames where the algorithm *chooses* something (the next city to expand, the
@@ -22,6 +25,8 @@ trace is reproducible.
 (8, ['Denver', 'Omaha', 'Chicago'])
 >>> t[0].text
 'Start at Denver with distance 0; every other city is at infinity.'
+>>> t[0].narration.render("de")
+'Start in Denver mit Entfernung 0; jede andere Stadt ist unendlich weit weg.'
 >>> t[-1].nodes["Omaha"]
 'solution'
 """
@@ -36,6 +41,7 @@ from typing import Any, Callable, Collection, Hashable, Iterable, Mapping, Seque
 
 import networkx as nx
 
+from railkit.core.i18n import Message, word
 from railkit.graphs import steiner as _steiner
 from railkit.graphs import trails as _trails
 from railkit.graphs.paths import longest_simple_path
@@ -45,6 +51,13 @@ EdgeId = tuple[Hashable, Hashable, Hashable]
 
 #: Every state a node or an edge can be in, across all lessons (one colour legend).
 STATES = ("unexplored", "frontier", "current", "explored", "solution", "rejected", "blocked")
+
+#: The names of the data structures a frame may hold (the keys of :attr:`Frame.data`), marked
+#: as message ids: a view shows each in the reader's language.
+DATA_NAMES = (word("queue"), word("stack"), word("priority queue"), word("distance"), word("candidates"),
+              word("tree"), word("sorted routes"), word("union-find"), word("trail"), word("best"), word("flow"),
+              word("path"), word("reachable"), word("cut"), word("flow on routes"), word("residual: full one way"),
+              word("residual: free both ways"), word("tickets"), word("terminals"), word("cost"), word("groups"))
 
 
 @dataclass(frozen=True)
@@ -59,14 +72,14 @@ class Frame:
         The data structures by name, each a tuple (e.g. ``{"queue": ("Denver", "Omaha")}``).
     line : int
         Index of the pseudocode line being run.
-    text : str
-        One sentence of narration.
+    narration : Message
+        One sentence of narration (``text``: in English).
     pick : node, edge or None
         What the algorithm chose in this step (None: no choice was made).
     accept : frozenset
         Every choice that was equally right here (ties), ``pick`` among them.
-    why : str
-        Why several choices were right (empty when there was one).
+    tie_reason : Message or None
+        Why several choices were right (None when there was one; ``why``: in English).
     arrows : tuple
         Flow drawn on the routes (max flow): ``(u, v, edge, flow, capacity)`` for each route
         carrying ``flow`` units from ``u`` to ``v``; a full one (flow = capacity) can only
@@ -77,11 +90,21 @@ class Frame:
     edges: Mapping[EdgeId, str]
     data: Mapping[str, tuple]
     line: int
-    text: str
+    narration: Message
     pick: Any = None
     accept: frozenset = frozenset()
-    why: str = ""
+    tie_reason: Message | None = None
     arrows: tuple = ()
+
+    @property
+    def text(self) -> str:
+        """The narration in English."""
+        return str(self.narration)
+
+    @property
+    def why(self) -> str:
+        """Why several choices were right, in English (empty when there was one)."""
+        return "" if self.tie_reason is None else str(self.tie_reason)
 
 
 @dataclass(frozen=True)
@@ -133,8 +156,8 @@ class _Recorder:
         self.edges = {e: ("blocked" if e[2] in blocked else "unexplored") for e in self.edge_ids}
         self.frames: list[Frame] = []
 
-    def frame(self, line: int, text: str, data: Mapping[str, Iterable] = (), pick=None, accept=(), why="",
-              arrows: tuple = ()) -> None:
+    def frame(self, line: int, text: Message, data: Mapping[str, Iterable] = (), pick=None, accept=(),
+              why: Message | None = None, arrows: tuple = ()) -> None:
         data = dict(data)
         self.frames.append(Frame(
             MappingProxyType(dict(self.nodes)), MappingProxyType(dict(self.edges)),
@@ -177,13 +200,13 @@ def _mark_path(rec: _Recorder, nodes: list, edges: list) -> None:
 
 # ----------------------------------------------------------------------------- traversal
 BFS_CODE = (
-    "mark source; queue = [source]",
-    "while queue is not empty:",
-    "    u = queue.pop_front()",
-    "    if u is the target: stop, it is reachable",
-    "    for each route u - v not taken by others:",
-    "        if v is not marked: mark v; queue.push_back(v)",
-    "the target cannot be reached",
+    word("mark source; queue = [source]"),
+    word("while queue is not empty:"),
+    word("    u = queue.pop_front()"),
+    word("    if u is the target: stop, it is reachable"),
+    word("    for each route u - v not taken by others:"),
+    word("        if v is not marked: mark v; queue.push_back(v)"),
+    word("the target cannot be reached"),
 )
 
 
@@ -213,22 +236,24 @@ def bfs(G, source: Node, target: Node | None = None, blocked: Collection = ()) -
     queue = [source]
     head = 0
     rec.nodes[source] = "frontier"
-    rec.frame(0, f"Mark {source} and put it in the queue.", {"queue": queue})
+    rec.frame(0, Message("Mark {city} and put it in the queue.", city=source), {"queue": queue})
     while head < len(queue):
         u = queue[head]
         d = depth[u]
         ties = [x for x in queue[head:] if depth[x] == d]
         head += 1
         rec.nodes[u] = "current"
-        rec.frame(2, f"Take {u} (hop {d}) from the front of the queue.", {"queue": queue[head:]}, pick=u,
-                  accept=ties, why=f"any city {d} hops away may come next; railkit's queue keeps them in the order found"
-                  if len(ties) > 1 else "")
+        rec.frame(2, Message("Take {city} (hop {hops}) from the front of the queue.", city=u, hops=d),
+                  {"queue": queue[head:]}, pick=u, accept=ties,
+                  why=Message("any city {hops} hops away may come next; railkit's queue keeps them in the order found",
+                              hops=d) if len(ties) > 1 else None)
         if u == target:
             path = [u]
             while path[-1] in parent:
                 path.append(parent[path[-1]][0])
             _mark_path(rec, path, [parent[x][1] for x in path[:-1]])
-            rec.frame(3, f"{u} is reached in {d} hops: the ticket can still be completed.", {"queue": queue[head:]})
+            rec.frame(3, Message("{city} is reached in {hops} hops: the ticket can still be completed.", city=u, hops=d),
+                      {"queue": queue[head:]})
             return Trace("bfs", BFS_CODE, tuple(rec.frames), d, MappingProxyType({"expanded": head}))
         for v, e, _ in adj[u]:
             if v not in depth:
@@ -237,23 +262,26 @@ def bfs(G, source: Node, target: Node | None = None, blocked: Collection = ()) -
                 queue.append(v)
                 rec.nodes[v] = "frontier"
                 rec.edge(e, "explored")
-                rec.frame(5, f"{v} is new: mark it and put it at the back of the queue.", {"queue": queue[head:]})
+                rec.frame(5, Message("{city} is new: mark it and put it at the back of the queue.", city=v),
+                          {"queue": queue[head:]})
         rec.nodes[u] = "explored"
     if target is not None:
-        rec.frame(6, f"The queue is empty and {target} was never reached: the ticket cannot be completed.", {"queue": ()})
+        rec.frame(6, Message("The queue is empty and {city} was never reached: the ticket cannot be completed.",
+                             city=target), {"queue": ()})
         return Trace("bfs", BFS_CODE, tuple(rec.frames), None, MappingProxyType({"expanded": head}))
-    rec.frame(1, f"The queue is empty: {len(depth)} cities can be reached from {source}.", {"queue": ()})
+    rec.frame(1, Message("The queue is empty: {n} cities can be reached from {city}.", n=len(depth), city=source),
+              {"queue": ()})
     return Trace("bfs", BFS_CODE, tuple(rec.frames), depth, MappingProxyType({"expanded": head}))
 
 
 DFS_CODE = (
-    "stack = [source]; mark source",
-    "while stack is not empty:",
-    "    u = top of stack",
-    "    if u is the target: stop, it is reachable",
-    "    if u has a route to an unmarked v: mark v; push v",
-    "    else: pop u (backtrack)",
-    "the target cannot be reached",
+    word("stack = [source]; mark source"),
+    word("while stack is not empty:"),
+    word("    u = top of stack"),
+    word("    if u is the target: stop, it is reachable"),
+    word("    if u has a route to an unmarked v: mark v; push v"),
+    word("    else: pop u (backtrack)"),
+    word("the target cannot be reached"),
 )
 
 
@@ -280,12 +308,12 @@ def dfs(G, source: Node, target: Node | None = None, blocked: Collection = ()) -
     via: list = [None]
     ptr = {source: 0}
     rec.nodes[source] = "current"
-    rec.frame(0, f"Start at {source}: mark it and push it.", {"stack": stack})
+    rec.frame(0, Message("Start at {city}: mark it and push it.", city=source), {"stack": stack})
     while stack:
         u = stack[-1]
         if u == target:
             _mark_path(rec, stack, [e for e in via[1:]])
-            rec.frame(3, f"{u} is reached: the ticket can still be completed.", {"stack": stack})
+            rec.frame(3, Message("{city} is reached: the ticket can still be completed.", city=u), {"stack": stack})
             return Trace("dfs", DFS_CODE, tuple(rec.frames), True, MappingProxyType({"expanded": len(order)}))
         lst = adj[u]
         p = ptr[u]
@@ -303,34 +331,34 @@ def dfs(G, source: Node, target: Node | None = None, blocked: Collection = ()) -
             ptr[v] = 0
             rec.nodes[v] = "current"
             rec.edge(e, "explored")
-            rec.frame(4, f"Go deeper: {u} → {v}.", {"stack": stack}, pick=v, accept=ties,
-                      why=f"any unmarked neighbour of {u} is a correct next step; railkit takes them by name"
-                      if len(ties) > 1 else "")
+            rec.frame(4, Message("Go deeper: {a} → {b}.", a=u, b=v), {"stack": stack}, pick=v, accept=ties,
+                      why=Message("any unmarked neighbour of {city} is a correct next step; railkit takes them by name",
+                                  city=u) if len(ties) > 1 else None)
         else:
             stack.pop()
             via.pop()
             rec.nodes[u] = "explored"
             if stack:
                 rec.nodes[stack[-1]] = "current"
-            rec.frame(5, f"{u} has no unmarked neighbour: back up" + (f" to {stack[-1]}." if stack else "."),
-                      {"stack": stack})
+            rec.frame(5, Message("{city} has no unmarked neighbour: back up to {back}.", city=u, back=stack[-1])
+                      if stack else Message("{city} has no unmarked neighbour: back up.", city=u), {"stack": stack})
     if target is not None:
-        rec.frame(6, f"Every reachable city was visited and {target} is not one: the ticket cannot be completed.",
-                  {"stack": ()})
+        rec.frame(6, Message("Every reachable city was visited and {city} is not one: the ticket cannot be completed.",
+                             city=target), {"stack": ()})
         return Trace("dfs", DFS_CODE, tuple(rec.frames), False, MappingProxyType({"expanded": len(order)}))
-    rec.frame(1, f"The stack is empty: {len(order)} cities visited.", {"stack": ()})
+    rec.frame(1, Message("The stack is empty: {n} cities visited.", n=len(order)), {"stack": ()})
     return Trace("dfs", DFS_CODE, tuple(rec.frames), order, MappingProxyType({"expanded": len(order)}))
 
 
 # ----------------------------------------------------------------------------- shortest paths
 DIJKSTRA_CODE = (
-    "dist[source] = 0; dist[v] = ∞ for the others; pq = {source}",
-    "while pq is not empty:",
-    "    u = the city in pq with the smallest dist (expand it)",
-    "    if u is the target: stop",
-    "    for each route u - v of length w:",
-    "        if dist[u] + w < dist[v]: dist[v] = dist[u] + w; prev[v] = u; put v in pq",
-    "done: dist holds the shortest distances",
+    word("dist[source] = 0; dist[v] = ∞ for the others; pq = [source]"),
+    word("while pq is not empty:"),
+    word("    u = the city in pq with the smallest dist (expand it)"),
+    word("    if u is the target: stop"),
+    word("    for each route u - v of length w:"),
+    word("        if dist[u] + w < dist[v]: dist[v] = dist[u] + w; prev[v] = u; put v in pq"),
+    word("done: dist holds the shortest distances"),
 )
 
 
@@ -356,8 +384,9 @@ def _search(G, source, target, weight, blocked, h: Callable | None, name: str, c
             return tuple((n, round(f, 2), d) for f, d, _, n in live)
         return tuple((n, d) for _, d, _, n in live)
 
-    first = (f"Start at {source} with distance 0; every other city is at infinity." if not h else
-             f"Start at {source}: g = 0, f = g + h = {_fmt(round(hv(source), 2))} (h: straight-line estimate to {target}).")
+    first = (Message("Start at {city} with distance 0; every other city is at infinity.", city=source) if not h else
+             Message("Start at {city}: g = 0, f = g + h = {f} (h: straight-line estimate to {target}).", city=source,
+                     f=_fmt(round(hv(source), 2)), target=target))
     rec.frame(0, first, {"priority queue": pq(), "distance": table()})
     while heap:
         f, d, _, u = heapq.heappop(heap)
@@ -367,19 +396,22 @@ def _search(G, source, target, weight, blocked, h: Callable | None, name: str, c
         ties = {u} | {n for ff, n in live if abs(ff - f) <= 1e-9}
         done.add(u)
         rec.nodes[u] = "current"
-        key = "f" if h else "distance"
-        rec.frame(2, f"Expand {u}: its {key} {_fmt(round(f, 2))} is the smallest in the queue.",
-                  {"priority queue": pq(), "distance": table()}, pick=u, accept=ties,
-                  why=f"these cities tie at {key} {_fmt(round(f, 2))}; either order gives the same distances"
-                  if len(ties) > 1 else "")
+        value = _fmt(round(f, 2))
+        say = (Message("Expand {city}: its f {f} is the smallest in the queue.", city=u, f=value) if h else
+               Message("Expand {city}: its distance {d} is the smallest in the queue.", city=u, d=value))
+        tie = None
+        if len(ties) > 1:
+            tie = (Message("these cities tie at f {f}; either order gives the same distances", f=value) if h else
+                   Message("these cities tie at distance {d}; either order gives the same distances", d=value))
+        rec.frame(2, say, {"priority queue": pq(), "distance": table()}, pick=u, accept=ties, why=tie)
         if u == target:
             path = [u]
             while path[-1] in prev:
                 path.append(prev[path[-1]][0])
             path.reverse()
             _mark_path(rec, path, [prev[x][1] for x in path[1:]])
-            rec.frame(3, f"{target} is expanded: the shortest trip is {_fmt(d)} trains, "
-                      f"found after expanding {len(done)} cities.", {"priority queue": pq(), "distance": table()})
+            rec.frame(3, Message("{city} is expanded: the shortest trip is {d} trains, found after expanding {n} cities.",
+                                 city=target, d=_fmt(d), n=len(done)), {"priority queue": pq(), "distance": table()})
             return Trace(name, code, tuple(rec.frames), (d, path), MappingProxyType({"expanded": len(done)}))
         for v, e, w in adj[u]:
             if v in done:
@@ -394,15 +426,16 @@ def _search(G, source, target, weight, blocked, h: Callable | None, name: str, c
                 heapq.heappush(heap, (nd + hv(v), nd, _order(v), v))
                 rec.nodes[v] = "frontier"
                 rec.edge(e, "frontier")
-                rec.frame(5, f"Via {u}, {v} is at {_fmt(nd)} (was {_fmt(old)}).",
+                rec.frame(5, Message("Via {a}, {b} is at {d} (was {old}).", a=u, b=v, d=_fmt(nd), old=_fmt(old)),
                           {"priority queue": pq(), "distance": table()})
         rec.nodes[u] = "explored"
         if u in prev:
             rec.edge(prev[u][1], "explored")
     if target is not None:
-        rec.frame(6, f"The queue is empty: {target} cannot be reached.", {"priority queue": (), "distance": table()})
+        rec.frame(6, Message("The queue is empty: {city} cannot be reached.", city=target),
+                  {"priority queue": (), "distance": table()})
         return Trace(name, code, tuple(rec.frames), None, MappingProxyType({"expanded": len(done)}))
-    rec.frame(6, f"The queue is empty: shortest distances to {len(dist)} cities are known.",
+    rec.frame(6, Message("The queue is empty: shortest distances to {n} cities are known.", n=len(dist)),
               {"priority queue": (), "distance": table()})
     return Trace(name, code, tuple(rec.frames), dist, MappingProxyType({"expanded": len(done)}))
 
@@ -425,13 +458,13 @@ def dijkstra(G, source: Node, target: Node | None = None, weight: str | None = "
 
 
 ASTAR_CODE = (
-    "g[source] = 0; open = {source} with f = g + h",
-    "while open is not empty:",
-    "    u = the city in open with the smallest f = g + h (expand it)",
-    "    if u is the target: stop",
-    "    for each route u - v of length w:",
-    "        if g[u] + w < g[v]: g[v] = g[u] + w; prev[v] = u; put v in open with f = g[v] + h(v)",
-    "the target cannot be reached",
+    word("g[source] = 0; open = [source] with f = g + h"),
+    word("while open is not empty:"),
+    word("    u = the city in open with the smallest f = g + h (expand it)"),
+    word("    if u is the target: stop"),
+    word("    for each route u - v of length w:"),
+    word("        if g[u] + w < g[v]: g[v] = g[u] + w; prev[v] = u; put v in open with f = g[v] + h(v)"),
+    word("the target cannot be reached"),
 )
 
 
@@ -477,11 +510,11 @@ def astar(G, source: Node, target: Node, weight: str | None = "length", blocked:
 
 # ----------------------------------------------------------------------------- spanning trees
 PRIM_CODE = (
-    "tree = {root}",
-    "while some route leaves the tree:",
-    "    take the shortest route u - v with u in the tree and v outside",
-    "    add v and the route to the tree",
-    "the tree spans the component (start again in the next one)",
+    word("tree = [root]"),
+    word("while some route leaves the tree:"),
+    word("    take the shortest route u - v with u in the tree and v outside"),
+    word("    add v and the route to the tree"),
+    word("the tree spans the component (start again in the next one)"),
 )
 
 
@@ -515,7 +548,8 @@ def prim(G, root: Node | None = None, weight: str | None = "length") -> Trace:
             heapq.heappush(heap, (w, _order(e[2]), _order(v), v, e))
             if v not in inside:
                 rec.edge(e, "frontier")
-        rec.frame(0, f"Start a tree at {r}.", {"candidates": _cands(heap, inside), "tree": tuple(x[2] for x in tree)})
+        rec.frame(0, Message("Start a tree at {city}.", city=r),
+                  {"candidates": _cands(heap, inside), "tree": tuple(x[2] for x in tree)})
         while heap:
             w, _, _, v, e = heapq.heappop(heap)
             if v in inside:
@@ -535,12 +569,14 @@ def prim(G, root: Node | None = None, weight: str | None = "length") -> Trace:
                     rec.edge(e2, "frontier")
                 elif rec.edges[rec.canon[e2]] == "frontier":
                     rec.edge(e2, "rejected")
-            rec.frame(2, f"The shortest route leaving the tree is {_label(e)} ({_fmt(w)}): add {v}.",
+            rec.frame(2, Message("The shortest route leaving the tree is {route} ({length}): add {city}.",
+                                 route=_label(e), length=_fmt(w), city=v),
                       {"candidates": _cands(heap, inside), "tree": tuple(x[2] for x in tree)}, pick=e, accept=ties,
-                      why=f"these routes tie at length {_fmt(w)}; either keeps the tree minimal" if len(ties) > 1 else "")
-        rec.frame(4, f"No route leaves this tree: it spans {len(nx.node_connected_component(G, r))} cities.",
+                      why=Message("these routes tie at length {length}; either keeps the tree minimal", length=_fmt(w))
+                      if len(ties) > 1 else None)
+        rec.frame(4, Message("No route leaves this tree: it spans {n} cities.", n=len(nx.node_connected_component(G, r))),
                   {"candidates": (), "tree": tuple(x[2] for x in tree)})
-    rec.frame(4, f"Minimum spanning tree: {len(tree)} routes, total length {_fmt(total)}.",
+    rec.frame(4, Message("Minimum spanning tree: {n} routes, total length {length}.", n=len(tree), length=_fmt(total)),
               {"candidates": (), "tree": tuple(x[2] for x in tree)})
     return Trace("prim", PRIM_CODE, tuple(rec.frames), (total, tree), MappingProxyType({"edges": len(tree)}))
 
@@ -554,11 +590,11 @@ def _cands(heap, inside) -> tuple:
 
 
 KRUSKAL_CODE = (
-    "sort the routes by length; each city is its own set",
-    "for each route u - v, shortest first:",
-    "    if find(u) != find(v): add the route; union(u, v)",
-    "    else: skip it (it would close a cycle)",
-    "the chosen routes form a minimum spanning forest",
+    word("sort the routes by length; each city is its own set"),
+    word("for each route u - v, shortest first:"),
+    word("    if find(u) != find(v): add the route; union(u, v)"),
+    word("    else: skip it (it would close a cycle)"),
+    word("the chosen routes form a minimum spanning forest"),
 )
 
 
@@ -590,7 +626,7 @@ def kruskal(G, weight: str | None = "length") -> Trace:
 
     tree: list = []
     total = 0
-    rec.frame(0, f"Sort the {len(order)} routes by length; every city starts in its own set.",
+    rec.frame(0, Message("Sort the {n} routes by length; every city starts in its own set.", n=len(order)),
               {"sorted routes": tuple((_label(x[4]), x[0]) for x in order), "union-find": uf()})
     for i, (w, _, _, _, e) in enumerate(order):
         u, v = e[0], e[1]
@@ -603,27 +639,28 @@ def kruskal(G, weight: str | None = "length") -> Trace:
             total += w
             rec.edge(e, "solution")
             rec.nodes[u] = rec.nodes[v] = "explored"
-            rec.frame(2, f"{_label(e)} ({_fmt(w)}) joins two different sets: add it.",
+            rec.frame(2, Message("{route} ({length}) joins two different sets: add it.", route=_label(e), length=_fmt(w)),
                       {"sorted routes": rest, "union-find": uf()}, pick=e, accept=ties,
-                      why=f"these routes of length {_fmt(w)} each join two sets; any of them may come first"
-                      if len(ties) > 1 else "")
+                      why=Message("these routes of length {length} each join two sets; any of them may come first",
+                                  length=_fmt(w)) if len(ties) > 1 else None)
         else:
             rec.edge(e, "rejected")
-            rec.frame(3, f"{_label(e)} ({_fmt(w)}) would close a cycle: {u} and {v} are already joined.",
+            rec.frame(3, Message("{route} ({length}) would close a cycle: {a} and {b} are already joined.",
+                                 route=_label(e), length=_fmt(w), a=u, b=v),
                       {"sorted routes": rest, "union-find": uf()})
-    rec.frame(4, f"Minimum spanning forest: {len(tree)} routes, total length {_fmt(total)}.",
+    rec.frame(4, Message("Minimum spanning forest: {n} routes, total length {length}.", n=len(tree), length=_fmt(total)),
               {"sorted routes": (), "union-find": uf()})
     return Trace("kruskal", KRUSKAL_CODE, tuple(rec.frames), (total, tree), MappingProxyType({"edges": len(tree)}))
 
 
 # ----------------------------------------------------------------------------- Euler
 HIERHOLZER_CODE = (
-    "start at an odd city (or any city if none is odd); stack = [start]",
-    "while stack is not empty:",
-    "    u = top of stack",
-    "    if u has an unused route u - v: mark it used; push v",
-    "    else: pop u onto the front of the trail",
-    "the trail uses every route once",
+    word("start at an odd city (or any city if none is odd); stack = [start]"),
+    word("while stack is not empty:"),
+    word("    u = top of stack"),
+    word("    if u has an unused route u - v: mark it used; push v"),
+    word("    else: pop u onto the front of the trail"),
+    word("the trail uses every route once"),
 )
 
 
@@ -652,7 +689,7 @@ def hierholzer(G, start: Node | None = None) -> Trace:
     adj = _adjacency(G, None)
     nodes_with_edges = [n for n in G.nodes if adj[n]]
     if not nodes_with_edges:
-        rec.frame(5, "There is no route to walk.")
+        rec.frame(5, Message("There is no route to walk."))
         return Trace("hierholzer", HIERHOLZER_CODE, tuple(rec.frames), [])
     comp = nx.node_connected_component(G, start if start is not None else nodes_with_edges[0])
     odd = sorted((n for n in comp if G.degree(n) % 2), key=_order)
@@ -667,8 +704,8 @@ def hierholzer(G, start: Node | None = None) -> Trace:
     stack = [(start, None)]
     trail: list = []
     rec.nodes[start] = "current"
-    rec.frame(0, f"Start at {start}" + (", one of the two odd cities." if odd else "; every city is even."),
-              {"stack": (start,), "trail": ()})
+    rec.frame(0, Message("Start at {city}, one of the two odd cities.", city=start) if odd else
+              Message("Start at {city}; every city is even.", city=start), {"stack": (start,), "trail": ()})
     while stack:
         u, via = stack[-1]
         free = [(v, e) for v, e, _ in adj[u] if e not in used]
@@ -679,10 +716,11 @@ def hierholzer(G, start: Node | None = None) -> Trace:
             rec.edge(e, "explored")
             rec.nodes[u] = "frontier"
             rec.nodes[v] = "current"
-            rec.frame(3, f"Walk the unused route {u} → {v}.", {"stack": tuple(x for x, _ in stack),
-                                                                "trail": tuple(_label(x) for x in trail)},
+            rec.frame(3, Message("Walk the unused route {a} → {b}.", a=u, b=v),
+                      {"stack": tuple(x for x, _ in stack), "trail": tuple(_label(x) for x in trail)},
                       pick=e, accept={f for _, f in free},
-                      why=f"any unused route at {u} works: Hierholzer splices in the detours later" if len(free) > 1 else "")
+                      why=Message("any unused route at {city} works: Hierholzer splices in the detours later", city=u)
+                      if len(free) > 1 else None)
         else:
             stack.pop()
             if via is not None:
@@ -692,23 +730,24 @@ def hierholzer(G, start: Node | None = None) -> Trace:
             rec.nodes[u] = "explored" if any(x == u for x, _ in stack) else "solution"
             if stack:
                 rec.nodes[stack[-1][0]] = "current"
-            rec.frame(4, f"{u} has no unused route: move it onto the trail.",
+            rec.frame(4, Message("{city} has no unused route: move it onto the trail.", city=u),
                       {"stack": tuple(x for x, _ in stack), "trail": tuple(_label(x) for x in trail)})
     trail.reverse()
     for n in comp:
         rec.nodes[n] = "solution"
-    rec.frame(5, f"The trail walks all {len(trail)} routes once.", {"stack": (), "trail": tuple(_label(x) for x in trail)})
+    rec.frame(5, Message("The trail walks all {n} routes once.", n=len(trail)),
+              {"stack": (), "trail": tuple(_label(x) for x in trail)})
     return Trace("hierholzer", HIERHOLZER_CODE, tuple(rec.frames), trail)
 
 
 # ----------------------------------------------------------------------------- longest trail
 TRAIL_CODE = (
-    "if the network has at most 2 odd cities: the whole network is a trail (Euler)",
-    "for each odd city s: extend(s)",
-    "extend(u): if this trail is the longest so far: remember it",
-    "    if length + unused length still reachable <= best: cut (this branch cannot win)",
-    "    for each unused route u - v: use it; extend(v); give it back",
-    "the best trail found is the longest",
+    word("if the network has at most 2 odd cities: the whole network is a trail (Euler)"),
+    word("for each odd city s: extend(s)"),
+    word("extend(u): if this trail is the longest so far: remember it"),
+    word("    if length + unused length still reachable <= best: cut (this branch cannot win)"),
+    word("    for each unused route u - v: use it; extend(v); give it back"),
+    word("the best trail found is the longest"),
 )
 
 
@@ -741,7 +780,7 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
     best: list = [0, []]
     full = [False]
 
-    def snap(line, text, path, pick=None, accept=(), why=""):
+    def snap(line, text, path, pick=None, accept=(), why=None):
         if len(rec.frames) >= max_frames:
             full[0] = True
             return
@@ -763,7 +802,8 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
                 rec.nodes[n] = "solution"
             for e in eul:
                 rec.edge(e, "solution")
-            snap(0, f"This network has {len(odd)} odd cities: an Euler trail walks all of it, length {_fmt(ctotal)}.", [])
+            snap(0, Message("This network has {n} odd cities: an Euler trail walks all of it, length {length}.",
+                            n=len(odd), length=_fmt(ctotal)), [])
             continue
         used: set = set()
         path: list = []
@@ -773,7 +813,7 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
         def extend(u, length):
             if length > best[0]:
                 best[0], best[1] = length, [(a, b, e[2]) for a, b, e in _walk(path)]
-                snap(2, f"New longest trail so far: {_fmt(length)}.", path)
+                snap(2, Message("New longest trail so far: {length}.", length=_fmt(length)), path)
             if best[0] >= ub:
                 return
             # the trail can only go on over unused routes it can still reach from u
@@ -788,7 +828,8 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
                             todo.append(y)
             if length + reach <= best[0]:
                 cut[0] += 1
-                snap(3, f"Cut: {_fmt(length)} + {_fmt(reach)} still reachable ≤ best {_fmt(best[0])}.", path)
+                snap(3, Message("Cut: {length} + {reach} still reachable ≤ best {best}.", length=_fmt(length),
+                                reach=_fmt(reach), best=_fmt(best[0])), path)
                 return
             free = [(v, e, w) for v, e, w in adj[u] if e not in used]
             for i, (v, e, w) in enumerate(free):
@@ -799,22 +840,23 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
                 path.append((u, e))
                 rec.edge(e, "current")
                 rec.nodes[v] = "current"
-                snap(4, f"Try {u} → {v} ({_fmt(w)}): trail length {_fmt(length + w)}.", path, pick=e,
-                     accept=untried, why=f"the search must try every unused route at {u}; any untried one may "
-                     "come next (railkit takes them by name)" if len(untried) > 1 else "")
+                snap(4, Message("Try {a} → {b} ({w}): trail length {length}.", a=u, b=v, w=_fmt(w),
+                                length=_fmt(length + w)), path, pick=e, accept=untried,
+                     why=Message("the search must try every unused route at {city}; any untried one may come next "
+                                 "(railkit takes them by name)", city=u) if len(untried) > 1 else None)
                 extend(v, length + w)
                 path.pop()
                 used.discard(e)
                 rec.edge(e, "unexplored")
                 rec.nodes[v] = "explored"
-                snap(4, f"Give back {u} → {v}.", path)
+                snap(4, Message("Give back {a} → {b}.", a=u, b=v), path)
 
         for s in odd:
             if best[0] >= ub:
-                snap(5, f"{_fmt(best[0])} is the most any trail here can reach: stop.", path)
+                snap(5, Message("{best} is the most any trail here can reach: stop.", best=_fmt(best[0])), path)
                 break
             rec.nodes[s] = "frontier"
-            snap(1, f"Search trails starting at the odd city {s}.", path)
+            snap(1, Message("Search trails starting at the odd city {city}.", city=s), path)
             extend(s, 0)
     for n in rec.nodes:
         rec.nodes[n] = "explored"
@@ -824,7 +866,8 @@ def longest_trail(G, weight: str | None = "length", max_frames: int = 3000) -> T
         rec.edge((a, b, k), "solution")
         rec.nodes[a] = rec.nodes[b] = "solution"
     rec.frames = rec.frames[: max_frames - 1]
-    rec.frame(5, f"The longest trail is {_fmt(best[0])}" + (" (later steps of the search were not recorded)." if full[0] else "."),
+    rec.frame(5, Message("The longest trail is {best} (later steps of the search were not recorded).", best=_fmt(best[0]))
+              if full[0] else Message("The longest trail is {best}.", best=_fmt(best[0])),
               {"trail": tuple(_label((a, b, k)) for a, b, k in best[1]), "best": (best[0],)})
     return Trace("longest_trail", TRAIL_CODE, tuple(rec.frames), (best[0], best[1]),
                  MappingProxyType({"cut": cut[0], "recorded_all": not full[0]}))
@@ -854,7 +897,8 @@ def greedy_trail(G, weight: str | None = "length") -> Trace:
     >>> greedy_trail(G).result[0], longest_trail(G).result[0]
     (5, 8)
     """
-    code = ("for each city s:", "    walk from s: always take the longest unused route", "keep the longest walk")
+    code = (word("for each city s:"), word("    walk from s: always take the longest unused route"),
+            word("keep the longest walk"))
     rec = _Recorder(G)
     adj = _adjacency(G, weight)
     best = (0, [])
@@ -880,9 +924,10 @@ def greedy_trail(G, weight: str | None = "length") -> Trace:
                 rec.edges[x] = "unexplored"
             for a, b, k in walk:
                 rec.edge((a, b, k), "solution")
-            rec.frame(1, f"From {s} the greedy walk has length {_fmt(length)}: the best so far.",
+            rec.frame(1, Message("From {city} the greedy walk has length {length}: the best so far.", city=s,
+                                 length=_fmt(length)),
                       {"best": (length,)})
-    rec.frame(2, f"The greedy heuristic says {_fmt(best[0])}.", {"best": (best[0],)})
+    rec.frame(2, Message("The greedy heuristic says {best}.", best=_fmt(best[0])), {"best": (best[0],)})
     return Trace("greedy_trail", code, tuple(rec.frames), best)
 
 
@@ -913,11 +958,11 @@ def greedy_counterexample(seed: int = 0, tries: int = 5000, max_nodes: int = 7, 
 
 # ----------------------------------------------------------------------------- flows and cuts
 FLOW_CODE = (
-    "flow = 0; every route carries nothing",
-    "while a path from s to t has spare room (breadth-first search):",
-    "    push one more unit along it; flow += 1",
-    "no path left: flow is the maximum",
-    "the cities reachable with spare room form one side; the routes leaving it are a minimum cut",
+    word("flow = 0; every route carries nothing"),
+    word("while a path from s to t has spare room (breadth-first search):"),
+    word("    push one more unit along it; flow += 1"),
+    word("no path left: flow is the maximum"),
+    word("the cities reachable with spare room form one side; the routes leaving it are a minimum cut"),
 )
 
 
@@ -994,7 +1039,7 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
 
     value = 0
     rec.nodes[s] = rec.nodes[t] = "frontier"
-    rec.frame(0, f"Find as many separate ways from {s} to {t} as possible.", {"flow": (0,)})
+    rec.frame(0, Message("Find as many separate ways from {a} to {b} as possible.", a=s, b=t), {"flow": (0,)})
     while True:
         prev = {s: None}
         queue = [s]
@@ -1017,8 +1062,8 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
         path.reverse()
         push = min(room(u, v, e, c) for u, v, e in path for c in [next(cc for vv, ee, cc in adj[u] if ee == e and vv == v)])
         if value + push >= uncuttable:  # through a double route: one opponent cannot cut it
-            rec.frame(3, f"Every way from {s} to {t} can pass along a double route, and one opponent may claim only "
-                         f"one of its tracks: {s} cannot be cut from {t}.", {"flow": (math.inf,)})
+            rec.frame(3, Message("Every way from {a} to {b} can pass along a double route, and one opponent may claim "
+                                 "only one of its tracks: {a} cannot be cut from {b}.", a=s, b=t), {"flow": (math.inf,)})
             return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (math.inf, []),
                          MappingProxyType({"side": frozenset()}))
         for u, v, e in path:
@@ -1031,11 +1076,12 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
         for u, v, e in path:
             rec.edge(e, "current")
         arrows = _flow_arrows(adj, flow)
-        rec.frame(2, f"Augmenting path {' → '.join(str(p[0]) for p in path)} → {t}: flow is now {_fmt(value)}.",
+        rec.frame(2, Message("Augmenting path {path}: flow is now {flow}.",
+                             path=" → ".join([*(str(p[0]) for p in path), str(t)]), flow=_fmt(value)),
                   {"flow": (value,), "path": tuple(_label(e) for _, _, e in path), **_flow_data(adj, flow, arrows)},
                   pick=path[0][2],
-                  accept=accept, why="the search takes a path with spare room and the fewest routes; "
-                                     "any route of such a path is right" if len(accept) > 1 else "",
+                  accept=accept, why=Message("the search takes a path with spare room and the fewest routes; "
+                                             "any route of such a path is right") if len(accept) > 1 else None,
                   arrows=arrows)
     arrows = _flow_arrows(adj, flow)  # the final flow, shown with the reachable side and the cut
     for e in rec.edge_ids:  # the last augmenting path is done
@@ -1050,13 +1096,14 @@ def max_flow(G, s: Node, t: Node, capacity: str | None = None, blocked: Collecti
     cut = sorted(set(cut), key=lambda e: _order(e[2]))
     for n in rec.nodes:
         rec.nodes[n] = "explored" if n in side else "unexplored"
-    rec.frame(3, f"No path with spare room is left: the maximum flow is {_fmt(value)}.",
+    rec.frame(3, Message("No path with spare room is left: the maximum flow is {flow}.", flow=_fmt(value)),
               {"flow": (value,), "reachable": tuple(sorted(side, key=_order))}, arrows=arrows)
     for e in cut:
         rec.edge(e, "solution")
     rec.nodes[s] = rec.nodes[t] = "current"
-    pairs = "" if doubles != "one-claim" else " (a double route among them is closed by a claim of either track)"
-    rec.frame(4, f"Claiming these {len(cut)} routes cuts {s} from {t}{pairs}.",
+    rec.frame(4, Message("Claiming these {n} routes cuts {a} from {b}.", n=len(cut), a=s, b=t) if doubles != "one-claim"
+              else Message("Claiming these {n} routes cuts {a} from {b} (a double route among them is closed by a claim "
+                           "of either track).", n=len(cut), a=s, b=t),
               {"flow": (value,), "cut": tuple(_label(e) for e in cut)}, arrows=arrows)
     return Trace("max_flow", FLOW_CODE, tuple(rec.frames), (value, cut), MappingProxyType({"side": frozenset(side)}))
 
@@ -1114,11 +1161,11 @@ def min_cut(G, s: Node, t: Node, capacity: str | None = None, blocked: Collectio
 
 # ----------------------------------------------------------------------------- bounded paths
 BOUNDED_CODE = (
-    "extend(u, path): if u is a goal and path is the longest so far: remember it",
-    "    if path has max_edges links: stop here",
-    "    for each link u - v not used yet, v not a city already passed:",
-    "        extend(v, path + v)",
-    "the best path found is the longest delivery",
+    word("extend(u, path): if u is a goal and path is the longest so far: remember it"),
+    word("    if path has max_edges links: stop here"),
+    word("    for each link u - v not used yet, v not a city already passed:"),
+    word("        extend(v, path + v)"),
+    word("the best path found is the longest delivery"),
 )
 
 
@@ -1156,7 +1203,7 @@ def bounded_longest_path(G, source: Node, targets: Collection, max_edges: int | 
     full = [False]
     best: list = [None]
 
-    def snap(line, text, pick=None, accept=(), why=""):
+    def snap(line, text, pick=None, accept=(), why=None):
         if len(rec.frames) >= max_frames:
             full[0] = True
             return
@@ -1165,9 +1212,9 @@ def bounded_longest_path(G, source: Node, targets: Collection, max_edges: int | 
     def extend(u, length):
         if u != source and u in targets and (best[0] is None or length > best[0][0]):
             best[0] = (length, list(nodes), list(keys), list(eids))
-            snap(0, f"Reached {u} with length {_fmt(length)}: the best delivery so far.")
+            snap(0, Message("Reached {city} with length {length}: the best delivery so far.", city=u, length=_fmt(length)))
         if len(keys) >= limit:
-            snap(1, f"{len(keys)} links: the engine cannot go further.")
+            snap(1, Message("{n} links: the engine cannot go further.", n=len(keys)))
             return
         ok = [(v, e, w) for v, e, w in adj[u] if e not in used and not (visits.get(v, 0) and (once is None or v in once))]
         for i, (v, e, w) in enumerate(ok):
@@ -1180,8 +1227,9 @@ def bounded_longest_path(G, source: Node, targets: Collection, max_edges: int | 
             rec.edge(e, "current")
             prev = rec.nodes[v]
             rec.nodes[v] = "current"
-            snap(2, f"Try {u} → {v}.", pick=e, accept=untried,
-                 why=f"every untried link at {u} must be tried; any of them may come next" if len(untried) > 1 else "")
+            snap(2, Message("Try {a} → {b}.", a=u, b=v), pick=e, accept=untried,
+                 why=Message("every untried link at {city} must be tried; any of them may come next", city=u)
+                 if len(untried) > 1 else None)
             extend(v, length + w)
             rec.nodes[v] = prev if prev != "current" else "explored"
             rec.edge(e, "explored")
@@ -1192,17 +1240,18 @@ def bounded_longest_path(G, source: Node, targets: Collection, max_edges: int | 
             used.discard(e)
 
     rec.nodes[source] = "current"
-    snap(0, f"Start the delivery at {source}.")
+    snap(0, Message("Start the delivery at {city}.", city=source))
     extend(source, 0)
     rec.frames = rec.frames[: max_frames - 1]
     for e in rec.edges:
         rec.edges[e] = "unexplored"
     if best[0] is None:
-        rec.frame(4, "No goal can be reached within the bound.", {"path": (), "best": ()})
+        rec.frame(4, Message("No goal can be reached within the bound."), {"path": (), "best": ()})
         return Trace("bounded_longest_path", BOUNDED_CODE, tuple(rec.frames), None)
     length, bn, bk, be = best[0]
     _mark_path(rec, bn, be)
-    rec.frame(4, f"The longest delivery is {' → '.join(map(str, bn))}, length {_fmt(length)}.",
+    rec.frame(4, Message("The longest delivery is {path}, length {length}.", path=" → ".join(map(str, bn)),
+                         length=_fmt(length)),
               {"path": tuple(bn), "best": (length,)})
     return Trace("bounded_longest_path", BOUNDED_CODE, tuple(rec.frames), (length, bn, bk),
                  MappingProxyType({"recorded_all": not full[0]}))
@@ -1210,11 +1259,11 @@ def bounded_longest_path(G, source: Node, targets: Collection, max_edges: int | 
 
 # ----------------------------------------------------------------------------- Steiner
 STEINER_CODE = (
-    "for each set D of terminals, smallest first:",
-    "    best[D][v] = min over splits D = E + F of best[E][v] + best[F][v]",
-    "    then relax along routes: best[D][v] = min(best[D][v], best[D][u] + length(u, v))",
-    "for each way to split the tickets into groups: cost = sum of the groups' trees",
-    "the cheapest split is the Steiner forest",
+    word("for each set D of terminals, smallest first:"),
+    word("    best[D][v] = min over splits D = E + F of best[E][v] + best[F][v]"),
+    word("    then relax along routes: best[D][v] = min(best[D][v], best[D][u] + length(u, v))"),
+    word("for each way to split the tickets into groups: cost = sum of the groups' trees"),
+    word("the cheapest split is the Steiner forest"),
 )
 
 
@@ -1239,7 +1288,8 @@ def steiner_forest(G, pairs: Iterable, weight: str | None = "length", blocked: C
         _check_node(G, x, "ticket city")
         rec.nodes[x] = "frontier"
     dw = _steiner.DreyfusWagner(G, terms, weight, blocked)
-    rec.frame(0, f"{len(pairs)} tickets, {len(terms)} cities to join.", {"tickets": tuple(f"{a}–{b}" for a, b in pairs)})
+    rec.frame(0, Message("{n} tickets, {cities} cities to join.", n=len(pairs), cities=len(terms)),
+              {"tickets": tuple(f"{a}–{b}" for a, b in pairs)})
     for D in dw.order:
         if D & (D - 1) == 0:
             continue
@@ -1251,23 +1301,26 @@ def steiner_forest(G, pairs: Iterable, weight: str | None = "length", blocked: C
                 rec.edges[e] = "unexplored"
         for x in terms:
             rec.nodes[x] = "current" if dw.bit[x] & D else "frontier"
-        rec.frame(line, f"Next: the cheapest tree joining {joined}.", {"terminals": tuple(names)})
+        rec.frame(line, Message("Next: the cheapest tree joining {cities}.", cities=joined), {"terminals": tuple(names)})
         tree = sorted((rec.canon[e] for e in dw.tree(D)), key=lambda e: _order(e[2]))
         for e in tree:
             rec.edge(e, "explored")
         if tree:  # a route of this tree is the step to predict; every route of a cheapest tree is right
             accept = {rec.canon[e] for e in dw.tree_edges(D)}
-            rec.frame(line, f"Cheapest tree joining {joined}: {_fmt(dw.cost(D))}.",
+            rec.frame(line, Message("Cheapest tree joining {cities}: {cost}.", cities=joined, cost=_fmt(dw.cost(D))),
                       {"terminals": tuple(names), "cost": (dw.cost(D),)}, pick=tree[0], accept=accept,
-                      why=f"each of them is a route of a cheapest tree joining {joined}" if len(accept) > 1 else "")
+                      why=Message("each of them is a route of a cheapest tree joining {cities}", cities=joined)
+                      if len(accept) > 1 else None)
         else:
-            rec.frame(line, f"No tree can join {joined}.", {"terminals": tuple(names), "cost": (dw.cost(D),)})
+            rec.frame(line, Message("No tree can join {cities}.", cities=joined),
+                      {"terminals": tuple(names), "cost": (dw.cost(D),)})
     cost, groups = _steiner.best_partition(dw, pairs)
     for x in terms:
         rec.nodes[x] = "frontier"
     for g in _partitions(list(range(len(pairs)))):
         c = sum(dw.cost(dw.mask(x for i in grp for x in pairs[i])) for grp in g)
-        rec.frame(3, " | ".join("+".join(f"{pairs[i][0]}–{pairs[i][1]}" for i in grp) for grp in g) + f": {_fmt(c)} trains.",
+        rec.frame(3, Message("{groups}: {cost} trains.", cost=_fmt(c),
+                             groups=" | ".join("+".join(f"{pairs[i][0]}–{pairs[i][1]}" for i in grp) for grp in g)),
                   {"groups": tuple(len(grp) for grp in g), "cost": (c,), "best": (cost,)})
     routes = [dw.tree(dw.mask(x for i in g for x in pairs[i])) for g in groups] if cost < math.inf else []
     for e in rec.edges:
@@ -1277,7 +1330,8 @@ def steiner_forest(G, pairs: Iterable, weight: str | None = "length", blocked: C
         for e in tree:
             rec.edge(e, "solution")
             rec.nodes[e[0]] = rec.nodes[e[1]] = "solution"
-    rec.frame(4, f"The fewest trains for this hand: {_fmt(cost)} in {len(routes)} network(s).", {"cost": (cost,)})
+    rec.frame(4, Message("The fewest trains for this hand: {cost} in {n} network(s).", cost=_fmt(cost), n=len(routes)),
+              {"cost": (cost,)})
     return Trace("steiner_forest", STEINER_CODE, tuple(rec.frames), (cost, routes),
                  MappingProxyType({"subsets": len(dw.order)}))
 

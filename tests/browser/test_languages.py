@@ -233,8 +233,6 @@ PAGES = {
     "station-master": (["railkit.viz.shell.serve", "station-master", "--seed", "7"], "/"),
 }
 NOT_YET = {
-    "graph-lab": "the steps' narration, the pseudocode, the legend and the questions are made in railkit.graphs "
-                 "(steps, quiz) as English sentences",
     "station-master": "its view is being reworked; its own words are not messages yet",
 }
 

@@ -41,10 +41,11 @@ from railkit.graphs import quiz, steps
 from railkit.graphs.instances import euler_network, grow_network, random_map
 from railkit.maps import load
 from railkit.viz.shell.games import served_games, viz_of
-from railkit.core.i18n import translate, word
+from railkit.core import i18n
+from railkit.core.i18n import Message, translate, word
 from railkit.viz.shell.style import TOUCH_LINKS
 from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, page_language, served
-from railkit.viz.shell.words import relabel
+from railkit.viz.shell.words import relabel, translated
 
 
 
@@ -63,17 +64,22 @@ WRAP = ":host{flex-wrap:wrap}"
 #: plus a city marker and a route dash pattern per state, so no state relies on colour alone.
 LEGEND: dict[str, dict[str, Any]] = {
     "unexplored": dict(color="#b8b8b8", marker="circle", dash="solid", width=3, size=11,
-                       text="not looked at yet"),
+                       text=word("not looked at yet")),
     "frontier": dict(color="#E69F00", marker="diamond", dash="dashed", width=5, size=16,
-                     text="found, waiting its turn"),
-    "current": dict(color="#D55E00", marker="star", dash="solid", width=9, size=22, text="this step"),
-    "explored": dict(color="#0072B2", marker="square", dash="solid", width=5, size=13, text="done"),
-    "solution": dict(color="#009E73", marker="hex", dash="solid", width=10, size=18, text="in the answer"),
-    "rejected": dict(color="#CC79A7", marker="x", dash="dotted", width=4, size=14, text="skipped or replaced"),
+                     text=word("found, waiting its turn")),
+    "current": dict(color="#D55E00", marker="star", dash="solid", width=9, size=22, text=word("this step")),
+    "explored": dict(color="#0072B2", marker="square", dash="solid", width=5, size=13, text=word("done")),
+    "solution": dict(color="#009E73", marker="hex", dash="solid", width=10, size=18, text=word("in the answer")),
+    "rejected": dict(color="#CC79A7", marker="x", dash="dotted", width=4, size=14, text=word("skipped or replaced")),
     "blocked": dict(color="#222222", marker="square_x", dash="dashdot", width=3, size=13,
-                    text="taken by others"),
+                    text=word("taken by others")),
 }
 assert set(LEGEND) == set(steps.STATES)
+#: each state's name as the legend shows it (a message id: translated where it is shown)
+STATE_NAMES = {"unexplored": word("unexplored"), "frontier": word("frontier"), "current": word("current"),
+               "explored": word("explored"), "solution": word("solution"), "rejected": word("rejected"),
+               "blocked": word("blocked")}
+assert set(STATE_NAMES) == set(steps.STATES)
 
 
 
@@ -90,22 +96,43 @@ def _game_lessons() -> dict[str, tuple[str, Callable]]:
 #: The lessons on a game's own board (a sheet after a seeded game, say), from the games.
 GAME_LESSONS = _game_lessons()
 
-#: The algorithms the player can run, with a one-line question each lesson asks.
+#: The algorithms the player can run, with a one-line question each lesson asks (message ids:
+#: shown in the reader's language).
 ALGORITHMS = {
-    "bfs": "Breadth-first search: can the ticket still be completed with these routes taken?",
-    "dfs": "Depth-first search: the same question, exploring deep first.",
-    "dijkstra": "Dijkstra: the fewest trains for the ticket.",
-    "astar": "A*: the same trip, guided by the straight-line distance.",
-    "prim": "Prim: grow a minimum spanning tree from one city.",
-    "kruskal": "Kruskal: shortest routes first, skipping cycles (union–find).",
-    "hierholzer": "Hierholzer: walk every route of the network exactly once.",
-    "longest_trail": "Longest trail: exact branch and bound on a player's network.",
-    "greedy_trail": "Greedy trail: a plausible heuristic. Can you break it?",
-    "max_flow": "Max flow / min cut: how many routes cut the two cities apart?",
-    "steiner_forest": "Steiner forest: the fewest trains that complete a hand.",
+    "bfs": word("Breadth-first search: can the ticket still be completed with these routes taken?"),
+    "dfs": word("Depth-first search: the same question, exploring deep first."),
+    "dijkstra": word("Dijkstra: the fewest trains for the ticket."),
+    "astar": word("A*: the same trip, guided by the straight-line distance."),
+    "prim": word("Prim: grow a minimum spanning tree from one city."),
+    "kruskal": word("Kruskal: shortest routes first, skipping cycles (union–find)."),
+    "hierholzer": word("Hierholzer: walk every route of the network exactly once."),
+    "longest_trail": word("Longest trail: exact branch and bound on a player's network."),
+    "greedy_trail": word("Greedy trail: a plausible heuristic. Can you break it?"),
+    "max_flow": word("Max flow / min cut: how many routes cut the two cities apart?"),
+    "steiner_forest": word("Steiner forest: the fewest trains that complete a hand."),
     **{name: question for name, (question, _) in GAME_LESSONS.items()},
 }
 MAPS = ("usa", "teaching-small", "random")
+
+#: How the pickers show an algorithm, a map, a feedback mode or a question level: the names the
+#: code uses are shown as they are where they are names (bfs, dijkstra, ...), else as words
+#: of the reader's language (message ids, English as the code spells them).
+CHOICE_WORDS = {
+    "longest_trail": word("longest_trail"), "greedy_trail": word("greedy_trail"), "max_flow": word("max_flow"),
+    "steiner_forest": word("steiner_forest"), "bounded_longest_path": word("bounded_longest_path"),
+    "usa": word("usa"), "teaching-small": word("teaching-small"), "random": word("random"), "custom": word("custom"),
+    "tell-and-fix": word("tell-and-fix"), "tell-only": word("tell-only"), "grade-at-end": word("grade-at-end"),
+    "small": word("small"), "full": word("full"), "blocked": word("blocked"),
+}
+
+
+def choices(names, lang: str | None = None) -> dict[str, str]:
+    """``{label: name}`` for a picker of ``names`` in ``lang`` (see :data:`CHOICE_WORDS`).
+
+    >>> choices(["bfs", "max_flow"], "de")
+    {'bfs': 'bfs', 'max. Fluss': 'max_flow'}
+    """
+    return {translated(CHOICE_WORDS.get(n, n), lang): n for n in names}
 
 
 def _label(x) -> str:
@@ -120,7 +147,14 @@ TRIPS = ("bfs", "dfs", "dijkstra", "astar", "max_flow")
 
 def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None,
              target: str | None = None):
-    """The graph, trace, a title and the start city for ``algorithm`` on ``map`` (``usa``,
+    """:func:`scenario_message` with the title in English."""
+    G, trace, title, start = scenario_message(algorithm, map, seed, start, target)
+    return G, trace, str(title), start
+
+
+def scenario_message(algorithm: str, map: str = "usa", seed: int = 0, start: str | None = None,
+                     target: str | None = None):
+    """The graph, trace, a title (a message) and the start city for ``algorithm`` on ``map`` (``usa``,
     ``teaching-small``, ``random`` or a :class:`~railkit.maps.Map`, such as one made
     with the map editor; a game's own lesson, :data:`GAME_LESSONS`, uses its own board), an
     instance chosen by ``seed`` and, where it applies, ``start``.
@@ -169,29 +203,30 @@ def scenario(algorithm: str, map: str = "usa", seed: int = 0, start: str | None 
         near = sorted({k for _, _, k in G.edges(b, keys=True)})
         blocked = sorted(set(rng.sample(near, max(1, len(near) - 1))) | set(rng.sample(ids, len(ids) // 12)))
         tr = (steps.bfs if algorithm == "bfs" else steps.dfs)(G, a, b, blocked=blocked)
-        return G, _to(tr, b), f"Ticket {a}–{b} with {len(blocked)} routes taken by others", a
+        return G, _to(tr, b), Message("Ticket {a}–{b} with {n} routes taken by others", a=a, b=b, n=len(blocked)), a
     if algorithm in ("dijkstra", "astar"):
         tr = (steps.dijkstra if algorithm == "dijkstra" else steps.astar)(G, a, b)
-        return G, _to(tr, b), f"Ticket {a}–{b}: the fewest trains", a
+        return G, _to(tr, b), Message("Ticket {a}–{b}: the fewest trains", a=a, b=b), a
     if algorithm == "prim":
-        return G, steps.prim(G, a), f"Minimum spanning tree grown from {a}", a
+        return G, steps.prim(G, a), Message("Minimum spanning tree grown from {city}", city=a), a
     if algorithm == "kruskal":
-        return G, steps.kruskal(G), "Minimum spanning tree, shortest routes first", None
+        return G, steps.kruskal(G), Message("Minimum spanning tree, shortest routes first"), None
     if algorithm == "hierholzer":
         H = euler_network(G, rng, max_edges=30)
-        return H, steps.hierholzer(H), f"A network with an Euler trail ({H.number_of_edges()} routes)", None
+        return H, steps.hierholzer(H), Message("A network with an Euler trail ({n} routes)", n=H.number_of_edges()), None
     if algorithm in ("longest_trail", "greedy_trail"):
         H = grow_network(m, rng) if m is not None else G
         fn = steps.longest_trail if algorithm == "longest_trail" else steps.greedy_trail
-        return H, fn(H), f"A player's network ({H.number_of_edges()} routes)", None
+        return H, fn(H), Message("A player's network ({n} routes)", n=H.number_of_edges()), None
     if algorithm == "max_flow":
         if m is None:  # a random graph: every route is a route
-            return G, _to(steps.max_flow(G, a, b), b), f"Cut {a} from {b}", a
+            return G, _to(steps.max_flow(G, a, b), b), Message("Cut {a} from {b}", a=a, b=b), a
         # a game map, by its rules: with 2 players one claim closes both tracks of a double route
         return (G, _to(steps.max_flow(G, a, b, doubles="one-claim"), b),
-                f"Cut {a} from {b} in a 2-player game (a double route is one claim)", a)
+                Message("Cut {a} from {b} in a 2-player game (a double route is one claim)", a=a, b=b), a)
     hand = tickets[:3]
-    return G, steps.steiner_forest(G, hand), "Hand: " + ", ".join(f"{x}–{y}" for x, y in hand), None
+    return (G, steps.steiner_forest(G, hand), Message("Hand: {tickets}", tickets=", ".join(f"{x}–{y}" for x, y in hand)),
+            None)
 
 
 def _to(trace, target):
@@ -232,8 +267,9 @@ class GraphView:
     """A Bokeh figure of a graph whose cities and routes show a state each (see :data:`LEGEND`)."""
 
     def __init__(self, G, width: int = 760, height: int = 480, name: str = "algo_board", title: str = "",
-                 text_scale: float = 1.0):
+                 text_scale: float = 1.0, lang: str | None = None):
         self.G = G
+        self.lang = lang  # of the hover tool's words
         pos, lines = graph_geometry(G)
         self.pos, self.lines = pos, lines
         self.edge_ids = list(lines)
@@ -247,7 +283,7 @@ class GraphView:
         self.edges_src = ColumnDataSource(dict(
             xs=[lines[e][0] for e in self.edge_ids], ys=[lines[e][1] for e in self.edge_ids],
             id=[_label(e) for e in self.edge_ids], length=length, state=["unexplored"] * len(self.edge_ids),
-            color=[st["color"]] * len(self.edge_ids), width=[st["width"]] * len(self.edge_ids),
+            state_name=[translate(STATE_NAMES["unexplored"], lang)] * len(self.edge_ids), color=[st["color"]] * len(self.edge_ids), width=[st["width"]] * len(self.edge_ids),
             dash=[st["dash"]] * len(self.edge_ids)), name=f"{name}_edges")
         self.nodes_src = ColumnDataSource(dict(
             x=[pos[n][0] for n in self.node_ids], y=[pos[n][1] for n in self.node_ids],
@@ -288,13 +324,24 @@ class GraphView:
         fig.text("x", "y", text="name", source=self.nodes_src, text_font_size=f"{9 * text_scale:g}pt",
                  x_offset=9 * text_scale, y_offset=-3 * text_scale,
                  text_color="#1a1a1a", text_font_style="bold", name=f"{name}_labels")
-        fig.add_tools(HoverTool(renderers=[er], line_policy="interp",
-                                tooltips=[("route", "@id"), ("length", "@length"), ("state", "@state")]))
+        self.hover = HoverTool(renderers=[er], line_policy="interp", tooltips=self._tooltips())
+        fig.add_tools(self.hover)
         self.figure = fig
         fig.toolbar.logo = None  # a link too small for a finger, and off to another site
         # at most ``width`` wide, narrower on a narrower screen (a phone), at the same aspect ratio
         fig.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
         self.pane = pn.pane.Bokeh(fig, sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+
+    def _tooltips(self) -> list[tuple[str, str]]:
+        return [(translate(word("route"), self.lang), "@id"), (translate(word("length"), self.lang), "@length"),
+                (translate(word("state"), self.lang), "@state_name")]
+
+    def set_language(self, lang: str) -> None:
+        """The hover tool's words in ``lang`` from now on."""
+        self.lang = lang
+        self.hover.tooltips = self._tooltips()
+        self.edges_src.patch({"state_name": [(i, translate(STATE_NAMES[s], lang))
+                                             for i, s in enumerate(self.edges_src.data["state"])]})
 
     def show(self, nodes, edges, arrows=()) -> int:
         """Show states (mappings; missing: unexplored) and a frame's flow ``arrows``
@@ -308,12 +355,13 @@ class GraphView:
                 lg = LEGEND[s]
                 npatch["state"].append((i, s)); npatch["color"].append((i, lg["color"]))
                 npatch["marker"].append((i, lg["marker"])); npatch["size"].append((i, lg["size"]))
-        epatch: dict[str, list] = {"state": [], "color": [], "width": [], "dash": []}
+        epatch: dict[str, list] = {"state": [], "state_name": [], "color": [], "width": [], "dash": []}
         for i, e in enumerate(self.edge_ids):
             s = edges.get(e, "unexplored")
             if self.edges_src.data["state"][i] != s:
                 lg = LEGEND[s]
                 epatch["state"].append((i, s)); epatch["color"].append((i, lg["color"]))
+                epatch["state_name"].append((i, translate(STATE_NAMES[s], self.lang)))
                 epatch["width"].append((i, lg["width"])); epatch["dash"].append((i, lg["dash"]))
         if npatch["state"]:
             self.nodes_src.patch(npatch)
@@ -367,13 +415,13 @@ class GraphView:
 PROJECTOR_SIZE = (1200, 700)
 PROJECTOR_TEXT = 1.5
 
-FLOW_LEGEND = (("#56B4E9", "flow on the route, in its direction (room left)"),
-               ("#222222", "full: in the residual graph it can only carry flow back"))
+FLOW_LEGEND = (("#56B4E9", word("flow on the route, in its direction (room left)")),
+               ("#222222", word("full: in the residual graph it can only carry flow back")))
 
 
-def legend_html(flow: bool = False) -> str:
+def legend_html(flow: bool = False, lang: str | None = None) -> str:
     """The one legend: a swatch per state with its marker shape and dash pattern (inline SVG);
-    with ``flow``, the max-flow arrows too."""
+    with ``flow``, the max-flow arrows too; its words in ``lang`` (default: the current language)."""
     shapes = {
         "circle": '<circle cx="9" cy="9" r="6"/>', "diamond": '<polygon points="9,1 17,9 9,17 1,9"/>',
         "star": '<polygon points="9,1 11,7 17,7 12,11 14,17 9,13 4,17 6,11 1,7 7,7"/>',
@@ -393,19 +441,22 @@ def legend_html(flow: bool = False) -> str:
             f'<svg width="18" height="18" fill="{lg["color"]}" {stroke}>{shape}</svg>'
             f'<svg width="34" height="10"><line x1="1" y1="5" x2="33" y2="5" stroke="{lg["color"]}" '
             f'stroke-width="4" stroke-dasharray="{dashes[lg["dash"]]}"/></svg>'
-            f'&nbsp;<b>{s}</b>&nbsp;<span style="color:#555">{html.escape(lg["text"])}</span></span>')
+            f'&nbsp;<b>{html.escape(translate(STATE_NAMES[s], lang))}</b>&nbsp;'
+            f'<span style="color:#555">{html.escape(translate(lg["text"], lang))}</span></span>')
     for colour, text in FLOW_LEGEND if flow else ():
         items.append(
             f'<span class="legend-item flow-arrow" style="display:inline-flex;align-items:center;'
             f'margin:2px 10px 2px 0;font-size:12px"><svg width="34" height="12"><line x1="1" y1="6" x2="26" y2="6" '
             f'stroke="{colour}" stroke-width="3"/><polygon points="24,1 33,6 24,11" fill="{colour}"/></svg>'
-            f'&nbsp;<span style="color:#555">{html.escape(text)}</span></span>')
+            f'&nbsp;<span style="color:#555">{html.escape(translate(text, lang))}</span></span>')
     return '<div class="algo-legend">' + "".join(items) + "</div>"
 
 
-def pseudocode_html(code, line: int) -> str:
+def pseudocode_html(code, line: int, lang: str | None = None) -> str:
+    """The pseudocode, line ``line`` highlighted, in ``lang`` (its lines are message ids)."""
     rows = []
     for i, text in enumerate(code):
+        text = translated(text, lang)
         cur = i == line
         style = ("background:#ffe08a;border-left:4px solid #D55E00;font-weight:bold" if cur else
                  "border-left:4px solid transparent")
@@ -414,8 +465,9 @@ def pseudocode_html(code, line: int) -> str:
     return '<div class="algo-code" style="font-family:monospace;font-size:12px">' + "".join(rows) + "</div>"
 
 
-def structure_html(data) -> str:
-    """The frame's data structures, drawn as rows of boxes (queue, stack, tables)."""
+def structure_html(data, lang: str | None = None) -> str:
+    """The frame's data structures, drawn as rows of boxes (queue, stack, tables), their names
+    in ``lang``."""
     out = []
     for name, items in data.items():
         boxes = []
@@ -426,11 +478,13 @@ def structure_html(data) -> str:
                 text = steps._fmt(x) if isinstance(x, (int, float)) else str(x)
             boxes.append(f'<span style="display:inline-block;border:1px solid #0072B2;border-radius:3px;'
                          f'padding:1px 5px;margin:2px;background:#eef5fb;font-size:12px">{html.escape(text)}</span>')
-        more = f' <i>… {len(items) - 40} more</i>' if len(items) > 40 else ""
-        empty = '<i style="color:#777">empty</i>' if not items else ""
-        out.append(f'<div class="ds" data-name="{html.escape(name)}"><b>{html.escape(name)}</b> '
+        more = (f' <i>{html.escape(Message("… {n} more", n=len(items) - 40).render(lang))}</i>'
+                if len(items) > 40 else "")
+        empty = f'<i style="color:#777">{html.escape(translate(word("empty"), lang))}</i>' if not items else ""
+        out.append(f'<div class="ds" data-name="{html.escape(name)}"><b>{html.escape(translated(name, lang))}</b> '
                    f'({len(items)}): {"".join(boxes)}{empty}{more}</div>')
-    return "".join(out) or '<i style="color:#777">no data structure in this step</i>'
+    return "".join(out) or (f'<i style="color:#777">'
+                            f'{html.escape(translate(word("no data structure in this step"), lang))}</i>')
 
 
 class AlgoPlayer(pn.viewable.Viewer):
@@ -449,6 +503,9 @@ class AlgoPlayer(pn.viewable.Viewer):
         ticket). The start city picker shows where the run on screen starts.
     custom : Map, optional
         A map of your own (from the map editor): offered as the map ``custom`` and shown first.
+    lang : str, optional
+        The language of its words (default: the page's, :func:`~railkit.viz.shell.view.page_language`);
+        :meth:`set_language` changes it.
     """
 
     algorithm = param.Selector(default="dijkstra", objects=list(ALGORITHMS))
@@ -460,11 +517,14 @@ class AlgoPlayer(pn.viewable.Viewer):
     predict = param.Boolean(default=False, doc="Predict mode: click what the algorithm takes next.")
     mode = param.Selector(default="tell-and-fix", objects=list(quiz.MODES))
 
-    def __init__(self, width: int = 760, height: int = 430, custom=None, projector: bool = False, **params):
+    def __init__(self, width: int = 760, height: int = 430, custom=None, projector: bool = False,
+                 lang: str | None = None, **params):
         if custom is not None:
             params.setdefault("map", "custom")
         super().__init__(**params)
         self.custom = custom
+        #: the language of the player's words
+        self.lang = lang or page_language()
         #: for a projector (fit to a 1920-pixel screen, large labels for the back row)
         self.projector = projector
         self._size = PROJECTOR_SIZE if projector else (width, height)
@@ -473,10 +533,10 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.on_answer: Callable | None = None
         #: a tutorial's hook: called as on_click(item) for every click instead of grading it
         self.on_click: Callable | None = None
-        self.w_algo = pn.widgets.Select(label=word("Algorithm"), options=list(ALGORITHMS), value=self.algorithm,
-                                        width=180)
-        self.w_map = pn.widgets.Select(label=word("Map"), options=list(MAPS) + (["custom"] if custom is not None else []),
-                                       value=self.map, width=130)
+        self.w_algo = pn.widgets.Select(label=word("Algorithm"), options=choices(ALGORITHMS, self.lang),
+                                        value=self.algorithm, width=180)
+        self.w_map = pn.widgets.Select(label=word("Map"), value=self.map, width=130,
+                                       options=choices(list(MAPS) + (["custom"] if custom is not None else []), self.lang))
         self.w_seed = pn.widgets.IntInput(label=word("Seed"), value=self.seed, start=0, width=90, css_classes=["seed"])
         self.w_start = pn.widgets.Select(label=word("Start city"), options=[""], value="", width=150,
                                          css_classes=["start-city"])
@@ -497,14 +557,15 @@ class AlgoPlayer(pn.viewable.Viewer):
                                 stylesheets=[WRAP])  # two lines on a phone
         self.w_predict = pn.widgets.Checkbox(label=word("Predict the next step"), value=self.predict,
                                              css_classes=["predict"])
-        self.w_mode = pn.widgets.Select(label=word("Feedback"), options=list(quiz.MODES), value=self.mode, width=140)
+        self.w_mode = pn.widgets.Select(label=word("Feedback"), options=choices(quiz.MODES, self.lang), value=self.mode,
+                                        width=140)
         self.title = pn.pane.HTML("", css_classes=["algo-title"], width=760, stylesheets=[FIT_TEXT])
         self.code_pane = pn.pane.HTML("", width=430, stylesheets=[FIT_TEXT])
         self.text_pane = pn.pane.HTML("", width=self._size[0], css_classes=["narration"], stylesheets=[FIT_TEXT])
         self.ds_pane = pn.pane.HTML("", width=430, css_classes=["structure"], stylesheets=[FIT_TEXT])
         self.feedback = pn.pane.HTML("", width=430, css_classes=["feedback"], stylesheets=[FIT_TEXT])
         self.score_pane = pn.pane.HTML("", width=430, css_classes=["score"], stylesheets=[FIT_TEXT])
-        self.legend = pn.pane.HTML(legend_html(), width=self._size[0], stylesheets=[FIT_TEXT])
+        self.legend = pn.pane.HTML(legend_html(lang=self.lang), width=self._size[0], stylesheets=[FIT_TEXT])
         self.board_area = pn.Column()
         self.w_reset.on_click(lambda e: self.reset())
         self.w_back.on_click(lambda e: self.back())
@@ -532,10 +593,11 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.play(False)
         self.algorithm, self.map, self.seed = self.w_algo.value, self.w_map.value, int(self.w_seed.value or 0)
         chosen = self.custom if self.map == "custom" else self.map
-        self.G, self.trace, title, start = scenario(self.algorithm, chosen, self.seed, self.start or None,
-                                                    self.target or None)
+        self.G, self.trace, title, start = scenario_message(self.algorithm, chosen, self.seed, self.start or None,
+                                                            self.target or None)
+        self._title = title
         target = _trip_target(self.trace) if self.algorithm in TRIPS else None
-        self.view = GraphView(self.G, *self._size, text_scale=PROJECTOR_TEXT if self.projector else 1.0)
+        self.view = GraphView(self.G, *self._size, text_scale=PROJECTOR_TEXT if self.projector else 1.0, lang=self.lang)
         self.nodes_src, self.edges_src = self.view.nodes_src, self.view.edges_src
         self.node_index, self.edge_index = self.view.node_index, self.view.edge_index
         for ev in (Tap, DoubleTap, Press):
@@ -552,8 +614,7 @@ class AlgoPlayer(pn.viewable.Viewer):
             self.w_target.visible = self.algorithm in TRIPS
         finally:
             self._showing_start = False
-        self.title.object = (f'<h3 style="margin:4px 0">{html.escape(ALGORITHMS[self.algorithm])}</h3>'
-                             f'<div>{html.escape(title)}</div>')
+        self._show_title()
         self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if self.w_predict.value else None
         self.feedback.object = ""
         end = max(1, len(self.trace) - 1)
@@ -565,9 +626,33 @@ class AlgoPlayer(pn.viewable.Viewer):
         else:
             self.w_frame.value = 0
         self.board_area.objects = [self.view.pane]
-        self.legend.object = legend_html(flow=self.algorithm == "max_flow")
+        self.legend.object = legend_html(flow=self.algorithm == "max_flow", lang=self.lang)
         self.index = -1
         self.goto(self.predictor.frame_index if self.predictor else 0)
+
+    def _show_title(self) -> None:
+        self.title.object = (f'<h3 style="margin:4px 0">{html.escape(translated(ALGORITHMS[self.algorithm], self.lang))}'
+                             f'</h3><div>{html.escape(i18n.render(self._title, self.lang))}</div>')
+
+    def set_language(self, lang: str) -> None:
+        """Show the player's words in ``lang`` from now on: the run stays where it is."""
+        self.lang = lang
+        for w, names in ((self.w_algo, list(ALGORITHMS)), (self.w_map, list(self.w_map.options.values())),
+                         (self.w_mode, list(quiz.MODES))):
+            w.options = choices(names, lang)
+        self.play(self.w_play.value)
+        self._show_title()
+        self.view.set_language(lang)
+        self.legend.object = legend_html(flow=self.algorithm == "max_flow", lang=lang)
+        if self.predictor is not None and not self.predictor.log:
+            self.feedback.object = self._say(word("Click the city or route the algorithm takes next."))
+        relabel(self, lang)
+        i, self.index = self.index, -1
+        self.goto(i)
+
+    def _say(self, text) -> str:
+        """``text`` (a message or a message id) in the player's language, escaped for HTML."""
+        return html.escape(translated(text, self.lang) if isinstance(text, str) else i18n.render(text, self.lang))
 
     def _frame_slider(self, end: int):
         slider = pn.widgets.IntSlider(label=word("Step"), start=0, end=end, value=0, width=300, css_classes=["frame"])
@@ -578,7 +663,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         self.predict = on
         self.mode = self.w_mode.value
         self.predictor = quiz.Predictor(self.trace, self.w_mode.value) if on else None
-        self.feedback.object = ("Click the city or route the algorithm takes next." if on else "")
+        self.feedback.object = self._say(word("Click the city or route the algorithm takes next.")) if on else ""
         self.goto(self.predictor.frame_index if on else self.index)
 
     # ------------------------------------------------------------ stepping
@@ -591,11 +676,11 @@ class AlgoPlayer(pn.viewable.Viewer):
         f = self.trace[i]
         with pn.io.hold():
             self.view.show(f.nodes, f.edges, f.arrows)
-            self.code_pane.object = pseudocode_html(self.trace.pseudocode, f.line)
-            self.ds_pane.object = structure_html(f.data)
-            self.text_pane.object = (f'<div style="font-size:{20 if self.projector else 14}px"><b>Step {i} of '
-                                     f'{len(self.trace) - 1}:</b> '
-                                     f'{html.escape(f.text)}</div>')
+            self.code_pane.object = pseudocode_html(self.trace.pseudocode, f.line, self.lang)
+            self.ds_pane.object = structure_html(f.data, self.lang)
+            self.text_pane.object = (f'<div style="font-size:{20 if self.projector else 14}px">'
+                                     f'<b>{self._say(Message("Step {i} of {n}:", i=i, n=len(self.trace) - 1))}</b> '
+                                     f'{self._say(f.narration)}</div>')
             if self.w_frame.value != i:
                 self.w_frame.value = i
             self._show_score()
@@ -612,7 +697,7 @@ class AlgoPlayer(pn.viewable.Viewer):
         if self.w_play.value != on:
             self.w_play.value = on
             return
-        self.w_play.label = translate(word("Pause") if on else word("▶ Play"), page_language())
+        self.w_play.label = translate(word("Pause") if on else word("▶ Play"), self.lang)
         if self._callback is not None:
             self._callback.stop()
             self._callback = None
@@ -661,9 +746,9 @@ class AlgoPlayer(pn.viewable.Viewer):
         colour = "#009E73" if fb.correct else "#D55E00"
         if self.predictor.mode == "grade-at-end":
             colour = "#444444"
-        msg = html.escape(fb.message)
+        msg = self._say(fb.says)
         if self.predictor.done:
-            msg += "<br><pre style='white-space:pre-wrap'>" + html.escape(self.predictor.report()) + "</pre>"
+            msg += "<br><pre style='white-space:pre-wrap'>" + html.escape(self.predictor.report(self.lang)) + "</pre>"
         self.feedback.object = f'<div style="color:{colour};font-size:13px">{msg}</div>'
         if fb.advanced:
             target = (self.predictor.frame_index if not self.predictor.done else len(self.trace) - 1)
@@ -681,8 +766,10 @@ class AlgoPlayer(pn.viewable.Viewer):
             return
         s = self.predictor.score
         hidden = self.predictor.mode == "grade-at-end" and not self.predictor.done
-        self.score_pane.object = (f'<div class="score-text">Answered {s.answered} of {s.questions}'
-                                  + ("" if hidden else f" — right first time: <b>{s.right}</b>") + "</div>")
+        self.score_pane.object = (f'<div class="score-text">'
+                                  f'{self._say(Message("Answered {n} of {total}", n=s.answered, total=s.questions))}'
+                                  + ("" if hidden else " — " + self._say(Message("right first time:"))
+                                     + f" <b>{s.right}</b>") + "</div>")
 
     # ------------------------------------------------------------ layout
     def __panel__(self):
@@ -700,16 +787,22 @@ class AlgoPlayer(pn.viewable.Viewer):
         main = pn.FlexBox(pn.Column(controls, self.text_pane, self.board_area, self.legend, width=self._size[0],
                                     stylesheets=[FIT_WIDTH]),
                           side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
-        return pn.Column(setup, self.title, main, sizing_mode="stretch_width", stylesheets=[FIT_WIDTH])
+        layout = pn.Column(setup, self.title, main, sizing_mode="stretch_width", stylesheets=[FIT_WIDTH])
+        relabel(layout, self.lang)
+        return layout
 
 
 class QuestionBankView(pn.viewable.Viewer):
     """Seeded questions at three levels; each answer is checked at once and the answer drawn."""
 
-    def __init__(self, level: str = "small", seed: int = 0, n: int = 10, width: int = 700, height: int = 440):
+    def __init__(self, level: str = "small", seed: int = 0, n: int = 10, width: int = 700, height: int = 440,
+                 lang: str | None = None):
         super().__init__()
         self._size = (width, height)
-        self.w_level = pn.widgets.Select(label=word("Level"), options=list(quiz.LEVELS), value=level, width=120)
+        #: the language of the questions and answers (default: the page's)
+        self.lang = lang or page_language()
+        self.w_level = pn.widgets.Select(label=word("Level"), options=choices(quiz.LEVELS, self.lang), value=level,
+                                         width=120)
         self.w_seed = pn.widgets.IntInput(label=word("Seed"), value=seed, start=0, width=90)
         self.w_student = pn.widgets.TextInput(label=word("Your name (your own questions)"), width=200,
                                               css_classes=["student"])
@@ -722,6 +815,7 @@ class QuestionBankView(pn.viewable.Viewer):
         self.score = pn.pane.HTML("", width=300, stylesheets=[FIT_TEXT])
         self.board_area = pn.Column()
         self.n = n
+        self._said = None  # the last answer's (right, message), shown until the next question
         #: called as on_answer(activity, item, answer, right) after each checked answer
         self.on_answer: Callable | None = None
         self.w_new.on_click(lambda e: self.new_bank())
@@ -740,7 +834,7 @@ class QuestionBankView(pn.viewable.Viewer):
         q = self.bank[self.k]
         self._views = getattr(self, "_views", {})
         if q.map not in self._views:
-            self._views[q.map] = GraphView(load(q.map).graph(), *self._size, name="quiz_board")
+            self._views[q.map] = GraphView(load(q.map).graph(), *self._size, name="quiz_board", lang=self.lang)
         self.view = self._views[q.map]
         blocked = set(q.params.get("blocked", ()))
         cities = {q.params[c] for c in ("a", "b") if c in q.params} | {x for p in q.params.get("hand", ()) for x in p}
@@ -749,15 +843,43 @@ class QuestionBankView(pn.viewable.Viewer):
             self.view.show({c: "frontier" for c in cities},
                            {e: "blocked" if e[2] in blocked else "explored" for e in self.view.edge_ids
                             if e[2] in blocked or e[2] in network})
-            self.prompt.object = f'<div style="font-size:15px"><b>Question {self.k + 1} of {len(self.bank)}:</b> {html.escape(q.prompt)}</div>'
+            self._show_prompt()
             self.result.object = ""
+            self._said = None
             self.w_answer.value = ""
             self.board_area.objects = [self.view.pane]
         self._push()
 
-    def check(self, given) -> tuple[bool, str]:
+    def _show_prompt(self) -> None:
         q = self.bank[self.k]
-        ok, msg = q.check(given)
+        head = Message("Question {k} of {n}:", k=self.k + 1, n=len(self.bank)).render(self.lang)
+        self.prompt.object = (f'<div style="font-size:15px"><b>{html.escape(head)}</b> '
+                              f'{html.escape(q.asks.render(self.lang))}</div>')
+
+    def set_language(self, lang: str) -> None:
+        """Ask and answer in ``lang`` from now on."""
+        self.lang = lang
+        self.w_level.options = choices(quiz.LEVELS, lang)
+        for view in self._views.values():
+            view.set_language(lang)
+        self._show_prompt()
+        if self._said is not None:
+            self._show_result(*self._said)
+        relabel(self, lang)
+
+    def _show_result(self, ok: bool, says) -> None:
+        self._said = (ok, says)
+        self.result.object = (f'<div style="color:{"#009E73" if ok else "#D55E00"};font-size:14px">'
+                              f'{html.escape(i18n.render(says, self.lang))}</div>')
+        if self.answered:
+            self.score.object = html.escape(Message("Right {right} of {n}", right=self.right, n=self.answered)
+                                            .render(self.lang))
+
+    def check(self, given) -> tuple[bool, str]:
+        """Grade ``given`` for the question shown: ``(right, message)`` (the message in English)."""
+        q = self.bank[self.k]
+        ok, says = q.grade(given)
+        msg = str(says)
         if self.on_answer is not None:
             self.on_answer("question", f"{q.kind}: {q.prompt}", given, ok)
         self.answered += 1
@@ -770,9 +892,7 @@ class QuestionBankView(pn.viewable.Viewer):
         nodes.update({q.params[c]: "current" for c in ("a", "b") if c in q.params})
         with pn.io.hold():
             self.view.show(nodes, edges)
-            self.result.object = (f'<div style="color:{"#009E73" if ok else "#D55E00"};font-size:14px">'
-                                  f'{html.escape(msg)}</div>')
-            self.score.object = f"Right {self.right} of {self.answered}"
+            self._show_result(ok, says)
         self._push()
         return ok, msg
 
@@ -784,10 +904,12 @@ class QuestionBankView(pn.viewable.Viewer):
                 pass
 
     def __panel__(self):
-        return pn.Column(pn.Row(self.w_level, self.w_seed, self.w_student, self.w_new, self.w_next, self.score,
+        layout = pn.Column(pn.Row(self.w_level, self.w_seed, self.w_student, self.w_new, self.w_next, self.score,
                                 stylesheets=[WRAP]),
                          self.prompt,
                          pn.Row(self.w_answer, self.w_check), self.result, self.board_area, stylesheets=[FIT_WIDTH])
+        relabel(layout, self.lang)
+        return layout
 
 
 class CompareView(pn.viewable.Viewer):
@@ -802,21 +924,25 @@ class CompareView(pn.viewable.Viewer):
     True
     """
 
-    NAMES = ("Dijkstra", "A*")
+    #: the two algorithms' names (a person's name, and a symbol), as the captions show them
+    NAMES = (word("Dijkstra"), "A*")
 
     def __init__(self, map: str = "usa", seed: int = 0, start: str | None = None, target: str | None = None,
-                 width: int = 470, height: int = 300):
+                 width: int = 470, height: int = 300, lang: str | None = None):
         super().__init__()
-        self.G, dij, title, _ = scenario("dijkstra", map, seed, start, target)
+        #: the language of its words (default: the page's)
+        self.lang = lang or page_language()
+        self.G, dij, title, _ = scenario_message("dijkstra", map, seed, start, target)
+        self._title = title
         _, star, _, _ = scenario("astar", map, seed, start, target)
         self.traces = [dij, star]
         #: the frame of each expansion, per algorithm (frame 0 first: nothing expanded yet)
         self._at = [[0] + [i for i, f in enumerate(t) if f.line == 2] for t in self.traces]
         self.steps = max(len(a) for a in self._at)  # the last step shows each run's end
-        self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n)
+        self.views = [GraphView(self.G, width, height, name=f"compare_{i}", title=n, lang=self.lang)
                       for i, n in enumerate(self.NAMES)]
-        self.title = pn.pane.HTML(f"<h3 style='margin:4px 0'>Dijkstra and A* on one trip</h3><div>"
-                                  f"{html.escape(title)}</div>", width=960, stylesheets=[FIT_TEXT])
+        self.title = pn.pane.HTML("", width=960, stylesheets=[FIT_TEXT])
+        self._show_title()
         self.captions = [pn.pane.HTML("", width=width, css_classes=[f"compare-caption-{i}"], stylesheets=[FIT_TEXT])
                          for i in range(2)]
         self.w_frame = pn.widgets.IntSlider(label=word("Expansions"), start=0, end=self.steps, value=0, width=300)
@@ -829,6 +955,20 @@ class CompareView(pn.viewable.Viewer):
         self.w_frame.param.watch(lambda e: self.goto(e.new), "value")
         self.k = -1
         self.goto(0)
+
+    def _show_title(self) -> None:
+        self.title.object = (f"<h3 style='margin:4px 0'>{html.escape(translate(word('Dijkstra and A* on one trip'), self.lang))}"
+                             f"</h3><div>{html.escape(i18n.render(self._title, self.lang))}</div>")
+
+    def set_language(self, lang: str) -> None:
+        """Show its words in ``lang`` from now on."""
+        self.lang = lang
+        self._show_title()
+        for view in self.views:
+            view.set_language(lang)
+        k, self.k = self.k, -1
+        self.goto(k)
+        relabel(self, lang)
 
     def counts(self) -> list[int]:
         """Cities each algorithm has expanded at the step shown."""
@@ -846,8 +986,11 @@ class CompareView(pn.viewable.Viewer):
                 frame = trace[at[n] if k < len(at) else len(trace) - 1]
                 view.show(frame.nodes, frame.edges)
                 done = k >= len(at) - 1
-                caption.object = (f"<div style='font-size:15px'><b>{name}</b>: {n} cities expanded"
-                                  + (f" — the trip is found: {_fmt_result(trace)}" if done else "") + "</div>")
+                said = (Message("{n} cities expanded — the trip is found: {result}", n=n, result=_fmt_result(trace))
+                        if done else Message("{n} cities expanded", n=n))
+                caption.object = (f"<div style='font-size:15px'><b>{html.escape(translated(name, self.lang))}</b>: "
+                                  f"{html.escape(said.render(self.lang))}"
+                                  "</div>")
             if self.w_frame.value != k:
                 self.w_frame.value = k
         if not served():
@@ -861,14 +1004,16 @@ class CompareView(pn.viewable.Viewer):
         boards = pn.FlexBox(*(pn.Column(c, v.pane, stylesheets=[FIT_WIDTH]) for c, v in zip(self.captions, self.views)),
                             flex_wrap="wrap", sizing_mode="stretch_width")
         steps = pn.Row(self.w_back, self.w_step, self.w_end, self.w_frame, stylesheets=[WRAP])
-        return pn.Column(self.title, steps, boards, stylesheets=[FIT_WIDTH])
+        layout = pn.Column(self.title, steps, boards, stylesheets=[FIT_WIDTH])
+        relabel(layout, self.lang)
+        return layout
 
 
-def _fmt_result(trace) -> str:
+def _fmt_result(trace) -> Message:
     if trace.result is None:
-        return "unreachable"
+        return Message("unreachable")
     d, path = trace.result
-    return f"{steps._fmt(d)} trains, {' → '.join(map(str, path))}"
+    return Message("{d} trains, {path}", d=steps._fmt(d), path=" → ".join(map(str, path)))
 
 
 class CheckerView(pn.viewable.Viewer):
@@ -909,9 +1054,11 @@ class ClassResults(pn.viewable.Viewer):
     """The teacher's view of a :class:`~railkit.graphs.quiz.ClassRecord`: answers and right
     answers per student, and every answer as a CSV file."""
 
-    def __init__(self, record: quiz.ClassRecord):
+    def __init__(self, record: quiz.ClassRecord, lang: str | None = None):
         super().__init__()
         self.record = record
+        #: the language of its words (default: the page's)
+        self.lang = lang or page_language()
         self.table = pn.pane.HTML("", width=600, css_classes=["class-results"], stylesheets=[FIT_TEXT])
         self.w_refresh = pn.widgets.Button(label=word("Refresh"), width=100, css_classes=["refresh"])
         self.w_refresh.on_click(lambda e: self.refresh())
@@ -926,11 +1073,21 @@ class ClassResults(pn.viewable.Viewer):
 
     def refresh(self) -> None:
         rows = "".join(f"<tr><td>{html.escape(s)}</td><td>{a}</td><td>{r}</td></tr>" for s, a, r in self.record.summary())
-        self.table.object = ("<table><tr><th>Student</th><th>Answered</th><th>Right</th></tr>"
-                             + (rows or "<tr><td colspan=3>No answers yet.</td></tr>") + "</table>")
+        head = "".join(f"<th>{html.escape(translate(w, self.lang))}</th>"
+                       for w in (word("Student"), word("Answered"), word("Right")))
+        none = html.escape(translate(word("No answers yet."), self.lang))
+        self.table.object = f"<table><tr>{head}</tr>" + (rows or f"<tr><td colspan=3>{none}</td></tr>") + "</table>"
+
+    def set_language(self, lang: str) -> None:
+        """Show its words in ``lang`` from now on."""
+        self.lang = lang
+        self.refresh()
+        relabel(self, lang)
 
     def __panel__(self):
-        return pn.Column(heading(word("Class results")), pn.Row(self.w_refresh, self.w_csv), self.table)
+        layout = pn.Column(heading(word("Class results")), pn.Row(self.w_refresh, self.w_csv), self.table)
+        relabel(layout, self.lang)
+        return layout
 
 
 def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False, projector: bool = False):
@@ -939,31 +1096,56 @@ def graph_lab_app(record: quiz.ClassRecord | None = None, teacher: bool = False,
     student typed; ``teacher`` adds the tab of the class's results; ``projector`` (``?projector=1``)
     draws the player's board for a projector (:data:`PROJECTOR_SIZE`, labels enlarged)."""
     lang = page_language()  # ?lang= of the page's address, else the default
-    header = pn.pane.Markdown("## " + translate(word("Graph lab"), lang) + " — railkit\n"
-                              + translate(word("Step through graph algorithms on the game's own maps, predict the next "
-                                               "step, answer questions."), lang)
-                              + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)", css_classes=["header"],
-                              disable_anchors=True, stylesheets=[TOUCH_LINKS])
-    player = AlgoPlayer(projector=projector)
-    bank = QuestionBankView()
-    compare = CompareView("usa", seed=0, start="Denver", target="Miami")
+    header = pn.pane.Markdown(_lab_header(lang), css_classes=["header"], disable_anchors=True,
+                              stylesheets=[TOUCH_LINKS])
+    # each language by its own name, as buttons (a select would come before the player's own pickers)
+    picker = pn.widgets.RadioButtonGroup(options={i18n.NAMES[c]: c for c in i18n.LANGUAGES},
+                                         value=lang if lang in i18n.LANGUAGES else "en", css_classes=["language"],
+                                         color="light", align="center")
+    player = AlgoPlayer(projector=projector, lang=lang)
+    bank = QuestionBankView(lang=lang)
+    compare = CompareView("usa", seed=0, start="Denver", target="Miami", lang=lang)
     if record is not None:
         def keep(activity, item, answer, right):
             record.add((bank.w_student.value or "").strip() or "anonymous", activity, item, answer, right)
 
         player.on_answer = bank.on_answer = keep
     tabs = [(word("Player"), player), (word("Dijkstra vs A*"), compare), (word("Question bank"), bank)]
-    results = ClassResults(record) if record is not None and teacher else None
+    results = ClassResults(record, lang=lang) if record is not None and teacher else None
     if results is not None:
         tabs.append((word("Class results"), results))
-    tabs = [(translate(title, lang), part) for title, part in tabs]
+    titles = [title for title, _ in tabs]
     # no wider than a phone's screen: without FIT_WIDTH, Panel gives the page and its tabs the
     # minimum width of their widest fixed-width content
-    page = pn.Column(header, pn.Tabs(*tabs, dynamic=False, stylesheets=[FIT_WIDTH, TOUCH_TABS]),
+    tab_box = pn.Tabs(*[(translate(title, lang), part) for title, part in tabs], dynamic=False,
+                      stylesheets=[FIT_WIDTH, TOUCH_TABS])
+    page = pn.Column(pn.FlexBox(header, picker, align_items="flex-start", sizing_mode="stretch_width"), tab_box,
                      sizing_mode="stretch_width", stylesheets=[FIT_WIDTH])
     relabel(page, lang)
-    page.player, page.bank, page.compare, page.results = player, bank, compare, results
+
+    def to_language(event) -> None:  # the page's picker: this page in another language, where it is
+        new = event.new
+        with pn.io.hold():
+            header.object = _lab_header(new)
+            for part in (player, bank, compare, results):
+                if part is not None:
+                    part.set_language(new)
+            active = tab_box.active
+            tab_box[:] = [(translate(title, new), part) for title, (_, part) in zip(titles, tabs)]
+            tab_box.active = active
+            relabel(page, new)
+
+    picker.param.watch(to_language, "value")
+    page.player, page.bank, page.compare, page.results, page.language = player, bank, compare, results, picker
     return page
+
+
+def _lab_header(lang: str) -> str:
+    """The graph lab's heading and its line of what it is, in Markdown, in ``lang``."""
+    return ("## " + translate(word("Graph lab"), lang) + " — railkit\n"
+            + translate(word("Step through graph algorithms on the game's own maps, predict the next step, answer "
+                             "questions."), lang)
+            + " [" + translate(word("Tutorial"), lang) + "](?tutorial=1)")
 
 
 def graph_lab_tutorial(projector: bool = False):
