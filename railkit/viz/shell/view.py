@@ -760,7 +760,7 @@ class TableShell(pn.viewable.Viewer):
         self.live_btn.visible = replay
         if g.is_over:
             self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
-                             you=self.seat, stats=self.STATS)
+                             you=self.seat, stats={k: translated(v, self.lang) for k, v in self.STATS.items()})
         else:
             self.banner.hide()
         self._render_log(g)

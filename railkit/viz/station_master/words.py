@@ -12,10 +12,12 @@ from railkit.games.station_master import SPEC
 from railkit.viz.shell.table import seat_names
 
 
+#: the special cards' names: the names the rules give them, in every language (the German
+#: rules call the Brake Van "Bremswagen"; docs/rules/glossary-station-master.md)
 _SPECIAL_NAMES = {
-    "brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
-    "transfer": "Transfer Passengers", "standing-room": "Standing Room", "uncouple": "Uncouple",
-    "rush-hour": "Rush Hour",
+    "brake-van": Message("Brake Van"), "royal": Message("Royal Carriage"),
+    "reassign": Message("Re-Assign Carriage"), "transfer": Message("Transfer Passengers"),
+    "standing-room": Message("Standing Room"), "uncouple": Message("Uncouple"), "rush-hour": Message("Rush Hour"),
 }
 
 
@@ -25,8 +27,8 @@ def card_label(key: str, lang: str | None = None) -> str:
 
     >>> card_label("+3"), card_label("-2"), card_label("lux+4"), card_label("repair-5"), card_label("royal")
     ('+3', '−2', 'Luxury +4', 'Repair (top 5)', 'Royal Carriage')
-    >>> card_label("lux+4", "de"), card_label("repair-5", "da")
-    ('Luxus +4', 'Repair (øverste 5)')
+    >>> card_label("lux+4", "de"), card_label("repair-5", "da"), card_label("brake-van", "de")
+    ('Luxus +4', 'Repair (øverste 5)', 'Bremswagen')
     """
     if key.startswith("lux"):
         return Message("Luxury {value}", value=key[3:].replace("-", "−")).render(lang)
@@ -34,7 +36,8 @@ def card_label(key: str, lang: str | None = None) -> str:
         return key.replace("-", "−")
     if key.startswith("repair-"):
         return Message("Repair (top {n})", n=key[7:]).render(lang)
-    return _SPECIAL_NAMES.get(key, key)
+    name = _SPECIAL_NAMES.get(key)
+    return key if name is None else name.render(lang)
 
 
 def signed(v: int) -> str:
