@@ -7,18 +7,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, render
 from railkit.games.station_master import SPEC
+from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
+from railkit.games.station_master.actions import card_name
 from railkit.viz.shell.table import seat_names
-
-
-#: the special cards' names: the names the rules give them, in every language (the German
-#: rules call the Brake Van "Bremswagen"; docs/rules/glossary-station-master.md)
-_SPECIAL_NAMES = {
-    "brake-van": Message("Brake Van"), "royal": Message("Royal Carriage"),
-    "reassign": Message("Re-Assign Carriage"), "transfer": Message("Transfer Passengers"),
-    "standing-room": Message("Standing Room"), "uncouple": Message("Uncouple"), "rush-hour": Message("Rush Hour"),
-}
 
 
 def card_label(key: str, lang: str | None = None) -> str:
@@ -30,14 +23,7 @@ def card_label(key: str, lang: str | None = None) -> str:
     >>> card_label("lux+4", "de"), card_label("repair-5", "da"), card_label("brake-van", "de")
     ('Luxus +4', 'Repair (øverste 5)', 'Bremswagen')
     """
-    if key.startswith("lux"):
-        return Message("Luxury {value}", value=key[3:].replace("-", "−")).render(lang)
-    if key[:1] in "+-":
-        return key.replace("-", "−")
-    if key.startswith("repair-"):
-        return Message("Repair (top {n})", n=key[7:]).render(lang)
-    name = _SPECIAL_NAMES.get(key)
-    return key if name is None else name.render(lang)
+    return render(card_name(key), lang)
 
 
 def signed(v: int) -> str:
