@@ -171,11 +171,6 @@ ALLOWED_WORDS = {
 }
 #: whole texts shown as they are, each with the reason
 ALLOWED_TEXTS = [
-    (r"^draft \d( .*)?$", "Steam Rollers' action notation (the list of every legal action) is typed and parsed as "
-                          "it is, in every language"),
-    (r"^(keep tickets [\d,]+|claim \S.* (x\d+|[a-z]+ x\d+)|claim \S.*|draw (faceup \d|deck|tickets))$",
-     "Ticket to Ride's action notation in the keyboard's list of every legal action (\"Choose a move\"): "
-     "typed and parsed as it is, in every language"),
     (r"^(bfs|dfs|dijkstra|astar|prim|kruskal|hierholzer)$", "the graph lab's algorithm names, as the code calls them"),
 ]
 
@@ -235,7 +230,6 @@ PAGES = {
 NOT_YET = {
     "graph-lab": "the steps' narration, the pseudocode, the legend and the questions are made in railkit.graphs "
                  "(steps, quiz) as English sentences",
-    "station-master": "its view is being reworked; its own words are not messages yet",
 }
 
 

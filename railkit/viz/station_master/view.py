@@ -291,7 +291,8 @@ class StationMasterView(TableShell):
             self.card_btns.append(b)
         self._chip_values: list[int] = []
         self._card_keys: list[str] = []
-        self.pass_btn = pn.widgets.Button(label=word("Pass (nothing else is legal)"), visible=False, css_classes=["pass-btn"])
+        self.pass_btn = pn.widgets.Button(label=word("Pass (nothing else is legal)"), visible=False,
+                                          css_classes=["pass-btn"])
         self.pass_btn.on_click(lambda e: self._play_and_continue("pass"))
         self.prompt = pn.pane.HTML("", css_classes=["prompt"], sizing_mode="stretch_width", margin=(0, 5))
         self.choice_row = pn.Row(css_classes=["choices"])
@@ -689,7 +690,7 @@ class StationMasterView(TableShell):
             return rows
         you = self.seat
         lang = self.lang
-        label = {r["seat"]: (Message("You").render(lang) if r["seat"] == you else self.table.seat_label(r["seat"]))
+        label = {r["seat"]: Message("You").render(lang) if r["seat"] == you else self.table.seat_label(r["seat"], lang)
                  for r in rows}
         for r in tied:
             r["detail"] = Message("best train {value}", value=_signed(r["best_train"])).render(lang)
@@ -821,19 +822,20 @@ class StationMasterView(TableShell):
 
         rows = []
         for s in range(obs["players"]):
-            who = html.escape(self.table.seat_label(s), quote=False)
+            who = html.escape(self.table.seat_label(s, lang), quote=False)
             if s == self.seat:
                 mine = ", ".join(map(str, obs["my_chips"])) or Message("none").render(lang)
-                extra = said(Message("cards {cards} · your chips left: {chips}", cards=obs["hand_sizes"][s], chips=mine))
-                who = said(Message("{name} (you)", name=self.table.seat_label(s)))
+                extra = said(Message("cards {cards} · your chips left: {chips}", cards=obs["hand_sizes"][s],
+                                     chips=mine))
+                who = said(Message("{name} (you)", name=self.table.seat_label(s, lang)))
             else:
                 extra = said(Message("cards {cards} · chips left {chips}", cards=obs["hand_sizes"][s],
                                      chips=obs["chips_in_hand"][s]))
             rows.append(f"<div>{chip_html(s, names)} {who}<br><span class='sm-count'>{extra}</span></div>")
         disc = obs["discard"]
         top = disc[-1] if disc else None
-        top_txt = (card_label(top, lang) if top and (top in _SPECIAL_NAMES or _is_carriage(top)
-                                                     or top.startswith("repair")) else (top or Message("empty").render(lang)))
+        known = top and (top in _SPECIAL_NAMES or _is_carriage(top) or top.startswith("repair"))
+        top_txt = card_label(top, lang) if known else (top or Message("empty").render(lang))
         # the template is the catalog's (trusted); the values are escaped
         pile = Message("Draw pile {draw} · discard top {top} ({discards}) · locomotives to arrive {locos}",
                        draw=f"<b>{obs['draw_pile']}</b>", top=f"<b>{html.escape(top_txt, quote=False)}</b>",
