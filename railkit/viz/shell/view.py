@@ -134,7 +134,7 @@ def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, 
         if p.allow_None and isinstance(p, param.Number):
             box = pn.widgets.IntInput if isinstance(p, param.Integer) else pn.widgets.FloatInput
             lo, hi = p.bounds or (None, None)
-            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": "unset (the default)"}
+            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": word("unset (the default)")}
     return pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
 
 
