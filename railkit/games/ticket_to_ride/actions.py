@@ -41,6 +41,15 @@ COLOUR_WORDS = {
     "white": Message("white"), "black": Message("black"), LOCO: Message("locomotive"),
 }
 
+#: A train card of each colour, as words: the colour in the form that agrees with the noun where a
+#: language inflects it (Danish "et åbent rødt kort", German "eine offene rote Karte"), so a
+#: sentence says "a face-up {card}" rather than "a face-up {colour} card".
+CARD_WORDS = {
+    "red": Message("red card"), "orange": Message("orange card"), "yellow": Message("yellow card"),
+    "green": Message("green card"), "blue": Message("blue card"), "pink": Message("pink card"),
+    "white": Message("white card"), "black": Message("black card"),
+}
+
 #: The text forms, for error messages and help.
 FORMS = (
     "draw faceup N",
