@@ -779,8 +779,9 @@ class TableShell(pn.viewable.Viewer):
         self._show_table_controls()
         self.live_btn.visible = replay
         if g.is_over:
-            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
-                             you=self.seat, stats={k: translated(v, self.lang) for k, v in self.STATS.items()})
+            self.banner.show(self.final_rows(g), [t.seat_label(s, self.lang) for s in range(g.players)],
+                             t.spec.palette, you=self.seat,
+                             stats={k: translated(v, self.lang) for k, v in self.STATS.items()}, lang=self.lang)
         else:
             self.banner.hide()
         self._render_log(g)
