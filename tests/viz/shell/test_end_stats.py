@@ -55,3 +55,14 @@ def test_the_banner_speaks_the_page_language():
     assert "Spiel vorbei: Red und Blue gewinnen mit 12 Punkten" in banner_html(both, ["Red", "Blue"], lang="de")
     stats = stats_html(final, ["Red", "Blue"], {"tickets_completed": "Tickets done"}, you=1, lang="ja")
     assert "ゲームの統計" in stats and "<th>あなた</th>" in stats
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_statistic_is_named_in_each_language(game):
+    """Each statistic a view lists is a message id, translated in Danish, German and Japanese."""
+    from railkit.core.i18n import translate
+    from railkit.viz.shell.words import translated
+
+    for words in view_class(game).STATS.values():
+        assert translated(words, "xx").startswith("["), words
+        assert all(translate(words, lang) != words for lang in ("da", "de")), words
