@@ -1,7 +1,8 @@
 """Bring the message catalogs up to date with the code.
 
-Reads every ``Message("...")`` of the railkit package (:func:`railkit.core.i18n.extract`),
-then rewrites ``railkit/core/locale/<lang>/LC_MESSAGES/railkit.po`` for en, da, de and ja:
+Reads every ``Message("...")`` of the railkit package (:func:`railkit.core.i18n.extract`)
+and the prose of its JSON files, the tutorials' titles and steps
+(:func:`railkit.core.i18n.extract_prose`), then rewrites ``railkit/core/locale/<lang>/LC_MESSAGES/railkit.po`` for en, da, de and ja:
 new ids are added untranslated, ids the code no longer uses are dropped, translations
 of the others are kept. The English catalog's texts stay empty (English is the id).
 ``--check`` only reports what would change (and exits 1 if anything would).
@@ -19,7 +20,7 @@ import sys
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from railkit.core.i18n import DOMAIN, LANGUAGES, catalog_path, extract
+from railkit.core.i18n import DOMAIN, LANGUAGES, catalog_path, extract, extract_prose
 
 
 def updated(lang: str, messages: dict[str, dict]) -> Catalog:
@@ -55,6 +56,17 @@ def updated(lang: str, messages: dict[str, dict]) -> Catalog:
     return cat
 
 
+def messages_of_the_package() -> dict[str, dict]:
+    """The code's messages, then the prose of the JSON files not already among them."""
+    messages = extract()
+    for text, info in extract_prose().items():
+        if text in messages:
+            messages[text]["where"] += info["where"]
+        else:
+            messages[text] = info
+    return messages
+
+
 def po_text(cat: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, cat, width=100, omit_header=False, sort_output=False, include_lineno=False)
@@ -65,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="report only; exit 1 if a catalog is out of date")
     args = ap.parse_args(argv)
-    messages = extract()
+    messages = messages_of_the_package()
     stale = []
     for lang in LANGUAGES:
         path = catalog_path(lang)

@@ -17,7 +17,8 @@ from typing import Any
 from railkit.agents.ticket_to_ride import TIERS, TicketAgent, cheapest, map_facts
 from railkit.core.game import Action
 from railkit.core.i18n import Message
-from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from railkit.games.ticket_to_ride.actions import (CARD_WORDS, COLOUR_WORDS, Claim, DrawDeck, DrawFaceUp, DrawTickets,
+                                                 KeepTickets)
 
 
 def tier_of(score: float) -> str:
@@ -97,9 +98,11 @@ def reason(bot: TicketAgent, obs: dict, action: Action, score: float) -> Message
         colour = obs["faceup"][action.slot - 1]
         if colour == "loco":
             return Message("takes a face-up locomotive: it pays for any colour")
+        card = CARD_WORDS.get(colour, Message(colour))  # the colour agreeing with "card"
         if tier == "wanted":
-            return Message("takes a face-up {colour} card: your plan needs {colour}", colour=Message(colour))
-        return Message("takes a face-up {colour} card", colour=Message(colour))
+            return Message("takes a face-up {card}: your plan needs {colour}", card=card,
+                           colour=COLOUR_WORDS.get(colour, Message(colour)))
+        return Message("takes a face-up {card}", card=card)
     if isinstance(action, DrawDeck):
         return Message("draws from the deck: no face-up card is worth more to your plan")
     return Message("{action}", action=str(action))

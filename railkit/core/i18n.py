@@ -316,3 +316,46 @@ def extract(root: str | Path | None = None) -> dict[str, dict]:
             entry["args"] |= {k for k in kw if k is not None}
             entry["where"].append(f"{path.relative_to(root.parent).as_posix()}:{node.lineno}")
     return found
+
+
+#: the package's JSON files whose prose is read as messages: each file's name, and the keys whose
+#: texts (at any depth) are prose (a tutorial's title and each step's words)
+PROSE_FILES: dict[str, tuple[str, ...]] = {"tutorial.json": ("title", "say", "otherwise")}
+
+
+def extract_prose(root: str | Path | None = None) -> dict[str, dict]:
+    """The prose of the package's JSON files (:data:`PROSE_FILES`), as :func:`extract` gives
+    the code's messages: ``{text: {"plural": None, "args": set(), "where": ["path:line", ...]}}``.
+    Each text is a message id, as it is shown (stripped of surrounding spaces).
+
+    >>> any(w.endswith("tutorial.json:" + w.rsplit(":", 1)[1]) for e in extract_prose().values() for w in e["where"])
+    True
+    """
+    import json
+
+    root = Path(root) if root is not None else Path(__file__).parent.parent
+    found: dict[str, dict] = {}
+    for name, keys in PROSE_FILES.items():
+        for path in sorted(root.rglob(name)):
+            source = path.read_text(encoding="utf-8")
+            lines = source.splitlines()
+
+            def walk(node) -> None:
+                if isinstance(node, dict):
+                    for key, value in node.items():
+                        if key in keys and isinstance(value, str) and value.strip():
+                            add(value.strip())
+                        else:
+                            walk(value)
+                elif isinstance(node, list):
+                    for value in node:
+                        walk(value)
+
+            def add(text: str) -> None:
+                probe = json.dumps(text, ensure_ascii=False)[1:41]
+                line = next((i for i, ln in enumerate(lines, 1) if probe in ln), 1)
+                entry = found.setdefault(text, {"plural": None, "args": set(), "where": []})
+                entry["where"].append(f"{path.relative_to(root.parent).as_posix()}:{line}")
+
+            walk(json.loads(source))
+    return found

@@ -149,3 +149,25 @@ def test_station_master_reasons_state_the_bots_estimate():
 def test_no_legal_actions_no_hints():
     g = TTR.new_game(None, players=2, seed=1)
     assert hints("ticket-to-ride", g.observe(0), []) == []
+
+
+#: a card of each colour in Danish, its colour agreeing with the neuter noun "kort"
+DANISH_CARD = {"red": "rødt kort", "orange": "orange kort", "yellow": "gult kort", "green": "grønt kort",
+               "blue": "blåt kort", "pink": "lilla kort", "white": "hvidt kort", "black": "sort kort"}
+
+
+def test_a_danish_hint_makes_the_colour_agree_with_the_card():
+    """"takes a face-up red card" is "tager et åbent rødt kort" (not "et åbent rød kort"): the
+    colour of a card is a message of its own, in the form that agrees with the noun."""
+    from railkit.agents.ticket_to_ride_hints import reason
+    from railkit.games.ticket_to_ride.actions import DrawFaceUp
+
+    said = {}
+    for seed in range(12):
+        obs = TTR.new_game(players=2, seed=seed).observe(0)
+        for slot, colour in enumerate(obs["faceup"], 1):
+            if colour in DANISH_CARD and colour not in said:
+                said[colour] = reason(None, obs, DrawFaceUp(slot), 0.0).render("da")
+    assert len(said) >= 6, said
+    for colour, text in said.items():
+        assert f"et åbent {DANISH_CARD[colour]}" in text, text

@@ -215,3 +215,19 @@ def test_a_tutorial_step_on_screens_large_and_small(page, page_guard, servers, s
         b = button.bounding_box()
         assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= width + 1, b
     page.screenshot(path=str(shots / f"tutorial-ttr-step2-{width}x{height}.png"))
+
+
+def test_a_tutorial_opened_in_danish_says_its_steps_in_danish(page, page_guard, servers, shots):
+    """``?tutorial=1&lang=da``: the comment box says the step, its title and "Step 1 of n" in
+    Danish, from the catalogs (the tutorial's file is English)."""
+    from railkit.core.i18n import translate
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    tutorial = tutorial_of("station-master")
+    page.goto(servers("station-master") + "/?tutorial=1&lang=da")
+    box = comment(page)
+    expect(box).to_contain_text(f"Trin 1 af {len(tutorial.steps)}:", timeout=TIMEOUT)
+    expect(box).to_contain_text(translate(tutorial.steps[0].say, "da"), timeout=TIMEOUT)
+    expect(box).to_contain_text(translate(tutorial.title, "da"), timeout=TIMEOUT)
+    assert tutorial.steps[0].say not in box.inner_text()
+    page.screenshot(path=str(shots / "tutorial-sm-da.png"))

@@ -25,7 +25,8 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 @pytest.fixture(scope="module")
 def code_ids() -> dict[str, dict]:
-    return i18n.extract()
+    """The code's messages and the prose of the package's JSON files (the tutorials)."""
+    return {**i18n.extract_prose(), **i18n.extract()}
 
 
 def catalog_ids(lang: str) -> dict[str, object]:

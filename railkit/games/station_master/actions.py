@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
 from railkit.core.game import Action, action_text
+from railkit.core.i18n import Message
 
 FORMS = (
     "chip V on Tn", "play CARRIAGE on Tn (CARRIAGE like +3, -2, lux+4)", "play brake-van on Tn", "play royal on Tn",
@@ -50,6 +51,43 @@ def train_name(tid: int) -> str:
     return f"T{tid}"
 
 
+#: the special cards' names: the names the rules give them, in every language (the German
+#: rules call the Brake Van "Bremswagen"; docs/rules/glossary-station-master.md)
+SPECIAL_NAMES = {
+    "brake-van": Message("Brake Van"), "royal": Message("Royal Carriage"),
+    "reassign": Message("Re-Assign Carriage"), "transfer": Message("Transfer Passengers"),
+    "standing-room": Message("Standing Room"), "uncouple": Message("Uncouple"), "rush-hour": Message("Rush Hour"),
+}
+
+
+def card_name(key: str):
+    """A card's name as players read it: a message (a carriage's value as it is).
+
+    >>> str(card_name("lux-2")), card_name("+3"), str(card_name("repair-5")), str(card_name("royal"))
+    ('Luxury −2', '+3', 'Repair (top 5)', 'Royal Carriage')
+    """
+    if key.startswith("lux"):
+        return Message("Luxury {value}", value=key[3:].replace("-", "−"))
+    if key[:1] in "+-":
+        return key.replace("-", "−")
+    if key.startswith("repair-"):
+        return Message("Repair (top {n})", n=key[7:])
+    return SPECIAL_NAMES.get(key, key)
+
+
+def _owners(owners, names) -> Message:
+    """Whose chips a Transfer moves: "2× Ann + 1× Bo" (seats named by ``names``, else Player N)."""
+    counts: dict[int, int] = {}
+    for o in owners:
+        counts[o] = counts.get(o, 0) + 1
+    said = None
+    for o, n in sorted(counts.items()):
+        name = names[o] if names is not None and o < len(names) else Message("Player {n}", n=o + 1)
+        part = Message("{n}× {name}", n=n, name=name)
+        said = part if said is None else Message("{a} + {b}", a=said, b=part)
+    return said if said is not None else Message("nobody's chips")
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceChip(Action):
     """Turn option 1: a chip of face value ``value`` goes face down on train ``train``."""
@@ -59,6 +97,10 @@ class PlaceChip(Action):
 
     def __str__(self) -> str:
         return f"chip {self.value} on T{self.train}"
+
+    def words(self, names=None) -> Message:
+        """The move as a sentence for the player (a message; ``names``: the seats' names)."""
+        return Message("Place chip {value} on T{train}", value=self.value, train=self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +113,9 @@ class PlayCarriage(Action):
     def __str__(self) -> str:
         return f"play {self.card} on T{self.train}"
 
+    def words(self, names=None) -> Message:
+        return Message("Couple {card} to T{train}", card=card_name(self.card), train=self.train)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayBrakeVan(Action):
@@ -79,6 +124,9 @@ class PlayBrakeVan(Action):
 
     def __str__(self) -> str:
         return f"play brake-van on T{self.train}"
+
+    def words(self, names=None) -> Message:
+        return Message("Play {card} on T{train}", card=SPECIAL_NAMES["brake-van"], train=self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +137,9 @@ class PlayRoyal(Action):
     def __str__(self) -> str:
         return f"play royal on T{self.train}"
 
+    def words(self, names=None) -> Message:
+        return Message("Play {card} on T{train}", card=SPECIAL_NAMES["royal"], train=self.train)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayReassign(Action):
@@ -98,6 +149,10 @@ class PlayReassign(Action):
 
     def __str__(self) -> str:
         return f"play reassign T{self.source}->T{self.target}"
+
+    def words(self, names=None) -> Message:
+        return Message("Play {card}: move T{source}'s last carriage to T{target}", card=SPECIAL_NAMES["reassign"],
+                       source=self.source, target=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +167,12 @@ class PlayRepair(Action):
         if self.take is None:
             return f"play {self.card}"
         return f"play {self.card} take {self.take} on T{self.train}"
+
+    def words(self, names=None) -> Message:
+        if self.take is None:
+            return Message("Play {card} and couple nothing", card=card_name(self.card))
+        return Message("Play {card} and couple {take} from the discard pile to T{train}", card=card_name(self.card),
+                       take=card_name(self.take), train=self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +195,11 @@ class PlayTransfer(Action):
     def __str__(self) -> str:
         return f"play transfer T{self.source}->T{self.target} owners " + ",".join(map(str, self.owners))
 
+    def words(self, names=None) -> Message:
+        return Message("Play {card}: move chips ({whose}) from T{source} to T{target}",
+                       card=SPECIAL_NAMES["transfer"], whose=_owners(self.owners, names), source=self.source,
+                       target=self.target)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayStandingRoom(Action):
@@ -143,6 +209,13 @@ class PlayStandingRoom(Action):
 
     def __str__(self) -> str:
         return f"play standing-room on T{self.train}" + ("" if self.chip is None else f" chip {self.chip}")
+
+    def words(self, names=None) -> Message:
+        card = SPECIAL_NAMES["standing-room"]
+        if self.chip is None:
+            return Message("Play {card} on T{train}", card=card, train=self.train)
+        return Message("Play {card} on T{train} and place chip {value} there", card=card, train=self.train,
+                       value=self.chip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +227,11 @@ class PlayUncouple(Action):
     def __str__(self) -> str:
         return f"play uncouple {self.count} from T{self.train}"
 
+    def words(self, names=None) -> Message:
+        return Message("Play {card}: remove T{train}'s last carriage",
+                       plural="Play {card}: remove T{train}'s last {n} carriages", card=SPECIAL_NAMES["uncouple"],
+                       train=self.train, n=self.count)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayRushHour(Action):
@@ -162,11 +240,17 @@ class PlayRushHour(Action):
     def __str__(self) -> str:
         return "play rush-hour"
 
+    def words(self, names=None) -> Message:
+        return Message("Play {card}", card=SPECIAL_NAMES["rush-hour"])
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     def __str__(self) -> str:
         return "pass"
+
+    def words(self, names=None) -> Message:
+        return Message("Pass (nothing else is allowed)")
 
 
 _T = r"T(\d+)"

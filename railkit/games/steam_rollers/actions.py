@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
 from railkit.core.game import Action, action_text
+from railkit.core.i18n import Message
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
 
@@ -62,6 +63,29 @@ def _prefix(die: int, value: int | None) -> str:
     return f"draft {die}" + (f" as {value}" if value is not None and value != die else "")
 
 
+#: the goods' colours and the track kinds as words of the reader's language (the action
+#: notation keeps the English names)
+WORDS = {
+    "yellow": Message("yellow"), "red": Message("red"), "grey": Message("grey"), "green": Message("green"),
+    "blue": Message("blue"), "black": Message("black"), "own": Message("personal"),
+    "straight": Message("straight"), "gentle": Message("gentle"), "sharp": Message("sharp"),
+}
+
+
+def _draft(die: int, value: int | None, then: Message) -> Message:
+    """A draft's sentence: the die (and the value tile 1 gives it), then what it does."""
+    if value is not None and value != die:
+        return Message("Draft die {die} as a {value}: {then}", die=die, value=value, then=then)
+    return Message("Draft die {die}: {then}", die=die, then=then)
+
+
+def _track_words(h: Hex, a: int, b: int) -> Message:
+    """A track in words: ``track (gentle) in hex 0,-2, edges 1–3``."""
+    kind = hx.track_kind(a, b)
+    return Message("track ({kind}) in hex {hex}, edges {a}–{b}", kind=WORDS.get(kind, kind), hex=hx.format_hex(h),
+                   a=a, b=b)
+
+
 @dataclass(frozen=True, slots=True)
 class Build(Action):
     die: int
@@ -72,6 +96,10 @@ class Build(Action):
 
     def __str__(self) -> str:
         return f"{_prefix(self.die, self.value)} build {_track_text(self.hex, self.a, self.b)}"
+
+    def words(self, names=None) -> Message:
+        """The move as a sentence for the player (a message; ``names``: the seats' names)."""
+        return _draft(self.die, self.value, Message("build {track}", track=_track_words(self.hex, self.a, self.b)))
 
     @property
     def kind(self) -> str:
@@ -85,6 +113,9 @@ class Engine(Action):
 
     def __str__(self) -> str:
         return f"{_prefix(self.die, self.value)} engine"
+
+    def words(self, names=None) -> Message:
+        return _draft(self.die, self.value, Message("cross an engine box"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +139,15 @@ class Deliver(Action):
         at = f" #{self.pos}" if self.pos is not None else ""
         return f"{_prefix(self.die, self.value)} deliver {self.good}{at}{src} to {self.dest}"
 
+    def words(self, names=None) -> Message:
+        v = self.value if self.value is not None else self.die
+        good = WORDS.get(self.good, self.good)
+        if self.pos is not None:
+            good = Message("{good} (no. {pos} in line)", good=good, pos=self.pos)
+        src = self.source if self.source is not None else v
+        return _draft(self.die, self.value, Message("deliver a {good} good from city {source} to city {dest}",
+                                                    good=good, source=src, dest=self.dest))
+
 
 @dataclass(frozen=True, slots=True)
 class TakeTile(Action):
@@ -118,6 +158,9 @@ class TakeTile(Action):
     def __str__(self) -> str:
         return f"{_prefix(self.die, self.value)} tile {self.number}"
 
+    def words(self, names=None) -> Message:
+        return _draft(self.die, self.value, Message("take action tile {number}", number=self.number))
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
@@ -126,6 +169,9 @@ class Pass(Action):
     def __str__(self) -> str:
         return f"draft {self.die} pass"
 
+    def words(self, names=None) -> Message:
+        return _draft(self.die, None, Message("no action"))
+
 
 @dataclass(frozen=True, slots=True)
 class UseTile(Action):
@@ -133,6 +179,9 @@ class UseTile(Action):
 
     def __str__(self) -> str:
         return f"use {self.tile}"
+
+    def words(self, names=None) -> Message:
+        return Message("Use tile {tile}", tile=self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +193,17 @@ class ExtraBuild(Action):
     def __str__(self) -> str:
         return f"build {_track_text(self.hex, self.a, self.b)}"
 
+    def words(self, names=None) -> Message:
+        return Message("Build the second {track}", track=_track_words(self.hex, self.a, self.b))
+
 
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
     def __str__(self) -> str:
         return "skip"
+
+    def words(self, names=None) -> Message:
+        return Message("Skip")
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +220,15 @@ class Power(Action):
         if self.number is not None:
             return f"power {self.power} {self.number}"
         return f"power {self.power}"
+
+    def words(self, names=None) -> Message:
+        if self.power == "track":
+            return Message("Starting power: a {track}", track=_track_words(self.hex, self.a, self.b))
+        said = {"engine": Message("Starting power: engine box {number}", number=self.number),
+                "tile": Message("Starting power: action tile {number}", number=self.number),
+                "good": Message("Starting power: a personal good on city {number}", number=self.number),
+                "vp": Message("Starting power: victory points")}
+        return said.get(self.power, Message("Starting power: {power}", power=self.power))
 
 
 DraftAction = (Build, Engine, Deliver, TakeTile, Pass)

@@ -56,11 +56,7 @@ CITY_NODES: Final = ("",) + tuple(nw.city(n) for n in CITIES)
 
 #: the goods' colours and the track kinds as words of the reader's language (the action
 #: notation keeps the English names)
-_WORDS: Final = {
-    "yellow": Message("yellow"), "red": Message("red"), "grey": Message("grey"), "green": Message("green"),
-    "blue": Message("blue"), "black": Message("black"), "own": Message("personal"),
-    "straight": Message("straight"), "gentle": Message("gentle"), "sharp": Message("sharp"),
-}
+_WORDS: Final = act.WORDS
 #: what the game waits for in each phase but the draft's own checks
 _WAITING: Final = {
     "draft": Message("a draft ('draft D ...') or 'use TILE'"),

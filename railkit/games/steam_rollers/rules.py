@@ -16,6 +16,8 @@ from types import SimpleNamespace
 
 import param
 
+from railkit.core.i18n import word
+
 #: Olivia's difficulty levels -> number of dice for her starting influence (seed).
 DIFFICULTIES = {"clerk": 1, "conductor": 2, "machinist": 3, "engineer": 4, "investor": 5, "rail-baron": 6}
 #: The five starting powers (rules reference, optional module).
@@ -25,31 +27,53 @@ POWERS = ("engine", "track", "vp", "tile", "good")
 class SteamRules(param.Parameterized):
     """Steam Rollers rule settings (multiplayer and solo)."""
 
-    cubes_per_colour = param.Integer(10, bounds=(1, 40), doc="Goods of each colour in the bag.")
-    goods_extra = param.Integer(2, bounds=(0, 10), doc="Each city starts with (players + goods_extra) goods.")
-    coal = param.Boolean(False, doc="Coal module: black wild goods on cities that lost a good at setup.")
-    coal_cubes = param.Integer(6, bounds=(0, 20), doc="Black coal goods in the box.")
+    cubes_per_colour = param.Integer(10, bounds=(1, 40), label=word("Cubes per colour"),
+                                     doc=word("Goods of each colour in the bag."))
+    goods_extra = param.Integer(2, bounds=(0, 10), label=word("Goods extra"),
+                                doc=word("Each city starts with (players + goods_extra) goods."))
+    coal = param.Boolean(False, label=word("Coal"),
+                         doc=word("Coal module: black wild goods on cities that lost a good at setup."))
+    coal_cubes = param.Integer(6, bounds=(0, 20), label=word("Coal cubes"),
+                               doc=word("Black coal goods in the box."))
     mountains = param.Selector(default="none", objects=["none", "medium", "hard"],
-                               doc="Mountain borders of the sheet in play (same for every player).")
-    order_tiles = param.Boolean(False, doc="Order tile module (railkit default set in orders.json).")
-    orders_in_play = param.Integer(3, bounds=(1, 8), doc="Order tiles drawn and shown at setup.")
-    starting_powers = param.Boolean(False, doc="Starting power module: each player picks one of five powers.")
-    power_vp = param.Integer(2, bounds=(0, 10), doc="VP of the '+VP' starting power.")
+                               label=word("Mountains"),
+                               doc=word("Mountain borders of the sheet in play (same for every player)."))
+    order_tiles = param.Boolean(False, label=word("Order tiles"),
+                                doc=word("Order tile module (railkit default set in orders.json)."))
+    orders_in_play = param.Integer(3, bounds=(1, 8), label=word("Orders in play"),
+                                   doc=word("Order tiles drawn and shown at setup."))
+    starting_powers = param.Boolean(False, label=word("Starting powers"),
+                                    doc=word("Starting power module: each player picks one of five powers."))
+    power_vp = param.Integer(2, bounds=(0, 10), label=word("Power vp"),
+                             doc=word("VP of the '+VP' starting power."))
     personal_good_cities = param.List([3, 4], item_type=int, bounds=(1, 6),
-                                      doc="Cities the personal good of the starting power may start on.")
+                                      label=word("Personal good cities"),
+                                      doc=word("Cities the personal good of the starting power may start on."))
     tile_sides = param.Selector(default="random", objects=["random", "a", "b"],
-                                doc="Side of each action tile: random per game (the rule) or all a / all b (teaching).")
-    engine_max = param.Integer(6, bounds=(1, 12), doc="Highest engine strength (boxes plus permanent tile bonus).")
+                                label=word("Tile sides"),
+                                doc=word("Side of each action tile: random per game (the rule) or all a / all b "
+                                         "(teaching)."))
+    engine_max = param.Integer(6, bounds=(1, 12), label=word("Engine max"),
+                               doc=word("Highest engine strength (boxes plus permanent tile bonus)."))
     engine_bonus = param.List([0, 0, 0, 0, 1, 2, 3], item_type=int, bounds=(7, 7),
-                              doc="End bonus by number of crossed engine boxes 0..6.")
-    end_empty_cities = param.Integer(3, bounds=(1, 6), doc="The game ends after the round in which this many cities are empty.")
-    max_rounds = param.Integer(60, bounds=(1, 500), doc="Safety net: the game ends after this many rounds (turns in solo).")
-    rotate_start = param.Boolean(True, doc="The start player passes to the next seat each round.")
-    solo_dice = param.Integer(3, bounds=(2, 6), doc="White dice rolled each solo turn (the player uses all but one).")
-    olivia_min_crossed = param.Integer(3, bounds=(1, 10), doc="Crossed hexes Olivia needs in a region to take a good there.")
-    olivia_engine_points = param.Integer(3, bounds=(0, 10), doc="Olivia's engine points at the end.")
-    olivia_regions_scored = param.Integer(2, bounds=(1, 6), doc="How many of Olivia's best regions score their crossed hexes.")
-    olivia_max_rerolls = param.Integer(100, bounds=(1, 10_000), doc="Safety net on Olivia's re-rolls in one phase.")
+                              label=word("Engine bonus"),
+                              doc=word("End bonus by number of crossed engine boxes 0..6."))
+    end_empty_cities = param.Integer(3, bounds=(1, 6), label=word("End empty cities"),
+                                     doc=word("The game ends after the round in which this many cities are empty."))
+    max_rounds = param.Integer(60, bounds=(1, 500), label=word("Max rounds"),
+                               doc=word("Safety net: the game ends after this many rounds (turns in solo)."))
+    rotate_start = param.Boolean(True, label=word("Rotate start"),
+                                 doc=word("The start player passes to the next seat each round."))
+    solo_dice = param.Integer(3, bounds=(2, 6), label=word("Solo dice"),
+                              doc=word("White dice rolled each solo turn (the player uses all but one)."))
+    olivia_min_crossed = param.Integer(3, bounds=(1, 10), label=word("Olivia min crossed"),
+                                       doc=word("Crossed hexes Olivia needs in a region to take a good there."))
+    olivia_engine_points = param.Integer(3, bounds=(0, 10), label=word("Olivia engine points"),
+                                         doc=word("Olivia's engine points at the end."))
+    olivia_regions_scored = param.Integer(2, bounds=(1, 6), label=word("Olivia regions scored"),
+                                          doc=word("How many of Olivia's best regions score their crossed hexes."))
+    olivia_max_rerolls = param.Integer(100, bounds=(1, 10_000), label=word("Olivia max rerolls"),
+                                       doc=word("Safety net on Olivia's re-rolls in one phase."))
 
 
 #: Named presets (rule settings) for the GameSpec.

@@ -41,6 +41,15 @@ COLOUR_WORDS = {
     "white": Message("white"), "black": Message("black"), LOCO: Message("locomotive"),
 }
 
+#: A train card of each colour, as words: the colour in the form that agrees with the noun where a
+#: language inflects it (Danish "et åbent rødt kort", German "eine offene rote Karte"), so a
+#: sentence says "a face-up {card}" rather than "a face-up {colour} card".
+CARD_WORDS = {
+    "red": Message("red card"), "orange": Message("orange card"), "yellow": Message("yellow card"),
+    "green": Message("green card"), "blue": Message("blue card"), "pink": Message("pink card"),
+    "white": Message("white card"), "black": Message("black card"),
+}
+
 #: The text forms, for error messages and help.
 FORMS = (
     "draw faceup N",
@@ -62,6 +71,10 @@ class DrawFaceUp(Action):
     def __str__(self) -> str:
         return f"draw faceup {self.slot}"
 
+    def words(self, names=None) -> Message:
+        """The move as a sentence for the player (a message; ``names``: the seats' names)."""
+        return Message("Take face-up card {slot}", slot=self.slot)
+
 
 @dataclass(frozen=True, slots=True)
 class DrawDeck(Action):
@@ -69,6 +82,9 @@ class DrawDeck(Action):
 
     def __str__(self) -> str:
         return "draw deck"
+
+    def words(self, names=None) -> Message:
+        return Message("Draw a train card from the deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +106,17 @@ class Claim(Action):
             return f"claim {self.route} {self.colour} x{self.cards} loco x{self.locos}"
         return f"claim {self.route} {self.colour} x{self.cards}"
 
+    def words(self, names=None) -> Message:
+        """``Claim Denver-Omaha, paying red ×2 + locomotive ×1`` (in the reader's language)."""
+        locos = Message("{card} ×{n}", card=COLOUR_WORDS[LOCO], n=self.locos)
+        if self.colour == LOCO:
+            pay = locos
+        else:
+            pay = Message("{card} ×{n}", card=COLOUR_WORDS.get(self.colour, self.colour), n=self.cards)
+            if self.locos:
+                pay = Message("{a} + {b}", a=pay, b=locos)
+        return Message("Claim {route}, paying {cards}", route=self.route, cards=pay)
+
 
 @dataclass(frozen=True, slots=True)
 class DrawTickets(Action):
@@ -97,6 +124,9 @@ class DrawTickets(Action):
 
     def __str__(self) -> str:
         return "draw tickets"
+
+    def words(self, names=None) -> Message:
+        return Message("Draw destination tickets")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +145,10 @@ class KeepTickets(Action):
     def __str__(self) -> str:
         return "keep tickets " + ",".join(str(i) for i in self.keep)
 
+    def words(self, names=None) -> Message:
+        return Message("Keep offered ticket {tickets}", plural="Keep the {n} offered tickets {tickets}",
+                       tickets=", ".join(str(i) for i in self.keep), n=len(self.keep))
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
@@ -122,6 +156,9 @@ class Pass(Action):
 
     def __str__(self) -> str:
         return "pass"
+
+    def words(self, names=None) -> Message:
+        return Message("Pass (nothing else is allowed)")
 
 
 _COLOURS = "|".join(CARD_COLOURS)

@@ -36,6 +36,7 @@ from typing import Mapping, Sequence
 
 import panel as pn
 
+from railkit.core.i18n import Message
 from railkit.viz.shell.style import seat_colour, text_on
 
 
@@ -44,33 +45,45 @@ def ranked(final: Sequence[Mapping]) -> list[dict]:
     return sorted((dict(x) for x in final), key=lambda x: (x["rank"], x["seat"] is None, x["seat"] or 0))
 
 
-def _name(row: Mapping, labels: Sequence[str], you: int | None = None) -> str:
+def _name(row: Mapping, labels: Sequence[str], you: int | None = None, lang: str | None = "en") -> str:
     if row["seat"] is None:
         return str(row.get("name", "?"))
-    return "You" if row["seat"] == you else labels[row["seat"]]
+    return Message("You").render(lang) if row["seat"] == you else labels[row["seat"]]
 
 
 def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = (),
-                you: int | None = None) -> str:
+                you: int | None = None, lang: str | None = "en") -> str:
     """HTML of the banner for a game's final rows (see the module's text; ``labels``: the
     seats' names, ``palette``: the seats' colours, the game's ``spec.palette``, ``you``: the
-    seat whose page shows it, None for a spectator's): the winner (or the tied winners), then
-    each player's score in rank order, in the player's colour."""
+    seat whose page shows it, None for a spectator's), in language ``lang`` (None: the current
+    language): the winner (or the tied winners), then each player's score in rank order, in
+    the player's colour."""
     rows = ranked(final)
     winners = [x for x in rows if x.get("win")] or rows[:1]
-    names = sorted((_name(x, labels, you) for x in winners), key=lambda n: n != "You")  # "You and Blue"
-    who = " and ".join(html.escape(n, quote=False) for n in names)
-    verb = "wins" if len(names) == 1 and names != ["You"] else "win"
+    winners.sort(key=lambda x: x["seat"] != you)  # "You and Blue"
+    who = None
+    for x in winners:
+        name = _name(x, labels, you, lang)
+        who = name if who is None else Message("{a} and {b}", a=who, b=name)
     top = winners[0]["score"] if winners else 0
+    if len(winners) > 1:
+        said = Message("Game over: {who} win with {n} point", plural="Game over: {who} win with {n} points",
+                       who=who, n=top)
+    elif winners and winners[0]["seat"] is not None and winners[0]["seat"] == you:
+        said = Message("Game over: You win with {n} point", plural="Game over: You win with {n} points", n=top)
+    else:
+        said = Message("Game over: {who} wins with {n} point", plural="Game over: {who} wins with {n} points",
+                       who=who, n=top)
     tie = next((x.get("tie_break") for x in winners if x.get("tie_break")), "")
-    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>Game over: {who} {verb} "
-            f"with {top} point{'' if top in (1, -1) else 's'}</div>")
+    head = (f"<div class='winner-line' style='font-size:20px;font-weight:800'>"
+            f"{html.escape(said.render(lang), quote=False)}</div>")
     if tie:
-        head += f"<div style='font-size:12px;color:#555'>Tie broken by {html.escape(str(tie), quote=False)}.</div>"
+        said = Message("Tie broken by {why}.", why=str(tie)).render(lang)
+        head += f"<div style='font-size:12px;color:#555'>{html.escape(said, quote=False)}</div>"
     chips = []
     for x in rows:
         colour = seat_colour(palette, x["seat"])
-        who = html.escape(_name(x, labels, you), quote=False)
+        who = html.escape(_name(x, labels, you, lang), quote=False)
         detail = html.escape(f" ({x['detail']})", quote=False) if x.get("detail") else ""
         chips.append(f"<span class='final-score' data-seat='{x['seat']}' style='display:inline-block;margin:3px 6px 0 0;"
                      f"padding:3px 9px;border-radius:12px;border:2px solid #111;background:{colour};"
@@ -79,7 +92,7 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
 
 
 def stats_html(final: Sequence[Mapping], labels: Sequence[str], stats: Mapping[str, str],
-               you: int | None = None) -> str:
+               you: int | None = None, lang: str | None = "en") -> str:
     """The end-of-game statistics as a table: a row per statistic of ``stats`` (its id, one
     of ``game.summary()``'s columns, which the simulations report too, to the words shown),
     a column per player in seat order; a statistic no player has is left out.
@@ -91,14 +104,14 @@ def stats_html(final: Sequence[Mapping], labels: Sequence[str], stats: Mapping[s
     (True, True, False)
     """
     rows = sorted((dict(x) for x in final), key=lambda x: (x["seat"] is None, x["seat"] or 0))
-    head = "".join(f"<th>{html.escape(_name(x, labels, you), quote=False)}</th>" for x in rows)
+    head = "".join(f"<th>{html.escape(_name(x, labels, you, lang), quote=False)}</th>" for x in rows)
     body = []
     for stat, words in stats.items():
         values = [x.get(stat) for x in rows]
         if all(v is None for v in values):
             continue
-        cells = "".join(f"<td data-seat='{x['seat']}'>{'' if v is None else html.escape(_stat(v), quote=False)}</td>"
-                        for x, v in zip(rows, values))
+        cells = "".join(f"<td data-seat='{x['seat']}'>{'' if v is None else html.escape(_stat(v, lang), quote=False)}"
+                        "</td>" for x, v in zip(rows, values))
         body.append(f"<tr data-stat='{html.escape(stat)}'><td>{html.escape(words, quote=False)}</td>{cells}</tr>")
     if not body:
         return ""
@@ -108,13 +121,14 @@ def stats_html(final: Sequence[Mapping], labels: Sequence[str], stats: Mapping[s
         "<table class='stats-table' style='display:inline-table;border-collapse:collapse;margin:4px 24px 0 0;"
         "vertical-align:top'><tr style='text-align:left'><th></th>" + head + "</tr>"
         + "".join(body[i:i + per]) + "</table>" for i in range(0, len(body), per))
-    return ("<details class='game-stats' open><summary><b>Game statistics</b></summary>"
+    heading = html.escape(Message("Game statistics").render(lang), quote=False)
+    return (f"<details class='game-stats' open><summary><b>{heading}</b></summary>"
             f"<style>.stats-table td, .stats-table th {{padding:0 8px 0 0}}</style>{tables}</details>")
 
 
-def _stat(value) -> str:
+def _stat(value, lang: str | None = "en") -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return (Message("yes") if value else Message("no")).render(lang)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -135,13 +149,15 @@ class WinnerBanner(pn.viewable.Viewer):
         return self._pane.visible
 
     def show(self, final: Sequence[Mapping], labels: Sequence[str], palette: Sequence[str] = (),
-             you: int | None = None, stats: Mapping[str, str] | None = None) -> None:
-        """Show the winner and the final scores (``final``, ``labels``, ``palette``, ``you``: as
-        for :func:`banner_html`), then the game's statistics (``stats``: as for :func:`stats_html`)."""
+             you: int | None = None, stats: Mapping[str, str] | None = None, lang: str | None = "en") -> None:
+        """Show the winner and the final scores (``final``, ``labels``, ``palette``, ``you``,
+        ``lang``: as for :func:`banner_html`), then the game's statistics (``stats``: as for
+        :func:`stats_html`)."""
         rows = ranked(final)
         win = [x for x in rows if x.get("win")] or rows[:1]
         self.winners = [_name(x, labels, you) for x in win]
-        self._pane.object = banner_html(final, labels, palette, you) + stats_html(final, labels, stats or {}, you)
+        self._pane.object = (banner_html(final, labels, palette, you, lang)
+                             + stats_html(final, labels, stats or {}, you, lang))
         self._pane.visible = True
 
     def hide(self) -> None:

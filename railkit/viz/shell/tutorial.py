@@ -492,7 +492,8 @@ class TutorialBox(pn.viewable.Viewer):
         elif g.finished:
             done = Message("That is the end of the tutorial.").render(lang)
             extra = f"<div class='tutorial-done'><b>{html.escape(done, quote=False)}</b></div>"
-        self.comment.object = (f"<div class='tutorial-title' style='color:#666'>{html.escape(g.tutorial.title)}</div>"
+        title = html.escape(Message(g.tutorial.title).render(lang))
+        self.comment.object = (f"<div class='tutorial-title' style='color:#666'>{title}</div>"
                                f"<b>{head}</b> <span class='say'>{body}</span>{rule}{extra}")
         self.feedback.object = "" if g.refusal is None else _refusal_html(g.refusal, lang)
         self.back_btn.disabled = not g.can_back

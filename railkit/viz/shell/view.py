@@ -82,6 +82,21 @@ def explain(err, lang: str | None = None) -> str:
     return out
 
 
+def move_words(action, names: list[str] | None = None, lang: str | None = None) -> str:
+    """A legal action as a sentence for the player, in ``lang`` (default: the current
+    language): the game's own words for it (the action's ``words(names)``, a message made
+    next to its notation), else its notation.
+
+    >>> class Move:
+    ...     def __str__(self): return "go 3"
+    ...     def words(self, names=None): return Message("Go {n} steps", n=3)
+    >>> move_words(Move(), lang="en"), move_words("pass", lang="en")
+    ('Go 3 steps', 'pass')
+    """
+    said = getattr(action, "words", None)
+    return i18n.render(said(names), lang) if said is not None else str(action)
+
+
 def page_language() -> str:
     """The language of this page: ``?lang=da`` in a served page's address (one of en, da, de,
     ja; another value is ignored), else :func:`railkit.core.i18n.get_language` (``RAILKIT_LANG``,
@@ -119,7 +134,7 @@ def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, 
         if p.allow_None and isinstance(p, param.Number):
             box = pn.widgets.IntInput if isinstance(p, param.Integer) else pn.widgets.FloatInput
             lo, hi = p.bounds or (None, None)
-            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": "unset (the default)"}
+            widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": word("unset (the default)")}
     return pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
 
 
@@ -535,14 +550,18 @@ class TableShell(pn.viewable.Viewer):
         return err
 
     def _show_moves(self, legal: list) -> None:
-        """The list of this position's legal actions (empty and greyed out when none)."""
-        options = [str(a) for a in legal]
-        label = Message("Choose a move").render(self.lang)
+        """The list of this position's legal actions (empty and greyed out when none): each
+        said in the page's language (:func:`move_words`), its value the engine's notation.
+        The list's own words are relabelled with the rest of the page."""
+        names = seat_names(self.table.game)
+        options: dict[str, str] = {}
+        for a in legal:
+            label = move_words(a, names, self.lang)
+            while label in options:  # two moves said alike stay two options
+                label += " "
+            options[label] = str(a)
         if self.w_move.options != options:
-            self.w_move.param.update(options=options, value=options[0] if options else None)
-        if self.w_move.label != label:
-            self.w_move.label = label
-            self.move_btn.label = Message("Play this move").render(self.lang)
+            self.w_move.param.update(options=options, value=str(legal[0]) if legal else None)
         self.w_move.disabled = self.move_btn.disabled = not options
 
     # ------------------------------------------------------------ confirm turn
@@ -615,6 +634,7 @@ class TableShell(pn.viewable.Viewer):
     def _relabel(self) -> None:
         """The page's fixed words in its language (:func:`~railkit.viz.shell.words.relabel`)."""
         relabel(self.upload, self.lang)  # in the page only while its seat may load
+        relabel(self.move_row, self.lang)  # the keyboard's list, on a page not shown yet too
         if self._layout is not None:
             relabel(self._layout, self.lang)
 
@@ -759,8 +779,9 @@ class TableShell(pn.viewable.Viewer):
         self._show_table_controls()
         self.live_btn.visible = replay
         if g.is_over:
-            self.banner.show(self.final_rows(g), [t.seat_label(s) for s in range(g.players)], t.spec.palette,
-                             you=self.seat, stats=self.STATS)
+            self.banner.show(self.final_rows(g), [t.seat_label(s, self.lang) for s in range(g.players)],
+                             t.spec.palette, you=self.seat,
+                             stats={k: translated(v, self.lang) for k, v in self.STATS.items()}, lang=self.lang)
         else:
             self.banner.hide()
         self._render_log(g)

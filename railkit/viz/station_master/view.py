@@ -47,7 +47,7 @@ import param
 
 from railkit.core import i18n
 from railkit.core.errors import DataError
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, word
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
 from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.station_master.draw import STYLE as _CSS
@@ -61,28 +61,30 @@ __all__ = ["StationMasterView", "card_label", "chip_html", "departure_steps", "d
 
 #: What a special card does (said when it is chosen)
 _DOES = {
-    "brake-van": "the train leaves at once and is scored",
-    "royal": "doubles the train's last two carriages",
-    "reassign": "moves a train's last carriage to the end of another train",
-    "transfer": "moves passenger chips from one train to another",
-    "standing-room": "one more chip place on a train, and you may place a chip at once",
-    "uncouple": "removes a train's last one or two carriages to the discard pile",
-    "rush-hour": "a new locomotive comes into the station",
-    "repair": "couple a carriage from the top of the discard pile",
+    "brake-van": Message("the train leaves at once and is scored"),
+    "royal": Message("doubles the train's last two carriages"),
+    "reassign": Message("moves a train's last carriage to the end of another train"),
+    "transfer": Message("moves passenger chips from one train to another"),
+    "standing-room": Message("one more chip place on a train, and you may place a chip at once"),
+    "uncouple": Message("removes a train's last one or two carriages to the discard pile"),
+    "rush-hour": Message("a new locomotive comes into the station"),
+    "repair": Message("couple a carriage from the top of the discard pile"),
 }
 
 #: What each action field asks, when it still has to be chosen (train fields are clicked).
 _ASK = {
-    "train": "Click the train",
-    "source": "Click the train to take from",
-    "target": "Click the train to move to",
-    "value": "Choose a chip",
-    "chip": "Place a chip at once?",
-    "count": "How many carriages?",
-    "take": "Which carriage from the discard pile?",
-    "owners": "Whose chips move (values stay unseen)?",
+    "train": Message("Click the train."),
+    "source": Message("Click the train to take from."),
+    "target": Message("Click the train to move to."),
+    "value": Message("Choose a chip"),
+    "chip": Message("Place a chip at once?"),
+    "count": Message("How many carriages?"),
+    "take": Message("Which carriage from the discard pile?"),
+    "owners": Message("Whose chips move (values stay unseen)?"),
 }
 _TRAIN_FIELDS = ("train", "source", "target")
+#: a label's words in bold (a pane whose text is a marked word, relabelled in the page's language)
+_BOLD = {"font-weight": "bold"}
 MAX_TRAINS = 10
 #: The narrowest the station and hand may be (px): four trains side by side; and the width of
 #: the column of scores, departure and events beside it (or below it, when narrower).
@@ -167,34 +169,39 @@ class HandButton(pn.widgets.Button):
         return super()._process_param_change(params)
 
 
-def _repair_rule(optional: bool) -> str:
+def _repair_rule(optional: bool) -> Message:
     """What SM-REPAIR says about taking a carriage, when one can be taken."""
     if optional:
-        return "You may couple one of them, or nothing (rule SM-REPAIR, optional in these rules)."
-    return "One of them must be coupled (rule SM-REPAIR)."
+        return Message("You may couple one of them, or nothing (rule SM-REPAIR, optional in these rules).")
+    return Message("One of them must be coupled (rule SM-REPAIR).")
 
 
-def _repair_none(obs: dict, card: str) -> str:
+def _repair_none(obs: dict, card: str) -> Message:
     """Why a Repair card couples nothing (SM-REPAIR): no carriage among the top discards, or no
     train with room for one."""
     depth = int(card[7:])
     if any(_is_carriage(k) for k in obs.get("discard", [])[-depth:]):
-        return "no train has room for a carriage, so nothing is coupled."
-    return f"no carriage among the top {depth} discards, so nothing is coupled."
+        return Message("no train has room for a carriage, so nothing is coupled.")
+    return Message("no carriage among the top {n} discards, so nothing is coupled.", n=depth)
 
 
-def _choice_label(field: str, value, names: list[str]) -> str:
+def _choice_label(field: str, value, names: list[str], lang: str | None = None) -> str:
+    """A choice button's words, in language ``lang`` (default: the current language).
+
+    >>> _choice_label("count", 2, [], "de"), _choice_label("take", None, [], "da")
+    ('2 Waggons', 'Tag ingenting')
+    """
     if value is None:
-        return {"chip": "No chip", "take": "Take nothing"}.get(field, "None")
+        return {"chip": Message("No chip"), "take": Message("Take nothing")}.get(field, Message("None")).render(lang)
     if field == "owners":
         c = Counter(value)
         return " + ".join(f"{n}× {names[o]}" for o, n in sorted(c.items()))
     if field == "count":
-        return f"{value} carriage" + ("s" if value != 1 else "")
+        return Message("{n} carriage", plural="{n} carriages", n=value).render(lang)
     if field in ("chip", "value"):
-        return f"Chip {value}"
+        return Message("Chip {value}", value=value).render(lang)
     if field == "take":
-        return card_label(value)
+        return card_label(value, lang)
     return str(value)
 
 
@@ -217,11 +224,14 @@ class StationMasterView(TableShell):
 
     save_name = "station-master-game.json"
     STATS = {
-        "points_positive": "Points won", "points_negative": "Points lost", "best_train": "Best train",
-        "trains_scored": "Trains scored", "chips_placed": "Chips placed",
-        **{f"chips_placed_v{v}": f"Chips of value {v} placed" for v in (1, 2, 3)},
-        **{f"points_v{v}": f"Points from chips of value {v}" for v in (1, 2, 3)},
-        "cards_played": "Cards played", "turns": "Turns",
+        "points_positive": word("Points won"), "points_negative": word("Points lost"),
+        "best_train": word("Best train"), "trains_scored": word("Trains scored"),
+        "chips_placed": word("Chips placed"),
+        "chips_placed_v1": word("Chips of value 1 placed"), "chips_placed_v2": word("Chips of value 2 placed"),
+        "chips_placed_v3": word("Chips of value 3 placed"),
+        "points_v1": word("Points from chips of value 1"), "points_v2": word("Points from chips of value 2"),
+        "points_v3": word("Points from chips of value 3"),
+        "cards_played": word("Cards played"), "turns": word("Turns"),
     }
     cards_folder = param.String(default=None, allow_None=True, doc=(
         "The card-list editor's folder: the new-game form's card-list menu offers the lists saved there."))
@@ -281,11 +291,12 @@ class StationMasterView(TableShell):
             self.card_btns.append(b)
         self._chip_values: list[int] = []
         self._card_keys: list[str] = []
-        self.pass_btn = pn.widgets.Button(label="Pass (nothing else is legal)", visible=False, css_classes=["pass-btn"])
+        self.pass_btn = pn.widgets.Button(label=word("Pass (nothing else is legal)"), visible=False,
+                                          css_classes=["pass-btn"])
         self.pass_btn.on_click(lambda e: self._play_and_continue("pass"))
         self.prompt = pn.pane.HTML("", css_classes=["prompt"], sizing_mode="stretch_width", margin=(0, 5))
         self.choice_row = pn.Row(css_classes=["choices"])
-        self.cancel_btn = pn.widgets.Button(label="Cancel", width=80, disabled=True, css_classes=["cancel-btn"])
+        self.cancel_btn = pn.widgets.Button(label=word("Cancel"), width=80, disabled=True, css_classes=["cancel-btn"])
         self.cancel_btn.on_click(lambda e: self.cancel())
         # each pane draws in its own shadow root: the style sheet goes with each
         self.players_pane = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["players"], stylesheets=[_CSS])
@@ -299,8 +310,9 @@ class StationMasterView(TableShell):
         rows of trains, chips and cards wrap onto more lines rather than run off the page."""
         wrap = dict(flex_wrap="wrap", sizing_mode="stretch_width")
         hand = pn.Column(
-            pn.FlexBox(pn.pane.HTML("<b>Your chips</b>", width=90), *self.chip_btns, **wrap),
-            pn.FlexBox(pn.pane.HTML("<b>Your cards</b>", width=90), *self.card_btns, self.pass_btn, **wrap),
+            pn.FlexBox(pn.pane.HTML(word("Your chips"), width=90, styles=_BOLD), *self.chip_btns, **wrap),
+            pn.FlexBox(pn.pane.HTML(word("Your cards"), width=90, styles=_BOLD), *self.card_btns, self.pass_btn,
+                       **wrap),
             css_classes=["hand"], sizing_mode="stretch_width",
         )
         left = pn.Column(self.station_row, hand,
@@ -325,9 +337,9 @@ class StationMasterView(TableShell):
         choices = card_list_choices(self.cards_folder)
         current = self.rules.cards or "default"
         if current not in choices.values():  # a path set in the rules box or from code
-            choices[f"{Path(current).name} (from the rules)"] = current
+            choices[Message("{name} (from the rules)", name=Path(current).name).render(self.lang)] = current
         if getattr(self, "w_cards", None) is None:
-            self.w_cards = pn.widgets.Select(label="Card list", options=choices, value=current, width=200,
+            self.w_cards = pn.widgets.Select(label=word("Card list"), options=choices, value=current, width=200,
                                              css_classes=["card-list"])
             self.w_cards.param.watch(self._on_pick_cards, "value")
         else:
@@ -348,8 +360,10 @@ class StationMasterView(TableShell):
         try:
             cl = load_cards(name_or_path)
         except DataError as exc:
-            self.say("<b>This card list cannot be used:</b> " + html.escape(str(exc), quote=False)
-                     + " <i>Fix it in the card-list editor, or pick another.</i>")
+            said = Message("This card list cannot be used:").render(self.lang)
+            fix = Message("Fix it in the card-list editor, or pick another.").render(self.lang)
+            self.say(f"<b>{html.escape(said, quote=False)}</b> " + html.escape(i18n.render(exc, self.lang), quote=False)
+                     + f" <i>{html.escape(fix, quote=False)}</i>")
             return exc
         # a list's own chips replace the rules' chips; a list without them gives those back
         before = getattr(self, "_chips_before_list", None)
@@ -360,9 +374,12 @@ class StationMasterView(TableShell):
         elif before is not None:
             self.rules.chip_values = before
             self._chips_before_list = None
-        self.say(html.escape(f"Card list {cl.name}: {len(cl.locomotives)} locomotives, {len(cl.cards)} cards"
-                             + (f", chips {', '.join(map(str, cl.chips))}" if cl.chips else "")
-                             + ". Start a new game to play it.", quote=False))
+        said = (Message("Card list {name}: {locos} locomotives, {cards} cards, chips {chips}. Start a new game to "
+                        "play it.", name=cl.name, locos=len(cl.locomotives), cards=len(cl.cards),
+                        chips=", ".join(map(str, cl.chips))) if cl.chips else
+                Message("Card list {name}: {locos} locomotives, {cards} cards. Start a new game to play it.",
+                        name=cl.name, locos=len(cl.locomotives), cards=len(cl.cards)))
+        self.say(html.escape(said.render(self.lang), quote=False))
         return None
 
     # ------------------------------------------------------------ what cannot be played now
@@ -483,39 +500,46 @@ class StationMasterView(TableShell):
             self._paint_targets()
             return
         what, x = self._sel
-        head = (f"<b>Chip {x}</b>" if what == "chip" else f"<b>{html.escape(card_label(x), quote=False)}</b>")
+        lang = self.lang
+        name = Message("Chip {value}", value=x).render(lang) if what == "chip" else card_label(x, lang)
+        head = f"<b>{html.escape(name, quote=False)}</b>"
         does = _DOES.get("repair" if str(x).startswith("repair-") else str(x)) if what == "card" else None
         f = self._field
         extra = ""
         if what == "card" and str(x).startswith("repair-"):
             depth = int(str(x)[7:])
             top = obs.get("discard", [])[-depth:][::-1]
-            extra = ("<br><span class='repair-look'>You look at the top discards (top first): "
-                     + (", ".join(html.escape(card_label(k) if k in _SPECIAL_NAMES or _is_carriage(k) or
-                                              k.startswith('repair') else k, quote=False) for k in top)
-                        or "the discard pile is empty") + "</span>")
+            seen = ", ".join(card_label(k, lang) if k in _SPECIAL_NAMES or _is_carriage(k) or k.startswith("repair")
+                             else k for k in top)
+            said = (Message("You look at the top discards (top first): {cards}", cards=seen) if seen
+                    else Message("You look at the top discards (top first): the discard pile is empty"))
+            extra = f"<br><span class='repair-look'>{html.escape(said.render(lang), quote=False)}</span>"
         if f == "confirm":
-            self.prompt.object = f"{head}: {_repair_none(obs, x)}{extra}"
-            b = pn.widgets.Button(label="Play it without coupling", css_classes=["choice-btn"])
+            why = html.escape(_repair_none(obs, x).render(lang), quote=False)
+            self.prompt.object = f"{head}: {why}{extra}"
+            b = pn.widgets.Button(label=Message("Play it without coupling").render(lang), css_classes=["choice-btn"])
             b.on_click(lambda e: self.choose("confirm", True))
             self.choice_row.objects = [b]
         elif f in _TRAIN_FIELDS:
-            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Click the train')}.{extra}"
+            ask = html.escape(_ASK[f].render(lang), quote=False)
+            self.prompt.object = f"{head}{self._settled(rem)}: {ask}{extra}"
             self.choice_row.objects = []
         else:
             # in the engine's order (the legal actions'), "none" first
             vals = list(dict.fromkeys(getattr(a, f) for a in rem))
             vals.sort(key=lambda v: v is not None)
             if f == "take":
-                extra = " " + _repair_rule(None in vals) + extra
-            self.prompt.object = f"{head}{self._settled(rem)}: {_ASK.get(f, 'Choose ' + f)}{extra}"
+                extra = " " + html.escape(_repair_rule(None in vals).render(lang), quote=False) + extra
+            ask = html.escape(_ASK[f].render(lang), quote=False)
+            self.prompt.object = f"{head}{self._settled(rem)}: {ask}{extra}"
             btns = []
             for v in vals:
-                b = pn.widgets.Button(label=_choice_label(f, v, names), css_classes=["choice-btn"])
+                b = pn.widgets.Button(label=_choice_label(f, v, names, lang), css_classes=["choice-btn"])
                 b.on_click(lambda e, f=f, v=v: self.choose(f, v))
                 btns.append(b)
             self.choice_row.objects = btns
         if does:
+            does = html.escape(does.render(lang), quote=False)
             self.prompt.object += f"<br><span class='does' style='color:#555'>({does})</span>"
         self.cancel_btn.disabled = False
         self._paint_targets(rem)
@@ -529,7 +553,8 @@ class StationMasterView(TableShell):
             if hasattr(rem[0], f) and f != self._field and len({getattr(a, f) for a in rem}) == 1:
                 v = getattr(rem[0], f)
                 if v is not None:
-                    out.append(f" {'from' if f == 'source' else 'on'} T{v}")
+                    said = Message("from T{train}", train=v) if f == "source" else Message("on T{train}", train=v)
+                    out.append(" " + html.escape(said.render(self.lang), quote=False))
         return "".join(out)
 
     def choose(self, field: str, value) -> None:
@@ -553,10 +578,11 @@ class StationMasterView(TableShell):
         with pn.io.hold(freeze=True):
             f = self._field
             if self._sel is None:
-                self.say("Choose a chip or a card from your hand first, then click a locomotive.")
+                self.say(Message("Choose a chip or a card from your hand first, then click a locomotive.")
+                         .render(self.lang))
                 return None
             if f not in _TRAIN_FIELDS:
-                self.say("Make the choice above first (or Cancel).")
+                self.say(Message("Make the choice above first (or Cancel).").render(self.lang))
                 return None
             rem = self._remaining_real()
             if any(getattr(a, f) == tid for a in rem):
@@ -568,8 +594,6 @@ class StationMasterView(TableShell):
             err = self.table.check(self.seat, probe)
             if err is None:  # legal in itself but not with the choices made so far
                 from railkit.core.errors import IllegalMove
-
-                from railkit.core.i18n import Message
 
                 err = IllegalMove("SM-TRAIN-IN-STATION", Message("T{tid} cannot be chosen here with the choices made "
                                                                  "so far.", tid=tid),
@@ -640,17 +664,20 @@ class StationMasterView(TableShell):
         return seat_names(self.table.game)
 
     def _idle_prompt(self) -> str:
+        def said(message: Message) -> str:
+            return html.escape(message.render(self.lang), quote=False)
+
         if self.replaying:
-            return "<i>An earlier position (read-only).</i>"
+            return f"<i>{said(Message('An earlier position (read-only).'))}</i>"
         if self.seat is None:
-            return "<i>Watching the game (spectator).</i>"
+            return f"<i>{said(Message('Watching the game (spectator).'))}</i>"
         g = self.table.game
         if g.is_over:
-            return "<i>The game is over.</i>"
+            return f"<i>{said(Message('The game is over.'))}</i>"
         if self._my_turn:
-            return "<b>Your turn:</b> click a chip, then a locomotive; or a card, then its target."
-        cp = g.current_player
-        return f"<i>Waiting for {html.escape(self._names()[cp], quote=False)}…</i>"
+            return (f"<b>{said(Message('Your turn:'))}</b> "
+                    + said(Message("click a chip, then a locomotive; or a card, then its target.")))
+        return f"<i>{said(Message('Waiting for {name}…', name=self._names()[g.current_player]))}</i>"
 
     def final_rows(self, g) -> list[dict]:
         """The end banner's rows: the engine's ``summary()`` (its ranks already break a tie on
@@ -662,12 +689,14 @@ class StationMasterView(TableShell):
         if len(tied) < 2:
             return rows
         you = self.seat
-        label = {r["seat"]: ("You" if r["seat"] == you else self.table.seat_label(r["seat"])) for r in rows}
+        lang = self.lang
+        label = {r["seat"]: Message("You").render(lang) if r["seat"] == you else self.table.seat_label(r["seat"], lang)
+                 for r in rows}
         for r in tied:
-            r["detail"] = f"best train {_signed(r['best_train'])}"
+            r["detail"] = Message("best train {value}", value=_signed(r["best_train"])).render(lang)
         if len(top) == 1:  # (tied on the best train too, the winners share the win: the banner says so)
             best = ", ".join(f"{label[r['seat']]} {_signed(r['best_train'])}" for r in tied)
-            top[0]["tie_break"] = f"the best single train (rule SM-TIE): {best}"
+            top[0]["tie_break"] = Message("the best single train (rule SM-TIE): {best}", best=best).render(lang)
         return rows
 
     def _render_log(self, g) -> None:
@@ -686,7 +715,7 @@ class StationMasterView(TableShell):
                 text = texts[i] if i < len(texts) else "?"
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
-        self.log_pane.object = "".join(lines) or "<i>no actions yet</i>"
+        self.log_pane.object = "".join(lines) or f"<i>{Message('no actions yet').render(self.lang)}</i>"
 
     def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
         self._obs, self._legal, self._my_turn = obs, list(legal), my_turn
@@ -706,7 +735,7 @@ class StationMasterView(TableShell):
         for i, b in enumerate(self.chip_btns):
             if i < len(self._chip_values):
                 v = self._chip_values[i]
-                b.label = f"Chip {v} ×{chips[v]}"
+                b.label = Message("Chip {value}", value=v).render(self.lang) + f" ×{chips[v]}"
                 b.visible = True
                 why = self.why_not(("chip", v))
                 b.disabled = not my_turn or bool(why)
@@ -730,7 +759,8 @@ class StationMasterView(TableShell):
         self._show_players(g, obs, names)
         self._show_departures(obs, names, replay)
         ev = [(e, event_text(e, names, self.lang)) for e in obs.get("events", [])[-4:]]
-        self.events_pane.object = ("<b>Latest events</b><br>" + "<br>".join(
+        head = html.escape(Message("Latest events").render(self.lang), quote=False)
+        self.events_pane.object = (f"<b>{head}</b><br>" + "<br>".join(
             ("★ <b>" + html.escape(text, quote=False) + "</b>") if e.startswith("Rush Hour")
             else html.escape(text, quote=False) for e, text in ev[::-1])) if ev else ""
         if self._sel is not None and not my_turn:
@@ -776,7 +806,8 @@ class StationMasterView(TableShell):
             else:
                 b = self.train_btn[i]
                 b.button_type = "primary" if target else "default"
-                b.label = f"{tv['train']} ▲ here" if target else f"{tv['train']} ▲"
+                b.label = (Message("{train} ▲ here", train=tv["train"]).render(self.lang) if target
+                           else f"{tv['train']} ▲")
                 b.disabled = self.train_pick[i].disabled = self.seat is None or self.replaying
             text = train_html(tv, self.seat, names, reading, new=tv["id"] in self._new_ids, target=target,
                               lang=self.lang)
@@ -784,24 +815,34 @@ class StationMasterView(TableShell):
                 self.train_html[i].object = text
 
     def _show_players(self, g, obs: dict, names: list[str]) -> None:
+        lang = self.lang
+
+        def said(message: Message) -> str:
+            return html.escape(message.render(lang), quote=False)
+
         rows = []
         for s in range(obs["players"]):
-            who = html.escape(self.table.seat_label(s), quote=False)
+            who = html.escape(self.table.seat_label(s, lang), quote=False)
             if s == self.seat:
-                mine = ", ".join(map(str, obs["my_chips"])) or "none"
-                extra = f"cards {obs['hand_sizes'][s]} · your chips left: {mine}"
+                mine = ", ".join(map(str, obs["my_chips"])) or Message("none").render(lang)
+                extra = said(Message("cards {cards} · your chips left: {chips}", cards=obs["hand_sizes"][s],
+                                     chips=mine))
+                who = said(Message("{name} (you)", name=self.table.seat_label(s, lang)))
             else:
-                extra = f"cards {obs['hand_sizes'][s]} · chips left {obs['chips_in_hand'][s]}"
-            rows.append(f"<div>{chip_html(s, names)} {who}{' (you)' if s == self.seat else ''}<br>"
-                        f"<span class='sm-count'>{extra}</span></div>")
+                extra = said(Message("cards {cards} · chips left {chips}", cards=obs["hand_sizes"][s],
+                                     chips=obs["chips_in_hand"][s]))
+            rows.append(f"<div>{chip_html(s, names)} {who}<br><span class='sm-count'>{extra}</span></div>")
         disc = obs["discard"]
         top = disc[-1] if disc else None
-        top_txt = html.escape(card_label(top) if top and (top in _SPECIAL_NAMES or _is_carriage(top)
-                                                         or top.startswith("repair")) else (top or "empty"), quote=False)
-        pile = (f"<div class='piles'>Draw pile <b>{obs['draw_pile']}</b> · discard top <b>{top_txt}</b> "
-                f"({len(disc)}) · locomotives to arrive <b>{obs['locomotives_left']}</b></div>")
-        self.players_pane.object = ("<b>Scores</b>" + score_track_html(obs["scores"], names, obs["to_move"])
-                                    + pile + "".join(rows))
+        known = top and (top in _SPECIAL_NAMES or _is_carriage(top) or top.startswith("repair"))
+        top_txt = card_label(top, lang) if known else (top or Message("empty").render(lang))
+        # the template is the catalog's (trusted); the values are escaped
+        pile = Message("Draw pile {draw} · discard top {top} ({discards}) · locomotives to arrive {locos}",
+                       draw=f"<b>{obs['draw_pile']}</b>", top=f"<b>{html.escape(top_txt, quote=False)}</b>",
+                       discards=len(disc), locos=f"<b>{obs['locomotives_left']}</b>").render(lang)
+        pile = f"<div class='piles'>{pile}</div>"
+        self.players_pane.object = (f"<b>{said(Message('Scores'))}</b>"
+                                    + score_track_html(obs["scores"], names, obs["to_move"]) + pile + "".join(rows))
 
     def _show_departures(self, obs: dict, names: list[str], replay: bool) -> None:
         deps = obs["departures"]
@@ -835,9 +876,13 @@ class StationMasterView(TableShell):
                 pn.state.curdoc.add_timeout_callback(self._next_step, 700)
 
     def _paint_departure(self) -> None:
+        def said(message: Message) -> str:
+            return html.escape(message.render(self.lang), quote=False)
+
         if not self._dep_steps:
-            self.depart_pane.object = "<b>Departures</b><br><i>No train has left yet.</i>"
+            self.depart_pane.object = (f"<b>{said(Message('Departures'))}</b><br>"
+                                       f"<i>{said(Message('No train has left yet.'))}</i>")
             return
-        self.depart_pane.object = ("<b>Last departure</b><div class='dep-steps'>"
+        self.depart_pane.object = (f"<b>{said(Message('Last departure'))}</b><div class='dep-steps'>"
                                    + "".join(f"<div class='dep-step'>{s}</div>" for s in self._dep_steps[:self._dep_shown])
                                    + "</div>")

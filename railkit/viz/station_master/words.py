@@ -7,16 +7,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, render
 from railkit.games.station_master import SPEC
+from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
+from railkit.games.station_master.actions import card_name
 from railkit.viz.shell.table import seat_names
-
-
-_SPECIAL_NAMES = {
-    "brake-van": "Brake Van", "royal": "Royal Carriage", "reassign": "Re-Assign Carriage",
-    "transfer": "Transfer Passengers", "standing-room": "Standing Room", "uncouple": "Uncouple",
-    "rush-hour": "Rush Hour",
-}
 
 
 def card_label(key: str, lang: str | None = None) -> str:
@@ -25,16 +20,10 @@ def card_label(key: str, lang: str | None = None) -> str:
 
     >>> card_label("+3"), card_label("-2"), card_label("lux+4"), card_label("repair-5"), card_label("royal")
     ('+3', '−2', 'Luxury +4', 'Repair (top 5)', 'Royal Carriage')
-    >>> card_label("lux+4", "de"), card_label("repair-5", "da")
-    ('Luxus +4', 'Repair (øverste 5)')
+    >>> card_label("lux+4", "de"), card_label("repair-5", "da"), card_label("brake-van", "de")
+    ('Luxus +4', 'Repair (øverste 5)', 'Bremswagen')
     """
-    if key.startswith("lux"):
-        return Message("Luxury {value}", value=key[3:].replace("-", "−")).render(lang)
-    if key[:1] in "+-":
-        return key.replace("-", "−")
-    if key.startswith("repair-"):
-        return Message("Repair (top {n})", n=key[7:]).render(lang)
-    return _SPECIAL_NAMES.get(key, key)
+    return render(card_name(key), lang)
 
 
 def signed(v: int) -> str:

@@ -294,11 +294,12 @@ class SteamRollersView(TableShell):
 
     save_name = "steam-rollers-game.json"
     STATS = {
-        "delivery_points": "Points from deliveries", "network_points": "Points from the network",
-        "engine_bonus": "Engine bonus", "tile_vp": "Points from tiles", "order_vp": "Points from orders",
-        "power_vp": "Points from power", "deliveries": "Deliveries", "longest_delivery": "Longest delivery (links)",
-        "engine": "Engine", "tracks": "Tracks drawn", "connections": "Connections", "towns_connected": "Towns connected",
-        "turns": "Turns",
+        "delivery_points": word("Points from deliveries"), "network_points": word("Points from the network"),
+        "engine_bonus": word("Engine bonus"), "tile_vp": word("Points from tiles"),
+        "order_vp": word("Points from orders"), "power_vp": word("Points from power"),
+        "deliveries": word("Deliveries"), "longest_delivery": word("Longest delivery (links)"),
+        "engine": word("Engine"), "tracks": word("Tracks drawn"), "connections": word("Connections"),
+        "towns_connected": word("Towns connected"), "turns": word("Turns"),
     }
     #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
     offers_confirm = True

@@ -141,13 +141,15 @@ class TicketToRideView(TableShell):
 
     save_name = "ttr-game.json"
     STATS = {
-        "route_points": "Points from routes", "ticket_points": "Points from tickets",
-        "longest_bonus": "Longest route bonus", "globetrotter_bonus": "Globetrotter bonus",
-        "tickets_completed": "Tickets done", "tickets_failed": "Tickets failed",
-        "longest_trail": "Longest route (trains)", "routes_claimed": "Routes claimed",
-        **{f"claims_len{n}": f"Routes of {n} trains" for n in range(1, 7)},
-        "trains_left": "Trains left", "cards_drawn": "Train cards drawn", "tickets_drawn": "Tickets drawn",
-        "tickets_kept": "Tickets kept", "turns": "Turns",
+        "route_points": word("Points from routes"), "ticket_points": word("Points from tickets"),
+        "longest_bonus": word("Longest route bonus"), "globetrotter_bonus": word("Globetrotter bonus"),
+        "tickets_completed": word("Tickets done"), "tickets_failed": word("Tickets failed"),
+        "longest_trail": word("Longest route (trains)"), "routes_claimed": word("Routes claimed"),
+        "claims_len1": word("Routes of 1 train"), "claims_len2": word("Routes of 2 trains"),
+        "claims_len3": word("Routes of 3 trains"), "claims_len4": word("Routes of 4 trains"),
+        "claims_len5": word("Routes of 5 trains"), "claims_len6": word("Routes of 6 trains"),
+        "trains_left": word("Trains left"), "cards_drawn": word("Train cards drawn"),
+        "tickets_drawn": word("Tickets drawn"), "tickets_kept": word("Tickets kept"), "turns": word("Turns"),
     }
 
     #: a seat may choose to be asked before each claim is played (TableShell.confirm_moves)

@@ -40,3 +40,29 @@ def test_the_end_statistics_are_the_simulations_columns(game):
     for stat, cells in stats.items():
         want = ["yes" if v is True else "no" if v is False else str(v) for v in df.sort_values("seat")[stat]]
         assert cells == want, stat
+
+
+def test_the_banner_speaks_the_page_language():
+    """The winner line, the tie-break, "You" and the statistics' heading in the page's language."""
+    from railkit.viz.shell.banner import banner_html, stats_html
+
+    final = [{"seat": 0, "score": 12, "rank": 1, "win": True, "tie_break": "x"},
+             {"seat": 1, "score": 12, "rank": 2, "win": False, "tickets_completed": 2}]
+    da = banner_html(final, ["Red", "Blue"], you=0, lang="da")
+    assert "Spillet er slut: Du vinder med 12 point" in da and "Lighed afgjort af x." in da, da
+    assert "Red wins with 12 points" in banner_html(final, ["Red", "Blue"], lang="en")
+    both = [dict(final[0]), dict(final[1], win=True, rank=1)]
+    assert "Spiel vorbei: Red und Blue gewinnen mit 12 Punkten" in banner_html(both, ["Red", "Blue"], lang="de")
+    stats = stats_html(final, ["Red", "Blue"], {"tickets_completed": "Tickets done"}, you=1, lang="ja")
+    assert "ゲームの統計" in stats and "<th>あなた</th>" in stats
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_statistic_is_named_in_each_language(game):
+    """Each statistic a view lists is a message id, translated in Danish, German and Japanese."""
+    from railkit.core.i18n import translate
+    from railkit.viz.shell.words import translated
+
+    for words in view_class(game).STATS.values():
+        assert translated(words, "xx").startswith("["), words
+        assert all(translate(words, lang) != words for lang in ("da", "de")), words

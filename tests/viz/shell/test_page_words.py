@@ -114,3 +114,28 @@ def test_the_lobby_in_the_pseudo_locale_shows_no_english():
                                                        if w.lower() in words and w != "class"])]
     assert any("class-a" in t for t in texts)  # the table is listed
     assert not left, left
+
+
+@pytest.mark.parametrize("game", ["ticket-to-ride", "steam-rollers", "station-master"])
+def test_the_new_game_form_names_and_explains_each_rule_in_the_page_language(game):
+    """The rules form's parameter names and their help (where the widget shows it) are messages,
+    set in the page's language when the form opens."""
+    i18n.set_language("xx")
+    view = quick_game(game, auto=False, players=2 if game != "steam-rollers" else 1, seed=1)
+    pn.panel(view)
+    view.new_toggle.value = True  # the form is built when it opens
+    shown = [(name, w.label, w.description if "description" in w.param else None)
+             for name, w in view.rules_form._widgets.items() if name != "name"]
+    assert shown
+    for name, label, helps in shown:
+        assert label.startswith("[") and label.endswith("]"), (name, label)
+        assert helps is None or (isinstance(helps, str) and helps.startswith("[")), (name, helps)
+
+
+def test_the_rules_form_speaks_german():
+    i18n.set_language("de")
+    view = quick_game("station-master", auto=False, players=2, seed=1)
+    pn.panel(view)
+    view.new_toggle.value = True
+    assert view.rules_form._widgets["hand_size"].label == "Handkarten"
+    assert view.rules_form._widgets["chip_values"].description.startswith("Werte der verdeckten Passagierchips")

@@ -192,3 +192,32 @@ def test_a_served_tutorial_page_shows_the_box_above_the_game():
     shown = [o for o in page.select() if o is page.box.comment or o is page.view.message]
     assert shown == [page.box.comment, page.view.message]  # the comment above the game
     assert page.box.comment_text().startswith("Step 1 of ")
+
+
+@pytest.mark.parametrize("game", [*GAMES, GRAPH_LAB])
+def test_every_tutorial_text_is_a_translated_message(game):
+    """Each title, "say" and "otherwise" of a shipped tutorial is a message id of the catalogs
+    (extracted from the JSON files), translated into Danish, German and Japanese."""
+    from railkit.core.i18n import catalog
+
+    t = tutorial_of(game)
+    texts = [t.title] + [s.say for s in t.steps] + [s.otherwise for s in t.steps if s.otherwise]
+    for lang in ("da", "de", "ja"):
+        have = {m.id: m.string for m in catalog(lang) if m.id}
+        assert not [x for x in texts if not have.get(x)], lang
+
+
+@pytest.mark.usefixtures("no_language")
+def test_a_tutorial_opened_in_danish_says_its_steps_in_danish():
+    from railkit.core.i18n import set_language, translate
+
+    set_language("da")  # the page's language, as ?lang=da gives it
+    box, view = tutorial_view("station-master", auto=False)
+    t = box.guide.tutorial
+    said = translate(t.steps[0].say, "da")
+    assert said != t.steps[0].say
+    assert box.comment_text() == f"Trin 1 af {len(t.steps)}: {said} (regel {t.steps[0].rule})"
+    assert translate(t.title, "da") in box.comment.object and t.title not in box.comment.object
+    box.next_btn.clicks += 1
+    assert view.play("chip 1 on T1") is not None
+    assert translate(t.steps[1].otherwise, "da") in box.feedback.object
