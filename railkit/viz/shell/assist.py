@@ -49,7 +49,7 @@ class Assist(pn.viewable.Viewer):
         self.rows: list = []
         for i in range(HINTS):
             b = pn.widgets.Button(label="", width=MOVE_WIDTH, margin=TIGHT, css_classes=["hint-move"],
-                                  stylesheets=[WRAP_BUTTON])  # a Station Master move is a sentence
+                                  stylesheets=[WRAP_BUTTON])  # a move may be a sentence
             b.on_click(lambda e, i=i: self._on_hint(i))
             why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT,
                                stylesheets=[FIT_TEXT])
