@@ -148,6 +148,7 @@ class TicketToRideView(TableShell):
         **{f"claims_len{n}": f"Routes of {n} trains" for n in range(1, 7)},
         "trains_left": "Trains left", "cards_drawn": "Train cards drawn", "tickets_drawn": "Tickets drawn",
         "tickets_kept": "Tickets kept", "turns": "Turns",
+        "blocks": word("Claims that cut another player's network"),
     }
 
     #: a seat may choose to be asked before each claim is played (TableShell.confirm_moves)
