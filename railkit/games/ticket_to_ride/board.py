@@ -282,17 +282,25 @@ def obvious_chokes(b: Board, claimed: dict[str, int], closed: list[str], seat: i
     out: list[str] = []
     for i in (range(b.n_routes) if routes is None else routes):
         u, v = end_a[i], end_b[i]
-        if cost[i] <= 0 or not (touched[u] and touched[v]) or find_root(uf, u) == find_root(uf, v):
-            continue
-        without = cost[:]
-        without[i] = -1
-        if players < 4:
-            for p in parallel[i]:
-                without[p] = -1
-        res = cheapest_path(b.iadj, without, u, v)
-        if res is None or res[0] >= cost[i] + CHOKE_DETOUR:
+        if (cost[i] > 0 and touched[u] and touched[v] and find_root(uf, u) != find_root(uf, v)
+                and hard_to_go_round(b, cost, i, players)):
             out.append(b.route_ids[i])
     return sorted(out)
+
+
+def hard_to_go_round(b: Board, cost: list[int], i: int, players: int) -> bool:
+    """Whether going round free route ``i`` between its two cities costs
+    :data:`CHOKE_DETOUR` or more trains than the route itself, or is impossible, at these
+    route costs of one seat (0: its own, -1: unusable). With fewer than 4 players the other
+    track of a double goes with it (:func:`obvious_chokes`). ``cost`` is left as it was."""
+    gone = [i, *b.parallel[i]] if players < 4 else [i]
+    kept = [cost[j] for j in gone]
+    for j in gone:
+        cost[j] = -1
+    res = cheapest_path(b.iadj, cost, b.end_a[i], b.end_b[i])
+    for j, c in zip(gone, kept):
+        cost[j] = c
+    return res is None or res[0] >= cost[i] + CHOKE_DETOUR
 
 
 def board_for(m: Map) -> Board:

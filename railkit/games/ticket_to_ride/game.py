@@ -69,7 +69,7 @@ from railkit.games.ticket_to_ride.actions import (
 )
 from railkit.games.ticket_to_ride.board import (
     CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, find_root, join,
-    obvious_chokes,
+    hard_to_go_round,
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
@@ -1314,33 +1314,34 @@ class TicketToRide(Game):
         b = self.board
         n = self.players
         cities = len(b.city_names)
-        end_a, end_b, route_index, owner = b.end_a, b.end_b, b.route_index, self.owner
-        claimed: dict[str, int] = {}
-        closed: list[str] = []
-        uf = [list(range(cities)) for _ in range(n)]  # each seat's pieces so far
+        end_a, end_b, route_index, owner, parallel = b.end_a, b.end_b, b.route_index, self.owner, b.parallel
+        # per seat, as obvious_chokes builds them, kept up to date claim by claim: the route
+        # costs (0: its own, -1: unusable), its network's pieces and the cities it touches
+        cost = [b.length[:] for _ in range(n)]
+        uf = [list(range(cities)) for _ in range(n)]
         touched = [[False] * cities for _ in range(n)]
         out = [0] * n
         for a in self.log:
             if type(a) is not _CLAIM_T:
                 continue
-            rid = cast(Claim, a).route
-            i = route_index[rid]
+            i = route_index[cast(Claim, a).route]
             s = owner[i]
             u, v = end_a[i], end_b[i]
             for t in range(n):
-                # quick test first: both ends in two different pieces of t's network
-                if (t != s and touched[t][u] and touched[t][v] and find_root(uf[t], u) != find_root(uf[t], v)
-                        and obvious_chokes(b, claimed, closed, t, n, (i,))):
+                if (t != s and cost[t][i] > 0 and touched[t][u] and touched[t][v]
+                        and find_root(uf[t], u) != find_root(uf[t], v) and hard_to_go_round(b, cost[t], i, n)):
                     out[s] += 1
                     break
-            claimed[rid] = s
+            for t in range(n):
+                cost[t][i] = 0 if t == s else -1
+            for p in parallel[i]:
+                if self._small:  # TTR-DOUBLE-SMALL: the other track closes to everyone
+                    for t in range(n):
+                        cost[t][p] = -1
+                else:  # the other track of one's own double is never one's to use
+                    cost[s][p] = -1
             touched[s][u] = touched[s][v] = True
             join(uf[s], u, v)
-            if self._small:  # TTR-DOUBLE-SMALL: the other track closes
-                for p in b.parallel[i]:
-                    pid = b.route_ids[p]
-                    if pid not in claimed and pid not in closed:
-                        closed.append(pid)
         return out
 
     def summary(self) -> list[dict]:
