@@ -930,3 +930,29 @@ def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwr
     assert not bad, bad
     page.context.close()
     print(f"whole solo game on a phone: {time.monotonic() - started:.1f} s, {len(g.log)} moves")
+
+
+#: the boxes ([left, right]) of the shown Bokeh tooltips (they are laid on the page's body)
+TOOLTIPS = """() => Array.from(document.querySelectorAll('.bk-Tooltip')).filter(t => t.checkVisibility())
+  .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"""
+
+
+def test_on_a_phone_a_dies_tooltip_stays_on_the_screen(browser, playwright, steam):
+    """At 390x844 with touch, a tap on each die of the tray shows its tooltip wholly on the
+    screen (it ran 150 px past the right edge), and the next die can still be tapped."""
+    url = steam()
+    page = phone_page(browser, playwright)
+    bad = watch(page)
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    wait_text(page, "Your turn")
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    for die in dict.fromkeys(g.dice):
+        page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.tap()
+        wait_text(page, f"Die {die} drafted")
+        page.wait_for_function(f"() => ({TOOLTIPS})().length > 0")
+        for left, right in page.evaluate(TOOLTIPS):
+            assert 0 <= left and right <= 390 + 0.5, (die, left, right)
+    page.screenshot(path=str(Path(os.environ.get("STEAM_SHOTS", "/tmp")) / "railkit-steam-phone-tooltip.png"))
+    assert not bad, bad
+    page.context.close()
