@@ -461,3 +461,36 @@ def test_on_a_phone_a_whole_game_against_a_bot_by_tap(browser, playwright, serve
     guard.check()
     page.context.close()
     print(f"whole game on a phone: {time.monotonic() - started:.1f} s, {moves} moves by taps")
+
+
+#: the city names drawn past the board's plot area: [name, left, right] in screen pixels, each
+#: name's width measured with the font the board draws it in
+CLIPPED_NAMES = """() => { for (const d of Bokeh.documents) { const fig = d.get_model_by_name('board');
+  const src = d.get_model_by_name('cities'); const glyph = d.get_model_by_name('city_labels');
+  if (!fig || !src) continue; const view = Bokeh.index.get_one(fig); if (!view) return null;
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = 'bold ' + glyph.glyph.text_font_size.value + ' helvetica';
+  const f = view.frame, D = src.data, out = [];
+  for (let i = 0; i < D.x.length; i++) {
+    const w = Math.max(...String(D.label[i]).split('\\n').map(t => ctx.measureText(t).width));
+    const ax = f.x_scale.compute(D.x[i]) + D.dx[i];
+    const left = D.align[i] === 'left' ? ax : D.align[i] === 'right' ? ax - w : ax - w / 2;
+    if (left < f.bbox.left - 1 || left + w > f.bbox.right + 1) out.push([D.name[i], Math.round(left), Math.round(left + w)]);
+  }
+  return out; } return null; }"""
+
+
+def test_on_a_phone_no_city_name_is_cut_off_the_board(browser, playwright, server):
+    """At 390x844 every city name lies within the board's plot area ("Portland" lost its "P"
+    at the left edge): the board widens its view to make room for the names drawn at full size."""
+    page = phone_page(browser, playwright)
+    guard = PageGuard(page)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    page.wait_for_function(f"() => ({CLIPPED_NAMES})() !== null")
+    page.wait_for_function(f"() => ({CLIPPED_NAMES})().length === 0", timeout=TIMEOUT)
+    assert page_fits_phone(page)["overflow"] == 0
+    page.locator(".bk-Canvas, canvas").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-phone-names.png"))
+    guard.check()
+    page.context.close()
