@@ -41,6 +41,7 @@ from railkit.agents.levels import alias, register
 from railkit.agents.mcts import Adapter, MCTSAgent, margins_of, sigmoid
 from railkit.core.game import Action, Agent
 from railkit.games.ticket_to_ride.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from railkit.games.ticket_to_ride.board import board_for, obvious_chokes
 from railkit.graphs.paths import cheapest_path
 from railkit.maps import CARD_COLOURS
 
@@ -77,6 +78,8 @@ class MapFacts:
 
     def __init__(self, m) -> None:
         self.map = m
+        #: the engine's route arrays of the map (:func:`obvious_chokes` reads them)
+        self.board = board_for(m)
         self.routes: dict[str, Any] = {r.id: r for r in m.routes}
         self.adj: dict[str, list[tuple[str, str, int]]] = {c: [] for c in m.cities}
         for r in m.routes:
@@ -602,68 +605,6 @@ def _costs(f: MapFacts, owned, blocked) -> list[int]:
     return cost
 
 
-#: a route is an obvious choke when going round it costs at least this many more trains
-CHOKE_DETOUR: Final = 3
-
-
-def _root(parent: dict[int, int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
-
-
-def obvious_chokes(f: MapFacts, claimed: dict[str, int], closed: list[str], seat: int, players: int) -> list[str]:
-    """The free routes whose claim by another seat would visibly cut ``seat``'s network:
-    each joins two pieces of the routes ``seat`` has claimed (public facts), and without it
-    the cheapest way between those pieces costs :data:`CHOKE_DETOUR` or more trains extra,
-    or there is none. With fewer than 4 players (the default rule for double routes) a
-    claim closes the other track of a double, so either track of such a double blocks.
-
-    >>> from railkit.maps import load
-    >>> f = MapFacts(load("usa"))
-    >>> obvious_chokes(f, {"Calgary-Seattle": 0, "Helena-Winnipeg": 0}, [], 0, 2)  # three ways to join
-    []
-    >>> obvious_chokes(f, {"Calgary-Helena": 0, "Chicago-Omaha": 0}, [], 0, 2)
-    ['Helena-Omaha']
-    >>> obvious_chokes(f, {"Calgary-Helena": 0, "Chicago-Omaha": 0, "Helena-Omaha": 1}, [], 0, 2)
-    []
-    """
-    route_ix, parallel, lengths = f.route_ix, f.parallel, f.lengths
-    cost = lengths[:]
-    parent: dict[int, int] = {}
-    for rid, s in claimed.items():
-        i = route_ix[rid]
-        if s != seat:
-            cost[i] = -1
-            continue
-        cost[i] = 0
-        for p in parallel[rid]:  # the other track of one's own double is never one's to use
-            cost[route_ix[p]] = -1
-        u, v = f.route_ends[i]
-        parent.setdefault(u, u)
-        parent.setdefault(v, v)
-        ru, rv = _root(parent, u), _root(parent, v)
-        if ru != rv:
-            parent[ru] = rv
-    for rid in closed:
-        cost[route_ix[rid]] = -1
-    out: list[str] = []
-    for i, (u, v) in enumerate(f.route_ends):
-        if cost[i] <= 0 or u not in parent or v not in parent or _root(parent, u) == _root(parent, v):
-            continue
-        rid = f.route_ids[i]
-        without = cost[:]
-        without[i] = -1
-        if players < 4:
-            for p in parallel[rid]:
-                without[route_ix[p]] = -1
-        res = cheapest_path(f.iadj, without, u, v)
-        if res is None or res[0] >= cost[i] + CHOKE_DETOUR:
-            out.append(rid)
-    return sorted(out)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may subclass it, compiled or not
 class DestinationHungryAgent(TicketAgent):
     """The ``tickets`` planner that keeps every ticket it can still reach and
@@ -750,7 +691,7 @@ class TicketToRideAdapter(Adapter):
         chokes: set[str] = set()
         for s in range(players):
             if s != seat:
-                chokes.update(obvious_chokes(f, observation["claimed"], observation["closed"], s, players))
+                chokes.update(obvious_chokes(f.board, observation["claimed"], observation["closed"], s, players))
         best: Action | None = None
         best_key: tuple[int, int, str] | None = None
         for a in legal:

@@ -50,7 +50,8 @@ def test_four_player_hard_plays_more_playouts_than_the_two_player_budget_allows(
 def test_hard_weighs_claiming_an_obvious_choke_right_after_mediums_move():
     """Wherever the other seat's claimed network has an obvious choke hard can claim, the
     search's second candidate claims one (medium's move stays first, the reference)."""
-    from railkit.agents.ticket_to_ride import map_facts, obvious_chokes
+    from railkit.agents.ticket_to_ride import map_facts
+    from railkit.games.ticket_to_ride.board import obvious_chokes
     from railkit.games.ticket_to_ride.actions import Claim
 
     hard = make_agent(TTR, "hard", 1)
@@ -62,7 +63,7 @@ def test_hard_weighs_claiming_an_obvious_choke_right_after_mediums_move():
             s, legal = g.current_player, g.legal_actions()
             obs = g.observe(s)
             if obs["phase"] == "turn":
-                chokes = obvious_chokes(map_facts(obs), obs["claimed"], obs["closed"], 1 - s, 2)
+                chokes = obvious_chokes(map_facts(obs).board, obs["claimed"], obs["closed"], 1 - s, 2)
                 if any(type(a) is Claim and a.route in chokes for a in legal):
                     seen += 1
                     hard.bind(g)

@@ -463,3 +463,53 @@ def test_on_a_phone_a_few_steps_by_tap_fit_the_screen(browser, playwright, lab_s
         assert page_fits_phone(page) == {"overflow": 0, "small": []}, tab
         assert header.bounding_box()["height"] >= 44 - 0.5
     page.context.close()
+
+
+@pytest.mark.slow
+def test_on_a_phone_a_whole_run_and_a_question_by_tap(browser, playwright, lab_server):
+    """At 390x844 with touch: Dijkstra stepped by taps to its last step, the page fitting the
+    screen after every fifth step and at the end; the board then shows the trace's last frame and
+    the step caption is on the screen. Then a question of the bank answered by taps and typing,
+    graded right."""
+    import time
+
+    from helpers import page_fits_phone, phone_page
+
+    started = time.monotonic()
+    G, trace, _, _ = scenario("dijkstra", "usa", 0)
+    last = len(trace) - 1
+    page = phone_page(browser, playwright)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(lab_server)
+    page.wait_for_function(SHOWN)
+    step = page.locator(".step button")
+    for i in range(1, last + 1):
+        step.tap()
+        page.get_by_text(f"Step {i} of {last}").wait_for()
+        if i % 5 == 0 or i == last:
+            page.touchscreen.tap(5, 5)  # off the button: a button held down is drawn 2 % smaller
+            assert page_fits_phone(page) == {"overflow": 0, "small": []}, i
+    nodes = [trace[last].nodes[n] for n in G.nodes]
+    edges = [trace[last].edges[e] for e in G.edges(keys=True)]
+    assert page.evaluate(STATES) == [nodes, edges]
+    caption = page.get_by_text(f"Step {last} of {last}")
+    caption.scroll_into_view_if_needed()
+    box, size = caption.bounding_box(), page.viewport_size
+    assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"] + 0.5, box
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-phone-end.png")))
+
+    page.locator(".bk-tab", has_text="Question bank").tap()
+    q = quiz.question_bank(0, "small", 10)[0]
+    page.get_by_text(q.prompt).wait_for()
+    answer = ("yes" if q.answer else "no") if isinstance(q.answer, bool) else str(q.answer)
+    box = page.get_by_label("Your answer")
+    box.tap()
+    page.keyboard.type(answer)
+    box.press("Enter")
+    page.locator(".check button").tap()
+    page.get_by_text("Right 1 of 1").wait_for()
+    page.touchscreen.tap(5, 5)
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    page.screenshot(path=str(SHOT.with_name("railkit-graph-lab-phone-question.png")), full_page=True)
+    page.context.close()
+    print(f"whole run on a phone: {time.monotonic() - started:.1f} s")

@@ -91,14 +91,23 @@ def wait_rows(page, name: str, cond: str) -> None:
 
 
 
-def click_at(page, xy) -> None:
+def click_at(page, xy, touch: bool = False) -> None:
+    """Click (``touch``: tap) the sheet at point ``xy``."""
+    if touch:
+        page.touchscreen.tap(*page.evaluate(XY, list(xy)))
+        return
     page.mouse.move(1, 1)
     pos = page.evaluate(XY, list(xy))
     page.mouse.click(*pos)
 
 
-def draft(page, die: int) -> None:
-    page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.click()
+def press(locator, touch: bool = False) -> None:
+    """Click ``locator``, or tap it on a touch screen."""
+    locator.tap() if touch else locator.click()
+
+
+def draft(page, die: int, touch: bool = False) -> None:
+    press(page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first, touch)
     wait_text(page, f"Die {die} drafted")
 
 
@@ -106,10 +115,10 @@ def confirm_button(page):
     return page.get_by_role("button", name="Confirm turn")
 
 
-def confirm_turn(page) -> None:
+def confirm_turn(page, touch: bool = False) -> None:
     """Press "Confirm turn" once the move that ends the turn waits for it (the served default)."""
     expect(confirm_button(page)).to_be_enabled(timeout=60_000)
-    confirm_button(page).click()
+    press(confirm_button(page), touch)
 
 
 def confirm_if_waiting(page, t: Table, seat: int, action) -> None:
@@ -410,26 +419,27 @@ def solo_choice(g, bot):
     return bot.act(g.observe(0), legal)
 
 
-def play_by_clicks(page, g, action, t: Table | None = None) -> None:
+def play_by_clicks(page, g, action, t: Table | None = None, touch: bool = False) -> None:
     """Play ``action`` (legal in ``g``, the person's move) on the page by clicks only (and
-    "Confirm turn" where it waits for it, if ``t``, this test's copy of the table, is given)."""
+    "Confirm turn" where it waits for it, if ``t``, this test's copy of the table, is given);
+    ``touch``: by taps."""
     ends = bool(t is not None and t.final_reason(0, action))
     if isinstance(action, (Build, ExtraBuild)):
         if isinstance(action, Build):
-            draft(page, action.die)
+            draft(page, action.die, touch)
         options = [a for a in g.legal_actions() if type(a) is type(action) and a.hex == action.hex
                    and getattr(a, "die", None) == getattr(action, "die", None) and getattr(a, "value", None) is None]
-        click_at(page, centre(action.hex))
+        click_at(page, centre(action.hex), touch)
         wait_rows(page, "sheet_choices", f"== {len(options)}")
         i = options.index(action)
         xy = page.evaluate(f"() => {{ const d = Bokeh.documents[0].get_model_by_name('sheet_choices').data;"
                            f" return [d.x[{i}], d.y[{i}]]; }}")
-        click_at(page, xy)
+        click_at(page, xy, touch)
     elif isinstance(action, Engine):
-        draft(page, action.die)
-        page.get_by_role("button", name=str(action.die), exact=True).first.click()
+        draft(page, action.die, touch)
+        press(page.get_by_role("button", name=str(action.die), exact=True).first, touch)
     elif isinstance(action, Deliver):
-        draft(page, action.die)
+        draft(page, action.die, touch)
         src = delivery_source(action)
         line = g.supply.get(src, [])
         pos = action.pos or (line.index(action.good) + 1 if action.good in line else 0)
@@ -439,19 +449,19 @@ def play_by_clicks(page, g, action, t: Table | None = None) -> None:
         opt.wait_for(state="attached", timeout=60_000)
         sel.select_option(label=opt.inner_text().strip())
         wait_text(page, "Delivery preview")
-        page.get_by_role("button", name="Deliver", exact=True).click()
+        press(page.get_by_role("button", name="Deliver", exact=True), touch)
     elif isinstance(action, TakeTile):
-        draft(page, action.die)
-        page.get_by_role("button", name=re.compile("^" + re.escape(g.tile_id[action.number]) + " ")).click()
+        draft(page, action.die, touch)
+        press(page.get_by_role("button", name=re.compile("^" + re.escape(g.tile_id[action.number]) + " ")), touch)
     elif isinstance(action, Pass):
-        draft(page, action.die)
-        page.get_by_role("button", name="Pass (use the die for nothing)").click()
+        draft(page, action.die, touch)
+        press(page.get_by_role("button", name="Pass (use the die for nothing)"), touch)
     elif isinstance(action, Skip):
-        page.get_by_role("button", name=re.compile("^(Skip the second track|Do not re-roll)")).click()
+        press(page.get_by_role("button", name=re.compile("^(Skip the second track|Do not re-roll)")), touch)
     else:  # pragma: no cover - solo_choice offers nothing else
         raise TypeError(f"no clicks for {action!r}")
     if ends:
-        confirm_turn(page)
+        confirm_turn(page, touch)
 
 
 def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
@@ -866,5 +876,83 @@ def test_on_a_phone_a_turn_by_tap_fits_the_screen(browser, playwright, steam):
     confirm_button(page).tap()  # the tap waits until the button is enabled
     wait_text(page, "Olivia's die shows")
     assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    assert not bad, bad
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwright, steam):
+    """At 390x844 with touch, rail-baron: every move of the person (the greedy bot's choice) by
+    taps (dice, hexes, drawn placements, engine boxes, a delivery's picker), the page no wider
+    than the screen and every control at least 44 px at each roll and at the end; the end
+    statistics (Olivia's column too, her crosses per region) are the game's ``summary()``."""
+    import time
+
+    from railkit.viz.steam_rollers.view import SteamRollersView
+
+    started = time.monotonic()
+    url = steam("--difficulty", "rail-baron")
+    page = phone_page(browser, playwright)
+    bad = watch(page)
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
+    g, bot = t.game, make_agent(t.spec, "greedy", "clicks")
+    kinds = set()
+    while not g.is_over:
+        assert len(g.log) < 200, "the game must end"
+        if g.phase == "draft":
+            wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
+            assert page_fits_phone(page) == {"overflow": 0, "small": []}, len(g.log)
+        action = solo_choice(g, bot)
+        play_by_clicks(page, g, action, t, touch=True)
+        g.apply(action)
+        kinds.add(type(action).__name__)
+        wait_log(page, len(g.log), str(action))
+    assert {"Build", "Engine"} <= kinds, kinds
+    wait_text(page, "Game over")
+    page.touchscreen.tap(5, 5)  # off any button: a button held down is drawn 2 % smaller
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}
+    row = g.summary()[0]
+    stats = page.locator(".winner-banner .stats-table")
+    stats.first.scroll_into_view_if_needed()
+    box = stats.first.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 0.5, box
+    shown = 0
+    for stat in SteamRollersView.STATS:
+        cells = page.locator(f".winner-banner .stats-table tr[data-stat='{stat}'] td[data-seat]").all_inner_texts()
+        her = row.get(f"olivia_{stat}")
+        assert cells == [str(row[stat]), "" if her is None else str(her)], stat
+        shown += 1
+    assert shown >= 19 and sum(row[f"olivia_crosses_region{n}"] for n in range(1, 7)) > 0
+    page.screenshot(path=str(Path(os.environ.get("STEAM_SHOTS", "/tmp")) / "railkit-steam-phone-end.png"),
+                    full_page=True)
+    assert not bad, bad
+    page.context.close()
+    print(f"whole solo game on a phone: {time.monotonic() - started:.1f} s, {len(g.log)} moves")
+
+
+#: the boxes ([left, right]) of the shown Bokeh tooltips (they are laid on the page's body)
+TOOLTIPS = """() => Array.from(document.querySelectorAll('.bk-Tooltip')).filter(t => t.checkVisibility())
+  .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"""
+
+
+def test_on_a_phone_a_dies_tooltip_stays_on_the_screen(browser, playwright, steam):
+    """At 390x844 with touch, a tap on each die of the tray shows its tooltip wholly on the
+    screen (it ran 150 px past the right edge), and the next die can still be tapped."""
+    url = steam()
+    page = phone_page(browser, playwright)
+    bad = watch(page)
+    page.set_default_timeout(60_000)
+    open_view(page, url)
+    wait_text(page, "Your turn")
+    g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
+    for die in dict.fromkeys(g.dice):
+        page.get_by_role("button", name=f"{DIE_FACE[die]} {die}").first.tap()
+        wait_text(page, f"Die {die} drafted")
+        page.wait_for_function(f"() => ({TOOLTIPS})().length > 0")
+        for left, right in page.evaluate(TOOLTIPS):
+            assert 0 <= left and right <= 390 + 0.5, (die, left, right)
+    page.screenshot(path=str(Path(os.environ.get("STEAM_SHOTS", "/tmp")) / "railkit-steam-phone-tooltip.png"))
     assert not bad, bad
     page.context.close()

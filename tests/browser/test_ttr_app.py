@@ -378,3 +378,119 @@ def test_on_a_phone_a_few_moves_by_tap_fit_the_screen(browser, playwright, serve
     assert page_fits_phone(page) == {"overflow": 0, "small": []}
     guard.check()
     page.context.close()
+
+
+#: the number of the action log's newest line (0 while it is empty)
+LOG_COUNT = """() => { const find = (root) => { for (const el of root.querySelectorAll('*')) {
+    if (el.classList && el.classList.contains('action-log')) return el;
+    if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } return null; };
+  const host = find(document); if (!host) return -1;
+  const m = /^(\\d+)\\./.exec((host.shadowRoot || host).textContent.trim()); return m ? Number(m[1]) : 0; }"""
+
+
+def tap_move(page, rep: Table, action) -> None:
+    """Play the person's ``action`` on the page by taps: a route on the board and its payment,
+    a face-up card, the deck, or Keep selected tickets (every ticket offered is ticked)."""
+    from railkit.games.ticket_to_ride import DrawDeck, DrawFaceUp, KeepTickets
+
+    if isinstance(action, Claim):
+        page.touchscreen.tap(*route_xy(page, action.route))
+        wait_text(page, "Choose how to pay")
+        page.get_by_role("button", name=pay_text(action), exact=True).tap()
+    elif isinstance(action, DrawFaceUp):
+        page.locator(f".faceup-{action.slot} button").tap()
+    elif isinstance(action, DrawDeck):
+        page.locator(".draw-deck button").tap()
+    elif isinstance(action, KeepTickets):
+        assert list(action.keep) == list(range(1, len(rep.game.offered) + 1)), action
+        page.get_by_role("button", name="Keep selected tickets").tap()
+    else:  # pragma: no cover - the person's choices are only these
+        raise TypeError(f"no taps for {action!r}")
+
+
+@pytest.mark.slow
+def test_on_a_phone_a_whole_game_against_a_bot_by_tap(browser, playwright, server):
+    """At 390x844 with touch, against the greedy bot to the end banner: the person's moves (the
+    greedy bot's choice among keeping every ticket, claims, face-up cards and the deck) by taps
+    on the board, its payment buttons and the cards; each followed in the action log. The page
+    is no wider than the screen and every control is at least 44 px every fifth move and at the
+    end; the end statistics (blocks and cards drawn among them) are the game's ``summary()``."""
+    import time
+
+    from railkit.agents.ticket_to_ride import AGENTS
+    from railkit.games.ticket_to_ride import DrawTickets, Pass
+    from railkit.viz.ticket_to_ride.view import TicketToRideView
+
+    started = time.monotonic()
+    page = phone_page(browser, playwright)
+    guard = PageGuard(page)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    rep = replica()
+    g, me = rep.game, AGENTS["greedy-route"](7)
+    moves = 0
+    while not g.is_over:
+        rep.run_bots()
+        if g.is_over:
+            break
+        page.wait_for_function(f"() => ({LOG_COUNT})() === {len(g.log)}", timeout=TIMEOUT)
+        legal = [a for a in g.legal_actions() if not isinstance(a, (DrawTickets, Pass))]
+        if g.phase == "keep-tickets" or g.phase == "setup-tickets":
+            legal = [a for a in g.legal_actions() if len(a.keep) == len(g.offered)]
+        action = me.act(g.observe(0), legal)
+        if moves % 5 == 0:
+            page.touchscreen.tap(2, 2)  # off every button: one held down is drawn 2 % smaller
+            assert page_fits_phone(page) == {"overflow": 0, "small": []}, (moves, g.phase)
+        tap_move(page, rep, action)
+        assert rep.apply(0, action) is None
+        moves += 1
+        assert moves < 400, "the game did not end"
+    banner = page.locator(".winner-banner")
+    expect(banner.locator(".stats-table").first).to_be_visible(timeout=TIMEOUT)
+    page.touchscreen.tap(2, 2)
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-phone-end.png"), full_page=True)
+    assert page_fits_phone(page) == {"overflow": 0, "small": []}  # the final scores were 241 px too wide
+    rows = sorted(g.summary(), key=lambda r: r["seat"])
+    for stat in TicketToRideView.STATS:
+        cells = banner.locator(f".stats-table tr[data-stat='{stat}'] td[data-seat]").all_inner_texts()
+        assert cells == [str(r[stat]) for r in rows], stat
+    assert sum(r["cards_drawn"] for r in rows) > 0
+    banner.scroll_into_view_if_needed()
+    box = banner.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5, box
+    guard.check()
+    page.context.close()
+    print(f"whole game on a phone: {time.monotonic() - started:.1f} s, {moves} moves by taps")
+
+
+#: the city names drawn past the board's plot area: [name, left, right] in screen pixels, each
+#: name's width measured with the font the board draws it in
+CLIPPED_NAMES = """() => { for (const d of Bokeh.documents) { const fig = d.get_model_by_name('board');
+  const src = d.get_model_by_name('cities'); const glyph = d.get_model_by_name('city_labels');
+  if (!fig || !src) continue; const view = Bokeh.index.get_one(fig); if (!view) return null;
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = 'bold ' + glyph.glyph.text_font_size.value + ' helvetica';
+  const f = view.frame, D = src.data, out = [];
+  for (let i = 0; i < D.x.length; i++) {
+    const w = Math.max(...String(D.label[i]).split('\\n').map(t => ctx.measureText(t).width));
+    const ax = f.x_scale.compute(D.x[i]) + D.dx[i];
+    const left = D.align[i] === 'left' ? ax : D.align[i] === 'right' ? ax - w : ax - w / 2;
+    if (left < f.bbox.left - 1 || left + w > f.bbox.right + 1) out.push([D.name[i], Math.round(left), Math.round(left + w)]);
+  }
+  return out; } return null; }"""
+
+
+def test_on_a_phone_no_city_name_is_cut_off_the_board(browser, playwright, server):
+    """At 390x844 every city name lies within the board's plot area ("Portland" lost its "P"
+    at the left edge): the board widens its view to make room for the names drawn at full size."""
+    page = phone_page(browser, playwright)
+    guard = PageGuard(page)
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server + "/")
+    page.wait_for_function(f"() => ({CLIPPED_NAMES})() !== null")
+    page.wait_for_function(f"() => ({CLIPPED_NAMES})().length === 0", timeout=TIMEOUT)
+    assert page_fits_phone(page)["overflow"] == 0
+    page.locator(".bk-Canvas, canvas").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "railkit-ttr-phone-names.png"))
+    guard.check()
+    page.context.close()

@@ -63,10 +63,18 @@ def ranks(game, rows: list[dict]) -> None:
 
 
 def summary(game) -> list[dict]:
-    """One row per seat: score, win, rank, turns, the score breakdown and game facts."""
+    """One row per seat: score, win, rank, turns, the score breakdown and game facts.
+    ``crosses_region1`` ... ``crosses_region6`` count the hexes of each region the seat has
+    drawn a track in; alone against Olivia, ``olivia_crosses_region1`` ... 6 count the hexes
+    she crossed there (SR-OLIVIA-1; None in a game without her)."""
     rows = []
     ob = olivia_breakdown(game) if game.solo else None
+    region_of = game.sheet.region_of
+    regions = sorted(game.sheet.regions)
     for seat, ps in enumerate(game.ps):
+        crosses = dict.fromkeys(regions, 0)
+        for h in ps.tracks:
+            crosses[region_of[h]] += 1
         b = breakdown(game, seat)
         row = {"seat": seat, "score": b["score"], "win": False, "rank": 0, "turns": ps.turns}
         row.update({c: b[c] for c in ("delivery_points", "network_points", "engine_bonus", "tile_vp", "order_vp", "power_vp")})
@@ -93,6 +101,9 @@ def summary(game) -> list[dict]:
             "olivia_tile_vp": ob["olivia_tile_vp"] if ob else None,
             "olivia_won_region": game.olivia_won if game.solo else None,
         })
+        for n in regions:
+            row[f"crosses_region{n}"] = crosses[n]
+            row[f"olivia_crosses_region{n}"] = len(game.olivia_crossed[n]) if game.solo else None
         rows.append(row)
     ranks(game, rows)
     return rows

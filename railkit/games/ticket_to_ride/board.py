@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import is_
-from typing import Final
+from typing import Final, Sequence
 
 from railkit.core.game import Action
 from railkit.games.ticket_to_ride.actions import (
     LOCO, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass,
 )
+from railkit.graphs.paths import cheapest_path
 from railkit.maps import CARD_COLOURS, Map
 
 #: Card names by index: the 8 colours, then the locomotive (index 8).
@@ -57,6 +58,11 @@ class Board:
         self.end_b = [self.city_index[r.b] for r in self.routes]
         self.parallel = [tuple(self.route_index[p.id] for p in m.parallel(r)) for r in self.routes]
         self.max_length = max(self.length)
+        #: per city, its neighbours and the routes to them (map order), for the path searches
+        self.iadj: list[list[tuple[int, int]]] = [[] for _ in self.city_names]
+        for i in range(self.n_routes):
+            self.iadj[self.end_a[i]].append((self.end_b[i], i))
+            self.iadj[self.end_b[i]].append((self.end_a[i], i))
         # claim tables: (route, colour) -> list over (cards cap, locos cap) -> tuple of Claims
         self._claims: dict[tuple[int, int], list] = {}
         self._loco_claim: list[Claim | None] = [None] * self.n_routes
@@ -213,6 +219,88 @@ def join(uf: list[int], a: int, b: int) -> None:
     x, y = find_root(uf, a), find_root(uf, b)
     if x != y:
         uf[x] = y
+
+
+#: a route is an obvious choke when going round it costs at least this many more trains
+CHOKE_DETOUR: Final = 3
+
+
+def obvious_chokes(b: Board, claimed: dict[str, int], closed: list[str], seat: int, players: int,
+                   routes: Sequence[int] | None = None) -> list[str]:
+    """The free routes whose claim by another seat would visibly cut ``seat``'s network:
+    each joins two pieces of the routes ``seat`` has claimed (public facts), and without it
+    the cheapest way between those pieces costs :data:`CHOKE_DETOUR` or more trains extra,
+    or there is none. With fewer than 4 players (the default rule for double routes) a
+    claim closes the other track of a double, so either track of such a double blocks.
+    The bots read it to block (``hard``); a game's ``blocks`` count the claims of such a
+    route (:meth:`~railkit.games.ticket_to_ride.TicketToRide.blocks`).
+
+    Parameters
+    ----------
+    b : Board
+        The map's route arrays (:func:`board_for`).
+    claimed, closed : dict, list
+        Route id -> seat of every claimed route, and the ids of the closed tracks (as an
+        observation has them).
+    seat, players : int
+        The seat whose network is looked at, and the number of players.
+    routes : sequence of int, optional
+        Only these route numbers are looked at (default: every route).
+
+    Returns
+    -------
+    list of str
+        The route ids, sorted.
+
+    Examples
+    --------
+    >>> from railkit.maps import load
+    >>> b = board_for(load("usa"))
+    >>> obvious_chokes(b, {"Calgary-Seattle": 0, "Helena-Winnipeg": 0}, [], 0, 2)  # three ways to join
+    []
+    >>> obvious_chokes(b, {"Calgary-Helena": 0, "Chicago-Omaha": 0}, [], 0, 2)
+    ['Helena-Omaha']
+    >>> obvious_chokes(b, {"Calgary-Helena": 0, "Chicago-Omaha": 0, "Helena-Omaha": 1}, [], 0, 2)
+    []
+    """
+    route_index, parallel, end_a, end_b = b.route_index, b.parallel, b.end_a, b.end_b
+    cost = b.length[:]
+    uf = list(range(len(b.city_names)))  # the pieces of the seat's network
+    touched = [False] * len(b.city_names)
+    for rid, s in claimed.items():
+        i = route_index[rid]
+        if s != seat:
+            cost[i] = -1
+            continue
+        cost[i] = 0
+        for p in parallel[i]:  # the other track of one's own double is never one's to use
+            cost[p] = -1
+        touched[end_a[i]] = touched[end_b[i]] = True
+        join(uf, end_a[i], end_b[i])
+    for rid in closed:
+        cost[route_index[rid]] = -1
+    out: list[str] = []
+    for i in (range(b.n_routes) if routes is None else routes):
+        u, v = end_a[i], end_b[i]
+        if (cost[i] > 0 and touched[u] and touched[v] and find_root(uf, u) != find_root(uf, v)
+                and hard_to_go_round(b, cost, i, players)):
+            out.append(b.route_ids[i])
+    return sorted(out)
+
+
+def hard_to_go_round(b: Board, cost: list[int], i: int, players: int) -> bool:
+    """Whether going round free route ``i`` between its two cities costs
+    :data:`CHOKE_DETOUR` or more trains than the route itself, or is impossible, at these
+    route costs of one seat (0: its own, -1: unusable). With fewer than 4 players the other
+    track of a double goes with it (:func:`obvious_chokes`). ``cost`` is left as it was."""
+    gone = [i, *b.parallel[i]] if players < 4 else [i]
+    kept = [cost[j] for j in gone]
+    for j in gone:
+        cost[j] = -1
+    res = cheapest_path(b.iadj, cost, b.end_a[i], b.end_b[i])
+    for j, c in zip(gone, kept):
+        cost[j] = c
+    return res is None or res[0] >= cost[i] + CHOKE_DETOUR
 
 
 def board_for(m: Map) -> Board:

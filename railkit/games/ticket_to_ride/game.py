@@ -69,6 +69,7 @@ from railkit.games.ticket_to_ride.actions import (
 )
 from railkit.games.ticket_to_ride.board import (
     CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, find_root, join,
+    hard_to_go_round,
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
@@ -1299,6 +1300,50 @@ class TicketToRide(Game):
                               Message("Use score_breakdown() for the scores if the game ended now."))
         return self.score_breakdown()
 
+    def blocks(self) -> list[int]:
+        """Per seat, its claims that took an obvious choke of another seat's network
+        (:func:`~railkit.games.ticket_to_ride.board.obvious_chokes`): at the time of the
+        claim the route joined two pieces of that seat's claimed routes and going round it
+        cost 3 or more trains extra (or was impossible). Read from the public claims in the
+        order of the log; a claim that cuts two seats counts once.
+
+        >>> g = TicketToRide(players=2, seed=1, map="teaching-small")
+        >>> g.blocks()
+        [0, 0]
+        """
+        b = self.board
+        n = self.players
+        cities = len(b.city_names)
+        end_a, end_b, route_index, owner, parallel = b.end_a, b.end_b, b.route_index, self.owner, b.parallel
+        # per seat, as obvious_chokes builds them, kept up to date claim by claim: the route
+        # costs (0: its own, -1: unusable), its network's pieces and the cities it touches
+        cost = [b.length[:] for _ in range(n)]
+        uf = [list(range(cities)) for _ in range(n)]
+        touched = [[False] * cities for _ in range(n)]
+        out = [0] * n
+        for a in self.log:
+            if type(a) is not _CLAIM_T:
+                continue
+            i = route_index[cast(Claim, a).route]
+            s = owner[i]
+            u, v = end_a[i], end_b[i]
+            for t in range(n):
+                if (t != s and cost[t][i] > 0 and touched[t][u] and touched[t][v]
+                        and find_root(uf[t], u) != find_root(uf[t], v) and hard_to_go_round(b, cost[t], i, n)):
+                    out[s] += 1
+                    break
+            for t in range(n):
+                cost[t][i] = 0 if t == s else -1
+            for p in parallel[i]:
+                if self._small:  # TTR-DOUBLE-SMALL: the other track closes to everyone
+                    for t in range(n):
+                        cost[t][p] = -1
+                else:  # the other track of one's own double is never one's to use
+                    cost[s][p] = -1
+            touched[s][u] = touched[s][v] = True
+            join(uf[s], u, v)
+        return out
+
     def summary(self) -> list[dict]:
         """One row per seat for simulation tables.
 
@@ -1307,12 +1352,14 @@ class TicketToRide(Game):
         ``tickets_completed``, ``tickets_failed``, ``longest_trail``, ``longest_bonus``,
         ``globetrotter_bonus``; facts ``trains_left``, ``routes_claimed``, ``cards_drawn``,
         ``cards_in_hand``, ``tickets_drawn``, ``tickets_kept``, ``passes``,
-        ``claims_len1`` ... ``claims_lenN`` (routes claimed by length); lists of text
+        ``claims_len1`` ... ``claims_lenN`` (routes claimed by length), ``blocks`` (claims of
+        an obvious choke of another seat's network, :meth:`blocks`); lists of text
         ``routes`` (route ids), ``cities`` (cities touched), ``tickets``, ``tickets_done``;
         ``tie_break``, ``players``, ``start_player``, ``end_reason``, ``game_turns``.
         """
         rows = self.score_breakdown()
         b = self.board
+        blocks = self.blocks()
         out = []
         for x in rows:
             s = x["seat"]
@@ -1336,7 +1383,7 @@ class TicketToRide(Game):
                 "trains_left": self.trains[s], "routes_claimed": len(ids),
                 "cards_drawn": self.cards_drawn[s], "cards_in_hand": _cards(self.hands[s]),
                 "tickets_drawn": self.tickets_drawn[s], "tickets_kept": len(self.tickets[s]),
-                "passes": self.passes[s],
+                "passes": self.passes[s], "blocks": blocks[s],
                 "routes": ids, "cities": cities,
                 "tickets": [f"{t['a']}-{t['b']}" for t in x["tickets"]],
                 "tickets_done": [f"{t['a']}-{t['b']}" for t in x["tickets"] if t["done"]],

@@ -37,7 +37,7 @@ from typing import Mapping, Sequence
 import panel as pn
 
 from railkit.core.i18n import Message
-from railkit.viz.shell.style import seat_colour, text_on
+from railkit.viz.shell.style import FIT_TEXT, seat_colour, text_on
 
 
 def ranked(final: Sequence[Mapping]) -> list[dict]:
@@ -140,9 +140,10 @@ class WinnerBanner(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self.winners: list[str] = []
+        # no wider than a phone's screen: its headline and statistics wrap within it
         self._pane = pn.pane.HTML("", css_classes=["winner-banner"], visible=False, sizing_mode="stretch_width",
                                   styles={"background": "#fff8e1", "border": "3px solid #f9a825",
-                                          "border-radius": "8px", "padding": "6px 12px"})
+                                          "border-radius": "8px", "padding": "6px 12px"}, stylesheets=[FIT_TEXT])
 
     @property
     def visible(self) -> bool:

@@ -113,11 +113,22 @@ TOUCH_CSS = """
 }
 """
 
-#: The page's head declares its width as the device's: a phone then lays it out at 390 px and
-#: does not zoom out to a 980 px desktop page (a Jinja template's blocks: Panel extends its
-#: own page with them)
-PHONE_TEMPLATE = """{% block inner_head %}<meta name="viewport" content="width=device-width, initial-scale=1">{{ super() }}{% endblock %}
+#: On a phone a tooltip (Bokeh lays it on the page's body, fixed beside what it explains, its
+#: middle at the control's) spans the screen's width just under the control instead of running
+#: past the right edge, and lets taps through to the controls it covers
+PHONE_TOOLTIPS = """
+@media (max-width: 600px) {
+  .bk-Tooltip { left: 8px !important; right: 8px !important; max-width: calc(100vw - 16px) !important;
+    transform: translateY(calc(50% + 26px)); pointer-events: none; }
+}
 """
+
+#: The page's head declares its width as the device's: a phone then lays it out at 390 px and
+#: does not zoom out to a 980 px desktop page; it also holds :data:`PHONE_TOOLTIPS` (a Jinja
+#: template's blocks: Panel extends its own page with them)
+PHONE_TEMPLATE = ("""{% block inner_head %}<meta name="viewport" content="width=device-width, initial-scale=1">"""
+                  f"<style>{PHONE_TOOLTIPS}</style>" + """{{ super() }}{% endblock %}
+""")
 
 #: On a narrow screen (a phone) a row of a board and its side columns stacks them, the side
 #: columns under the board (a Panel ``Row``'s style sheet; its items then take their own

@@ -279,6 +279,10 @@ class _OliviaState:
         self.tile_id = dict(g.tile_id)
 
 
+#: the end statistics of the hexes crossed in each region (Olivia's are ``olivia_`` + the id)
+REGION_CROSSES = tuple(f"crosses_region{n}" for n in range(1, 7))
+
+
 class SteamRollersView(TableShell):
     """Play Steam Rollers (solo against Olivia, or against bots and people at a shared table).
 
@@ -300,6 +304,10 @@ class SteamRollersView(TableShell):
         "deliveries": word("Deliveries"), "longest_delivery": word("Longest delivery (links)"),
         "engine": word("Engine"), "tracks": word("Tracks drawn"), "connections": word("Connections"),
         "towns_connected": word("Towns connected"), "turns": word("Turns"),
+        # the hexes crossed in each region: a seat's tracks, Olivia's crosses (her own row)
+        **{f"crosses_region{n}": text for n, text in enumerate((
+            word("Hexes crossed in region 1"), word("Hexes crossed in region 2"), word("Hexes crossed in region 3"),
+            word("Hexes crossed in region 4"), word("Hexes crossed in region 5"), word("Hexes crossed in region 6")), 1)},
     }
     #: the round's last move waits for "Confirm turn" (the next roll is a blind draw)
     offers_confirm = True
@@ -324,7 +332,7 @@ class SteamRollersView(TableShell):
         me = rows[0]
         olivia = {"seat": None, "name": "Olivia", "score": me["olivia_score"], "rank": 2 if me["win"] else 1,
                   "win": not me["win"], **{k: me.get(f"olivia_{k}") for k in ("delivery_points", "network_points",
-                                                                             "tile_vp")}}
+                                                                             "tile_vp", *REGION_CROSSES)}}
         return [dict(me, rank=1 if me["win"] else 2), olivia]
 
     def _build_view(self) -> None:

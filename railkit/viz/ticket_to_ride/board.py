@@ -140,6 +140,45 @@ const rid = src.data.id[i];
 """.replace("FW", str(2 * BORDER_PX)).replace("FH", str(2 * BORDER_PX + TOP_PX))
 
 
+#: the smallest size (pixels) the city names shrink to on a narrow board (a phone)
+MIN_LABEL_PX = 8.0
+
+#: JavaScript run when the board's plot area changes width (``w0`` wide as laid out): on a
+#: narrower board (a phone) the names and their offsets shrink with it, down to
+#: :data:`MIN_LABEL_PX`; names kept larger than that share get room by widening the view (x and
+#: y ranges round their middle, the map's shape kept) from the layout's until every name's box
+#: (``bx0`` ... ``by1``, data units at the layout's scale ``upp0``) fits again
+_ROOM_FOR_NAMES_JS = """
+const w = fig.inner_width, h = fig.inner_height;
+if (!(w > 0 && h > 0)) { return; }
+const D = src.data, f = Math.min(1, w / w0);
+const px = Math.max(label_px * f, Math.min(label_px, min_px)), s = px / label_px;  // names' scale
+const size = px.toFixed(2) + 'px';
+if (glyph.text_font_size.value !== size) {
+  glyph.text_font_size = {value: size};
+  src.data = Object.assign({}, D, {dx: D.dx0.map(v => v * s), dy: D.dy0.map(v => v * s)});
+}
+const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+let hw = (x1 - x0) / 2, hh = (y1 - y0) / 2;
+for (let round = 0; round < 8; round++) {
+  const ux = s * 2 * hw / w / upp0, uy = s * 2 * hh / h / upp0;  // a name's data units, as a share of the layout's
+  let need = 1.0;
+  for (let i = 0; i < D.x.length; i++) {
+    const x = D.x[i], y = D.y[i];
+    need = Math.max(need, (cx - (x + (D.bx0[i] - x) * ux)) / hw, (x + (D.bx1[i] - x) * ux - cx) / hw,
+                    (cy - (y + (D.by0[i] - y) * uy)) / hh, (y + (D.by1[i] - y) * uy - cy) / hh);
+  }
+  if (need <= 1.0005) { break; }
+  hw *= need * 1.002;
+  hh *= need * 1.002;
+}
+if (Math.abs(fig.x_range.start - (cx - hw)) > 1e-9 * hw || Math.abs(fig.y_range.start - (cy - hh)) > 1e-9 * hh) {
+  fig.x_range.setv({start: cx - hw, end: cx + hw});
+  fig.y_range.setv({start: cy - hh, end: cy + hh});
+}
+"""
+
+
 def _inner_size(fig, fallback: tuple[float, float] | None = None) -> tuple[float, float]:
     """The plot area in pixels as the browser reports it (an estimate before the first render)."""
     try:
@@ -279,6 +318,9 @@ class Board(pn.viewable.Viewer):
             y=[c.y for c in self.map.cities.values()],
             dx=[labels[c][0] for c in self.map.cities],
             dy=[-labels[c][1] for c in self.map.cities],  # screen offsets point down
+            # the offsets as laid out (a narrow board draws names smaller, dx and dy with them)
+            dx0=[labels[c][0] for c in self.map.cities],
+            dy0=[-labels[c][1] for c in self.map.cities],
             align=[labels[c][2] for c in self.map.cities],
             baseline=[labels[c][3] for c in self.map.cities],
             # the box each name was given room for (data units), for checks in the browser
@@ -386,7 +428,7 @@ class Board(pn.viewable.Viewer):
         fig.multi_line("xs", "ys", source=self.leaders_src, line_color="#222222", line_width=1.6, name="leader_lines")
         fig.scatter("x", "y", source=self.cities_src, size=CITY_PX * k, fill_color="#c62828", line_color="#ffffff",
                     line_width=2, name="city_dots")
-        fig.text("x", "y", text="label", source=self.cities_src, text_font_size=f"{LABEL_PX * k:.2f}px", text_line_height=1.2, x_offset="dx",
+        labels_glyph = fig.text("x", "y", text="label", source=self.cities_src, text_font_size=f"{LABEL_PX * k:.2f}px", text_line_height=1.2, x_offset="dx",
                  y_offset="dy", text_align="align", text_baseline="baseline", text_color="#1a1a1a",
                  text_font_style="bold", background_fill_color="#ffffff", background_fill_alpha=0.7,
                  name="city_labels")
@@ -404,6 +446,13 @@ class Board(pn.viewable.Viewer):
                                           (self._word(word("paid")), "@paid")]))
         fig.add_tools(HoverTool(renderers=[rings], tooltips=[(self._word(word("ticket city")), "@city"), ("", "@what")]))
         self.hit_renderer = hit
+        # narrower than drawn for (a phone), the names keep their size in pixels: widen the view
+        # round its middle until each name's box fits again (the layout's loop, in the browser)
+        x0, x1 = lay["x_range"]
+        y0, y1 = lay["y_range"]
+        fig.js_on_change("inner_width", CustomJS(args=dict(
+            fig=fig, src=self.cities_src, glyph=labels_glyph.glyph, upp0=lay["upp"], x0=x0, x1=x1, y0=y0, y1=y1,
+            w0=frame_size(width, height)[0], label_px=LABEL_PX * k, min_px=MIN_LABEL_PX), code=_ROOM_FOR_NAMES_JS))
         return fig
 
     def __panel__(self):

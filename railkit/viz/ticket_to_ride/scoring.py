@@ -30,6 +30,7 @@ import panel as pn
 import param
 
 from railkit.graphs import cheapest_completion
+from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH
 from railkit.viz.ticket_to_ride.board import Board
 
 #: Highlight colours: longest trail, a completed ticket's path, a failed ticket's missing routes.
@@ -123,9 +124,11 @@ class ScoringView(pn.viewable.Viewer):
                                                   value=["longest trail", "tickets"])
         self.w_seat.param.watch(lambda e: self._set(seat=e.new), "value")
         self.w_show.param.watch(lambda e: self._set(show=e.new), "value")
+        # on a phone the table scrolls sideways by itself, the page does not; the text wraps
         self.table = pn.pane.DataFrame(pd.DataFrame(breakdown_rows(game)).set_index("rank").sort_index(), index=True,
-                                       css_classes=["score-table"], sizing_mode="stretch_width")
-        self.details = pn.pane.HTML("", css_classes=["ticket-paths"])
+                                       css_classes=["score-table"], sizing_mode="stretch_width",
+                                       stylesheets=[FIT_WIDTH + ":host{overflow-x:auto}"])
+        self.details = pn.pane.HTML("", css_classes=["ticket-paths"], stylesheets=[FIT_TEXT])
         self._set()
 
     def _set(self, **kw) -> None:
@@ -167,7 +170,7 @@ class ScoringView(pn.viewable.Viewer):
         self.details.object = "<br>".join(items)
 
     def __panel__(self):
-        parts = ["### Final scores", pn.Row(self.w_seat, self.w_show)]
+        parts = ["### Final scores", pn.FlexBox(self.w_seat, self.w_show)]  # two lines on a phone
         if self.own_board:  # a board shown elsewhere (the game table's) is lit up there
             parts.append(self.board)
         return pn.Column(*parts, self.details, self.table)

@@ -150,6 +150,7 @@ class TicketToRideView(TableShell):
         "claims_len5": word("Routes of 5 trains"), "claims_len6": word("Routes of 6 trains"),
         "trains_left": word("Trains left"), "cards_drawn": word("Train cards drawn"),
         "tickets_drawn": word("Tickets drawn"), "tickets_kept": word("Tickets kept"), "turns": word("Turns"),
+        "blocks": word("Claims that cut another player's network"),
     }
 
     #: a seat may choose to be asked before each claim is played (TableShell.confirm_moves)

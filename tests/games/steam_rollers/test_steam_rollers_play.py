@@ -47,3 +47,21 @@ def test_summary_columns():
                 "deliveries", "engine", "olivia_score", "difficulty"):
         assert col in row
     assert row["difficulty"] == "rail-baron" and isinstance(row["olivia_score"], int)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_summary_counts_the_crossed_hexes_of_each_region(players):
+    """``crosses_region1`` ... ``crosses_region6``: the hexes of that region a seat has drawn a
+    track in; alone against Olivia also ``olivia_crosses_region1`` ... 6, her crossed hexes
+    (None without her). Together they are every track and every hex she crossed."""
+    g = play_out(players, {"difficulty": "investor"} if players == 1 else {}, seed=3, bot=GreedyAgent, max_rounds=60)
+    for seat, row in enumerate(g.summary()):
+        counts = [row[f"crosses_region{n}"] for n in range(1, 7)]
+        assert counts == [sum(g.sheet.region_of[h] == n for h in g.ps[seat].tracks) for n in range(1, 7)]
+        assert sum(counts) == row["tracks"] > 0
+        olivia = [row[f"olivia_crosses_region{n}"] for n in range(1, 7)]
+        if players == 1:
+            assert olivia == [len(g.olivia_crossed[n]) for n in range(1, 7)] and sum(olivia) >= 5
+            assert row["olivia_network_points"] == sum(sorted(olivia)[-2:])
+        else:
+            assert olivia == [None] * 6

@@ -319,3 +319,51 @@ def test_a_map_without_tickets_plays_for_route_points(tmp_path):
     g = play(TicketToRide(players=3, seed=2, map=str(path)), [AGENTS["random"](i) for i in range(3)])
     assert g.is_over and g.tickets_all == [] and all(r["ticket_points"] == 0 for r in g.summary())
     assert TicketToRide.load(g.save(tmp_path / "g.json")).summary() == g.summary()
+
+
+# ---------------------------------------------------------------------------- blocks
+def _claim_with_locos(g, route: str) -> None:
+    """The player to move claims ``route`` with locomotives put in her hand for it."""
+    from railkit.games.ticket_to_ride.board import LOCO_I
+
+    length = g.board.length[g.board.route_index[route]]
+    g.hands[g.current_player][LOCO_I] += length
+    g.apply(f"claim {route} loco x{length}")
+
+
+def test_blocks_count_claims_of_an_obvious_choke_of_another_seats_network():
+    """Purple joins Calgary-Helena and Chicago-Omaha; Helena-Omaha is then the obvious
+    choke between them (going round costs 3+ trains more): Teal's claim of it is a block,
+    Teal's earlier claim elsewhere is not, and Purple never blocks."""
+    g = SPEC.new_game(None, 2, 0, map="usa")
+    while g.phase == "setup-tickets":
+        g.apply(g.legal_actions()[0])
+    first = g.current_player
+    for route in ("Calgary-Helena", "Atlanta-Charleston", "Chicago-Omaha", "Helena-Omaha"):
+        _claim_with_locos(g, route)
+    rows = {r["seat"]: r for r in g.summary()}
+    assert g.blocks() == [1 if s != first else 0 for s in range(2)]
+    assert rows[first]["blocks"] == 0 and rows[1 - first]["blocks"] == 1
+
+
+@pytest.mark.parametrize("seed,players", [(6, 2), (5, 3), (0, 4)])
+def test_blocks_agree_with_obvious_chokes_at_every_claim(seed, players):
+    """Recounted from the definition: replaying the game, a claim is a block when its
+    route is among another seat's :func:`obvious_chokes` just before it."""
+    from railkit.agents.ticket_to_ride_exploiters import EXPLOITERS
+    from railkit.games.ticket_to_ride.board import obvious_chokes
+
+    bots = [EXPLOITERS["route-blocker"], AGENTS["tickets"], AGENTS["greedy-route"], AGENTS["random"]]
+    g = play(SPEC.new_game(SPEC.make_rules("base"), players, seed), [bots[i](seed + i) for i in range(players)])
+    replay = SPEC.new_game(SPEC.make_rules("base"), players, seed)
+    want = [0] * players
+    for a in g.log:
+        if isinstance(a, Claim):
+            obs = replay.observe(replay.current_player)
+            s = replay.current_player
+            if any(a.route in obvious_chokes(replay.board, obs["claimed"], obs["closed"], t, players)
+                   for t in range(players) if t != s):
+                want[s] += 1
+        replay.apply(a)
+    assert g.blocks() == want == [r["blocks"] for r in sorted(g.summary(), key=lambda r: r["seat"])]
+    assert sum(want) > 0

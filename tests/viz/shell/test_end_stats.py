@@ -12,6 +12,9 @@ from railkit.viz.shell.games import view_class
 from railkit.viz.shell.table import Table
 
 GAMES = {"ticket-to-ride": dict(map="teaching-small"), "station-master": {}, "steam-rollers": {}}
+#: statistics each game's end screen must show (issue 41: blocks, cards drawn, crosses per region)
+MUST_SHOW = {"ticket-to-ride": {"blocks", "cards_drawn", "tickets_completed", "longest_trail", "claims_len1"},
+             "station-master": set(), "steam-rollers": {f"crosses_region{n}" for n in range(1, 7)}}
 
 
 def shown_stats(banner_html: str) -> dict[str, list[str]]:
@@ -37,6 +40,7 @@ def test_the_end_statistics_are_the_simulations_columns(game):
     assert table.game.is_over and ctl.banner.visible
     stats = shown_stats(ctl.banner._pane.object)
     assert set(stats) == {s for s in view.STATS if s in df.columns} and len(stats) >= 8
+    assert MUST_SHOW[game] <= set(stats)
     for stat, cells in stats.items():
         want = ["yes" if v is True else "no" if v is False else str(v) for v in df.sort_values("seat")[stat]]
         assert cells == want, stat
@@ -66,3 +70,24 @@ def test_every_statistic_is_named_in_each_language(game):
     for words in view_class(game).STATS.values():
         assert translated(words, "xx").startswith("["), words
         assert all(translate(words, lang) != words for lang in ("da", "de")), words
+
+
+def test_the_end_statistics_against_olivia_are_hers_too():
+    """Alone against Olivia the statistics table has her column: her crossed hexes in each
+    region are the simulation's ``olivia_crosses_regionN``, the player's are ``crosses_regionN``."""
+    game = "steam-rollers"
+    view = view_class(game)
+    df = run(game, agents="random", games=1, players=1, seed=4, workers=1, progress=False)
+    g = replay_game(df, 0)
+    table = Table(game=game, players=1, humans=[0], seed=0)
+    table.load_json(g.to_json(), humans=[0])
+    ctl = view(table, auto=False)
+    ctl.refresh(force=True)
+    assert table.game.is_over and ctl.banner.visible
+    stats = shown_stats(ctl.banner._pane.object)
+    row = df.iloc[0]
+    regions = [f"crosses_region{n}" for n in range(1, 7)]
+    assert set(regions) <= set(stats)
+    for stat in regions:
+        assert stats[stat] == [str(row[stat]), str(row[f"olivia_{stat}"])], stat
+    assert sum(int(row[f"olivia_{stat}"]) for stat in regions) > 0
