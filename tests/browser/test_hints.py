@@ -15,7 +15,8 @@ from conftest import launch, stop_server
 from helpers import OWNER, click_route, outside_view, route_owner
 from railkit.games.ticket_to_ride import Claim
 from railkit.agents.hints import hints
-from railkit.viz.shell.table import Table
+from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.shell.words import move_words
 from railkit.viz.steam_rollers.view import SteamRollersView
 from railkit.viz.ticket_to_ride.view import TicketToRideView
 from test_ttr_app import TIMEOUT, start_turn
@@ -34,7 +35,7 @@ def page_hints(page) -> tuple[list[str], list[str]]:
 def expected(t: Table, seat: int) -> tuple[list[str], list[str]]:
     g = t.game
     got = hints(t.spec, g.observe(seat), g.legal_actions())
-    return ([f"{i + 1}. {t.describe(g, h.action)}" for i, h in enumerate(got)], [str(h.text) for h in got])
+    return ([f"{i + 1}. {move_words(h.action, seat_names(g), 'en')}" for i, h in enumerate(got)], [str(h.text) for h in got])
 
 
 def test_ticket_to_ride_hint_lists_the_bots_three_moves_in_view(page, server, page_guard, shots):

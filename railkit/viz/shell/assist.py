@@ -20,6 +20,8 @@ import panel as pn
 from railkit.agents.hints import Hint, hints
 from railkit.core.i18n import Message, word
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH, WRAP_BUTTON
+from railkit.viz.shell.table import seat_names
+from railkit.viz.shell.words import move_words
 
 #: how many moves a hint shows
 HINTS = 3
@@ -91,10 +93,11 @@ class Assist(pn.viewable.Viewer):
             return []
         self.hints = hints(t.spec, g.observe(s.seat), g.legal_actions(), k=HINTS)
         self._hints_at = (g, len(g.log))
+        names = seat_names(g)
         for i, row in enumerate(self.rows):
             if i < len(self.hints):
                 h = self.hints[i]
-                self.moves[i].label = f"{i + 1}. {t.describe(g, h.action)}"
+                self.moves[i].label = f"{i + 1}. {move_words(h.action, names, s.lang)}"  # as the move list says it
                 self.reasons[i].object = f"<span class='hint-why'>{html.escape(h.text.render(s.lang), quote=False)}</span>"
             row.visible = i < len(self.hints)
         self.no_hint.object = html.escape(Message("No move to suggest.").render(s.lang))

@@ -51,7 +51,7 @@ from railkit.viz.shell.assist import Assist
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH  # noqa: F401 (the views take them from here too)
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
-from railkit.viz.shell.words import relabel, translated
+from railkit.viz.shell.words import move_words, relabel, translated  # noqa: F401 (move_words: the tests' too)
 
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
 FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
@@ -80,21 +80,6 @@ def explain(err, lang: str | None = None) -> str:
         said = Message("(rule {rule})", rule=rule).render(lang)
         out += f" <span style='color:#666'>{html.escape(said, quote=False)}</span>"
     return out
-
-
-def move_words(action, names: list[str] | None = None, lang: str | None = None) -> str:
-    """A legal action as a sentence for the player, in ``lang`` (default: the current
-    language): the game's own words for it (the action's ``words(names)``, a message made
-    next to its notation), else its notation.
-
-    >>> class Move:
-    ...     def __str__(self): return "go 3"
-    ...     def words(self, names=None): return Message("Go {n} steps", n=3)
-    >>> move_words(Move(), lang="en"), move_words("pass", lang="en")
-    ('Go 3 steps', 'pass')
-    """
-    said = getattr(action, "words", None)
-    return i18n.render(said(names), lang) if said is not None else str(action)
 
 
 def page_language() -> str:

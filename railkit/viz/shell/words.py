@@ -36,6 +36,21 @@ def translated(text, lang: str | None = None):
     return i18n.translate(text, lang) if _known(text) else text
 
 
+def move_words(action, names: list[str] | None = None, lang: str | None = None) -> str:
+    """A legal action as a sentence for the player, in ``lang`` (default: the current
+    language): the game's own words for it (the action's ``words(names)``, a message made
+    next to its notation), else its notation.
+
+    >>> class Move:
+    ...     def __str__(self): return "go 3"
+    ...     def words(self, names=None): return i18n.Message("Go {n} steps", n=3)
+    >>> move_words(Move(), lang="en"), move_words("pass", lang="en")
+    ('Go 3 steps', 'pass')
+    """
+    said = getattr(action, "words", None)
+    return i18n.render(said(names), lang) if said is not None else str(action)
+
+
 def relabel(root, lang: str | None = None) -> None:
     """Set the marked words of ``root`` and everything in it (a Panel layout, widget, pane or
     :class:`~panel.viewable.Viewer`) in ``lang`` (default: the current language).

@@ -8,7 +8,8 @@ import json
 from railkit.agents.hints import hints
 from railkit.games.steam_rollers.actions import Build, Engine
 from railkit.games.ticket_to_ride import Claim
-from railkit.viz.shell.table import Table
+from railkit.viz.shell.table import Table, seat_names
+from railkit.viz.shell.words import move_words
 from railkit.viz.station_master.view import StationMasterView
 from railkit.viz.steam_rollers.view import SteamRollersView
 from railkit.viz.ticket_to_ride.view import TicketToRideView
@@ -37,7 +38,7 @@ def test_the_hint_shows_the_medium_bots_three_moves_for_this_seat():
     want = hints("ticket-to-ride", g.observe(0), g.legal_actions())
     assert [h.action for h in v.assist.hints] == [h.action for h in want] and len(want) == 3
     rows = v.assist.shown
-    assert [r[0].label for r in rows] == [f"{i + 1}. {v.table.describe(g, h.action)}" for i, h in enumerate(want)]
+    assert [r[0].label for r in rows] == [f"{i + 1}. {move_words(h.action, seat_names(g), 'en')}" for i, h in enumerate(want)]
     assert [r[1].object for r in rows] == [f"<span class='hint-why'>{h.text}</span>" for h in want]
     # a hinted claim opens the claim dialog on its route; nothing is played
     claim = next(h.action for h in want if isinstance(h.action, Claim))
