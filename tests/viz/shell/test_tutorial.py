@@ -192,3 +192,31 @@ def test_a_served_tutorial_page_shows_the_box_above_the_game():
     shown = [o for o in page.select() if o is page.box.comment or o is page.view.message]
     assert shown == [page.box.comment, page.view.message]  # the comment above the game
     assert page.box.comment_text().startswith("Step 1 of ")
+
+
+def test_the_graph_lab_tutorial_shows_one_step_counter_and_no_way_to_step_ahead():
+    """In the tutorial the lab's own "Step x of N" line and its Back, Step, Play and step slider
+    are hidden: the comment box alone counts the steps, and only Next goes on."""
+    from railkit.viz.graphs.algoplayer import graph_lab_tutorial
+
+    page = graph_lab_tutorial()
+    player = page.player
+    shown = {id(o) for o in page.select() if all(p.visible for p in _ancestors(page, o))}
+    for hidden in (player.text_pane, player.w_back, player.w_step, player.w_play, player.w_frame):
+        assert id(hidden) not in shown, hidden
+    assert id(page.box.comment) in shown and id(player.board_area) in shown
+
+
+def _ancestors(root, obj) -> list:
+    """``obj`` and the layouts holding it inside ``root`` (outermost first)."""
+    def walk(node, path):
+        if node is obj:
+            return path + [node]
+        for child in getattr(node, "objects", None) or []:
+            found = walk(child, path + [node])
+            if found:
+                return found
+        if hasattr(node, "__panel__") and not hasattr(node, "objects") and node is not root:
+            return walk(node.__panel__(), path + [node])
+        return None
+    return walk(root, []) or [obj]
