@@ -487,6 +487,14 @@ class TableShell(pn.viewable.Viewer):
         """Show ``text`` (HTML) on the message line."""
         self.message.object = text
 
+    def refused(self, err) -> None:
+        """Show why a move of this seat was refused: on the message line, unless the table
+        shows it itself (a tutorial's step box: :meth:`Table.show_refusal`), then only there."""
+        if self.table.show_refusal(err):
+            self.say("")
+        else:
+            self.say(explain(err, self.lang))
+
     # ------------------------------------------------------------ actions
     @property
     def replaying(self) -> bool:
@@ -515,7 +523,7 @@ class TableShell(pn.viewable.Viewer):
                 return None
         err = self.table.apply(self.seat, text)
         if err is not None:
-            self.say(explain(err, self.lang))
+            self.refused(err)
             self.push()
             return err
         self.say("")

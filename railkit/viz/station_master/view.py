@@ -574,7 +574,7 @@ class StationMasterView(TableShell):
                 err = IllegalMove("SM-TRAIN-IN-STATION", Message("T{tid} cannot be chosen here with the choices made "
                                                                  "so far.", tid=tid),
                                   Message("Choose one of the highlighted trains, or Cancel."))
-            self.say(explain(err, self.lang))
+            self.refused(err)
             return err
 
     def _click_slot(self, i: int) -> None:

@@ -220,3 +220,19 @@ def _ancestors(root, obj) -> list:
             return walk(node.__panel__(), path + [node])
         return None
     return walk(root, []) or [obj]
+
+
+def test_a_refused_move_is_explained_once_in_the_step_box():
+    """A wrong move in a tutorial is explained in the step box only, not also on the view's
+    message line (played from the list of moves, or by clicks on the chip and the train)."""
+    box, view = tutorial_view("station-master", auto=False)
+    box.next_btn.clicks += 1
+    otherwise = box.guide.step.otherwise
+    assert view.play("chip 1 on T1") is not None
+    assert otherwise in box.feedback.object and otherwise not in view.message.object
+    box.back_btn.clicks += 1
+    box.next_btn.clicks += 1
+    assert box.feedback.object == ""
+    view.click_chip(1)
+    view.click_train(1)
+    assert otherwise in box.feedback.object and otherwise not in view.message.object
