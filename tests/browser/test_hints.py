@@ -90,6 +90,7 @@ def steam():
 
 
 def test_steam_rollers_hint_lists_the_bots_three_moves_in_view(page, steam, page_guard, shots):
+    assert page.viewport_size == {"width": 1280, "height": 720}
     page.set_default_timeout(TIMEOUT)
     page.goto(steam)
     hint = page.get_by_role("button", name="Hint", exact=True)
@@ -100,5 +101,6 @@ def test_steam_rollers_hint_lists_the_bots_three_moves_in_view(page, steam, page
                 difficulty="clerk")
     SteamRollersView(rep, auto=False)  # the view's words for moves
     assert (moves, reasons) == expected(rep, 0)
-    page.locator(".hint-list").scroll_into_view_if_needed()  # under the sheet, beside "Confirm turn"
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "steam-hints.png"))
+    assert outside_view(page, {"hints": page.locator(".hint-list")}) == {}

@@ -219,6 +219,9 @@ class TableShell(pn.viewable.Viewer):
     offers_confirm = False
     #: the setting of :attr:`confirm_moves` in words ("Confirm before claiming"); "" for none
     confirm_moves_label = ""
+    #: the width in pixels of the hints panel (:mod:`~railkit.viz.shell.assist`): a game's view
+    #: that places it in a narrower column says so
+    assist_width = 680
     #: the end-of-game statistics shown under the banner: ``game.summary()`` column -> words
     #: (the simulations report the same columns; the games' views list theirs)
     STATS: dict[str, str] = {}
