@@ -216,6 +216,8 @@ class StationMasterView(TableShell):
     """
 
     save_name = "station-master-game.json"
+    #: the hints' reasons on one line each, beside their moves: the list ends inside 1280 x 720
+    assist_width = 960
     STATS = {
         "points_positive": "Points won", "points_negative": "Points lost", "best_train": "Best train",
         "trains_scored": "Trains scored", "chips_placed": "Chips placed",
