@@ -155,19 +155,14 @@ const track = src.data.color[i];
 const stripe = hexes[track === "gray" ? cb_obj.labels[k].split(" ")[1] : track];
 const c = cars.data, out = {};
 for (const name of COLUMNS) { out[name] = []; }
-// the initials go with the other cars' letters (a text glyph of their own failed in BokehJS
-// once its source was emptied again)
-const t = texts.data, letters = {};
-for (const name of Object.keys(t)) { letters[name] = Array.from(t[name]); }
+// (the owner's initials follow with the server's answer: letters set here made BokehJS fail
+// once the server's answer had fewer of them)
 for (let r = 0; r < c.route.length; r++) {
   if (c.route[r] !== rid) { continue; }
   for (const name of ["xm", "ym", "len", "angle", "sx", "sy"]) { out[name].push(c[name][r]); }
   out.fill.push(fill); out.sfill.push(stripe || fill); out.salpha.push(stripe ? 1.0 : 0.0);
-  letters.x.push(c.tx[r]); letters.y.push(c.ty[r]); letters.angle.push(c.tangle[r]);
-  letters.text.push(label); letters.color.push(tcolor); letters.alpha.push(1.0);
 }
 claiming.data = out;
-texts.data = letters;
 pending.data = {xs: [], ys: []};  // the route is no longer being chosen
 """.replace("COLUMNS", str(list(_CLAIMING_COLUMNS)))
 
@@ -724,30 +719,21 @@ class Board(pn.viewable.Viewer):
     def js_on_pay(self, choice, seat: int) -> None:
         """Draw a claim in the browser the moment a payment of ``choice`` (the claim dialog's
         button group, its labels :func:`~railkit.viz.ticket_to_ride.view.pay_text`) is pressed:
-        the route's cars in ``seat``'s colour with its initial and the stripe of the colour paid,
-        as the server's answer will draw them a round trip later. Needs the route clicked last
-        (``js_on_route_click`` code sets ``choice._rk_route``)."""
+        the route's cars in ``seat``'s colour with the stripe of the colour paid, as the server's
+        answer draws them a round trip later (which adds the owner's initial on each car). Needs
+        the route clicked last (``js_on_route_click`` code sets ``choice._rk_route``)."""
         body = player_hex(seat)
         choice.js_property_callbacks = {k: v for k, v in choice.js_property_callbacks.items() if k != "change:active"}
         choice.js_on_change("active", CustomJS(
             args=dict(src=self.routes_src, cars=self.cars_src, claiming=self.claiming_src, pending=self.pending_src,
-                      texts=self.car_text_src,
                       hexes={c: card_hex(c) for c in CARD_HEX},
-                      fill=body, tcolor=text_on(body), label=self._initial(seat)),
+                      fill=body),
             code=_CLAIM_JS))
 
     def clear_claiming(self) -> None:
-        """Remove the claim the browser drew at the payment (the board now shows the server's):
-        its cars, and its initials among the cars' letters."""
-        changed = False
+        """Remove the claim the browser drew at the payment (the board now shows the server's)."""
         if self.claiming_src.data["xm"]:
             self.claiming_src.data = {c: [] for c in _CLAIMING_COLUMNS}
-            changed = True
-        texts = self._car_texts()
-        if texts != dict(self.car_text_src.data):
-            self.car_text_src.data = texts
-            changed = True
-        if changed:
             self._changed()
 
     def mark_last(self, route_id: str | None) -> None:
