@@ -91,6 +91,7 @@ def steam():
 
 
 def test_steam_rollers_hint_lists_the_bots_three_moves_in_view(page, steam, page_guard, shots):
+    assert page.viewport_size == {"width": 1280, "height": 720}
     page.set_default_timeout(TIMEOUT)
     page.goto(steam)
     hint = page.get_by_role("button", name="Hint", exact=True)
@@ -101,5 +102,26 @@ def test_steam_rollers_hint_lists_the_bots_three_moves_in_view(page, steam, page
                 difficulty="clerk")
     SteamRollersView(rep, auto=False)  # the view's words for moves
     assert (moves, reasons) == expected(rep, 0)
-    page.locator(".hint-list").scroll_into_view_if_needed()  # under the sheet, beside "Confirm turn"
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "steam-hints.png"))
+    assert outside_view(page, {"hints": page.locator(".hint-list")}) == {}
+
+
+@pytest.fixture
+def station():
+    proc = launch([sys.executable, str(HERE / "station_serve.py"), "--port", "{port}", "--seed", "3"], name="station")
+    yield proc.url
+    stop_server(proc)
+
+
+def test_station_master_hint_lists_the_bots_three_moves_in_view(page, station, page_guard, shots):
+    assert page.viewport_size == {"width": 1280, "height": 720}
+    page.set_default_timeout(TIMEOUT)
+    page.goto(station + "/app")
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    expect(hint).to_be_visible(timeout=TIMEOUT)
+    hint.click()
+    page_hints(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "station-hints.png"))
+    assert outside_view(page, {"hints": page.locator(".hint-list")}) == {}

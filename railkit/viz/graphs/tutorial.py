@@ -65,6 +65,10 @@ def lab_tutorial(tutorial: Tutorial, player) -> TutorialBox:
     guide = Guide(tutorial, show=lambda k: player.goto(shown[k]), same=same)
 
     player.on_click = guide.offer
+    # the comment box counts the steps and only its Next goes on: the lab's own counter line and
+    # its Back, Step, Play and step slider would show a second count and run ahead of the tutorial
+    player.text_pane.visible = False
+    player._controls.visible = False
     box = TutorialBox(guide)
     guide.start()
     return box

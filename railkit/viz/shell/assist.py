@@ -25,7 +25,8 @@ from railkit.viz.shell.words import move_words
 
 #: how many moves a hint shows
 HINTS = 3
-#: the panel's width in pixels (under a 700-px board; it never widens the column it sits in)
+#: the panel's width in pixels (under a 700-px board; it never widens the column it sits in): a
+#: game's view whose column is narrower sets its own (``TableShell.assist_width``)
 WIDTH = 680
 #: a hinted move's button, and the compact margins that keep three of them in view at 1280 x 720
 MOVE_WIDTH = 260
@@ -38,6 +39,7 @@ class Assist(pn.viewable.Viewer):
     def __init__(self, shell) -> None:
         super().__init__()
         self.shell = shell
+        width = getattr(shell, "assist_width", WIDTH)
         self.hints: list[Hint] = []
         self._hints_at: tuple | None = None  # (game, actions played) the hints are for
         self.hint_btn = pn.widgets.Button(label=word("Hint"), width=80, height=28, margin=TIGHT, css_classes=["hint"],
@@ -53,13 +55,13 @@ class Assist(pn.viewable.Viewer):
             b = pn.widgets.Button(label="", width=MOVE_WIDTH, margin=TIGHT, css_classes=["hint-move"],
                                   stylesheets=[WRAP_BUTTON])  # a move may be a sentence
             b.on_click(lambda e, i=i: self._on_hint(i))
-            why = pn.pane.HTML("", css_classes=["hint-reason"], width=WIDTH - MOVE_WIDTH - 20, margin=TIGHT,
+            why = pn.pane.HTML("", css_classes=["hint-reason"], width=width - MOVE_WIDTH - 20, margin=TIGHT,
                                stylesheets=[FIT_TEXT])
             self.moves.append(b)
             self.reasons.append(why)
             self.rows.append(pn.FlexBox(b, why, margin=0, visible=False, stylesheets=[FIT_WIDTH]))  # wraps on a phone
         self.no_hint = pn.pane.HTML("", visible=False)
-        self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=WIDTH, margin=0,
+        self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=width, margin=0,
                                    stylesheets=[FIT_WIDTH])
         label = shell.confirm_moves_label
         # a seat's own setting: a spectator neither moves nor confirms
@@ -67,7 +69,7 @@ class Assist(pn.viewable.Viewer):
                                                css_classes=["confirm-moves"],
                                                visible=bool(label) and shell.seat is not None)
         self.confirm_box.param.watch(self._on_confirm_box, "value")
-        self.held = pn.pane.HTML("", css_classes=["held-move"], width=WIDTH - 250, stylesheets=[FIT_TEXT])
+        self.held = pn.pane.HTML("", css_classes=["held-move"], width=width - 250, stylesheets=[FIT_TEXT])
         self.held_confirm = pn.widgets.Button(label=word("Confirm"), color="primary", width=90, css_classes=["held-confirm"])
         self.held_confirm.on_click(lambda e: shell.confirm_turn())
         self.held_cancel = pn.widgets.Button(label=word("Cancel"), width=90, css_classes=["held-cancel"])
@@ -76,7 +78,7 @@ class Assist(pn.viewable.Viewer):
                                    styles={"border": "2px solid #f9a825", "border-radius": "6px"})
         #: the button and the setting (a game's view may add a setting of its own here)
         self.tools = pn.FlexBox(self.hint_btn, self.confirm_box, margin=0, stylesheets=[FIT_WIDTH])  # wraps on a phone
-        self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=WIDTH,
+        self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=width,
                                  stylesheets=[FIT_WIDTH])
 
     def __panel__(self):

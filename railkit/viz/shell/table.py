@@ -378,6 +378,11 @@ class Table:
         return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?")).render(lang)
 
     # ------------------------------------------------------------ play
+    def show_refusal(self, err) -> bool:
+        """Show ``err``, why a seat's move was refused, where the table shows such things (True),
+        or leave it to the seat's view (False: a plain table shows none itself)."""
+        return False
+
     def check(self, seat: int | None, action: Action | str):
         """Why ``seat`` may not play ``action`` now (an error with ``.reason``), or None."""
         g = self.game

@@ -414,6 +414,13 @@ class TutorialTable(Table):
                 self.guide.refused(err)
         return err
 
+    def show_refusal(self, err) -> bool:
+        """The step box shows why the learner's move was refused (the view's message line does not)."""
+        if self.guide is None:
+            return False
+        self.guide.refused(err)
+        return True
+
     def bot_to_move(self) -> int | None:
         return None
 

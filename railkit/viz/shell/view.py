@@ -219,6 +219,9 @@ class TableShell(pn.viewable.Viewer):
     offers_confirm = False
     #: the setting of :attr:`confirm_moves` in words ("Confirm before claiming"); "" for none
     confirm_moves_label = ""
+    #: the width in pixels of the hints panel (:mod:`~railkit.viz.shell.assist`): a game's view
+    #: that places it in a narrower column says so
+    assist_width = 680
     #: the end-of-game statistics shown under the banner: ``game.summary()`` column -> words
     #: (the simulations report the same columns; the games' views list theirs)
     STATS: dict[str, str] = {}
@@ -487,6 +490,14 @@ class TableShell(pn.viewable.Viewer):
         """Show ``text`` (HTML) on the message line."""
         self.message.object = text
 
+    def refused(self, err) -> None:
+        """Show why a move of this seat was refused: on the message line, unless the table
+        shows it itself (a tutorial's step box: :meth:`Table.show_refusal`), then only there."""
+        if self.table.show_refusal(err):
+            self.say("")
+        else:
+            self.say(explain(err, self.lang))
+
     # ------------------------------------------------------------ actions
     @property
     def replaying(self) -> bool:
@@ -515,7 +526,7 @@ class TableShell(pn.viewable.Viewer):
                 return None
         err = self.table.apply(self.seat, text)
         if err is not None:
-            self.say(explain(err, self.lang))
+            self.refused(err)
             self.push()
             return err
         self.say("")

@@ -223,6 +223,8 @@ class StationMasterView(TableShell):
     """
 
     save_name = "station-master-game.json"
+    #: the hints' reasons on one line each, beside their moves: the list ends inside 1280 x 720
+    assist_width = 960
     STATS = {
         "points_positive": word("Points won"), "points_negative": word("Points lost"),
         "best_train": word("Best train"), "trains_scored": word("Trains scored"),
@@ -598,7 +600,7 @@ class StationMasterView(TableShell):
                 err = IllegalMove("SM-TRAIN-IN-STATION", Message("T{tid} cannot be chosen here with the choices made "
                                                                  "so far.", tid=tid),
                                   Message("Choose one of the highlighted trains, or Cancel."))
-            self.say(explain(err, self.lang))
+            self.refused(err)
             return err
 
     def _click_slot(self, i: int) -> None:

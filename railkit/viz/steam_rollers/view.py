@@ -297,6 +297,8 @@ class SteamRollersView(TableShell):
     """
 
     save_name = "steam-rollers-game.json"
+    #: the hints sit at the top of the right column (:meth:`_view`)
+    assist_width = RIGHT_WIDTH - 10
     STATS = {
         "delivery_points": word("Points from deliveries"), "network_points": word("Points from the network"),
         "engine_bonus": word("Engine bonus"), "tile_vp": word("Points from tiles"),
@@ -425,7 +427,7 @@ class SteamRollersView(TableShell):
             return pn.FlexBox(*objects, sizing_mode="stretch_width")
 
         tray = row(*self.dice_buttons, self.black)
-        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, self.assist, width=LEFT_WIDTH,
+        left = pn.Column(tray, self.sheet.pane, self.message, self.turn_controls, width=LEFT_WIDTH,
                          stylesheets=[FIT_WIDTH])
         actions = pn.Column(
             row(pn.pane.HTML("<b>" + Message("Engine").render(self.lang) + "</b>", width=56), *self.engine_buttons),
@@ -434,7 +436,9 @@ class SteamRollersView(TableShell):
             row(self.w_deliver, self.deliver_btn),
             row(self.pass_btn, self.skip_btn, self.w_as), stylesheets=[FIT_WIDTH],
         )
-        right = pn.Column(self.status, self.w_look, actions, self.olivia_pane, self.goods, self.boxes,
+        # the hints beside "Your turn", at the top of the right column: under the sheet, the list
+        # lay below the fold at 1280 x 720
+        right = pn.Column(self.status, self.assist, self.w_look, actions, self.olivia_pane, self.goods, self.boxes,
                           width=RIGHT_WIDTH, css_classes=["side"], stylesheets=[FIT_WIDTH])
         wrap = dict(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         return pn.Column(

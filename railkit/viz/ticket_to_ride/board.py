@@ -37,7 +37,7 @@ from railkit.maps import Map, load
 from railkit.viz.shell.style import initials, text_on
 from railkit.viz.ticket_to_ride.geometry import (BORDER_PX, CAR_PX, CITY_PX, LABEL_PX, LEADER_PX, TOP_PX, board_layout,
                                                  frame_size, zoom)
-from railkit.viz.ticket_to_ride.style import CARD_HATCH, CARD_LETTER, CARD_TEXT, OUTLINE, card_hex, card_key, player_hex
+from railkit.viz.ticket_to_ride.style import CARD_HATCH, CARD_HEX, CARD_LETTER, CARD_TEXT, OUTLINE, card_hex, card_key, player_hex
 
 
 
@@ -177,6 +177,33 @@ if (Math.abs(fig.x_range.start - (cx - hw)) > 1e-9 * hw || Math.abs(fig.y_range.
   fig.y_range.setv({start: cy - hh, end: cy + hh});
 }
 """
+
+
+#: Columns of the claim drawn in the browser at the payment (:meth:`Board.js_on_pay`).
+_CLAIMING_COLUMNS = ("xm", "ym", "len", "angle", "fill", "sx", "sy", "sfill", "salpha")
+
+#: In the browser, when a payment is pressed: the cars of the route being claimed (row
+#: ``choice._rk_route`` of the routes) drawn as claimed by the viewing seat, with the stripe of
+#: the colour paid ("Pay red ×2 + loco ×1": red; the track's own colour unless it is gray).
+_CLAIM_JS = """
+const k = cb_obj.active, i = cb_obj._rk_route;
+if (k === null || k === undefined || i === undefined || !(k >= 0 && k < cb_obj.labels.length)) { return; }
+const rid = src.data.id[i];
+if (src.data.owner[i] !== "free") { return; }
+const track = src.data.color[i];
+const stripe = hexes[track === "gray" ? cb_obj.labels[k].split(" ")[1] : track];
+const c = cars.data, out = {};
+for (const name of COLUMNS) { out[name] = []; }
+// (the owner's initials follow with the server's answer: letters set here made BokehJS fail
+// once the server's answer had fewer of them)
+for (let r = 0; r < c.route.length; r++) {
+  if (c.route[r] !== rid) { continue; }
+  for (const name of ["xm", "ym", "len", "angle", "sx", "sy"]) { out[name].push(c[name][r]); }
+  out.fill.push(fill); out.sfill.push(stripe || fill); out.salpha.push(stripe ? 1.0 : 0.0);
+}
+claiming.data = out;
+pending.data = {xs: [], ys: []};  // the route is no longer being chosen
+""".replace("COLUMNS", str(list(_CLAIMING_COLUMNS)))
 
 
 def _inner_size(fig, fallback: tuple[float, float] | None = None) -> tuple[float, float]:
@@ -340,6 +367,10 @@ class Board(pn.viewable.Viewer):
         self.leaders_src = ColumnDataSource(lead, name="leaders")
         self.highlight_src = ColumnDataSource(dict(xs=[], ys=[], color=[], width=[], label=[]), name="highlight")
         self.pending_src = ColumnDataSource(dict(xs=[], ys=[]), name="pending")
+        # the cars of a claim the viewing seat has just paid for, drawn by the browser at once in
+        # the seat's colour (js_on_pay): the server's answer, a round trip later, claims the route
+        # on the board itself and clears this (clear_claiming)
+        self.claiming_src = ColumnDataSource({c: [] for c in _CLAIMING_COLUMNS}, name="claiming")
         self.last_src = ColumnDataSource(dict(xs=[], ys=[], id=[]), name="last_move")
         self.afford_src = ColumnDataSource(dict(xs=[], ys=[], id=[]), name="affordable")
         self.tickets_src = ColumnDataSource(dict(x=[], y=[], city=[], color=[], what=[]), name="ticket_cities")
@@ -416,6 +447,11 @@ class Board(pn.viewable.Viewer):
                  hatch_alpha=0.55, hatch_scale=6, hatch_weight=1.2, name="car_pattern_marks")
         fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.cars_src,
                  fill_color="sfill", fill_alpha="salpha", line_color=None, name="car_stripes")
+        # a claim drawn in the browser at the payment (js_on_pay), under the cars' letters
+        fig.rect("xm", "ym", width="len", height=self.car_thickness, angle="angle", source=self.claiming_src,
+                 fill_color="fill", line_color="#000000", line_width=2.5, name="claiming_bodies")
+        fig.rect("sx", "sy", width="len", height=self._stripe_w, angle="angle", source=self.claiming_src,
+                 fill_color="sfill", fill_alpha="salpha", line_color=None, name="claiming_stripes")
         fig.text("x", "y", text="text", angle="angle", source=self.car_text_src, text_color="color",
                  text_alpha="alpha", text_font_size=f"{7.5 * k:.2f}pt", text_font_style="bold", text_align="center",
                  text_baseline="middle", name="car_labels")
@@ -728,6 +764,26 @@ class Board(pn.viewable.Viewer):
             d = self.routes_src.data
             self.pending_src.data = dict(xs=[d["rxs"][i]], ys=[d["rys"][i]])
         self._changed()
+
+    def js_on_pay(self, choice, seat: int) -> None:
+        """Draw a claim in the browser the moment a payment of ``choice`` (the claim dialog's
+        button group, its labels :func:`~railkit.viz.ticket_to_ride.view.pay_text`) is pressed:
+        the route's cars in ``seat``'s colour with the stripe of the colour paid, as the server's
+        answer draws them a round trip later (which adds the owner's initial on each car). Needs
+        the route clicked last (``js_on_route_click`` code sets ``choice._rk_route``)."""
+        body = player_hex(seat)
+        choice.js_property_callbacks = {k: v for k, v in choice.js_property_callbacks.items() if k != "change:active"}
+        choice.js_on_change("active", CustomJS(
+            args=dict(src=self.routes_src, cars=self.cars_src, claiming=self.claiming_src, pending=self.pending_src,
+                      hexes={c: card_hex(c) for c in CARD_HEX},
+                      fill=body),
+            code=_CLAIM_JS))
+
+    def clear_claiming(self) -> None:
+        """Remove the claim the browser drew at the payment (the board now shows the server's)."""
+        if self.claiming_src.data["xm"]:
+            self.claiming_src.data = {c: [] for c in _CLAIMING_COLUMNS}
+            self._changed()
 
     def mark_last(self, route_id: str | None) -> None:
         """Frame ``route_id`` (the last move's claim) in a dashed black outline; None clears it."""

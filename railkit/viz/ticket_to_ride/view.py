@@ -99,11 +99,13 @@ pending.data = {xs: [src.data.rxs[i]], ys: [src.data.rys[i]]};
 title.text = src.data.title[i] + (pay.length ? choose.text : "");
 choice.active = null;
 choice.labels = Array.from(pay);
+choice._rk_route = i;  // the route a payment pressed now claims (Board.js_on_pay draws it at once)
 cancel.disabled = false;
 """
 
 _CANCEL_JS = """
 title.text = hint.text;
+choice._rk_route = undefined;
 choice.active = null;
 choice.labels = [];
 cancel.disabled = true;
@@ -222,6 +224,8 @@ class TicketToRideView(TableShell):
         self.board.on_click(self.click_route)
         dialog = dict(title=self.claim_title, choice=self.pay_choice, cancel=self.claim_cancel)
         self.board.js_on_route_click(_SHOW_CHOICE_JS, choose=self._choose_words, **dialog)
+        if self.seat is not None:  # a payment pressed shows the claim at once, before the server answers
+            self.board.js_on_pay(self.pay_choice, self.seat)
         self.claim_cancel.js_event_callbacks = {}
         self.claim_cancel.js_on_event("button_click", CustomJS(
             args=dict(hint=self._hint_words, pending=self.board.pending_src, **dialog), code=_CANCEL_JS))
@@ -307,6 +311,7 @@ class TicketToRideView(TableShell):
                 # the board first (owners and what this seat may pay now, in one message) ...
                 self.board.set_state(obs["claimed"], obs["closed"], pay=self._pay_labels(g))
                 self.board.set_pending(None)
+                self.board.clear_claiming()  # the board itself shows the claim now
             self.push()
         self.later(self._close_and_continue)  # ... then the dialog, hand, market, log and the bots
         return None
@@ -387,6 +392,7 @@ class TicketToRideView(TableShell):
         # by label, not position: the label is what the player saw and pressed
         action = self._pay_by_label.get(labels[new]) if 0 <= new < len(labels) else None
         if action is None:  # the browser showed a choice the game no longer offers
+            self.later(self.board.clear_claiming)  # the claim it drew at the payment is not played
             with pn.io.hold():
                 if self._pending is not None:
                     self._click_route(self._pending)
@@ -403,12 +409,14 @@ class TicketToRideView(TableShell):
             played = self.act(action) is None
         if not played:  # the same button can be pressed again
             with pn.io.hold():
+                self.board.clear_claiming()  # the claim the browser drew at the payment was not played
                 self._resetting = True
                 try:
                     self.pay_choice.active = None
                 finally:
                     self._resetting = False
             self.push()
+            self.later(self.board.clear_claiming)  # and once the browser's drawing has reached the server
 
     def pay(self, k: int = 0):
         """Choose the ``k``-th payment offered (as a click on its button)."""
@@ -457,6 +465,7 @@ class TicketToRideView(TableShell):
                 self.claim_title.text = claim_hint(self.lang)
         pay = self._pay_labels(g, legal)
         with self.board.hold():  # the board's changes go to a notebook page as one message
+            self.board.clear_claiming()
             self.board.set_state(obs["claimed"], obs["closed"], pay=pay, paid=paid_colours(g.log))
             self.board.mark_last(last_claimed_route(g.log))
             can_pass = any(str(a) == "pass" for a in legal)

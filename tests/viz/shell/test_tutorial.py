@@ -221,3 +221,47 @@ def test_a_tutorial_opened_in_danish_says_its_steps_in_danish():
     box.next_btn.clicks += 1
     assert view.play("chip 1 on T1") is not None
     assert translate(t.steps[1].otherwise, "da") in box.feedback.object
+
+
+def test_the_graph_lab_tutorial_shows_one_step_counter_and_no_way_to_step_ahead():
+    """In the tutorial the lab's own "Step x of N" line and its Back, Step, Play and step slider
+    are hidden: the comment box alone counts the steps, and only Next goes on."""
+    from railkit.viz.graphs.algoplayer import graph_lab_tutorial
+
+    page = graph_lab_tutorial()
+    player = page.player
+    shown = {id(o) for o in page.select() if all(p.visible for p in _ancestors(page, o))}
+    for hidden in (player.text_pane, player.w_back, player.w_step, player.w_play, player.w_frame):
+        assert id(hidden) not in shown, hidden
+    assert id(page.box.comment) in shown and id(player.board_area) in shown
+
+
+def _ancestors(root, obj) -> list:
+    """``obj`` and the layouts holding it inside ``root`` (outermost first)."""
+    def walk(node, path):
+        if node is obj:
+            return path + [node]
+        for child in getattr(node, "objects", None) or []:
+            found = walk(child, path + [node])
+            if found:
+                return found
+        if hasattr(node, "__panel__") and not hasattr(node, "objects") and node is not root:
+            return walk(node.__panel__(), path + [node])
+        return None
+    return walk(root, []) or [obj]
+
+
+def test_a_refused_move_is_explained_once_in_the_step_box():
+    """A wrong move in a tutorial is explained in the step box only, not also on the view's
+    message line (played from the list of moves, or by clicks on the chip and the train)."""
+    box, view = tutorial_view("station-master", auto=False)
+    box.next_btn.clicks += 1
+    otherwise = box.guide.step.otherwise
+    assert view.play("chip 1 on T1") is not None
+    assert otherwise in box.feedback.object and otherwise not in view.message.object
+    box.back_btn.clicks += 1
+    box.next_btn.clicks += 1
+    assert box.feedback.object == ""
+    view.click_chip(1)
+    view.click_train(1)
+    assert otherwise in box.feedback.object and otherwise not in view.message.object

@@ -437,3 +437,35 @@ def test_new_game_form_offers_colour_blind_patterns():
     assert ctl.colour_blind and ctl.w_colour_blind.value and ctl.player.colour_blind
     ctl.w_colour_blind.value = False
     assert box.value is False and not ctl.board.colour_blind
+
+
+def drawn_by_the_browser(ctl, rid: str) -> None:
+    """What the page sends the server when a payment is pressed: the claim it drew at once."""
+    rows = [i for i, r in enumerate(ctl.board.cars_src.data["route"]) if r == rid]
+    ctl.board.claiming_src.data = {c: [ctl.board.cars_src.data.get(c, ["#000"] * (max(rows) + 1))[i] for i in rows]
+                                   for c in ctl.board.claiming_src.data}
+
+
+def test_a_payment_is_drawn_by_the_page_at_once_and_the_servers_answer_takes_over():
+    """The page draws a claim the moment a payment is pressed (JavaScript on the payment
+    choice, for a seat's view only); the server's answer claims the route on the board and
+    clears that drawing, and clears it too when the claim is not played."""
+    ctl = started(rules=RICH)
+    assert "change:active" in ctl.pay_choice.js_property_callbacks
+    spectator = TicketToRideView(ctl.table, seat=None, auto=False)
+    assert "change:active" not in spectator.pay_choice.js_property_callbacks
+    g = ctl.table.game
+    rid = next(iter(pay_column(ctl)))
+    ctl.board.tap(rid)
+    drawn_by_the_browser(ctl, rid)
+    ctl.pay(0)
+    assert ctl.board.owner(rid) == 0 and ctl.board.claiming_src.data["xm"] == []
+    # a claim the game refuses (not this seat's turn any more): the drawing goes, the route stays free
+    ctl.undo()
+    rid = next(iter(pay_column(ctl)))
+    ctl.board.tap(rid)
+    ctl.table.apply(0, "draw deck")
+    n = len(g.log)
+    drawn_by_the_browser(ctl, rid)
+    ctl.pay_choice.active = 0
+    assert len(g.log) == n and ctl.board.owner(rid) is None and ctl.board.claiming_src.data["xm"] == []
