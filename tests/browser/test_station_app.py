@@ -425,6 +425,35 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, station_server):
     seen["guard"].check()
 
 
+def test_a_served_four_player_game_keeps_what_you_act_on_in_view_at_1280x720(browser, shots):
+    """``railkit serve station-master`` (four players: five trains fill the station in three
+    rows): the trains, the hand, the prompt, the scores, Undo and the message line, where a
+    refusal is said, lie in the window without scrolling."""
+    from helpers import outside_view
+
+    proc = launch([sys.executable, "-m", "railkit.cli", "serve", "station-master", "--port", "{port}", "--seed", "5",
+                   "--bot-delay", "0"], name="station-four")
+    try:
+        page = browser.new_context(viewport=VIEWPORT).new_page()
+        seen = watch(page)
+        page.goto(proc.url + "/")
+        assert wait_my_turn_or_end(page)
+        expect(page.locator(".train-slot-4 button")).to_be_visible(timeout=TIMEOUT)  # five trains
+        page.locator(".train-slot-0 button").click()  # a train before a chip or card: said on the message line
+        expect(page.locator(".message")).to_contain_text("first", timeout=TIMEOUT)
+        assert outside_view(page, {
+            "trains": page.locator(".train-slot-0 button"), "last train": page.locator(".train-slot-4 button"),
+            "a chip": page.locator(".chip-slot-0 button"), "a card": page.locator(".card-slot-0 button"),
+            "prompt": page.locator(".prompt"), "scores": page.locator(".players"),
+            "undo": page.locator(".undo button"), "message": page.locator(".message"),
+        }) == {}
+        page.screenshot(path=str(shots / "station-four-1280x720.png"))
+        seen["guard"].check()
+        page.context.close()
+    finally:
+        stop_server(proc)
+
+
 # ---------------------------------------------------------------- on a phone
 def drawn_characters() -> str:
     """Every character past ASCII that the Station Master drawing and view may put on a page

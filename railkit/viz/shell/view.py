@@ -217,6 +217,10 @@ class TableShell(pn.viewable.Viewer):
     save_name = "railkit-game.json"
     #: whether this game's view offers "Confirm turn" (then :attr:`confirm` is on unless set)
     offers_confirm = False
+    #: whether this game's view places :attr:`turn_controls` (Undo, beside "Confirm turn" where
+    #: the game offers it) itself, where a player looks while moving; else Undo is with the
+    #: file controls
+    places_turn_controls = False
     #: the setting of :attr:`confirm_moves` in words ("Confirm before claiming"); "" for none
     confirm_moves_label = ""
     #: the width in pixels of the hints panel (:mod:`~railkit.viz.shell.assist`): a game's view
@@ -279,8 +283,9 @@ class TableShell(pn.viewable.Viewer):
         # beside "Confirm turn" where the game offers it (the game's view places turn_controls)
         self._file_row = pn.FlexBox(self.undo_btn, self.download, self.upload, flex_wrap="wrap",  # wraps on a phone
                                     stylesheets=[FIT_WIDTH])
-        self.turn_controls = pn.Column(pn.Row(self.confirm_btn, self.undo_btn, self.confirm_box,
-                                              stylesheets=[":host{flex-wrap:wrap}"]), self.undo_info)  # a phone: 2 lines
+        turn_row = [self.confirm_btn, self.undo_btn, self.confirm_box] if self.offers_confirm else [self.undo_btn]
+        self.turn_controls = pn.Column(pn.Row(*turn_row, stylesheets=[":host{flex-wrap:wrap}"]),  # a phone: 2 lines
+                                       self.undo_info)
         if seat is None:  # a spectator neither moves nor undoes
             self.turn_controls.objects = []
         # every legal action of the position in one list: the keyboard's way to every move (the
@@ -801,7 +806,7 @@ class TableShell(pn.viewable.Viewer):
         (:meth:`Table.may_load`) and the new-game form (:meth:`Table.may_restart`). What a
         page does not have, it cannot send; what it sends anyway is refused all the same."""
         t = self.table
-        undo = [] if self.offers_confirm else [self.undo_btn]  # else in turn_controls
+        undo = [] if self.offers_confirm or self.places_turn_controls else [self.undo_btn]  # else in turn_controls
         files = undo + [self.download] + ([self.upload] if t.may_load(self.seat) else []) + [self.w_lang]
         if list(self._file_row.objects) != files:
             self._file_row.objects = files

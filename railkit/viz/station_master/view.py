@@ -225,6 +225,9 @@ class StationMasterView(TableShell):
     save_name = "station-master-game.json"
     #: the hints' reasons on one line each, beside their moves: the list ends inside 1280 x 720
     assist_width = 960
+    #: Undo and the message line sit at the top of the right-hand column, under the scores: the
+    #: station of a 4-player game fills the left one down to the hand at 1280 x 720
+    places_turn_controls = True
     STATS = {
         "points_positive": word("Points won"), "points_negative": word("Points lost"),
         "best_train": word("Best train"), "trains_scored": word("Trains scored"),
@@ -319,9 +322,10 @@ class StationMasterView(TableShell):
         )
         left = pn.Column(self.station_row, hand,
                          pn.Row(self.prompt, self.cancel_btn, sizing_mode="stretch_width"), self.choice_row,
-                         self.message, self.assist, self._controls(), sizing_mode="stretch_width",
+                         self.assist, self._controls(), sizing_mode="stretch_width",
                          styles={"flex": f"1 1 {LEFT_MIN}px", "min-width": f"min({LEFT_MIN}px, 100%)"})
-        right = pn.Column(self.players_pane, self.depart_pane, self.events_pane, width=RIGHT_WIDTH,
+        right = pn.Column(self.players_pane, self.message, self.turn_controls, self.depart_pane, self.events_pane,
+                          width=RIGHT_WIDTH,
                           styles={"flex": f"0 0 {RIGHT_WIDTH}px"}, css_classes=["side"])
         return pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width", css_classes=["table-view"])
 
