@@ -159,7 +159,7 @@ def refuse(page, game: str, options) -> str:
         from railkit.viz.steam_rollers.sheet import centre
 
         page.get_by_role("button", name=re.compile(r"^[⚀-⚅] [1-6]$")).first.click()
-        page.wait_for_function("() => /Die [1-6] drafted/.test((" + TEXT_OF + ")('message') + (" + ALL_TEXT + ")().join(' '))",
+        page.wait_for_function("() => /Die [1-6] drafted/.test((" + TEXT_OF + ")('message') + String((" + ALL_TEXT + ")()))",
                                timeout=TIMEOUT)
         die = int(re.search(r"Die ([1-6]) drafted", page_text(page)).group(1))
         sheet = sheets.load("steam-default")
