@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from guard import PageGuard
+from playwright.sync_api import expect
 from helpers import ALL_TEXT, SHEET_XY, click_route, page_fits_phone, page_text, phone_page
 
 from conftest import launch, stop_server
@@ -174,7 +175,8 @@ def refuse(page, game: str, options) -> str:
     return text_of(page, "message")
 
 
-#: the hint rows whose move button's text spills out of it or over its reason: [move, reason]
+#: the hint rows whose move button's text spills out of it or over its reason, or that something
+#: else is drawn over: [move, reason]
 HINT_SPILLS = """() => { const out = []; const all = [];
   const walk = (n) => { if (n.classList && (n.classList.contains('hint-move') || n.classList.contains('hint-reason')))
       all.push(n); for (const r of [n.shadowRoot, ...n.childNodes]) if (r) walk(r); };
@@ -185,7 +187,12 @@ HINT_SPILLS = """() => { const out = []; const all = [];
     const b = (m.shadowRoot || m).querySelector('button'); if (!b) return;
     const r = b.getBoundingClientRect(), q = reasons[i] ? reasons[i].getBoundingClientRect() : null;
     const over = q && r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom;
-    if (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1 || over)
+    // the button is what a tap at its middle reaches (nothing drawn over it)
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    let hit = document.elementFromPoint(cx, cy);
+    while (hit && hit.shadowRoot) { const f = hit.shadowRoot.elementFromPoint(cx, cy); if (!f || f === hit) break; hit = f; }
+    const covered = cy >= 0 && cy < innerHeight && !(hit && (hit === b || b.contains(hit)));
+    if (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1 || over || covered)
       out.push([b.textContent.trim(), reasons[i] ? reasons[i].textContent.trim() : '']);
   });
   return out; }"""
@@ -261,10 +268,8 @@ def test_each_game_s_screens_at_each_size(browser, playwright, shots, game, size
         assert "Not allowed" in message and RULE_ID.search(message), message
         shoot(page, shots, f"{name}-2-refusal", phone)
         page.locator(".hint button").click()
-        page.wait_for_function("() => { const h = (" + FIND + ")('hint-move');"
-                               " const b = h && (h.shadowRoot || h).querySelector('button');"
-                               " return !!b && b.textContent.trim().length > 0 && b.checkVisibility(); }",
-                               timeout=TIMEOUT)
+        expect(page.locator(".hint-move button:visible")).to_have_count(3, timeout=TIMEOUT)
+        page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=TIMEOUT)
         page.locator(".hint-list").scroll_into_view_if_needed()
         assert page.evaluate(HINT_SPILLS) == []
         shoot(page, shots, f"{name}-3-hint", phone)

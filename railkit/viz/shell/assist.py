@@ -19,7 +19,7 @@ import panel as pn
 
 from railkit.agents.hints import Hint, hints
 from railkit.core.i18n import Message, word
-from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH, WRAP_BUTTON
+from railkit.viz.shell.style import AUTO_HEIGHT, FIT_TEXT, FIT_WIDTH, WRAP_BUTTON
 from railkit.viz.shell.table import seat_names
 from railkit.viz.shell.words import move_words
 
@@ -52,7 +52,7 @@ class Assist(pn.viewable.Viewer):
         self.reasons: list = []
         self.rows: list = []
         for i in range(HINTS):
-            b = pn.widgets.Button(label="", width=MOVE_WIDTH, margin=TIGHT, css_classes=["hint-move"],
+            b = pn.widgets.Button(label="", width=MOVE_WIDTH, height=44, margin=TIGHT, css_classes=["hint-move"],
                                   stylesheets=[WRAP_BUTTON])  # a move may be a sentence
             b.on_click(lambda e, i=i: self._on_hint(i))
             why = pn.pane.HTML("", css_classes=["hint-reason"], width=width - MOVE_WIDTH - 20, margin=TIGHT,
@@ -62,7 +62,7 @@ class Assist(pn.viewable.Viewer):
             self.rows.append(pn.FlexBox(b, why, margin=0, visible=False, stylesheets=[FIT_WIDTH]))  # wraps on a phone
         self.no_hint = pn.pane.HTML("", visible=False)
         self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=width, margin=0,
-                                   stylesheets=[FIT_WIDTH])
+                                   stylesheets=[FIT_WIDTH, AUTO_HEIGHT])
         label = shell.confirm_moves_label
         # a seat's own setting: a spectator neither moves nor confirms
         self.confirm_box = pn.widgets.Checkbox(label=label or "-", value=shell.confirm_moves, width=230,
@@ -79,7 +79,7 @@ class Assist(pn.viewable.Viewer):
         #: the button and the setting (a game's view may add a setting of its own here)
         self.tools = pn.FlexBox(self.hint_btn, self.confirm_box, margin=0, stylesheets=[FIT_WIDTH])  # wraps on a phone
         self._layout = pn.Column(self.tools, self.hint_list, self.held_row, css_classes=["assist"], width=width,
-                                 stylesheets=[FIT_WIDTH])
+                                 stylesheets=[FIT_WIDTH, AUTO_HEIGHT])
 
     def __panel__(self):
         return self._layout
