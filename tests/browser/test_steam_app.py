@@ -464,6 +464,27 @@ def play_by_clicks(page, g, action, t: Table | None = None, touch: bool = False)
         confirm_turn(page, touch)
 
 
+def solo_game_by_clicks(page, touch: bool = False):
+    """Play the served rail-baron solo game to its end (the person's moves: the greedy bot's
+    choices) by clicks, or taps with ``touch`` (then the page must fit the phone at each roll),
+    each move followed in the page's action log; the game here and the kinds of moves made."""
+    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
+    g, bot = t.game, make_agent(t.spec, "greedy", "clicks")
+    kinds = set()
+    while not g.is_over:
+        assert len(g.log) < 200, "the game must end"
+        if g.phase == "draft":
+            wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
+            if touch:
+                assert page_fits_phone(page) == {"overflow": 0, "small": []}, len(g.log)
+        action = solo_choice(g, bot)
+        play_by_clicks(page, g, action, t, touch=touch)
+        g.apply(action)
+        kinds.add(type(action).__name__)
+        wait_log(page, len(g.log), str(action))
+    return g, kinds
+
+
 def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
     """Rail-baron (the level that ends soonest): every move of the person (the greedy bot's
     choice) by clicks on the page (dice, hexes, drawn placements, engine boxes, a delivery),
@@ -472,18 +493,7 @@ def test_a_solo_game_against_olivia_played_to_the_end_by_clicks(page, steam):
     url = steam("--difficulty", "rail-baron")
     bad = watch(page)
     open_view(page, url)
-    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
-    g, bot = t.game, make_agent(t.spec, "greedy", "clicks")
-    kinds = set()
-    while not g.is_over:
-        assert len(g.log) < 200, "the game must end"
-        if g.phase == "draft":
-            wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
-        action = solo_choice(g, bot)
-        play_by_clicks(page, g, action, t)
-        g.apply(action)
-        kinds.add(type(action).__name__)
-        wait_log(page, len(g.log), str(action))
+    g, kinds = solo_game_by_clicks(page)
     assert {"Build", "Engine", "Deliver"} <= kinds, kinds
     wait_text(page, "Final score")
     wait_text(page, "Game over")
@@ -896,19 +906,7 @@ def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwr
     bad = watch(page)
     page.set_default_timeout(60_000)
     open_view(page, url)
-    t = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="rail-baron")
-    g, bot = t.game, make_agent(t.spec, "greedy", "clicks")
-    kinds = set()
-    while not g.is_over:
-        assert len(g.log) < 200, "the game must end"
-        if g.phase == "draft":
-            wait_dice(page, g.dice)  # the page shows this turn's roll (Olivia's turn is over)
-            assert page_fits_phone(page) == {"overflow": 0, "small": []}, len(g.log)
-        action = solo_choice(g, bot)
-        play_by_clicks(page, g, action, t, touch=True)
-        g.apply(action)
-        kinds.add(type(action).__name__)
-        wait_log(page, len(g.log), str(action))
+    g, kinds = solo_game_by_clicks(page, touch=True)
     assert {"Build", "Engine"} <= kinds, kinds
     wait_text(page, "Game over")
     page.touchscreen.tap(5, 5)  # off any button: a button held down is drawn 2 % smaller
