@@ -486,6 +486,8 @@ def phone_game(browser, playwright, station_server, shots, moves: int | None):
     assert wait_my_turn_or_end(page)
     assert page.viewport_size == PHONE_SCREEN
     page.screenshot(path=str(shots / "phone-station.png"), full_page=True)
+    # a setting this game does not have (no "confirm before ..."): hidden on a phone as elsewhere
+    expect(page.locator(".confirm-moves")).to_be_hidden()
     played = 0
     while (moves is None or played < moves) and wait_my_turn_or_end(page):
         play_my_turn(page)

@@ -108,7 +108,7 @@ TOUCH_CSS = """
     min-height: 44px !important; min-width: 44px !important; }
   .bk-input-group > label, label.bk-checkbox, .bk-menu-item { min-height: 44px !important; display: inline-flex;
     align-items: center; }
-  :host(.bk-Checkbox) { min-height: 44px !important; display: flex; align-items: center; }
+  :host(.bk-Checkbox) { min-height: 44px !important; }  /* no display: a hidden one stays hidden */
   .bk-spin-btn { display: none !important; }  /* a number box's arrows: a phone has a number keyboard */
 }
 """
