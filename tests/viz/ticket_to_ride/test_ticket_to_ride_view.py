@@ -437,3 +437,12 @@ def test_new_game_form_offers_colour_blind_patterns():
     assert ctl.colour_blind and ctl.w_colour_blind.value and ctl.player.colour_blind
     ctl.w_colour_blind.value = False
     assert box.value is False and not ctl.board.colour_blind
+
+
+def test_a_payment_button_speaks_the_page_s_language():
+    from railkit.games.ticket_to_ride import Claim
+
+    claim = Claim("Denver-Omaha", "red", 2, 1)
+    assert pay_text(claim) == "Pay red ×2 + locomotive ×1"
+    assert pay_text(claim, "de") == "Bezahle rot ×2 + Lokomotive ×1"
+    assert "Pay" not in pay_text(claim, "xx") and "red" not in pay_text(claim, "xx")
