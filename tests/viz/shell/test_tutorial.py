@@ -221,3 +221,16 @@ def test_a_tutorial_opened_in_danish_says_its_steps_in_danish():
     box.next_btn.clicks += 1
     assert view.play("chip 1 on T1") is not None
     assert translate(t.steps[1].otherwise, "da") in box.feedback.object
+
+
+def test_the_tutorial_page_s_header_speaks_the_page_s_language():
+    from railkit.core import i18n
+    from railkit.viz.shell.tutorial import tutorial_page
+
+    before = i18n._language
+    i18n.set_language("xx")
+    try:
+        header = tutorial_page("station-master", auto=False)[0].object
+    finally:
+        i18n.set_language(before)
+    assert "tutorial" not in header and "Leave" not in header, header
