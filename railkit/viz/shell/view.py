@@ -377,9 +377,11 @@ class TableShell(pn.viewable.Viewer):
         # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
         seed = [] if self.table.shared else [self.w_seed]
         bots = [self.w_bot] if self.w_players.value > len(self._new_game_humans()) else []
-        self.new_area.objects = [pn.Row(self.w_preset, self.w_players, *bots),
-                                 pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
-        relabel(self.new_area, self.lang)
+        form = [pn.Row(self.w_preset, self.w_players, *bots), pn.Row(*self._option_widgets(), *seed, self.new_btn),
+                self.rules_form]
+        for part in form:  # in the page's language before the page gets it (never English first)
+            relabel(part, self.lang)
+        self.new_area.objects = form
 
     def _apply_preset(self, event) -> None:
         spec = self.table.spec
@@ -648,7 +650,10 @@ class TableShell(pn.viewable.Viewer):
             self.say(html.escape(translated(why, self.lang), quote=False))
             return 0
         t.undo(self.seat)
-        self.say(f"Took back {n} action(s)." + (" The finished game is open again." if was_over else ""))
+        said = Message("Took back {n} action(s).", n=n).render(self.lang)
+        if was_over:
+            said += " " + Message("The finished game is open again.").render(self.lang)
+        self.say(html.escape(said, quote=False))
         self.after_undo()
         self.refresh()
         return n
