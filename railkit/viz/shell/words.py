@@ -28,11 +28,13 @@ def _known(text: str) -> bool:
 
 def translated(text, lang: str | None = None):
     """``text`` in ``lang`` if it is a message id (a word marked with
-    :func:`~railkit.core.i18n.word` where it was made), else as it is.
+    :func:`~railkit.core.i18n.word` where it was made) or a message, else as it is.
 
     >>> translated("Nothing of yours to undo yet.", "de"), translated("Denver", "de")
     ('Du hast noch nichts, was du zurücknehmen könntest.', 'Denver')
     """
+    if isinstance(text, i18n.Message):
+        return text.render(lang)
     return i18n.translate(text, lang) if _known(text) else text
 
 
