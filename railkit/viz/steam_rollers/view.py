@@ -82,6 +82,11 @@ _TILE_TEXT = {
 }
 
 
+#: why a game ended (``g.end_reason``) in the reader's language
+_END_REASON = {"cities": Message("enough cities are empty of goods"), "max-rounds": Message("the last round was played"),
+               "olivia-region-full": Message("a region of Olivia's is full")}
+
+
 def tile_text(tile: str, text: str):
     """What action tile ``tile`` does: a message when its text is railkit's own (``text``,
     from the tiles' data, otherwise: a sheet's own tiles keep their words)."""
@@ -1014,7 +1019,7 @@ class SteamRollersView(TableShell):
         lang = self.lang
         cur = g.current_player
         if g.is_over:
-            turn = Message("Game over ({why}).", why=g.end_reason).render(lang)
+            turn = Message("Game over ({why}).", why=_END_REASON.get(g.end_reason, g.end_reason)).render(lang)
             if g.solo:
                 me, her = g.score(0), g.olivia_score()
                 won = (not g.olivia_won) and me > her
