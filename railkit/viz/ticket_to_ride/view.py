@@ -462,7 +462,7 @@ class TicketToRideView(TableShell):
                                affordable=list(pay) if my_turn else None, since=since)
         if g.is_over:
             if self.scoring is None or self.scoring.game is not g:
-                self.scoring = ScoringView(g, self.board)
+                self.scoring = ScoringView(g, self.board, lang=self.lang)
                 self.scoring_area.objects = [self.scoring]
         elif self.scoring is not None:
             self.scoring = None
