@@ -194,8 +194,9 @@ def english_words() -> set[str]:
     return found - set(ALLOWED_WORDS)
 
 
-def english_on(page, names: list[str]) -> list[tuple[str, list[str]]]:
-    """The texts of ``page`` that hold an English word, with the words (names and allowed texts left out)."""
+def english_on(page, names: list[str], kept=()) -> list[tuple[str, list[str]]]:
+    """The texts of ``page`` that hold an English word, with the words (names and allowed texts left out,
+    and the parts of a text that match a pattern of ``kept``)."""
     import re
 
     words = english_words()
@@ -206,6 +207,8 @@ def english_on(page, names: list[str]) -> list[tuple[str, list[str]]]:
             continue
         plain = re.sub(r"\S*\?\S*=\S*", " ", names_re.sub(" ", text))  # names, and links' addresses
         plain = RULE_ID.sub(" ", plain)
+        for pattern in kept:
+            plain = re.sub(pattern, " ", plain)
         hits = [w for w in re.findall(r"[A-Za-z]{3,}", plain) if w.lower() in words]
         if hits:
             left.append((text[:100], hits))
