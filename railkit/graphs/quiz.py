@@ -574,26 +574,35 @@ class Mismatch:
     shrunk_from: tuple | None = None
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The instance and both answers, in language ``lang`` (default: the current language)."""
         routes = ", ".join(f"{k}={d['length']}" for _, _, k, d in self.graph.edges(keys=True, data=True))
-        what = f"raised {self.error}" if self.error else f"returned {self.got!r}"
-        size = ""
+        what = (Message("raised {error}", error=self.error) if self.error else
+                Message("returned {got}", got=repr(self.got)))
+        where = Message("instance {index}", index=self.index)
         if self.shrunk_from is not None:
-            size = (f" (shrunk from {self.shrunk_from[0]} cities and {self.shrunk_from[1]} routes to "
-                    f"{self.graph.number_of_nodes()} and {self.graph.number_of_edges()}: every city and route "
-                    f"left is needed for the difference)")
-        lines = [f"instance {self.index}{size}: arguments {self.args!r} on the map with routes {routes or 'none'}",
-                 f"  expected {self.expected!r}", f"  your function {what}"]
+            where = Message("instance {index} (shrunk from {cities} cities and {routes} routes to {now_cities} and "
+                            "{now_routes}: every city and route left is needed for the difference)", index=self.index,
+                            cities=self.shrunk_from[0], routes=self.shrunk_from[1],
+                            now_cities=self.graph.number_of_nodes(), now_routes=self.graph.number_of_edges())
+        said = [Message("{where}: arguments {args} on the map with routes {routes}", where=where, args=repr(self.args),
+                        routes=routes or Message("none")),
+                Message("  expected {value}", value=repr(self.expected)),
+                Message("  your function {what}", what=what)]
         if self.wrong:
-            lines.append("  wrong at " + ", ".join(
-                f"{c}: expected {_shown(self.expected, c)}, yours {_shown(self.got, c)}" for c in self.wrong))
+            said.append(Message("  wrong at {cities}", cities=", ".join(
+                Message("{city}: expected {expected}, yours {got}", city=c, expected=_shown(self.expected, c, lang),
+                        got=_shown(self.got, c, lang)).render(lang) for c in self.wrong)))
         elif self.highlight:
-            lines.append("  railkit's answer uses " + ", ".join(self.highlight))
-        return "\n".join(lines)
+            said.append(Message("  railkit's answer uses {routes}", routes=", ".join(self.highlight)))
+        return "\n".join(m.render(lang) for m in said)
 
 
-def _shown(values, city) -> str:
+def _shown(values, city, lang: str | None = None) -> str:
     v = values.get(city) if isinstance(values, Mapping) else None
-    return "unreachable" if v is None or v == math.inf else steps._fmt(v)
+    return Message("unreachable").render(lang) if v is None or v == math.inf else steps._fmt(v)
 
 
 @dataclass(frozen=True)
@@ -608,9 +617,15 @@ class CheckReport:
         return self.first is None
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The report in language ``lang`` (default: the current language)."""
         if self.ok:
-            return f"{self.algorithm}: all {self.instances} random instances agree with railkit's."
-        return (f"{self.algorithm}: {self.passed} instances agreed, then they differ on\n{self.first}")
+            return Message("{algorithm}: all {n} random instances agree with railkit's.", algorithm=self.algorithm,
+                           n=self.instances).render(lang)
+        return (Message("{algorithm}: {n} instances agreed, then they differ on", algorithm=self.algorithm,
+                        n=self.passed).render(lang) + "\n" + self.first.render(lang))
 
 
 def _distances_equal(a, b) -> bool:

@@ -475,3 +475,17 @@ def test_an_error_stays_the_same_error_when_shrunk():
 
     mm = quiz.check_implementation(breaks_on_long_routes, "dijkstra", 1000, seed=5).first
     assert mm.error.startswith("KeyError") and mm.graph.number_of_edges() == 1
+
+
+def test_the_checker_s_report_speaks_the_reader_s_language():
+    import re
+
+    wrong = quiz.check_implementation(lambda G: 0, "mst", 50, seed=1)
+    right = quiz.check_implementation(lambda G: quiz.steps.kruskal(G).result[0], "mst", 5, seed=1)
+    for rep in (wrong, right):
+        english = rep.render("en")
+        assert str(rep) == english
+        pseudo = rep.render("xx")
+        assert not re.search(r"\b(instances|agree|expected|your function|returned|arguments|map with routes)\b",
+                             pseudo), pseudo
+    assert "Ihre" not in wrong.render("de") and "erwartet" in wrong.render("de")

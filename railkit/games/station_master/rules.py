@@ -14,6 +14,11 @@ import param
 from railkit.core.i18n import word
 
 
+#: the words of the rules' choices: the new-game form shows each in the reader's language
+CHOICE_WORDS = (word("first"), word("random"), word("luxury-positive"), word("all-positive"), word("none"), word("blind"),
+                word("last-placed"), word("reveal"), word("hold"))
+
+
 class StationMasterRules(param.Parameterized):
     """Rule settings of Station Master (frozen when a game starts)."""
 

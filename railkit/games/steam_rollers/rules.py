@@ -24,6 +24,10 @@ DIFFICULTIES = {"clerk": 1, "conductor": 2, "machinist": 3, "engineer": 4, "inve
 POWERS = ("engine", "track", "vp", "tile", "good")
 
 
+#: the words of the rules' choices: the new-game form shows each in the reader's language
+CHOICE_WORDS = (word("none"), word("medium"), word("hard"), word("random"))
+
+
 class SteamRules(param.Parameterized):
     """Steam Rollers rule settings (multiplayer and solo)."""
 

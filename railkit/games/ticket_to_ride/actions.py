@@ -106,16 +106,17 @@ class Claim(Action):
             return f"claim {self.route} {self.colour} x{self.cards} loco x{self.locos}"
         return f"claim {self.route} {self.colour} x{self.cards}"
 
-    def words(self, names=None) -> Message:
-        """``Claim Denver-Omaha, paying red ×2 + locomotive ×1`` (in the reader's language)."""
+    def payment_words(self) -> Message:
+        """``red ×2 + locomotive ×1`` (in the reader's language)."""
         locos = Message("{card} ×{n}", card=COLOUR_WORDS[LOCO], n=self.locos)
         if self.colour == LOCO:
-            pay = locos
-        else:
-            pay = Message("{card} ×{n}", card=COLOUR_WORDS.get(self.colour, self.colour), n=self.cards)
-            if self.locos:
-                pay = Message("{a} + {b}", a=pay, b=locos)
-        return Message("Claim {route}, paying {cards}", route=self.route, cards=pay)
+            return locos
+        pay = Message("{card} ×{n}", card=COLOUR_WORDS.get(self.colour, self.colour), n=self.cards)
+        return Message("{a} + {b}", a=pay, b=locos) if self.locos else pay
+
+    def words(self, names=None) -> Message:
+        """``Claim Denver-Omaha, paying red ×2 + locomotive ×1`` (in the reader's language)."""
+        return Message("Claim {route}, paying {cards}", route=self.route, cards=self.payment_words())
 
 
 @dataclass(frozen=True, slots=True)

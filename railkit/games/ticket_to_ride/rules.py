@@ -25,6 +25,10 @@ DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 2
 STANDARD_TRAINS = 45
 
 
+#: the words of the rules' choices: the new-game form shows each in the reader's language
+CHOICE_WORDS = (word("before-tickets"), word("after-tickets"))
+
+
 class TicketToRideRules(param.Parameterized):
     """Rule settings of one Ticket to Ride game (frozen when the game starts).
 

@@ -1033,9 +1033,10 @@ class CheckerView(pn.viewable.Viewer):
         self.view = None
         if self.report.first is not None:
             mm = self.report.first
-            shrunk = f", shrunk to {mm.graph.number_of_nodes()} cities" if mm.shrunk_from else ""
-            self.view = GraphView(mm.graph, 520, 360, name="check_board",
-                                  title=f"instance {mm.index}{shrunk}: where your answer differs")
+            title = (Message("instance {index}, shrunk to {n} cities: where your answer differs", index=mm.index,
+                             n=mm.graph.number_of_nodes()) if mm.shrunk_from else
+                     Message("instance {index}: where your answer differs", index=mm.index))
+            self.view = GraphView(mm.graph, 520, 360, name="check_board", title=i18n.render(title))
             nodes = {a: "current" for a in quiz._kept_cities(mm.args) if a in mm.graph}
             nodes.update({c: "rejected" for c in mm.wrong})
             edges = {e: "solution" for e in self.view.edge_ids if e[2] in mm.highlight}

@@ -61,15 +61,19 @@ def banner_html(final: Sequence[Mapping], labels: Sequence[str], palette: Sequen
     rows = ranked(final)
     winners = [x for x in rows if x.get("win")] or rows[:1]
     winners.sort(key=lambda x: x["seat"] != you)  # "You and Blue"
+    with_you = bool(winners) and winners[0]["seat"] is not None and winners[0]["seat"] == you
     who = None
-    for x in winners:
+    for x in winners[1:] if with_you else winners:
         name = _name(x, labels, you, lang)
         who = name if who is None else Message("{a} and {b}", a=who, b=name)
     top = winners[0]["score"] if winners else 0
-    if len(winners) > 1:
+    if len(winners) > 1 and with_you:  # "you and ..." takes its own verb form in some languages
+        said = Message("Game over: You and {others} win with {n} point",
+                       plural="Game over: You and {others} win with {n} points", others=who, n=top)
+    elif len(winners) > 1:
         said = Message("Game over: {who} win with {n} point", plural="Game over: {who} win with {n} points",
                        who=who, n=top)
-    elif winners and winners[0]["seat"] is not None and winners[0]["seat"] == you:
+    elif with_you:
         said = Message("Game over: You win with {n} point", plural="Game over: You win with {n} points", n=top)
     else:
         said = Message("Game over: {who} wins with {n} point", plural="Game over: {who} wins with {n} points",

@@ -470,7 +470,7 @@ class Table:
         return n
 
     # ------------------------------------------------------------ undo
-    def undo_check(self, seat: int | None) -> tuple[int, str]:
+    def undo_check(self, seat: int | None) -> tuple[int, str | Message]:
         """How many actions :meth:`undo` would take back for ``seat`` now, and why not
         (a sentence) when that is 0.
 
@@ -481,9 +481,12 @@ class Table:
         if n and any(self.blind[-n:]):
             last = max(i for i in range(len(self.blind) - n, len(self.blind)) if self.blind[i])
             mine = self.actors[last] == seat
-            who = "Your" if mine else f"{seat_names(self.game)[self.actors[last]]}'s"
-            return 0, (f"{who} move '{self.log_text[last]}' showed what was hidden (a card drawn blind "
-                       f"or a roll), so it cannot be taken back (rule {UNDO_BLIND}).")
+            said = (Message("Your move '{move}' showed what was hidden (a card drawn blind or a roll), so it cannot "
+                            "be taken back (rule {rule}).", move=self.log_text[last], rule=UNDO_BLIND) if mine else
+                    Message("{name}'s move '{move}' showed what was hidden (a card drawn blind or a roll), so it "
+                            "cannot be taken back (rule {rule}).", name=seat_names(self.game)[self.actors[last]],
+                            move=self.log_text[last], rule=UNDO_BLIND))
+            return 0, said
         return n, why
 
     def _undo_span(self, seat: int | None) -> tuple[int, str]:

@@ -544,8 +544,9 @@ def tutorial_page(game: str, auto: bool = True):
     from railkit.games import get_spec
 
     box, view = tutorial_view(game, auto=auto)
-    header = pn.pane.Markdown(f"<h2>{html.escape(get_spec(game).title, quote=False)} — railkit tutorial</h2>\n\n"
-                              "[Leave the tutorial: play a game of your own](?)", css_classes=["header"])
+    title = Message("{game} — railkit tutorial", game=get_spec(game).title).render(view.lang)
+    leave = Message("Leave the tutorial: play a game of your own").render(view.lang)
+    header = pn.pane.Markdown(f"<h2>{html.escape(title, quote=False)}</h2>\n\n[{leave}](?)", css_classes=["header"])
     page = pn.Column(header, box, view, sizing_mode="stretch_width")
     page.box, page.view = box, view
     return page

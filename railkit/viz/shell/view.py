@@ -51,7 +51,7 @@ from railkit.viz.shell.assist import Assist
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH  # noqa: F401 (the views take them from here too)
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
-from railkit.viz.shell.words import move_words, relabel, translated  # noqa: F401 (move_words: the tests' too)
+from railkit.viz.shell.words import choices_in_words, move_words, relabel, translated  # noqa: F401 (move_words: the tests' too)
 
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
 FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
@@ -120,7 +120,11 @@ def rules_form(rules: param.Parameterized, parameters: list[str] | None = None, 
             box = pn.widgets.IntInput if isinstance(p, param.Integer) else pn.widgets.FloatInput
             lo, hi = p.bounds or (None, None)
             widgets[name] = {"type": box, "start": lo, "end": hi, "placeholder": word("unset (the default)")}
-    return pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
+    form = pn.Param(rules, parameters=names, widgets=widgets, show_name=False, **kwargs)
+    for widget in form._widgets.values():  # a rule's choices are words, shown in the page's language
+        if isinstance(widget, pn.widgets.Select):
+            choices_in_words(widget)
+    return form
 
 
 def served() -> bool:
@@ -343,7 +347,8 @@ class TableShell(pn.viewable.Viewer):
         self.rules = spec.rules_class(**{k: v for k, v in g.rules.param.values().items() if k != "name"})
         self.rules_form = rules_form(self.rules, name="Rules", width=400)
         self.rules_form.stylesheets = [*self.rules_form.stylesheets, FIT_WIDTH]
-        self.w_preset = pn.widgets.Select(label=word("Preset"), options=["(keep)"] + list(spec.presets), width=180)
+        self.w_preset = choices_in_words(pn.widgets.Select(label=word("Preset"), options=[word("(keep)"), *spec.presets],
+                                                           width=180))
         self.w_preset.param.watch(self._apply_preset, "value")
         self.w_players = pn.widgets.IntSlider(label=word("Players"), start=spec.min_players, end=spec.max_players,
                                               value=g.players, width=200)
@@ -380,9 +385,11 @@ class TableShell(pn.viewable.Viewer):
         # at a shared table every game gets a secret seed (rule TABLE-SECRET-SEED): no seed field
         seed = [] if self.table.shared else [self.w_seed]
         bots = [self.w_bot] if self.w_players.value > len(self._new_game_humans()) else []
-        self.new_area.objects = [pn.Row(self.w_preset, self.w_players, *bots),
-                                 pn.Row(*self._option_widgets(), *seed, self.new_btn), self.rules_form]
-        relabel(self.new_area, self.lang)
+        form = [pn.Row(self.w_preset, self.w_players, *bots), pn.Row(*self._option_widgets(), *seed, self.new_btn),
+                self.rules_form]
+        for part in form:  # in the page's language before the page gets it (never English first)
+            relabel(part, self.lang)
+        self.new_area.objects = form
 
     def _apply_preset(self, event) -> None:
         spec = self.table.spec
@@ -659,7 +666,10 @@ class TableShell(pn.viewable.Viewer):
             self.say(html.escape(translated(why, self.lang), quote=False))
             return 0
         t.undo(self.seat)
-        self.say(f"Took back {n} action(s)." + (" The finished game is open again." if was_over else ""))
+        said = Message("Took back {n} action(s).", n=n).render(self.lang)
+        if was_over:
+            said += " " + Message("The finished game is open again.").render(self.lang)
+        self.say(html.escape(said, quote=False))
         self.after_undo()
         self.refresh()
         return n

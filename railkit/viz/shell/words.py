@@ -28,11 +28,13 @@ def _known(text: str) -> bool:
 
 def translated(text, lang: str | None = None):
     """``text`` in ``lang`` if it is a message id (a word marked with
-    :func:`~railkit.core.i18n.word` where it was made), else as it is.
+    :func:`~railkit.core.i18n.word` where it was made) or a message, else as it is.
 
     >>> translated("Nothing of yours to undo yet.", "de"), translated("Denver", "de")
     ('Du hast noch nichts, was du zurücknehmen könntest.', 'Denver')
     """
+    if isinstance(text, i18n.Message):
+        return text.render(lang)
     return i18n.translate(text, lang) if _known(text) else text
 
 
@@ -62,6 +64,9 @@ def relabel(root, lang: str | None = None) -> None:
     ('Fortryd mit sidste træk', '#### Handlingslog')
     >>> relabel(box, "en"); box[0].label
     'Undo my last move'
+    >>> pick = choices_in_words(pn.widgets.Select(options=["first", "Denver"], value="first"))
+    >>> relabel(pick, "de"); pick.options, pick.value
+    ({'erste': 'first', 'Denver': 'Denver'}, 'first')
     """
     objects = root.select() if hasattr(root, "select") else pn.panel(root).select()
     for obj in objects:
@@ -72,6 +77,30 @@ def relabel(root, lang: str | None = None) -> None:
         if isinstance(obj, (pn.pane.Markdown, pn.pane.HTML)):
             _set(obj, "object", shown, lang, lambda text: _HEADING.match(text).group(2),
                  lambda text: _HEADING.match(text).group(1) or "")
+        if obj.__dict__.get("_railkit_choices"):
+            _set_choices(obj, shown, lang)
+
+
+def choices_in_words(widget):
+    """Mark a ``Select`` whose choices are words (a rule's ``"first"``, ``"random"``): :func:`relabel`
+    then shows each choice that is a message id in the page's language, its value unchanged.
+    Returns ``widget``."""
+    widget.__dict__["_railkit_choices"] = True
+    return widget
+
+
+def _set_choices(obj, shown: dict, lang: str | None) -> None:
+    """``obj.options`` shown in ``lang``: {the choice's words: its value}; the values stay the
+    English ids (a list of choices the code set since is the new English)."""
+    english, last = shown.get("options", (None, None))
+    values = english if obj.options == last and english is not None else obj.options
+    values = list(values.values()) if isinstance(values, dict) else list(values)
+    if not any(_known(v) for v in values):
+        return
+    shown_now = {translated(v, lang) if _known(v) else v: v for v in values}
+    shown["options"] = (values, shown_now)
+    if shown_now != obj.options:
+        obj.options = shown_now
 
 
 def _set(obj, attr: str, shown: dict, lang: str | None, words, prefix) -> None:

@@ -34,7 +34,7 @@ import panel as pn
 from railkit.core.i18n import Message, word
 from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import (
-    Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
+    WORDS, Build, Deliver, Engine, ExtraBuild, Pass, Power, Skip, TakeTile, UseTile,
 )
 from railkit.maps import hexes as hx
 from railkit.viz.shell.style import text_on
@@ -80,6 +80,11 @@ _TILE_TEXT = {
     "6b": Message("Take any upright action tile, ignoring the number."),
     "2s": Message("Re-roll Olivia's die once, before her phase."),
 }
+
+
+#: why a game ended (``g.end_reason``) in the reader's language
+_END_REASON = {"cities": Message("enough cities are empty of goods"), "max-rounds": Message("the last round was played"),
+               "olivia-region-full": Message("a region of Olivia's is full")}
 
 
 def tile_text(tile: str, text: str):
@@ -173,8 +178,9 @@ def connection_routes(game, tracks):
     return sorted(found.values(), key=lambda c: (c[0], c[1], c[3]))
 
 
-def olivia_steps(before, after) -> list[str]:
-    """Olivia's phase between two positions of a solo game, step by step (plain text)."""
+def olivia_steps(before, after, lang: str | None = "en") -> list[str]:
+    """Olivia's phase between two positions of a solo game, step by step (plain text in
+    language ``lang``)."""
     dice = after.olivia_dice[len(before.olivia_dice):]
     if not dice:
         return []
@@ -184,26 +190,27 @@ def olivia_steps(before, after) -> list[str]:
     goods = after.olivia_goods[len(before.olivia_goods):]
     points = after.olivia_points[len(before.olivia_points):]
     for i, d in enumerate(dice):
-        steps.append(f"Olivia's die shows {d}." if i == 0 else f"City {dice[i - 1]} is empty: she re-rolls a {d}.")
+        steps.append(Message("Olivia's die shows {d}.", d=d) if i == 0 else
+                     Message("City {city} is empty: she re-rolls a {d}.", city=dice[i - 1], d=d))
         new = crossed_new[d][used[d]:used[d] + 1]
         used[d] += 1
         if new:
-            steps.append(f"She crosses hex {hx.format_hex(new[0])} in region {d}.")
+            steps.append(Message("She crosses hex {hex} in region {d}.", hex=hx.format_hex(new[0]), d=d))
         else:
-            steps.append(f"Region {d} is full: Olivia wins at once.")
-            return steps
+            steps.append(Message("Region {d} is full: Olivia wins at once.", d=d))
+            return [m.render(lang) for m in steps]
         if before.tile_holder.get(d) == 0 and after.tile_holder.get(d) is None and i == 0:
-            steps.append(f"Your upright tile {before.tile_id[d]} goes back to the board.")
+            steps.append(Message("Your upright tile {tile} goes back to the board.", tile=before.tile_id[d]))
     last = dice[-1]
     if goods:
-        steps.append(f"Region {last} has {points[0]} crossed hexes: she takes the last good in line at city {last} "
-                     f"({goods[0]}) and scores {points[0]}.")
+        steps.append(Message("Region {d} has {n} crossed hexes: she takes the last good in line at city {d} "
+                             "({good}) and scores {n}.", d=last, n=points[0], good=WORDS.get(goods[0], goods[0])))
     elif after.supply[last] or not after.olivia_won:
         k = len(after.olivia_crossed[last])
         if after.supply[last]:
-            steps.append(f"Region {last} has only {k} crossed hex(es) (she needs {after.rules.olivia_min_crossed}): "
-                         "no good this turn.")
-    return steps
+            steps.append(Message("Region {d} has only {k} crossed hex(es) (she needs {need}): no good this turn.",
+                                 d=last, k=k, need=after.rules.olivia_min_crossed))
+    return [m.render(lang) for m in steps]
 
 
 
@@ -349,7 +356,7 @@ class SteamRollersView(TableShell):
         self.looking: object = self.seat if self.seat is not None else 0
         self.olivia_report: list[str] = []
         self._olivia_new: list = []
-        self._olivia_seen = 0
+        self._olivia_seen: tuple = (0, "")
         self._delivery_paths: list | None = None
         self._preview = None  # the game with the move waiting for confirmation played (a copy)
         self._log_cache: tuple | None = None  # (game's config, its replay, Olivia's turns by action)
@@ -774,9 +781,10 @@ class SteamRollersView(TableShell):
             # chooses, since Olivia takes the last good in line); None: the first in line
             pos = getattr(a, "pos", None) or (line.index(good) + 1 if good in line else 0)
             p = delivery_preview(g, self.seat, a)
-            where = f" (no. {pos} in line)" if pos else ""
-            label = (f"{good}{where} from city {src} to city {a.dest}: distance {p['distance']}, "
-                     f"{p['points']} point(s)")
+            label = Message("{good} from city {source} to city {dest}: distance {distance}, {points} point(s)",
+                            good=Message("{good} (no. {pos} in line)", good=WORDS.get(good, good), pos=pos) if pos
+                            else WORDS.get(good, good), source=src, dest=a.dest, distance=p["distance"],
+                            points=p["points"]).render(self.lang)
             out[label] = a
         return dict(sorted(out.items(), key=lambda kv: (delivery_source(kv[1]), kv[0])))
 
@@ -793,8 +801,10 @@ class SteamRollersView(TableShell):
         if a is not None:
             p = delivery_preview(self.game, self.seat, a)
             path = " → ".join(p["nodes"])
-            self.say(f"Delivery preview: {html.escape(path)} — distance {p['distance']}, {p['points']} point(s). "
-                     "Press <b>Deliver</b> to confirm.")
+            said = Message("Delivery preview: {path} — distance {distance}, {points} point(s). Press {deliver} to "
+                           "confirm.", path=path, distance=p["distance"], points=p["points"],
+                           deliver=Message("Deliver")).render(self.lang)
+            self.say(html.escape(said, quote=False))
         self.push()
         return a
 
@@ -1013,7 +1023,7 @@ class SteamRollersView(TableShell):
         lang = self.lang
         cur = g.current_player
         if g.is_over:
-            turn = Message("Game over ({why}).", why=g.end_reason).render(lang)
+            turn = Message("Game over ({why}).", why=_END_REASON.get(g.end_reason, g.end_reason)).render(lang)
             if g.solo:
                 me, her = g.score(0), g.olivia_score()
                 won = (not g.olivia_won) and me > her
@@ -1068,8 +1078,8 @@ class SteamRollersView(TableShell):
             self.olivia_pane.visible = False
             return
         n = len(g.olivia_dice)
-        if n != self._olivia_seen:
-            self._olivia_seen = n
+        if (n, self.lang) != self._olivia_seen:
+            self._olivia_seen = (n, self.lang)
             self.olivia_report, self._olivia_new = self._last_olivia_phase(g)
             if self.looking == OLIVIA:
                 self.sheet.set_crosses([h for v in g.olivia_crossed.values() for h in v], self._olivia_new,
@@ -1091,7 +1101,7 @@ class SteamRollersView(TableShell):
         only for the actions added since the last time."""
         if not g.solo:
             return {}
-        key = json.dumps(g.config(), sort_keys=True, default=str)
+        key = json.dumps(g.config(), sort_keys=True, default=str) + self.lang
         cache = self._log_cache
         n = min(len(g.log), len(cache[1].log)) if cache is not None else 0
         if cache is None or cache[0] != key or cache[1].log[:n] != g.log[:n]:
@@ -1101,7 +1111,8 @@ class SteamRollersView(TableShell):
             before = _OliviaState(replay)
             replay.apply(a)
             if len(replay.olivia_dice) > len(before.olivia_dice):
-                notes[len(replay.log) - 1] = "Olivia's turn: " + " ".join(olivia_steps(before, replay))
+                notes[len(replay.log) - 1] = Message("Olivia's turn: {steps}",
+                                                     steps=" ".join(olivia_steps(before, replay, self.lang))).render(self.lang)
         return {i: text for i, text in notes.items() if i < len(g.log)}
 
     def olivia_turn(self) -> list[str]:
@@ -1117,7 +1128,7 @@ class SteamRollersView(TableShell):
             if len(after.olivia_dice) > len(before.olivia_dice):
                 new = [h for n in after.olivia_crossed
                        for h in after.olivia_crossed[n][len(before.olivia_crossed[n]):]]
-                return olivia_steps(before, after), new
+                return olivia_steps(before, after, self.lang), new
         return [], []
 
     # ------------------------------------------------------------ scoring

@@ -29,6 +29,7 @@ import pandas as pd
 import panel as pn
 import param
 
+from railkit.core.i18n import Message, render
 from railkit.graphs import cheapest_completion
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH
 from railkit.viz.ticket_to_ride.board import Board
@@ -37,6 +38,14 @@ from railkit.viz.ticket_to_ride.board import Board
 TRAIL = "#00b8d4"
 DONE = "#43a047"
 MISSING = "#d500f9"
+
+
+#: the table's columns (the keys of :func:`breakdown_rows`) in the reader's language
+COLUMN_WORDS = {"rank": Message("rank"), "player": Message("player"), "routes": Message("routes"),
+                "tickets": Message("tickets"), "completed": Message("completed"), "failed": Message("failed"),
+                "longest trail": Message("longest trail"), "longest bonus": Message("longest bonus"),
+                "globetrotter": Message("globetrotter"), "total": Message("total"), "win": Message("win"),
+                "tie break": Message("tie break")}
 
 
 def breakdown_rows(game) -> list[dict]:
@@ -110,9 +119,10 @@ class ScoringView(pn.viewable.Viewer):
     seat = param.Integer(default=0, bounds=(0, None))
     show = param.ListSelector(default=["longest trail", "tickets"], objects=["longest trail", "tickets"])
 
-    def __init__(self, game, board: Board | None = None, **params):
+    def __init__(self, game, board: Board | None = None, lang: str | None = None, **params):
         super().__init__(**params)
         self.game = game
+        self.lang = lang  # None: the current language
         self.own_board = board is None
         # 800 px wide: fits a notebook's output area at 1280x720 with the file browser open
         self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500)
@@ -120,16 +130,25 @@ class ScoringView(pn.viewable.Viewer):
             self.board.set_state(game.observe(None)["claimed"], game.observe(None)["closed"])
         names = list(game.names)
         self.w_seat = pn.widgets.RadioButtonGroup(options={n: i for i, n in enumerate(names)}, value=0)
-        self.w_show = pn.widgets.CheckButtonGroup(options=["longest trail", "tickets"],
+        self.w_show = pn.widgets.CheckButtonGroup(options={render(COLUMN_WORDS[k], lang): k
+                                                           for k in ("longest trail", "tickets")},
                                                   value=["longest trail", "tickets"])
         self.w_seat.param.watch(lambda e: self._set(seat=e.new), "value")
         self.w_show.param.watch(lambda e: self._set(show=e.new), "value")
         # on a phone the table scrolls sideways by itself, the page does not; the text wraps
-        self.table = pn.pane.DataFrame(pd.DataFrame(breakdown_rows(game)).set_index("rank").sort_index(), index=True,
+        rows = [{render(COLUMN_WORDS[k], lang): self._cell(v) for k, v in r.items()} for r in breakdown_rows(game)]
+        frame = pd.DataFrame(rows).set_index(render(COLUMN_WORDS["rank"], lang)).sort_index()
+        self.table = pn.pane.DataFrame(frame, index=True,
                                        css_classes=["score-table"], sizing_mode="stretch_width",
                                        stylesheets=[FIT_WIDTH + ":host{overflow-x:auto}"])
         self.details = pn.pane.HTML("", css_classes=["ticket-paths"], stylesheets=[FIT_TEXT])
         self._set()
+
+    def _cell(self, value):
+        """A table cell in the reader's language: yes/no for a flag."""
+        if isinstance(value, bool):
+            return render(Message("yes") if value else Message("no"), self.lang)
+        return value
 
     def _set(self, **kw) -> None:
         self.param.update(**kw)
@@ -148,29 +167,38 @@ class ScoringView(pn.viewable.Viewer):
         paths = ticket_paths(self.game, s) if "tickets" in self.show else []
         for p in paths:
             if p["done"]:
-                groups.append((p["routes"], DONE, 26, f"ticket {p['ticket']}"))
+                groups.append((p["routes"], DONE, 26, self._say(Message("ticket {ticket}", ticket=p["ticket"]))))
             elif p["missing"]:
-                groups.append((p["missing"], MISSING, 26, f"missing for {p['ticket']}"))
+                groups.append((p["missing"], MISSING, 26,
+                               self._say(Message("missing for {ticket}", ticket=p["ticket"]))))
         if "longest trail" in self.show:
-            groups.append((row["longest_routes"], TRAIL, 14, "longest trail"))
+            groups.append((row["longest_routes"], TRAIL, 14, self._say(COLUMN_WORDS["longest trail"])))
         self.board.highlight(groups)
-        items = [f"<b>{html.escape(self.game.names[s], quote=False)}</b>: longest trail {row['longest_trail']} "
-                 f"trains (bonus {row['longest_bonus']}). On the board: <span style='color:{TRAIL}'>■</span> "
-                 f"longest trail, <span style='color:{DONE}'>■</span> path of a completed ticket, "
-                 f"<span style='color:{MISSING}'>■</span> routes a failed ticket was missing."]
+        key = Message("On the board: {trail} longest trail, {done} path of a completed ticket, {missing} routes a "
+                      "failed ticket was missing.", trail="{trail}", done="{done}", missing="{missing}")
+        key = html.escape(self._say(key), quote=False).format(
+            trail=f"<span style='color:{TRAIL}'>■</span>", done=f"<span style='color:{DONE}'>■</span>",
+            missing=f"<span style='color:{MISSING}'>■</span>")
+        trail = Message("longest trail {n} trains (bonus {bonus}).", n=row["longest_trail"], bonus=row["longest_bonus"])
+        items = [f"<b>{html.escape(self.game.names[s], quote=False)}</b>: "
+                 f"{html.escape(self._say(trail), quote=False)} {key}"]
         for p in ticket_paths(self.game, s):
             if p["done"]:
                 items.append(f"<span style='color:#2e7d32'>✔ {html.escape(p['ticket'])}: "
                              f"{html.escape(' → '.join(p['routes']))}</span>")
             elif p["missing"] is None:
-                items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: no way left to join them</span>")
+                said = self._say(Message("no way left to join them"))
+                items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: {html.escape(said)}</span>")
             else:
-                items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: missing "
-                             f"{html.escape(', '.join(p['missing']))}</span>")
+                said = self._say(Message("missing {routes}", routes=", ".join(p["missing"])))
+                items.append(f"<span style='color:#c62828'>✘ {html.escape(p['ticket'])}: {html.escape(said)}</span>")
         self.details.object = "<br>".join(items)
 
+    def _say(self, message) -> str:
+        return render(message, self.lang)
+
     def __panel__(self):
-        parts = ["### Final scores", pn.FlexBox(self.w_seat, self.w_show)]  # two lines on a phone
+        parts = ["### " + self._say(Message("Final scores")), pn.FlexBox(self.w_seat, self.w_show)]  # two lines on a phone
         if self.own_board:  # a board shown elsewhere (the game table's) is lit up there
             parts.append(self.board)
         return pn.Column(*parts, self.details, self.table)

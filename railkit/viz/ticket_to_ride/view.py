@@ -58,19 +58,14 @@ def describe_action(game, action) -> str:
     return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)
 
 
-def pay_text(action) -> str:
-    """The label of a claim's payment button: 'Pay red ×2 + loco ×1'."""
-    return "Pay " + payment_label(action)
+def pay_text(action, lang: str | None = "en") -> str:
+    """The label of a claim's payment button, in language ``lang``: 'Pay red ×2 + locomotive ×1'."""
+    return Message("Pay {cards}", cards=action.payment_words()).render(lang)
 
 
-def payment_label(action) -> str:
-    """'red ×2 + loco ×1' for a claim."""
-    if action.colour == "loco":
-        return f"loco ×{action.locos}"
-    text = f"{action.colour} ×{action.cards}"
-    if action.locos:
-        text += f" + loco ×{action.locos}"
-    return text
+def payment_label(action, lang: str | None = "en") -> str:
+    """'red ×2 + locomotive ×1' for a claim, in language ``lang``."""
+    return action.payment_words().render(lang)
 
 
 def claim_hint(lang: str | None = "en") -> str:
@@ -332,7 +327,7 @@ class TicketToRideView(TableShell):
 
     def _pay_labels(self, g, legal=None) -> dict[str, list[str]]:
         """The ``pay`` column: route id -> the button labels of its payment choice."""
-        return {r: [pay_text(a) for a in v] for r, v in self._claims_by_route(g, legal).items()}
+        return {r: [pay_text(a, self.lang) for a in v] for r, v in self._claims_by_route(g, legal).items()}
 
     def _claim_heading(self, route) -> str:
         colour = render(COLOUR_WORDS.get(route.color, Message("gray") if route.color == "gray" else route.color),
@@ -355,7 +350,7 @@ class TicketToRideView(TableShell):
         self.board.set_pending(route_id)
         # the same choice the browser showed from the board's ``pay`` column (computed afresh)
         options = self._claims_by_route(g).get(route_id, [])
-        self._show_payments([str(a) for a in options], [pay_text(a) for a in options])
+        self._show_payments([str(a) for a in options], [pay_text(a, self.lang) for a in options])
         heading = self._claim_heading(route)
         if options:
             self.claim_title.text = heading + choose_text(self.lang)
@@ -476,7 +471,7 @@ class TicketToRideView(TableShell):
                                affordable=list(pay) if my_turn else None, since=since)
         if g.is_over:
             if self.scoring is None or self.scoring.game is not g:
-                self.scoring = ScoringView(g, self.board)
+                self.scoring = ScoringView(g, self.board, lang=self.lang)
                 self.scoring_area.objects = [self.scoring]
         elif self.scoring is not None:
             self.scoring = None

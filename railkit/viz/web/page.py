@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 
 from railkit.agents import agents_of
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import render
 from railkit.core.game import Action, Game
 from railkit.games import get_spec
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
@@ -145,6 +146,7 @@ class WebTable:
         your_turn = not g.is_over and g.current_player == SEAT
         choices = [self.steps(a) for a in g.legal_actions()] if your_turn else []
         undo, why_not = t.undo_check(SEAT)
+        why_not = render(why_not)  # a message in the current language
         draw = getattr(self.web, "render", None)
         scores = self.scores()
         board = draw(obs, g) if draw is not None else plain_board(obs)
@@ -191,7 +193,7 @@ class WebTable:
         """Take back the person's last move and the bots' answers; the new view."""
         n, why = self.table.undo_check(SEAT)
         if not n:
-            return self._answer(why)
+            return self._answer(render(why))
         self.table.undo(SEAT)
         return self._answer()
 

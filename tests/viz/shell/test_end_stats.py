@@ -91,3 +91,15 @@ def test_the_end_statistics_against_olivia_are_hers_too():
     for stat in regions:
         assert stats[stat] == [str(row[stat]), str(row[f"olivia_{stat}"])], stat
     assert sum(int(row[f"olivia_{stat}"]) for stat in regions) > 0
+
+
+def test_a_win_shared_with_you_takes_the_verb_of_you_and_the_others():
+    from railkit.viz.shell.banner import banner_html
+
+    final = [{"seat": 0, "score": 30, "rank": 1, "win": True, "tie_break": ""},
+             {"seat": 1, "score": 30, "rank": 1, "win": True, "tie_break": ""},
+             {"seat": 2, "score": 10, "rank": 3, "win": False, "tie_break": ""}]
+    names = ["Red", "Blue", "Green"]
+    assert "Game over: You and Blue win with 30 points" in banner_html(final, names, you=0)
+    assert "Spiel vorbei: Du und Blue gewinnt mit 30 Punkten" in banner_html(final, names, you=0, lang="de")
+    assert "Spiel vorbei: Red und Blue gewinnen mit 30 Punkten" in banner_html(final, names, you=2, lang="de")

@@ -44,7 +44,7 @@ def test_solo_undo_takes_back_my_move_and_the_bots_answers():
     t.run_bots()
     assert t.apply(0, "draw deck") is None  # a blind draw stays (TABLE-UNDO-BLIND)
     n, why = t.undo_check(0)
-    assert n == 0 and "TABLE-UNDO-BLIND" in why
+    assert n == 0 and "TABLE-UNDO-BLIND" in str(why)
 
 
 def test_shared_table_undo_only_my_own_moves_within_my_turn():

@@ -265,3 +265,16 @@ def test_a_refused_move_is_explained_once_in_the_step_box():
     view.click_chip(1)
     view.click_train(1)
     assert otherwise in box.feedback.object and otherwise not in view.message.object
+
+
+def test_the_tutorial_page_s_header_speaks_the_page_s_language():
+    from railkit.core import i18n
+    from railkit.viz.shell.tutorial import tutorial_page
+
+    before = i18n._language
+    i18n.set_language("xx")
+    try:
+        header = tutorial_page("station-master", auto=False)[0].object
+    finally:
+        i18n.set_language(before)
+    assert "tutorial" not in header and "Leave" not in header, header

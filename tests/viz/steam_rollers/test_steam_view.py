@@ -3,6 +3,8 @@ previewed, illegal choices explained, Olivia's turn, scoring and spectators."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from railkit.agents import make_agent
@@ -438,3 +440,21 @@ def test_the_new_game_form_follows_the_number_of_players():
     shared.new_toggle.value = True
     labels = [getattr(w, "label", "") for row in shared.new_area.objects[:2] for w in row.objects]
     assert "Bots play" not in labels and "Olivia's level (solo)" not in labels
+
+
+def test_olivia_s_turn_and_the_delivery_choices_speak_the_page_s_language():
+    t = Table(players=1, humans=[0], seed=3, game="steam-rollers", difficulty="rail-baron")
+    g = t.game
+    before = g.fresh()
+    bot = make_agent(t.spec, "greedy", "y")
+    while len(g.olivia_dice) == len(before.olivia_dice):
+        before = g.history(len(g.log))
+        t.apply(0, bot.act(g.observe(0), g.legal_actions()))
+    steps = " ".join(olivia_steps(before, g, "xx"))
+    assert steps and not re.search(r"\b(die|shows|She|crosses|region)\b", steps), steps
+    t = _play_until_delivery()
+    v = SteamRollersView(t, auto=False)
+    v.lang = "xx"
+    v.draft(next(a.die for a in t.game.legal_actions() if isinstance(a, Deliver)))
+    labels = " ".join(v.delivery_options())
+    assert labels and not re.search(r"\b(from|city|distance|point)\b", labels), labels

@@ -469,3 +469,24 @@ def test_a_payment_is_drawn_by_the_page_at_once_and_the_servers_answer_takes_ove
     drawn_by_the_browser(ctl, rid)
     ctl.pay_choice.active = 0
     assert len(g.log) == n and ctl.board.owner(rid) is None and ctl.board.claiming_src.data["xm"] == []
+
+
+def test_a_payment_button_speaks_the_page_s_language():
+    from railkit.games.ticket_to_ride import Claim
+
+    claim = Claim("Denver-Omaha", "red", 2, 1)
+    assert pay_text(claim) == "Pay red ×2 + locomotive ×1"
+    assert pay_text(claim, "de") == "Bezahle rot ×2 + Lokomotive ×1"
+    assert "Pay" not in pay_text(claim, "xx") and "red" not in pay_text(claim, "xx")
+
+
+def test_the_final_scores_speak_the_page_s_language():
+    import re
+
+    from railkit.viz.ticket_to_ride.lessons import bot_game
+    from railkit.viz.ticket_to_ride.scoring import ScoringView
+
+    view = ScoringView(bot_game(seed=2, map="teaching-small"), lang="xx")
+    shown = " ".join([view.details.object, view.table.object.to_html(), *view.w_show.options,
+                      view.__panel__()[0].object])
+    assert not re.search(r"longest|trail|completed|failed|total|True|False|Final|missing", shown), shown
