@@ -558,9 +558,9 @@ def test_the_first_seat_of_a_shared_table_starts_a_new_game_with_a_rule_variant(
         assert not bad_a and not bad_b, bad_a + bad_b
 
 
-#: The tooltips shown on the page (Bokeh draws each one in the page's body).
-TOOLTIPS = """() => [...document.body.querySelectorAll('.bk-Tooltip')].filter(e => e.isConnected
-  && e.getBoundingClientRect().width > 0).length"""
+#: the boxes ([left, right]) of the tooltips shown on the page (Bokeh lays each one on the page's body)
+TOOLTIPS = """() => Array.from(document.querySelectorAll('.bk-Tooltip')).filter(t => t.checkVisibility())
+  .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"""
 
 
 def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, steam):
@@ -582,7 +582,7 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
                                "button", name=re.compile("^" + re.escape(g.tile_id[tile.number]) + " ")))):
         draft(page, action.die)
         button().hover()
-        page.wait_for_function(f"() => ({TOOLTIPS})() > 0")
+        page.wait_for_function(f"() => ({TOOLTIPS})().length > 0")
         button().click()
         confirm_if_waiting(page, t, 0, action)
         g.apply(action)
@@ -591,7 +591,7 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
             t.run_bots()
             wait_dice(page, g.dice)
         page.mouse.move(1, 1)
-        page.wait_for_function(f"() => ({TOOLTIPS})() === 0", timeout=20_000)
+        page.wait_for_function(f"() => ({TOOLTIPS})().length === 0", timeout=20_000)
     shot(page, "12-no-tooltip-left")
     assert not bad, bad
 
@@ -930,9 +930,6 @@ def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwr
     print(f"whole solo game on a phone: {time.monotonic() - started:.1f} s, {len(g.log)} moves")
 
 
-#: the boxes ([left, right]) of the shown Bokeh tooltips (they are laid on the page's body)
-TOOLTIPS = """() => Array.from(document.querySelectorAll('.bk-Tooltip')).filter(t => t.checkVisibility())
-  .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"""
 
 
 def test_on_a_phone_a_dies_tooltip_stays_on_the_screen(browser, playwright, steam):
