@@ -859,15 +859,21 @@ def test_what_you_act_on_is_in_view_at_1280x720(page, steam):
     assert 0 <= page.locator(".bk-Canvas, canvas").first.bounding_box()["y"] < 200
 
 
-def test_on_a_phone_a_turn_by_tap_fits_the_screen(browser, playwright, steam):
-    """At 390x844 with touch: a die drafted and marked in the engine, a second drafted and
-    passed, the turn confirmed, all by taps; after each, the page is no wider than the screen
-    (the sheet scales to it, the actions wrap under it) and every control is at least 44 px."""
-    url = steam()
+def open_on_phone(browser, playwright, url: str):
+    """The served game at ``url`` in a phone's browser (390x844, touch): the page, and the list
+    of its errors (:func:`watch`)."""
     page = phone_page(browser, playwright)
     bad = watch(page)
     page.set_default_timeout(60_000)
     open_view(page, url)
+    return page, bad
+
+
+def test_on_a_phone_a_turn_by_tap_fits_the_screen(browser, playwright, steam):
+    """At 390x844 with touch: a die drafted and marked in the engine, a second drafted and
+    passed, the turn confirmed, all by taps; after each, the page is no wider than the screen
+    (the sheet scales to it, the actions wrap under it) and every control is at least 44 px."""
+    page, bad = open_on_phone(browser, playwright, steam())
     wait_text(page, "Your turn")
     assert page_fits_phone(page) == {"overflow": 0, "small": []}
     g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
@@ -901,11 +907,7 @@ def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwr
     from railkit.viz.steam_rollers.view import SteamRollersView
 
     started = time.monotonic()
-    url = steam("--difficulty", "rail-baron")
-    page = phone_page(browser, playwright)
-    bad = watch(page)
-    page.set_default_timeout(60_000)
-    open_view(page, url)
+    page, bad = open_on_phone(browser, playwright, steam("--difficulty", "rail-baron"))
     g, kinds = solo_game_by_clicks(page, touch=True)
     assert {"Build", "Engine"} <= kinds, kinds
     wait_text(page, "Game over")
@@ -935,11 +937,7 @@ def test_on_a_phone_a_solo_game_against_olivia_to_the_end_by_tap(browser, playwr
 def test_on_a_phone_a_dies_tooltip_stays_on_the_screen(browser, playwright, steam):
     """At 390x844 with touch, a tap on each die of the tray shows its tooltip wholly on the
     screen (it ran 150 px past the right edge), and the next die can still be tapped."""
-    url = steam()
-    page = phone_page(browser, playwright)
-    bad = watch(page)
-    page.set_default_timeout(60_000)
-    open_view(page, url)
+    page, bad = open_on_phone(browser, playwright, steam())
     wait_text(page, "Your turn")
     g = Table(players=1, humans=[0], seed=SEED, game="steam-rollers", difficulty="clerk").game
     for die in dict.fromkeys(g.dice):

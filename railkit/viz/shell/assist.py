@@ -28,7 +28,7 @@ HINTS = 3
 #: the panel's width in pixels (under a 700-px board; it never widens the column it sits in): a
 #: game's view whose column is narrower sets its own (``TableShell.assist_width``)
 WIDTH = 680
-#: a hinted move's button, and the compact margins that keep three of them in view at 1280 x 720
+#: a hinted move's narrowest button, and the compact margins that keep three of them in view at 1280 x 720
 MOVE_WIDTH = 260
 TIGHT = (2, 5)
 
@@ -40,6 +40,8 @@ class Assist(pn.viewable.Viewer):
         super().__init__()
         self.shell = shell
         width = getattr(shell, "assist_width", WIDTH)
+        # a move's words on one line where the panel has room ("Claim Kansas City-Omaha/1, paying red ×1")
+        move_width = max(MOVE_WIDTH, min(340, int(width * 0.45)))
         self.hints: list[Hint] = []
         self._hints_at: tuple | None = None  # (game, actions played) the hints are for
         self.hint_btn = pn.widgets.Button(label=word("Hint"), width=80, height=28, margin=TIGHT, css_classes=["hint"],
@@ -52,14 +54,14 @@ class Assist(pn.viewable.Viewer):
         self.reasons: list = []
         self.rows: list = []
         for i in range(HINTS):
-            b = pn.widgets.Button(label="", width=MOVE_WIDTH, height=44, margin=TIGHT, css_classes=["hint-move"],
+            b = pn.widgets.Button(label="", width=move_width, margin=TIGHT, css_classes=["hint-move"],
                                   stylesheets=[WRAP_BUTTON])  # a move may be a sentence
             b.on_click(lambda e, i=i: self._on_hint(i))
-            why = pn.pane.HTML("", css_classes=["hint-reason"], width=width - MOVE_WIDTH - 20, margin=TIGHT,
+            why = pn.pane.HTML("", css_classes=["hint-reason"], width=width - move_width - 20, margin=TIGHT,
                                stylesheets=[FIT_TEXT])
             self.moves.append(b)
             self.reasons.append(why)
-            self.rows.append(pn.FlexBox(b, why, margin=0, visible=False, stylesheets=[FIT_WIDTH]))  # wraps on a phone
+            self.rows.append(pn.FlexBox(b, why, margin=0, visible=False, stylesheets=[FIT_WIDTH, AUTO_HEIGHT]))  # wraps on a phone
         self.no_hint = pn.pane.HTML("", visible=False)
         self.hint_list = pn.Column(*self.rows, self.no_hint, css_classes=["hint-list"], width=width, margin=0,
                                    stylesheets=[FIT_WIDTH, AUTO_HEIGHT])

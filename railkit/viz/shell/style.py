@@ -142,10 +142,10 @@ STACK_CSS = """
 
 #: a fixed-width part of the page no wider than a phone's screen (its own style sheet)
 FIT_WIDTH = ":host{min-width:0 !important;max-width:calc(100vw - 30px)}"
-#: a button whose label may be a sentence: it wraps onto a second line, left-aligned, inside the
-#: button's own height (a size the page's layout knows: a button growing with its text would be
-#: drawn over what lies under it)
-WRAP_BUTTON = ".bk-btn{white-space:normal;text-align:left;line-height:1.2;padding-top:2px;padding-bottom:2px}"
+#: a button whose label may be a sentence: one line when it fits, else it wraps (left-aligned)
+#: and the button grows to hold the lines; the part holding it follows (:data:`AUTO_HEIGHT`)
+WRAP_BUTTON = (":host{height:auto !important} .bk-btn{white-space:normal;height:auto;min-height:30px;"
+               "text-align:left;line-height:1.2;padding-top:4px;padding-bottom:4px}")
 #: a part whose rows are shown and hidden as the game goes: as high as what it shows now, in
 #: the page's flow (a height the layout worked out earlier would let what follows be drawn
 #: over its newly shown rows)
