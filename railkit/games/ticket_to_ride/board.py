@@ -281,11 +281,18 @@ def obvious_chokes(b: Board, claimed: dict[str, int], closed: list[str], seat: i
         cost[route_index[rid]] = -1
     out: list[str] = []
     for i in (range(b.n_routes) if routes is None else routes):
-        u, v = end_a[i], end_b[i]
-        if (cost[i] > 0 and touched[u] and touched[v] and find_root(uf, u) != find_root(uf, v)
-                and hard_to_go_round(b, cost, i, players)):
+        if cuts(b, cost, uf, touched, i, players):
             out.append(b.route_ids[i])
     return sorted(out)
+
+
+def cuts(b: Board, cost: list[int], uf: list[int], touched: list[bool], i: int, players: int) -> bool:
+    """Whether free route ``i`` is an obvious choke of one seat's network (:func:`obvious_chokes`),
+    given that seat's route costs (0: its own, -1: unusable), the pieces of its network
+    (union-find ``uf``) and the cities its routes touch."""
+    u, v = b.end_a[i], b.end_b[i]
+    return (cost[i] > 0 and touched[u] and touched[v] and find_root(uf, u) != find_root(uf, v)
+            and hard_to_go_round(b, cost, i, players))
 
 
 def hard_to_go_round(b: Board, cost: list[int], i: int, players: int) -> bool:

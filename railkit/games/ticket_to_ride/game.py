@@ -68,8 +68,7 @@ from railkit.games.ticket_to_ride.actions import (
     COLOUR_WORDS, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass, parse_action,
 )
 from railkit.games.ticket_to_ride.board import (
-    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, find_root, join,
-    hard_to_go_round,
+    CARD_INDEX, CARD_NAMES, DRAW_DECK, DRAW_TICKETS, GRAY, LOCO_I, PASS, Board, board_for, cuts, find_root, join,
 )
 from railkit.games.ticket_to_ride.rules import STANDARD_TRAINS, TicketToRideRules
 from railkit.games.ticket_to_ride.scoring import rank_seats
@@ -1327,11 +1326,8 @@ class TicketToRide(Game):
             i = route_index[cast(Claim, a).route]
             s = owner[i]
             u, v = end_a[i], end_b[i]
-            for t in range(n):
-                if (t != s and cost[t][i] > 0 and touched[t][u] and touched[t][v]
-                        and find_root(uf[t], u) != find_root(uf[t], v) and hard_to_go_round(b, cost[t], i, n)):
-                    out[s] += 1
-                    break
+            if any(t != s and cuts(b, cost[t], uf[t], touched[t], i, n) for t in range(n)):
+                out[s] += 1
             for t in range(n):
                 cost[t][i] = 0 if t == s else -1
             for p in parallel[i]:

@@ -47,11 +47,11 @@ from railkit.agents import agents_of
 from railkit.core import i18n
 from railkit.core.errors import DataError
 from railkit.core.i18n import Message, word
-from railkit.viz.shell.assist import Assist
+from railkit.viz.shell.assist import WIDTH as ASSIST_WIDTH, Assist
 from railkit.viz.shell.banner import WinnerBanner
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH  # noqa: F401 (the views take them from here too)
 from railkit.viz.shell.table import NotAllowed, Table, seat_names
-from railkit.viz.shell.words import choices_in_words, move_words, relabel, translated  # noqa: F401 (move_words: the tests' too)
+from railkit.viz.shell.words import choices_in_words, move_words, relabel, translated
 
 #: a clear ring round a button that has the keyboard's focus (the browser's own is a faint dotted line)
 FOCUS_RING = ".bk-btn:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }"
@@ -229,7 +229,7 @@ class TableShell(pn.viewable.Viewer):
     confirm_moves_label = ""
     #: the width in pixels of the hints panel (:mod:`~railkit.viz.shell.assist`): a game's view
     #: that places it in a narrower column says so
-    assist_width = 680
+    assist_width = ASSIST_WIDTH
     #: the end-of-game statistics shown under the banner: ``game.summary()`` column -> words
     #: (the simulations report the same columns; the games' views list theirs)
     STATS: dict[str, str] = {}
