@@ -24,6 +24,7 @@ import re
 
 from railkit.core.i18n import Message
 from railkit.games.station_master import SPEC
+from railkit.games.station_master.actions import LOCO_KIND_WORDS
 from railkit.viz.shell.style import initials, seat_colour, text_on
 from railkit.viz.station_master.words import card_label, signed
 
@@ -69,7 +70,7 @@ text-align:center;font-size:11px;font-weight:bold}
 }
 """
 
-_KINDS = {"standard": Message("Standard"), "executive": Message("Executive"), "freight": Message("Freight")}
+_KINDS = LOCO_KIND_WORDS
 
 
 def _say(message: Message, lang: str | None) -> str:

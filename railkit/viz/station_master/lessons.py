@@ -19,12 +19,49 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from railkit.core.i18n import Message
+from railkit.games.station_master.actions import card_name
+from railkit.games.station_master.game import _END_WORDS
 from railkit.games.station_master.positions import POSITIONS, position_game
+from railkit.viz.shell.reading import Code, reader
 from railkit.viz.shell.table import Table, seat_names
 from railkit.viz.station_master.view import StationMasterView
 from railkit.viz.station_master.words import describe_action, event_text
 
-__all__ = ["position_view", "show_move"]
+__all__ = ["TERMS", "position_view", "positions", "read", "show_move"]
+
+#: Station Master's values in words (:func:`read`): the ends of a game, the set-up table's and the
+#: end summary's columns (cards and locomotives are said by :func:`_words`)
+TERMS = {
+    **_END_WORDS, "railkit default": Message("railkit's own card list"),
+    "players": Message("players"), "locomotives_in_play": Message("locomotives in play"),
+    "removed": Message("removed"), "station_at_start": Message("trains in the station at the start"),
+    "cards_dealt": Message("cards dealt"), "draw_pile": Message("cards in the draw pile"),
+    "chips_each": Message("chips each"), "seat": Message("seat"), "score": Message("score"),
+    "best_train": Message("best single train"), "rank": Message("rank"), "win": Message("win"),
+}
+
+
+def _words(value):
+    """A card or a locomotive (by its key) in words, and a card on a train (``[key, multiplier]``,
+    the multiplier 2 under a Royal Carriage), else None."""
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int):
+        card = _words(value[0]) or value[0]
+        return card if value[1] == 1 else Message("{card} ×{n}", card=card, n=value[1])
+    if not isinstance(value, str):
+        return None
+    said = card_name(value)
+    return None if said == value or said == value.replace("-", "−") else said
+
+
+#: :func:`railkit.viz.shell.reading.read` with Station Master's words: ``read(game.discard)``
+read = reader(TERMS, _words)
+
+
+def positions():
+    """The teaching positions: each one's name (what :func:`position_view` takes, in code) and
+    what it shows, in words."""
+    return read({Code(name): POSITIONS[name].title for name in sorted(POSITIONS)})
 
 
 def position_view(name: str, seat: int = 0, bots: Sequence[str] = ("greedy",)) -> StationMasterView:

@@ -28,14 +28,26 @@ from typing import Iterable, Mapping
 
 import panel as pn
 
+from railkit.core.i18n import Message, render
 from railkit.games.steam_rollers import network as nw
+from railkit.games.steam_rollers.actions import WORDS
 from railkit.maps import hexes as hx
+from railkit.viz.shell.reading import reader
+from railkit.viz.shell.table import seat_names
 from railkit.viz.steam_rollers.sheet import SheetFigure
 from railkit.viz.steam_rollers.style import STRONG
-from railkit.viz.steam_rollers.view import ROUTE_COLOURS, connection_routes, good_chip, route_tracks, score_table
+from railkit.viz.steam_rollers.view import (END_REASON, ROUTE_COLOURS, connection_routes, good_chip, route_tracks,
+                                            score_table, tile_text)
 
-__all__ = ["draw", "delivery", "connections", "engine_html", "tiles_html", "supply_html", "score_html",
-           "side_by_side", "engine_position", "first_index"]
+__all__ = ["TERMS", "draw", "delivery", "connections", "engine_html", "tiles_html", "supply_html", "score_html",
+           "side_by_side", "engine_position", "first_index", "read"]
+
+#: Steam Rollers' values in words (:func:`read`): the goods' and cities' colours, the track kinds,
+#: the ends of a game
+TERMS = {**WORDS, **END_REASON, "grey-dark": Message("dark grey"), "grey-light": Message("light grey")}
+
+#: :func:`railkit.viz.shell.reading.read` with Steam Rollers' words: ``lessons.read(sheet.colours)``
+read = reader(TERMS)
 
 
 def _sheet_of(game_or_sheet):
@@ -44,10 +56,11 @@ def _sheet_of(game_or_sheet):
 
 def draw(game_or_sheet, seat: int | None = 0, *, tracks: Mapping | None = None, routes: Iterable = (),
          outline: Iterable = (), selected=None, crosses: Iterable = (), counts: Mapping | None = None,
-         mountains: str | None = None, title: str | None = None, width: int = 470, height: int = 400,
+         mountains: str | None = None, title: Message | str | None = None, width: int = 470, height: int = 400,
          name: str = "sheet") -> SheetFigure:
     """One sheet, drawn: ``seat``'s tracks (or ``tracks``), lit ``routes`` (``(tracks, colour,
-    label)``), ``outline``\\ d hexes, Olivia's ``crosses`` and the game's mountains.
+    label)``), ``outline``\\ d hexes, Olivia's ``crosses`` and the game's mountains; titled with
+    ``title`` (a message, in the notebook's language), else whose sheet it is.
 
     Returns the :class:`~railkit.viz.steam_rollers.sheet.SheetFigure`; show it with ``.pane``.
     """
@@ -64,8 +77,11 @@ def draw(game_or_sheet, seat: int | None = 0, *, tracks: Mapping | None = None, 
     fig.set_routes(list(routes))
     if crosses or counts:
         fig.set_crosses(crosses, counts=counts)
-    if title is not None:
-        fig.set_title(title)
+    if title is None:
+        title = (Message("Olivia's crosses") if crosses else Message("The sheet {name}", name=sheet.name)
+                 if game is None or seat is None else Message("Your sheet") if getattr(game, "solo", False)
+                 else Message("{name}'s sheet", name=_name(game, seat)))
+    fig.set_title(render(title))
     return fig
 
 
@@ -76,12 +92,14 @@ def delivery(game_or_sheet, tracks: Mapping, source: int, dest: int, engine: int
     best = nw.best_delivery(sheet, tracks, source, [dest], engine)
     routes = []
     if best is None:
-        title = f"Engine {engine}: no route from city {source} to city {dest}"
+        title = Message("Engine {engine}: no route from city {a} to city {b}", engine=engine, a=source, b=dest)
     else:
         d, nodes, keys = best
-        stops = " → ".join(n.replace("C", "city ").replace("T", "town ") for n in nodes)
-        title = f"Engine {engine}: distance {d} ({stops})"
-        routes = [(route_tracks(SimpleNamespace(sheet=sheet), tracks, nodes, keys), "#00c853", f"distance {d}")]
+        stops = " → ".join(render(Message("city {n}", n=n[1:]) if n.startswith("C") else Message("town {n}", n=n[1:]))
+                           for n in nodes)
+        title = Message("Engine {engine}: distance {d} ({stops})", engine=engine, d=d, stops=stops)
+        routes = [(route_tracks(SimpleNamespace(sheet=sheet), tracks, nodes, keys), "#00c853",
+                   render(Message("distance {d}", d=d)))]
     return draw(sheet, None, tracks=tracks, routes=routes, title=kw.pop("title", title), **kw)
 
 
@@ -98,7 +116,8 @@ def connections(game, seat: int = 0, tracks: Mapping | None = None, **kw) -> She
         total += pts
         routes.append((route_tracks(holder, tracks, nodes, keys), ROUTE_COLOURS[i % len(ROUTE_COLOURS)],
                        f"{a[1:]}–{b[1:]}: {pts}"))
-    title = kw.pop("title", f"Network: {len(routes)} connection{'s' if len(routes) != 1 else ''}, {total} points")
+    title = kw.pop("title", Message("Network: {n} connection, {points} points",
+                                    plural="Network: {n} connections, {points} points", n=len(routes), points=total))
     return draw(game, seat, tracks=tracks, routes=routes, title=title, **kw)
 
 
@@ -117,15 +136,19 @@ def engine_html(game, seat: int = 0) -> str:
     """The six engine boxes of ``seat`` (a crossed box shows ✗), the strength and the end bonus."""
     ps = game.ps[seat]
     boxes = "".join(_box(f"✗{v}" if v in ps.boxes else str(v), v in ps.boxes,
-                         "crossed" if v in ps.boxes else "free") for v in range(1, 7))
+                         render(Message("crossed") if v in ps.boxes else Message("free"))) for v in range(1, 7))
     bonus = game.rules.engine_bonus[min(len(ps.boxes), 6)]
-    return (f"<div class='engine-boxes'><b>{html.escape(_name(game, seat))}'s engine</b><br>{boxes}<br>"
-            f"strength <b>{game.engine_strength(seat)}</b> · end bonus <b>+{bonus}</b> "
-            f"<span style='color:#666'>(4/5/6 crossed boxes: +1/+2/+3)</span></div>")
+    said = Message("strength {strength} · end bonus {bonus}", strength=f"<b>{game.engine_strength(seat)}</b>",
+                   bonus=f"<b>+{bonus}</b>")
+    whose = Message("{name}'s engine", name=_name(game, seat))
+    return (f"<div class='engine-boxes'><b>{html.escape(render(whose))}"
+            f"</b><br>{boxes}<br>{render(said)} <span style='color:#666'>"
+            f"{html.escape(render(Message('(4/5/6 crossed boxes: +1/+2/+3)')))}</span></div>")
 
 
-def _name(game, seat: int) -> str:
-    return "You" if getattr(game, "solo", False) else f"Player {seat + 1}"
+def _name(game, seat: int):
+    """A seat as the page names it: *you* in a solo game, else Player 1, Player 2, ..."""
+    return Message("You") if getattr(game, "solo", False) else seat_names(game)[seat]
 
 
 def tiles_html(game) -> str:
@@ -135,14 +158,16 @@ def tiles_html(game) -> str:
         tid = game.tile_id[n]
         t = game.tile_defs[tid]
         holder = game.tile_holder[n]
-        where = "centre" if holder is None else _name(game, holder)
-        side = "sideways" if holder is not None and game.tile_sideways[n] else "upright"
+        where = render(Message("centre") if holder is None else _name(game, holder))
+        sideways = holder is not None and game.tile_sideways[n]
+        side = render(Message("sideways") if sideways else Message("upright"))
         rows.append(f"<tr><td><b>{tid}</b></td><td>{'∞' if t.kind == 'permanent' else '⚡'}</td>"
-                    f"<td>{t.vp:+d} VP</td><td>{html.escape(where)}</td>"
-                    f"<td style='{'font-style:italic;color:#b71c1c' if side == 'sideways' else ''}'>{side}</td>"
-                    f"<td style='color:#555'>{html.escape(t.text)}</td></tr>")
-    return ("<table class='action-tiles' style='font-size:12px'><tr><th>tile</th><th></th><th>VP</th>"
-            f"<th>held by</th><th>side</th><th>effect</th></tr>{''.join(rows)}</table>")
+                    f"<td>{t.vp:+d} {render(Message('VP'))}</td><td>{html.escape(where)}</td>"
+                    f"<td style='{'font-style:italic;color:#b71c1c' if sideways else ''}'>{html.escape(side)}</td>"
+                    f"<td style='color:#555'>{html.escape(render(tile_text(tid, t.text)))}</td></tr>")
+    heads = "".join(f"<th>{html.escape(render(m))}</th>" if m else "<th></th>"
+                    for m in (Message("tile"), None, Message("VP"), Message("held by"), Message("side"), Message("effect")))
+    return f"<table class='action-tiles' style='font-size:12px'><tr>{heads}</tr>{''.join(rows)}</table>"
 
 
 def supply_html(game) -> str:
@@ -151,19 +176,20 @@ def supply_html(game) -> str:
     for n in range(1, 7):
         col = game.sheet.colours[n]
         line = game.supply[n]
-        chips = "".join(good_chip(x) for x in line) or "<b style='color:#b71c1c'>empty</b>"
+        chips = "".join(good_chip(x) for x in line) or f"<b style='color:#b71c1c'>{html.escape(render(Message('empty')))}</b>"
         rows.append(f"<tr><td><span style='display:inline-block;width:20px;height:20px;border-radius:10px;"
                     f"background:{STRONG.get(col, '#777')};color:{'#000' if col in ('yellow', 'grey-light') else '#fff'};"
                     f"text-align:center;font-weight:bold'>{n}</span></td><td>{chips}</td></tr>")
     empty = game.empty_cities()
-    return (f"<div class='city-goods'><b>Goods on the cities</b> · empty: {len(empty)} of "
-            f"{game.rules.end_empty_cities} that end the game<table style='font-size:12px'>{''.join(rows)}</table></div>")
+    said = Message("empty: {n} of {end} that end the game", n=len(empty), end=game.rules.end_empty_cities)
+    return (f"<div class='city-goods'><b>{html.escape(render(Message('Goods on the cities')))}</b> · "
+            f"{html.escape(render(said))}<table style='font-size:12px'>{''.join(rows)}</table></div>")
 
 
 def score_html(game) -> str:
     """The score of every seat by part (SR-SCORE-*), and Olivia's in solo, under who won
     once a solo game is over."""
-    result, table = score_table(game, [_name(game, s) for s in range(game.players)])
+    result, table = score_table(game, [render(_name(game, s)) for s in range(game.players)])
     return result + table
 
 

@@ -41,6 +41,7 @@ from bokeh.events import DoubleTap, Press, Tap
 from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
+from railkit.core.i18n import Message
 from railkit.maps import hexes as hx
 from railkit.maps.hexes import Hex
 from railkit.viz.steam_rollers.style import STRONG, TINT, TRACK_DARK
@@ -177,11 +178,16 @@ class SheetFigure:
         Mountain level shown (``none``, ``medium``, ``hard``).
     width, height : int
         Figure size in pixels.
+    lang : str, optional
+        The language of the hover texts and the counts (default: the current language);
+        :meth:`set_language` changes it.
     """
 
     def __init__(self, sheet, mountains: str = "none", *, width: int = 660, height: int = 480,
-                 choices: bool = True, name: str = "sheet") -> None:
+                 choices: bool = True, name: str = "sheet", lang: str | None = None) -> None:
         self.sheet = sheet
+        self.lang = lang
+        self._counts: Mapping[int, int] = {}
         self._callbacks: list[Callable[[tuple], None]] = []
         self._choice_at: list[tuple[float, float]] = []
         self.choice_area = choices
@@ -192,8 +198,7 @@ class SheetFigure:
             xs, ys = hex_outline(centre(h))
             n = sheet.region_of[h]
             colour = sheet.colours[n]
-            what = (f"city {sheet.city_at[h]}" if h in sheet.city_at else
-                    f"town {sheet.town_at[h]}" if h in sheet.town_at else "empty hex")
+            what = self._what(h)
             cols["xs"].append(xs); cols["ys"].append(ys)
             cols["fill"].append(TINT.get(colour, "#eeeeee")); cols["hatch"].append(HATCH.get(n, " "))
             cols["hex"].append(hx.format_hex(h)); cols["region"].append(n); cols["what"].append(what)
@@ -312,7 +317,8 @@ class SheetFigure:
                  text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="#ffffff",
                  background_fill_alpha=0.9, border_line_color="color", border_line_width=2.5, padding=2,
                  name="route_labels")
-        fig.add_tools(HoverTool(renderers=[hexes], tooltips=[("hex", "@hex"), ("region", "@region"), ("", "@what")]))
+        self.hex_hover = HoverTool(renderers=[hexes], tooltips=self._tooltips())
+        fig.add_tools(self.hex_hover)
         preview = CustomJS(args=dict(ghosts=self.ghost_src, preview=self.preview_src, renderer=self.preview),
                            code=PREVIEW_CHOICE_JS)
         fig.add_tools(HoverTool(renderers=[choice_hexes], tooltips=None, callback=preview, name="choice_hover"))
@@ -469,11 +475,37 @@ class SheetFigure:
             data["color"].append("#e65100" if h in new else "#4a148c")
             data["size"].append(30 if h in new else 24)
         _assign(self.cross_src, data)
+        self._counts = dict(counts or {})
+        self._show_counts()
+
+    def _show_counts(self) -> None:
         cnt = _empty("x", "y", "text")
-        for n, k in sorted((counts or {}).items()):
+        for n, k in sorted(self._counts.items()):
             x, y = centre(self.sheet.cities[n])  # under the region's city
-            cnt["x"].append(x); cnt["y"].append(y - 0.9); cnt["text"].append(f"{k} crossed")
+            cnt["x"].append(x); cnt["y"].append(y - 0.9); cnt["text"].append(Message("{n} crossed", n=k).render(self.lang))
         _assign(self.count_src, cnt)
+
+    def _what(self, h: Hex) -> str:
+        """What hex ``h`` holds, for its hover text."""
+        sheet = self.sheet
+        said = (Message("city {n}", n=sheet.city_at[h]) if h in sheet.city_at else
+                Message("town {n}", n=sheet.town_at[h]) if h in sheet.town_at else Message("empty hex"))
+        return said.render(self.lang)
+
+    def _tooltips(self) -> list[tuple[str, str]]:
+        return [(Message("hex").render(self.lang), "@hex"), (Message("region").render(self.lang), "@region"),
+                ("", "@what")]
+
+    def set_language(self, lang: str | None) -> None:
+        """The hover texts and Olivia's counts in ``lang`` from now on."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        what = [self._what(h) for h in self.hexes]
+        if list(self.hexes_src.data["what"]) != what:
+            self.hexes_src.patch({"what": [(slice(0, len(what)), what)]})
+        self.hex_hover.tooltips = self._tooltips()
+        self._show_counts()
 
     def set_title(self, text: str) -> None:
         if self.figure.title.text != text:

@@ -83,7 +83,7 @@ _TILE_TEXT = {
 
 
 #: why a game ended (``g.end_reason``) in the reader's language
-_END_REASON = {"cities": Message("enough cities are empty of goods"), "max-rounds": Message("the last round was played"),
+END_REASON = {"cities": Message("enough cities are empty of goods"), "max-rounds": Message("the last round was played"),
                "olivia-region-full": Message("a region of Olivia's is full")}
 
 
@@ -361,7 +361,7 @@ class SteamRollersView(TableShell):
         self._preview = None  # the game with the move waiting for confirmation played (a copy)
         self._log_cache: tuple | None = None  # (game's config, its replay, Olivia's turns by action)
         g = self.table.game
-        self.sheet = SheetFigure(g.sheet, g.rules.mountains)
+        self.sheet = SheetFigure(g.sheet, g.rules.mountains, lang=self.lang)
         self.sheet.set_mountains(g.rules.mountains)
         self.sheet.on_click(self._on_sheet_click)
         self.status = pn.pane.HTML("", width=RIGHT_WIDTH - 10, css_classes=["status"], stylesheets=[FIT_TEXT])
@@ -864,10 +864,11 @@ class SteamRollersView(TableShell):
         self._legal_at = () if replay else (id(g), len(g.log))
         self._deliveries = {}  # chosen again below, from this position's legal actions
         if g.sheet is not self.sheet.sheet:
-            self.sheet = SheetFigure(g.sheet, g.rules.mountains)
+            self.sheet = SheetFigure(g.sheet, g.rules.mountains, lang=self.lang)
             self.sheet.on_click(self._on_sheet_click)
             if self._layout is not None:
                 self._layout[1][0][0][1] = self.sheet.pane
+        self.sheet.set_language(self.lang)
         self.sheet.set_mountains(g.rules.mountains)
         if not my_turn or (self.die is not None and self.die not in g.dice) or g.phase != "draft":
             self.die = None
@@ -1023,7 +1024,7 @@ class SteamRollersView(TableShell):
         lang = self.lang
         cur = g.current_player
         if g.is_over:
-            turn = Message("Game over ({why}).", why=_END_REASON.get(g.end_reason, g.end_reason)).render(lang)
+            turn = Message("Game over ({why}).", why=END_REASON.get(g.end_reason, g.end_reason)).render(lang)
             if g.solo:
                 me, her = g.score(0), g.olivia_score()
                 won = (not g.olivia_won) and me > her

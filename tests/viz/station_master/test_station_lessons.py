@@ -63,8 +63,8 @@ def test_SM_TIE_the_end_position_ends_in_a_tie_broken_by_the_best_single_train()
 
 def test_setup_facts_follow_the_player_count_rules():
     rows = {r["players"]: r for r in setup_facts()}
-    assert rows[3]["removed"] == "L6-freight-green, L7-green, L8-green"  # SM-SETUP-LOCOS: no banners below 4
-    assert rows[4]["removed"] == "L8-green" and rows[5]["removed"] == "none"
+    assert rows[3]["removed"] == ("L6-freight-green", "L7-green", "L8-green")  # SM-SETUP-LOCOS: no banners below 4
+    assert rows[4]["removed"] == ("L8-green",) and rows[5]["removed"] == ()
     assert all(r["station_at_start"] == n and r["cards_dealt"] == 3 * n for n, r in rows.items())
     assert rows[2]["draw_pile"] + rows[2]["cards_dealt"] == 97
 
@@ -92,3 +92,20 @@ def test_latest_events_name_players_as_the_page_does():
         seen += lines
         assert not [line for line in lines if re.search(r"\bseat \d", line, re.I)], (name, lines)
     assert len(seen) >= 5 and any("Player 1" in line for line in seen), seen
+
+
+def test_read_says_cards_locomotives_and_positions_in_words():
+    import pandas as pd
+
+    from railkit.games.station_master.positions import setup_facts
+    from railkit.viz.station_master.lessons import positions, read
+
+    assert repr(read(["+1", "-3", "royal", "lux+5", "repair-3"], [["lux+5", 2]], lang="de")).splitlines() == [
+        "+1, -3, Royal Carriage, Luxus +5, Repair (oberste 3)", "Luxus +5 ×2"]
+    table = read(pd.DataFrame(setup_facts()), lang="da")
+    assert table.columns[2] == "taget ud"
+    assert table.iloc[0, 2] == ("Lokomotiv 6 (Freight, grønt banner), Lokomotiv 7 (Standard, grønt banner), "
+                                "Lokomotiv 8 (Standard, grønt banner)")
+    assert table.iloc[4, 2] == "—"
+    listed = repr(positions()).splitlines()
+    assert listed[0].startswith("`brake-van`: Brake Van: the train leaves at once") and len(listed) == 12

@@ -87,3 +87,33 @@ def test_score_html_has_a_row_per_seat_and_olivia_in_solo():
     want = "You win" if (me > her and not solo.olivia_won) else "You lose"
     assert f"<b>{want}</b>" in lessons.score_html(solo)
     assert lessons.score_html(SteamRollers(players=3, seed=1)).count("<b>Player ") == 3
+
+
+def test_the_drawings_and_panels_speak_the_notebooks_language(no_language):
+    """Titles, hover texts, counts and the HTML panels in the notebook's language
+    (:func:`railkit.core.i18n.set_language`); a sheet's hover texts follow a page's language change."""
+    from railkit.core import i18n
+
+    i18n.set_language("de")
+    solo = SteamRollers(players=1, seed=4)
+    assert lessons.draw(SHEET, None).figure.title.text == "Der Plan steam-default"
+    assert lessons.draw(solo, 0).figure.title.text == "Dein Plan"
+    crossed = lessons.draw(solo, 0, crosses=[h for hs in solo.olivia_crossed.values() for h in hs],
+                           counts={n: len(v) for n, v in solo.olivia_crossed.items() if v})
+    assert crossed.figure.title.text == "Olivias Kreuze"
+    assert all(t.endswith("angekreuzt") for t in crossed.count_src.data["text"]) and crossed.count_src.data["text"]
+    assert "Lok 3: Entfernung 2" in lessons.delivery(SHEET, TRACKS, 1, 2, engine=3).figure.title.text
+    assert "Netz:" in lessons.connections(solo, 0).figure.title.text
+    g = lessons.engine_position(1, boxes=3)
+    assert "Stärke" in lessons.engine_html(g, 0) and "angekreuzt" in lessons.engine_html(g, 0)
+    assert "Plättchen" in lessons.tiles_html(g) and "Waren in den Städten" in lessons.supply_html(g)
+    fig = lessons.draw(SHEET, None)
+    assert "leeres Feld" in fig.hexes_src.data["what"] and fig.hex_hover.tooltips[0][0] == "Feld"
+    fig.set_language("ja")
+    assert "空きヘクス" in fig.hexes_src.data["what"] and fig.hex_hover.tooltips[1][0] == "地域"
+
+
+def test_read_says_the_sheets_values_in_words():
+    assert repr(lessons.read(SHEET.colours, "sharp", "cities", lang="da")).splitlines() == [
+        "1: gul", "2: rød", "3: mørkegrå", "4: lysegrå", "5: grøn", "6: blå", "skarp kurve",
+        "nok byer er tomme for varer"]
