@@ -394,6 +394,48 @@ def index_notebook(lang: str | None) -> str:
     return "00-index.ipynb"
 
 
+#: JupyterLab's locale for each language railkit speaks (its language packs, in the ``lab`` extra)
+LAB_LOCALES = {"en": "en", "da": "da_DK", "de": "de_DE", "ja": "ja_JP"}
+
+
+def lab_settings(ws: Path, lang: str) -> Path:
+    """A folder of JupyterLab settings defaults (``overrides.json``) in workspace ``ws`` that
+    makes ``lang`` the language of JupyterLab's own words; returns the folder. A language the
+    learner then picks in JupyterLab's Settings menu wins over it.
+
+    >>> import json, tempfile
+    >>> folder = lab_settings(Path(tempfile.mkdtemp()), "da")
+    >>> json.loads((folder / "overrides.json").read_text())
+    {'@jupyterlab/translation-extension:plugin': {'locale': 'da_DK'}}
+    """
+    import json
+
+    folder = ws / ".railkit-lab-settings"
+    folder.mkdir(parents=True, exist_ok=True)
+    overrides = {"@jupyterlab/translation-extension:plugin": {"locale": LAB_LOCALES[lang]}}
+    (folder / "overrides.json").write_text(json.dumps(overrides, indent=1) + "\n")
+    return folder
+
+
+def lab_command(ws: Path, port: int, token: str, lang: str | None) -> list[str]:
+    """The command that runs JupyterLab for ``railkit lab`` in workspace ``ws``: on 127.0.0.1 and
+    ``port`` only, with ``token``, and in ``lang`` (its menus too: :func:`lab_settings`), if given.
+
+    >>> cmd = lab_command(Path("/tmp/ws"), 8899, "abc", None)
+    >>> cmd[1:4], "--ServerApp.root_dir=/tmp/ws" in cmd, any("app_settings_dir" in c for c in cmd)
+    (['-m', 'jupyter', 'lab'], True, False)
+    """
+    import os
+
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ws}"]
+    if lang:  # JupyterLab's own menus and dialogs in that language too (its language packs)
+        cmd.append(f"--LabApp.app_settings_dir={lab_settings(ws, lang)}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return cmd
+
+
 def _lab(args: argparse.Namespace) -> int:
     """JupyterLab on the index notebook, in the learner's own copy of the notebooks.
 
@@ -472,10 +514,7 @@ def _lab(args: argparse.Namespace) -> int:
 
     token = secrets.token_hex(16)
     url = f"http://127.0.0.1:{args.port}/lab/tree/notebooks/{index_notebook(args.lang)}?token={token}"
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={args.port}", "--ip=127.0.0.1",
-           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ws}"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
+    cmd = lab_command(ws, args.port, token, args.lang)
     if args.dry_run:
         print(url)
         return 0
@@ -676,8 +715,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder of your copy (default: workspace/ in the current folder)")
     lab.add_argument("--dry-run", action="store_true", help="set up the workspace, print the URL, start nothing")
     lab.add_argument("--lang", type=_language, default=None, metavar="LANG",
-                     help="the language of the games' messages in the notebooks: en, da, de or ja "
-                          "(default: RAILKIT_LANG, else the system locale)")
+                     help="the language of the notebooks and their messages, and of JupyterLab's own menus: "
+                          "en, da, de or ja (default: RAILKIT_LANG, else the system locale)")
     lab.set_defaults(func=_lab)
 
     site = sub.add_parser("site", help="build a static web site in which every game is played against bots with "

@@ -130,3 +130,19 @@ def test_lab_without_jupyterlab_names_the_extra(capsys, tmp_path, monkeypatch):
     assert 'railkit lab needs JupyterLab, which is not installed: pip install "railkit[lab]"' in err
     assert not (tmp_path / "ws").exists()  # checked before any work
     assert "00-index.ipynb" in lab(capsys, tmp_path / "ws")  # --dry-run starts nothing, so needs no JupyterLab
+
+
+def test_lab_lang_sets_jupyterlabs_own_language_too(capsys, tmp_path):
+    """``--lang`` gives JupyterLab a settings default for its menus' language (its language pack);
+    no ``--lang``, no such default."""
+    from railkit.cli import LAB_LOCALES, lab_command
+
+    cmd = lab_command(tmp_path / "ws", 8899, "t", "ja")
+    folder = Path(next(c for c in cmd if c.startswith("--LabApp.app_settings_dir=")).split("=", 1)[1])
+    assert folder.parent == tmp_path / "ws"
+    assert json.loads((folder / "overrides.json").read_text()) == {
+        "@jupyterlab/translation-extension:plugin": {"locale": "ja_JP"}}
+    assert set(LAB_LOCALES) == {"en", "da", "de", "ja"}
+    assert not any("app_settings_dir" in c for c in lab_command(tmp_path / "ws3", 8899, "t", None))
+    lab(capsys, tmp_path / "ws2")
+    assert not (tmp_path / "ws2" / ".railkit-lab-settings").exists()

@@ -47,9 +47,11 @@ class LabServer:
     ----------
     workdir : Path
         An empty temporary folder; ``notebooks/`` and ``maps/`` are copied into it.
+    lang : str, optional
+        JupyterLab's own language, as ``railkit lab --lang`` sets it (its settings default).
     """
 
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path, lang: str | None = None):
         self.root = Path(workdir)
         shutil.copytree(ROOT / "notebooks", self.root / "notebooks",
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -70,6 +72,10 @@ class LabServer:
                f"--ServerApp.root_dir={self.root}", "--ServerApp.open_browser=False",
                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                "--allow-root"]
+        if lang:
+            from railkit.cli import lab_settings
+
+            cmd.append(f"--LabApp.app_settings_dir={lab_settings(self.root, lang)}")
         env = dict(os.environ, PANEL_INLINE="1", BOKEH_RESOURCES="inline",
                    PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                    JUPYTER_CONFIG_DIR=str(self.root / ".jupyter"), JUPYTERLAB_SETTINGS_DIR=str(self.root / ".lab"),

@@ -1,0 +1,83 @@
+"""A Danish, a German and a Japanese learner in JupyterLab: the index and a rules notebook in
+their language, run with Restart and Run All, as ``railkit lab --lang`` opens them.
+
+JupyterLab's own words come from its language packs (the ``lab`` extra): German and Japanese
+menus are translated; JupyterLab's Danish pack holds only a few dozen of its words, so its menus
+stay mostly English. The notebooks' prose, messages and the values their cells show are in the
+learner's language (their pseudo-locale run: tests/test_notebook_words.py). Screenshots
+(1280x720) go to ``$RAILKIT_SCREENSHOTS``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from jlab import LabNotebook, LabServer
+
+SHOTS = Path(os.environ.get("RAILKIT_SCREENSHOTS", Path(tempfile.gettempdir()) / "railkit-screenshots"))
+
+#: each learner's rules notebook, JupyterLab's word for its Help menu (None: not translated
+#: upstream), and words its outputs show in that language: a value read out, a refusal, a widget
+LEARNERS = {
+    "da": ("10-ttr-rules.ipynb", None, ["åbne kort", "destinationsbilletter", "Tag ruten Denver-Omaha og betal"]),
+    "de": ("40-station-master-rules.ipynb", "Hilfe", ["Luxus +5", "entfernt", "Bremswagen: der Zug verlässt sofort"]),
+    "ja": ("30-steam-rollers-rules.ipynb", "ヘルプ", ["濃い灰色", "急カーブ", "都市の商品"]),
+}
+
+#: the text of every output area, Panel's shadow roots included
+OUTPUT_TEXT = """() => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) { parts.push(node.textContent); return; }
+    if (node.nodeType === Node.ELEMENT_NODE && ['STYLE', 'SCRIPT'].includes(node.tagName)) return;
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const c of node.childNodes) walk(c);
+  };
+  document.querySelectorAll('.jp-Notebook .jp-Cell-outputArea').forEach(walk);
+  return parts.join(' ');
+}"""
+
+
+@pytest.fixture(scope="module", params=sorted(LEARNERS))
+def learner(request, tmp_path_factory):
+    """A JupyterLab in one learner's language, and that language."""
+    server = LabServer(tmp_path_factory.mktemp(f"lab-{request.param}"), lang=request.param)
+    yield server, request.param
+    server.stop()
+
+
+def _shot(nb: LabNotebook, name: str, cell: int | None = None) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if cell is not None:
+        nb.scroll_to_cell(cell)
+    nb.page.mouse.move(0, 0)
+    nb.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_a_learner_opens_the_index_and_runs_a_rules_notebook_in_their_language(page, page_guard, learner):
+    server, lang = learner
+    name, help_menu, said = LEARNERS[lang]
+    index = LabNotebook(page, server, f"notebooks/{lang}/00-index.ipynb")
+    menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+    if help_menu is not None:
+        assert help_menu in menus and "Help" not in menus, menus
+    index.restart_run_all()
+    rules = [t for t in page.locator(".jp-RenderedMarkdown a").all_inner_texts() if t]
+    assert len(rules) >= 3, "the index links the rules notebooks"
+    _shot(index, f"lab-{lang}-index")
+
+    nb = LabNotebook(page, server, f"notebooks/{lang}/{name}")
+    nb.restart_run_all()
+    shown = page.evaluate(OUTPUT_TEXT)
+    missing = [w for w in said if w not in shown]
+    assert not missing, f"{lang}/{name}: not on the page: {missing}"
+    readings = page.locator(".railkit-reading")
+    assert readings.count() >= 3, "the cells' values are read out in words"
+    first_read = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
+        c => c.model.type === 'code' && /\\bread\\(/.test(c.model.sharedModel.getSource()))""")
+    _shot(nb, f"lab-{lang}-{name[:2]}-values", first_read)
+    _shot(nb, f"lab-{lang}-{name[:2]}-end", len(nb.types) - 1 - nb.types[::-1].index("code"))
