@@ -42,6 +42,25 @@ OUTPUT_TEXT = """() => {
 }"""
 
 
+#: the drawn parts of cell ``i``'s output that reach past its output area's right edge (a
+#: notebook beside JupyterLab's file browser is narrower than a served page)
+CUT_OFF = """(i) => {
+  const area = document.querySelectorAll('.jp-Notebook .jp-Cell')[i].querySelector('.jp-Cell-outputArea');
+  const edge = area.getBoundingClientRect().right + 1;
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType !== Node.ELEMENT_NODE) { if (node.shadowRoot) walk(node.shadowRoot); else node.childNodes && [...node.childNodes].forEach(walk); return; }
+    const r = node.getBoundingClientRect(), st = getComputedStyle(node);
+    if (r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && r.right > edge)
+      out.push((node.className || node.tagName) + ' ' + Math.round(r.right) + ' > ' + Math.round(edge));
+    if (node.shadowRoot) walk(node.shadowRoot);
+    [...node.children].forEach(walk);
+  };
+  walk(area);
+  return out;
+}"""
+
+
 @pytest.fixture(scope="module", params=sorted(LEARNERS))
 def learner(request, tmp_path_factory):
     """A JupyterLab in one learner's language, and that language."""
@@ -80,4 +99,7 @@ def test_a_learner_opens_the_index_and_runs_a_rules_notebook_in_their_language(p
     first_read = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
         c => c.model.type === 'code' && /\\bread\\(/.test(c.model.sharedModel.getSource()))""")
     _shot(nb, f"lab-{lang}-{name[:2]}-values", first_read)
-    _shot(nb, f"lab-{lang}-{name[:2]}-end", len(nb.types) - 1 - nb.types[::-1].index("code"))
+    last = len(nb.types) - 1 - nb.types[::-1].index("code")  # the tutorial: a whole table to play
+    _shot(nb, f"lab-{lang}-{name[:2]}-end", last)
+    cut = page.evaluate(CUT_OFF, last)
+    assert not cut, f"{lang}/{name}: the tutorial's table reaches past the notebook's right edge: {cut[:5]}"

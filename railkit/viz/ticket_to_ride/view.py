@@ -260,8 +260,10 @@ class TicketToRideView(TableShell):
         # on a phone the hand stacks under the board, which takes the screen's width
         board_side = pn.Column(self.board_area, self.message, self.assist, self.claim_box, self._controls(),
                                width=self.board.figure.max_width, stylesheets=[FIT_WIDTH])
+        # where the page is narrower than board and hand (a notebook's output area beside the file
+        # browser), the hand goes under the board rather than out of sight
         return pn.Column(
-            pn.Row(board_side, self.player, stylesheets=[STACK_CSS]),
+            pn.Row(board_side, self.player, stylesheets=[STACK_CSS, ":host{flex-wrap:wrap}"]),
             self.scoring_area,
         )
 
