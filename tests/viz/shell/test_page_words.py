@@ -13,20 +13,13 @@ import pytest
 
 from railkit.agents import agents_of
 from railkit.core import i18n
-from railkit.core.i18n import catalog, word
+from railkit.core.i18n import word
 from railkit.viz.shell.games import quick_game
 from railkit.viz.shell.words import relabel
 
+from english import english_words  # tests/english.py
+
 pytestmark = pytest.mark.usefixtures("no_language")  # tests/conftest.py
-
-
-def english_words() -> set[str]:
-    """The words (3 letters or more, lower case) of the English catalog's messages."""
-    found = set()
-    for m in catalog("en"):
-        for text in (m.id if isinstance(m.id, tuple) else (m.id,)) if m.id else ():
-            found |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", text))}
-    return found
 
 
 #: words a page shows as they are in every language, and why
