@@ -209,3 +209,21 @@ def test_ctrl_c_stops_every_worker_at_once_and_writes_nothing(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_the_summary_speaks_the_readers_language(capsys, monkeypatch, no_language):
+    """``RAILKIT_LANG=de railkit simulate ...`` prints its summary in German; the JSON keeps its keys."""
+    from railkit.core import i18n
+
+    monkeypatch.setenv("RAILKIT_LANG", "de")
+    i18n.set_language(None)
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "4", "--agents", "random", "--rules", "longest_bonus=20",
+                     *SMALL)
+    assert rc == 0
+    first, options, speed = out.splitlines()[:3]
+    assert options == "Optionen: map=teaching-small"
+    assert first.startswith("Ticket to Ride: 4 Partien, 2 Spieler, Seed 0, Bots random x2, Standardregeln mit "
+                            "longest_bonus=20 (Standard 10)"), first
+    assert "Partien/s" in speed and "Fehler" in speed
+    assert "Siegquote (95 %-KI)" in out and "mittlere Züge je Partie" in out
+    assert "win_rate" in sim_json(capsys, "ticket-to-ride", "--games", "2", "--agents", "random", *SMALL)

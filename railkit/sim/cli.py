@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from railkit.core.errors import DataError
+from railkit.core.i18n import Message, render
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -155,10 +156,15 @@ def rules_text(df) -> str:
 
     a = df.attrs
     base = resolve_rules(get_spec(a["game"]), None, a.get("preset"))
-    text = f"preset {a['preset']}" if a.get("preset") else "default rules"
-    changed = [f"{k}={_value_text(v)} ({'preset' if a.get('preset') else 'default'} {_value_text(base.get(k))})"
+    preset = a.get("preset")
+    text = Message("preset {name}", name=preset) if preset else Message("default rules")
+    changed = [(Message("{name}={value} (preset {was})", name=k, value=_value_text(v), was=_value_text(base.get(k)))
+                if preset else Message("{name}={value} (default {was})", name=k, value=_value_text(v),
+                                       was=_value_text(base.get(k))))
                for k, v in (a.get("rules") or {}).items() if base.get(k) != v]
-    return text + (" with " + ", ".join(changed) if changed else "")
+    if changed:
+        text = Message("{rules} with {changes}", rules=text, changes=", ".join(map(render, changed)))
+    return render(text)
 
 
 def _value_text(v: Any) -> str:
@@ -175,36 +181,47 @@ def format_summary(df, title: str) -> str:
     res = result_dict(df)
     agents = a.get("agents") or []
     who = f"{agents[0]} x{len(agents)}" if len(set(agents)) == 1 else ", ".join(agents)
-    rules = rules_text(df)
-    lines = [f"{title}: {a['games']} games, {a['players']} player{'s' if a['players'] != 1 else ''}, "
-             f"seed {a['seed']}, bots {who}{' (rotated)' if a.get('rotate') else ''}, {rules}"]
+    if a.get("rotate"):
+        who = render(Message("{bots} (rotated)", bots=who))
+    said = [Message("{title}: {games} games, {n} player, seed {seed}, bots {bots}, {rules}",
+                    plural="{title}: {games} games, {n} players, seed {seed}, bots {bots}, {rules}", title=title,
+                    games=a["games"], n=a["players"], seed=a["seed"], bots=who, rules=rules_text(df))]
     changed = {k: v for k, v in (a.get("options") or {}).items()}
     if changed:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+        said.append(Message("options: {options}", options=", ".join(f"{k}={v}" for k, v in changed.items())))
     seconds = res["seconds"] or 0.0
     gps = res["games_per_second"]
-    lines.append(f"{seconds:.2f} s, {gps:.1f} games/s, {res['workers']} worker{'s' if res['workers'] != 1 else ''}, "
-                 f"{res['errors']} error{'s' if res['errors'] != 1 else ''}" if gps is not None else
-                 f"{seconds:.2f} s, {res['errors']} errors")
+    said.append(Message("{seconds} s, {speed} games/s, {n} worker, {errors} errors",
+                        plural="{seconds} s, {speed} games/s, {n} workers, {errors} errors", seconds=f"{seconds:.2f}",
+                        speed=f"{gps:.1f}", n=res["workers"], errors=res["errors"])
+                if gps is not None else Message("{seconds} s, {errors} errors", seconds=f"{seconds:.2f}",
+                                                errors=res["errors"]))
+    lines = [render(m) for m in said]
     if len(df) and (df["error"] == "").any():
         table = summarise(df, "seat")
+        heads = [render(m) for m in (Message("seat"), Message("bot"), Message("win rate (95% CI)"),
+                                     Message("mean score (95% CI)"))]
+        wide = max(26, len(heads[2]) + 1)
         lines.append("")
-        lines.append(f"{'seat':>4}  {'bot':<14} {'win rate (95% CI)':<26} {'mean score (95% CI)'}")
+        lines.append(f"{heads[0]:>4}  {heads[1]:<14} {heads[2]:<{wide}} {heads[3]}")
         for _, r in table.iterrows():
             seat = int(r["seat"])
-            bot = agents[seat] if not a.get("rotate") and seat < len(agents) else "(rotated)"
-            wr = f"{r.win_rate:6.1%} ({r.win_rate_lo:.1%} to {r.win_rate_hi:.1%})"
-            lo = "" if math.isnan(r.mean_score_lo) else f" ({r.mean_score_lo:.1f} to {r.mean_score_hi:.1f})"
-            lines.append(f"{seat:>4}  {bot:<14} {wr:<26} {r.mean_score:7.1f}{lo}")
+            bot = agents[seat] if not a.get("rotate") and seat < len(agents) else render(Message("(rotated)"))
+            between = Message("{lo} to {hi}", lo=f"{r.win_rate_lo:.1%}", hi=f"{r.win_rate_hi:.1%}")
+            wr = f"{r.win_rate:6.1%} ({render(between)})"
+            lo = "" if math.isnan(r.mean_score_lo) else (
+                " (" + render(Message("{lo} to {hi}", lo=f"{r.mean_score_lo:.1f}", hi=f"{r.mean_score_hi:.1f}")) + ")")
+            lines.append(f"{seat:>4}  {bot:<14} {wr:<{wide}} {r.mean_score:7.1f}{lo}")
         if "by_agent" in res:
             lines.append("")
             for name, v in res["by_agent"].items():
-                lines.append(f"bot {name}: win rate {v['win_rate']:.1%}, mean score {v['mean_score']:.1f} "
-                             f"({v['games']} seat-games)")
+                lines.append(render(Message("bot {name}: win rate {rate}, mean score {score} ({n} seat-games)",
+                                            name=name, rate=f"{v['win_rate']:.1%}", score=f"{v['mean_score']:.1f}",
+                                            n=v["games"])))
         if res["mean_turns"] is not None:
-            lines.append(f"mean turns per game: {res['mean_turns']:.1f}")
+            lines.append(render(Message("mean turns per game: {n}", n=f"{res['mean_turns']:.1f}")))
     if "first_error" in res:
-        lines.append(f"first error: {res['first_error']}")
+        lines.append(render(Message("first error: {error}", error=res["first_error"])))
     return "\n".join(lines)
 
 
