@@ -30,6 +30,7 @@ from typing import cast
 
 from railkit.core import i18n
 from railkit.core.errors import RailkitError
+from railkit.core.i18n import Message
 from railkit.core.extras import require
 
 #: the notebooks railkit ships (package data; in a checkout, a link to the repository's notebooks/)
@@ -503,14 +504,19 @@ def _lab(args: argparse.Namespace) -> int:
             maps.symlink_to(MAPS_DIR, target_is_directory=True)
         except OSError:  # no symbolic links here (some Windows set-ups): a copy
             shutil.copytree(MAPS_DIR, maps)
-    print(f"workspace: {ws}" + (f" (new: {len(added)} notebooks)" if added else ""))
+    def say(msg: Message) -> None:  # in the learner's language: --lang, else RAILKIT_LANG or the system locale
+        print(msg.render(args.lang), flush=True)
+
+    say(Message("workspace: {path} (new: {n} notebook)", plural="workspace: {path} (new: {n} notebooks)", path=ws,
+                n=len(added)) if added else Message("workspace: {path}", path=ws))
     if refreshed:
-        print("updated (you had not changed them): " + ", ".join(refreshed))
+        say(Message("updated (you had not changed them): {names}", names=", ".join(refreshed)))
     if beside:
-        print("you changed these, so their new versions are saved beside them: " + ", ".join(beside))
+        say(Message("you changed these, so their new versions are saved beside them: {names}", names=", ".join(beside)))
     if pending:
-        print(f"{len(pending)} notebook(s) have a newer version ({', '.join(pending)}): "
-              "run `railkit lab --update` to get them (your changes are kept)")
+        say(Message("{n} notebook has a newer version ({names}): run `railkit lab --update` to get it (your changes "
+                    "are kept)", plural="{n} notebooks have a newer version ({names}): run `railkit lab --update` to "
+                    "get them (your changes are kept)", n=len(pending), names=", ".join(pending)))
 
     token = secrets.token_hex(16)
     url = f"http://127.0.0.1:{args.port}/lab/tree/notebooks/{index_notebook(args.lang)}?token={token}"
@@ -534,7 +540,7 @@ def _lab(args: argparse.Namespace) -> int:
             except OSError:
                 time.sleep(0.3)
         if proc.poll() is None and not stop:
-            print(f"\nrailkit lab: open {url}\n", flush=True)
+            print("\n" + Message("railkit lab: open {url}", url=url).render(args.lang) + "\n", flush=True)
             if not args.no_browser:
                 webbrowser.open(url)
         code = proc.wait()

@@ -34,12 +34,13 @@ def test_first_run_copies_the_notebooks_and_links_the_maps(capsys, tmp_path):
 def test_lab_lang_opens_the_index_in_that_language(capsys, tmp_path):
     ws = tmp_path / "ws"
     out = lab(capsys, ws, "--lang", "da")
+    assert out.startswith(f"arbejdsmappe: {ws} (nye: "), out  # what it says, in Danish too
     url = out.strip().splitlines()[-1]
     assert url.startswith("http://127.0.0.1:8899/lab/tree/notebooks/da/00-index.ipynb?token=")
     assert (ws / "notebooks" / "da" / "10-ttr-rules.ipynb").exists()
     assert (ws / "notebooks" / "da" / "00-index.ipynb").read_bytes() == (ROOT / "notebooks/da/00-index.ipynb").read_bytes()
     out = lab(capsys, tmp_path / "ws2", "--lang", "en")
-    assert "/lab/tree/notebooks/00-index.ipynb?token=" in out
+    assert "/lab/tree/notebooks/00-index.ipynb?token=" in out and out.startswith("workspace: ")
 
 
 def test_a_changed_notebook_is_never_overwritten(capsys, tmp_path):
