@@ -163,9 +163,10 @@ class Table:
     bot_delay : float
         Seconds between two bot actions in a live view (so people can follow them).
     describe : callable, optional
-        ``describe(game, action) -> str``: the public text of ``action`` for the log,
-        called just before it is played (a view may name what everybody saw taken).
-        ``str(action)`` if not given.
+        ``describe(game, action) -> Message or str``: the public text of ``action`` for the
+        log, called just before it is played (a view may name what everybody saw taken).
+        A message, so that each page reads the shared log in its own language (the table
+        keeps no text rendered in one language); ``str(action)`` if not given.
     **options
         The game's options (a map, ``names=[...]``).
 
@@ -181,7 +182,7 @@ class Table:
     def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] | None = None,
                  rules: param.Parameterized | dict | None = None, seed: int | None = None, *,
                  game: str, bot_delay: float = 0.5,
-                 describe: Callable[[Game, Action], str] | None = None, **options) -> None:
+                 describe: Callable[[Game, Action], str | Message] | None = None, **options) -> None:
         from railkit.games import get_spec
 
         self.spec = get_spec(game)
@@ -318,7 +319,7 @@ class Table:
             return _json_file(note)
         return self.to_json_bytes()
 
-    def set_describe(self, describe: Callable[[Game, Action], str]) -> None:
+    def set_describe(self, describe: Callable[[Game, Action], str | Message]) -> None:
         """Use ``describe`` for the log's text from now on (the whole log is described anew)."""
         with self.lock:
             self.describe = describe
@@ -566,10 +567,11 @@ def plain_text(game: Game, action: Action) -> str:
     return str(action)
 
 
-def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_text, hidden: Sequence[str] = ()
-                 ) -> tuple[list[int], list[str], list[bool]]:
-    """Who played each action of ``game.log``, its public text, and whether it was
-    blind (:func:`is_blind`; ``hidden``: the game's hidden piles), by replaying it."""
+def replay_steps(game: Game, describe: Callable[[Game, Action], str | Message] = plain_text,
+                 hidden: Sequence[str] = ()) -> tuple[list[int], list[str | Message], list[bool]]:
+    """Who played each action of ``game.log``, its public text (a message or a string, as
+    ``describe`` gives it), and whether it was blind (:func:`is_blind`; ``hidden``: the
+    game's hidden piles), by replaying it."""
     g = game.fresh()
     actors, texts, blind = [], [], []
     for a in game.log:
@@ -581,7 +583,8 @@ def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_tex
     return actors, texts, blind
 
 
-def replay_log(game: Game, describe: Callable[[Game, Action], str] = plain_text) -> tuple[list[int], list[str]]:
+def replay_log(game: Game, describe: Callable[[Game, Action], str | Message] = plain_text
+               ) -> tuple[list[int], list[str | Message]]:
     """Who played each action of ``game.log``, and its public text (by replaying it)."""
     actors, texts, _ = replay_steps(game, describe)
     return actors, texts

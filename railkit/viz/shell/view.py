@@ -656,7 +656,8 @@ class TableShell(pn.viewable.Viewer):
         action = self.pending
         if action is not None:
             self._held = None
-            self.say(f"Took back '{html.escape(t.describe(t.game, action), quote=False)}' (it was not played yet).")
+            said = Message("Took back '{move}' (it was not played yet).", move=t.describe(t.game, action))
+            self.say(html.escape(said.render(self.lang), quote=False))
             self.after_undo()
             self.refresh(force=True)
             return 1
@@ -803,7 +804,7 @@ class TableShell(pn.viewable.Viewer):
             return ""
         if pending is not None:
             t = self.table
-            text = html.escape(t.describe(t.game, pending), quote=False)
+            text = html.escape(i18n.render(t.describe(t.game, pending), self.lang), quote=False)
             return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._held[3], quote=False)}. "
                     "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
         if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
@@ -845,7 +846,7 @@ class TableShell(pn.viewable.Viewer):
         start = max(0, len(g.log) - 40)
         for i in range(len(g.log) - 1, start - 1, -1):
             who = names[actors[i]] if i < len(actors) else "?"
-            text = texts[i] if i < len(texts) else str(g.log[i])
+            text = i18n.render(texts[i], self.lang) if i < len(texts) else str(g.log[i])
             lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
             if i in notes:  # under the action it follows from

@@ -49,10 +49,11 @@ from railkit.viz.ticket_to_ride.scoring import ScoringView
 __all__ = ["TicketToRideView", "describe_action", "explain", "pay_text", "payment_label"]
 
 
-def describe_action(game, action) -> str:
-    """The public log text of a Ticket to Ride action played in ``game``: a face-up draw
-    names the colour taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind
-    draw stays blind (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
+def describe_action(game, action) -> Message:
+    """The public log text of a Ticket to Ride action played in ``game``, a message in words
+    (each page renders it in its language): a face-up draw names the card taken (everybody
+    sees it), "drew a face-up red card (slot 2)"; a blind draw stays blind
+    (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
     from railkit.games.ticket_to_ride import DrawFaceUp
 
     return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)

@@ -191,8 +191,31 @@ def test_face_up_draws_are_logged_with_the_colour_taken():
     colour = t.game.observe(None)["faceup"][0]
     assert ctl.act("draw faceup 1") is None
     i = [k for k, s in enumerate(t.actors) if s == 0][-1]
-    assert t.log_text[i] == f"draw faceup 1 ({colour})"
-    assert f"draw faceup 1 ({colour})" in ctl.log_pane.object
+    card = "locomotive" if colour == "loco" else f"{colour} card"
+    assert str(t.log_text[i]) == f"drew a face-up {card} (slot 1)"
+    assert f"drew a face-up {card} (slot 1)" in ctl.log_pane.object
+
+
+def test_each_page_reads_the_shared_log_in_its_own_language():
+    """The table keeps each log entry as a message; a Danish and a Japanese seat at one table each
+    read it in their language, and a refused undo quotes the move in the asking page's language."""
+    t = ttr_table(players=2, humans=[0, 1], seed=3, map="teaching-small")
+    da, ja = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
+    da.w_lang.value, ja.w_lang.value = "da", "ja"
+    keep_all(t)
+    seat = t.game.current_player
+    assert t.apply(seat, "draw deck") is None  # blind: it cannot be taken back
+    for view in (da, ja):
+        view.refresh(force=True)
+    assert "trak et togkort fra bunken" in da.log_pane.object, da.log_pane.object
+    assert "山札から" in ja.log_pane.object, ja.log_pane.object
+    for view in (da, ja):
+        assert not any(w in view.log_pane.object for w in ("draw deck", "keep tickets", "kept")), view.log_pane.object
+    _, why = t.undo_check(seat)
+    assert "draw deck" in str(why) or "drew a card" in str(why)
+    for lang, words in (("da", "trak et togkort fra bunken"), ("ja", "山札から")):
+        said = why.render(lang)
+        assert words in said and "draw" not in said and "drew" not in said, said
 
 
 def test_banner_names_the_winner_and_every_score():
@@ -237,7 +260,7 @@ def test_notebook_view_sends_nothing_before_its_page_is_open():
     comm._comm = object()  # the page opened its connection
     assert page_ready(ctl.__panel__())
     ctl.refresh(force=True)
-    assert "keep tickets" in ctl.log_pane.object
+    assert "kept 3 tickets" in ctl.log_pane.object
 
 
 def test_lobby_makes_tables_and_lists_join_links():

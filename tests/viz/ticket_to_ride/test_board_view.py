@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import itertools
 import math
+import re
 
 import pytest
 
@@ -300,8 +301,26 @@ def test_face_up_draws_name_the_colour_taken():
     before = g.observe(None)["faceup"]
     slot = next(i + 1 for i, c in enumerate(before) if c is not None)
     g.apply(DrawFaceUp(slot))
-    assert describe_action(g.log[-1], before) == f"draw faceup {slot} ({before[slot - 1]})"
-    assert describe_action(g.log[-1]) == f"draw faceup {slot}"
+    card = "locomotive" if before[slot - 1] == "loco" else f"{before[slot - 1]} card"
+    assert str(describe_action(g.log[-1], before)) == f"drew a face-up {card} (slot {slot})"
+    assert str(describe_action(g.log[-1])) == f"drew a face-up card (slot {slot})"
+
+
+def test_the_log_says_each_move_in_words_in_the_readers_language():
+    from railkit.games.ticket_to_ride.actions import parse_action
+
+    said = {text: describe_action(parse_action(text), ["red", "loco"]) for text in (
+        "draw faceup 1", "draw faceup 2", "draw deck", "claim Denver-Omaha red x2 loco x1", "draw tickets",
+        "keep tickets 1,3", "keep tickets 2", "pass")}
+    assert [str(m) for m in said.values()] == [
+        "drew a face-up red card (slot 1)", "drew a face-up locomotive (slot 2)", "drew a card from the deck",
+        "claimed Denver–Omaha with red ×2 + locomotive ×1", "drew destination tickets", "kept 2 tickets (1 and 3)",
+        "kept ticket 2", "passed"]
+    for lang in ("da", "de", "ja"):
+        for text, m in said.items():
+            words = m.render(lang)
+            assert words != str(m) and not re.search(r"\b(draw|drew|faceup|claim|keep|kept|deck)\b", words), \
+                (lang, text, words)
 
 
 def test_winner_banner_shows_every_final_score():
