@@ -69,18 +69,25 @@ def describe_action(game, action, mine: bool = False, lang: str | None = None) -
     >>> describe_action(None, p("play +3 on T1"), lang="de")
     'hat +3 an T1 angelegt'
     """
-    said = _said_action(game, action, mine, lang)
-    return said.render(lang) if isinstance(said, Message) else said
+    return render(log_entry(game, action, mine), lang)
 
 
-def _said_action(game, a, mine: bool, lang: str | None):
+def log_entry(game, a, mine: bool = False):
+    """A Station Master move as the log says it (:func:`describe_action`), as a message: what the
+    table keeps, so that each page renders it in its own language.
+
+    >>> from railkit.games.station_master.actions import parse_action as p
+    >>> m = log_entry(None, p("play lux-2 on T1"))
+    >>> str(m), m.render("de")
+    ('coupled Luxury −2 to T1', 'hat Luxus −2 an T1 angelegt')
+    """
     from railkit.games.station_master import actions as A
 
     if isinstance(a, A.PlaceChip):
         return (Message("placed chip {value} on T{train}", value=a.value, train=a.train) if mine
                 else Message("placed a chip on T{train}", train=a.train))
     if isinstance(a, A.PlayCarriage):
-        return Message("coupled {card} to T{train}", card=card_label(a.card, lang), train=a.train)
+        return Message("coupled {card} to T{train}", card=card_name(a.card), train=a.train)
     if isinstance(a, A.PlayBrakeVan):
         return Message("played Brake Van on T{train}: it leaves the station", train=a.train)
     if isinstance(a, A.PlayRoyal):
@@ -90,9 +97,9 @@ def _said_action(game, a, mine: bool, lang: str | None):
                        source=a.source, target=a.target)
     if isinstance(a, A.PlayRepair):
         if a.take is None:
-            return Message("played {card} and coupled nothing", card=card_label(a.card, lang))
+            return Message("played {card} and coupled nothing", card=card_name(a.card))
         return Message("played {card} and coupled {take} from the discard pile to T{train}",
-                       card=card_label(a.card, lang), take=card_label(a.take, lang), train=a.train)
+                       card=card_name(a.card), take=card_name(a.take), train=a.train)
     if isinstance(a, A.PlayTransfer):
         return Message("played Transfer Passengers: moved {whose} from T{source} to T{target}",
                        whose=_whose(a.owners, _player_names(game)), source=a.source, target=a.target)

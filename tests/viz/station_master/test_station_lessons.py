@@ -29,7 +29,7 @@ def test_each_positions_move_is_legal_for_seat_0_and_the_view_shows_it(name):
     before = len(view.table.game.log)
     assert show_move(view) is None
     assert len(view.table.game.log) == before + 1  # the bots have not answered: the effect stays in view
-    assert view.table.log_text[-1] == station_lessons.describe_action(None, view.table.game.log[-1])
+    assert str(view.table.log_text[-1]) == station_lessons.describe_action(None, view.table.game.log[-1], lang="en")
     g.audit()
     view.table.game.audit()
 

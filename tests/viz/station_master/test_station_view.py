@@ -237,9 +237,24 @@ def test_the_log_hides_chip_values_but_shows_my_own():
     click_action(view, PlaceChip(3, 2))
     view.table.apply(1, "chip 2 on T1")
     view.refresh()
-    assert view.table.log_text[:2] == ["placed a chip on T2", "placed a chip on T1"]
+    assert [str(text) for text in view.table.log_text[:2]] == ["placed a chip on T2", "placed a chip on T1"]
     assert "placed chip 3 on T2" in view.log_pane.object and "chip 2" not in view.log_pane.object
     assert describe_action(None, PlaceChip(2, 1)) == "placed a chip on T1"
+
+
+def test_the_shared_log_holds_messages_each_page_reads_in_its_language():
+    """The table keeps no text rendered in one language: a German page and a Japanese page at
+    one table read every line of the log in their own language."""
+    from railkit.core.i18n import Message
+
+    view = view_for()
+    click_action(view, PlaceChip(3, 2))
+    view.table.apply(1, "chip 2 on T1")
+    assert all(isinstance(text, Message) for text in view.table.log_text)
+    de, ja = StationMasterView(view.table, seat=None, auto=False), StationMasterView(view.table, seat=2, auto=False)
+    de.w_lang.value, ja.w_lang.value = "de", "ja"
+    assert "hat einen Chip auf T1 gelegt" in de.log_pane.object and "placed" not in de.log_pane.object
+    assert "T1にチップを置いた" in ja.log_pane.object and "placed" not in ja.log_pane.object
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
