@@ -38,10 +38,11 @@ from railkit.games.steam_rollers.actions import (
 )
 from railkit.maps import hexes as hx
 from railkit.viz.shell.style import text_on
-from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.table import NotAllowed, Table, plain_text, seat_names
 from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import SheetFigure
 from railkit.viz.steam_rollers.style import GOOD_HEX, GOOD_LABEL, STRONG
+from railkit.viz.steam_rollers.words import describe_action
 
 __all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_html", "olivia_steps"]
 
@@ -325,6 +326,8 @@ class SteamRollersView(TableShell):
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
+        if table.describe is plain_text:  # the log in words, in each page's language
+            table.set_describe(describe_action)
         super().__init__(table, seat=seat, auto=auto, **params)
 
     def needs_confirm(self, action) -> bool:
