@@ -125,7 +125,7 @@ class ScoringView(pn.viewable.Viewer):
         self.lang = lang  # None: the current language
         self.own_board = board is None
         # 800 px wide: fits a notebook's output area at 1280x720 with the file browser open
-        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500)
+        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500, lang=lang)
         if board is None:
             self.board.set_state(game.observe(None)["claimed"], game.observe(None)["closed"])
         names = list(game.names)

@@ -453,6 +453,7 @@ class TicketToRideView(TableShell):
         if t.game.map is not self.board.map:
             self._make_board()
         if self._titled != (self.board, t.game, self.lang):
+            self.board.set_language(self.lang)  # the tooltips too
             self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
             self._titled = (self.board, t.game, self.lang)
             self._hint_words.text, self._choose_words.text = claim_hint(self.lang), choose_text(self.lang)

@@ -360,3 +360,25 @@ def test_a_lessons_refusal_speaks_the_notebooks_language(no_language):
     assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple must keep at least 2")
     i18n.set_language("da")
     assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple skal ved start beholde mindst 2")
+
+
+def test_the_route_tooltip_speaks_the_boards_language():
+    """The hover text of a route shows its colour, owner and payment in the board's language; the
+    columns the browser's code reads (``color`` "gray", ``owner`` "free") stay as they are."""
+    b = Board("teaching-small", seat_names=["Ann", "Bo"], lang="da")
+    data = b.routes_src.data
+    gray, red = b.route_index["Mill-Fort"], b.route_index["Harbor-Mill/1"]
+    shown = {name for _, field in b.route_hover.tooltips for name in re.findall(r"@(\w+)", field)}
+    assert {"color_shown", "owner_shown", "paid_shown"} <= shown and not shown & {"color", "owner", "paid"}
+    assert (data["color"][gray], data["owner"][gray]) == ("gray", "free")
+    assert (data["color_shown"][gray], data["color_shown"][red], data["owner_shown"][gray]) == ("grå", "rød", "fri")
+    b.set_state({"Mill-Fort": 1}, closed=["Harbor-Mill/2"], paid={"Mill-Fort": "green"})
+    data = b.routes_src.data
+    assert (data["owner"][gray], data["owner_shown"][gray], data["paid"][gray], data["paid_shown"][gray]) == \
+        ("Bo", "Bo", "green", "grøn")
+    closed = b.route_index["Harbor-Mill/2"]
+    assert (data["owner"][closed], data["owner_shown"][closed]) == ("closed", "lukket")
+    b.set_language("ja")
+    data = b.routes_src.data
+    assert (data["color_shown"][red], data["owner_shown"][red], data["paid_shown"][gray]) == ("赤", "空き", "緑")
+    assert [name for name, _ in b.route_hover.tooltips][:4] == ["路線", "長さ", "色", "持ち主"]
