@@ -26,6 +26,27 @@ def card_label(key: str, lang: str | None = None) -> str:
     return render(card_name(key), lang)
 
 
+#: a locomotive's type as its card names it
+KIND_WORDS = {"standard": Message("Standard"), "executive": Message("Executive"), "freight": Message("Freight")}
+_LOCO_ID = re.compile(r"L(\d+)(?:-(exec|freight))?(-green)?$")
+
+
+def loco_words(key: str):
+    """A locomotive as its card shows it, by its id (``L4-freight-green``): its number, type and
+    green banner (a message; an id of another form as it is).
+
+    >>> str(loco_words("L4-freight-green")), loco_words("L5-exec").render("da"), loco_words("L3").render("de")
+    ('locomotive 4, Freight, green banner', 'lokomotiv 5, Executive', 'Lok 3, Standard')
+    """
+    m = _LOCO_ID.match(key)
+    if m is None:
+        return key
+    kind = KIND_WORDS[{"exec": "executive", "freight": "freight"}.get(m[2], "standard")]
+    if m[3]:
+        return Message("locomotive {number}, {kind}, green banner", number=int(m[1]), kind=kind)
+    return Message("locomotive {number}, {kind}", number=int(m[1]), kind=kind)
+
+
 def signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
 
@@ -126,9 +147,9 @@ def log_entry(game, a, mine: bool = False):
 _EVENTS = (
     (re.compile(r"Rush Hour (drawn|played) by [Ss]eat (\d+): (T\d+) \((\S+)\) enters the station\.$"),
      lambda m, name, lang: Message("Rush Hour drawn by {name}: {train} ({loco}) enters the station.", name=name(m[2]),
-                             train=m[3], loco=m[4]) if m[1] == "drawn" else
+                             train=m[3], loco=loco_words(m[4])) if m[1] == "drawn" else
      Message("Rush Hour played by {name}: {train} ({loco}) enters the station.", name=name(m[2]), train=m[3],
-             loco=m[4])),
+             loco=loco_words(m[4]))),
     (re.compile(r"Rush Hour (drawn|played) by [Ss]eat (\d+): no locomotive is left to enter\.$"),
      lambda m, name, lang: Message("Rush Hour drawn by {name}: no locomotive is left to enter.", name=name(m[2]))
      if m[1] == "drawn" else Message("Rush Hour played by {name}: no locomotive is left to enter.",
@@ -144,7 +165,7 @@ _EVENTS = (
                                           for k, o in re.findall(r"(\d+) of [Ss]eat (\d+)", m[3])]))),
     (re.compile(r"(T\d+) \((\S+)\) left the station \(([\w-]+)\), value (-?\d+): points \[([-\d, ]*)\]\.$"),
      lambda m, name, lang: Message("{train} ({loco}) left the station ({why}), value {value}: {points}.", train=m[1],
-                             loco=m[2], why=_DEPART_WORDS.get(m[3], m[3]), value=signed(int(m[4])),
+                             loco=loco_words(m[2]), why=_DEPART_WORDS.get(m[3], m[3]), value=signed(int(m[4])),
                              points=_list([Message("{name} {points}", name=name(str(s)), points=signed(p))
                                            for s, p in enumerate(int(x) for x in m[5].split(",")) if p])
                              or Message("nobody scores"))),
@@ -193,6 +214,7 @@ def _english_event_text(event: str, name) -> str:
         return f"value {signed(int(m[1]))}: " + (who or "nobody scores")
 
     text = re.sub(r"value (-?\d+): points \[([-\d, ]*)\]", points, event)
+    text = re.sub(r"\bL\d+(?:-(?:exec|freight))?(?:-green)?\b", lambda m: str(loco_words(m[0])), text)
     text = re.sub(r"repaired (\S+) from the discard pile onto (T\d+)",
                   lambda m: f"coupled {card_label(m[1], 'en')} from the discard pile to {m[2]} (Repair)", text)
     text = re.sub(r"(\d+) chip\(s\)", lambda m: m[1] + (" chip" if m[1] == "1" else " chips"), text)

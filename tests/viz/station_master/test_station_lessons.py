@@ -48,7 +48,7 @@ def test_SM_SCORE_the_brake_van_position_scores_chips_times_value_in_the_view():
     dep = view.table.game.score_history()[-1]
     assert dep["value"] == 3 and dep["points"] == [9, 3]
     text = view.depart_pane.object
-    assert "T1 (L5) leaves the station" in text and "= <b>+9</b>" in text and "= <b>+3</b>" in text
+    assert "T1 (locomotive 5, Standard) leaves the station" in text and "= <b>+9</b>" in text and "= <b>+3</b>" in text
 
 
 def test_SM_TIE_the_end_position_ends_in_a_tie_broken_by_the_best_single_train():
