@@ -24,6 +24,7 @@ from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBui
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import centre
 from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source, olivia_steps
+from railkit.viz.steam_rollers.words import describe_action
 
 HERE = Path(__file__).parent
 SEED = 4
@@ -342,7 +343,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         # seat 1 (page a) builds; its turn is then over: no undo for it, none for seat 2 either
         first = build_by_clicks(a, g, 0)
         assert g.current_player == 1
-        wait_text(b, str(first))  # the log of seat 2's page has seat 1's move
+        wait_text(b, str(describe_action(None, first)))  # the log of seat 2's page has seat 1's move
         look_at(b, "Player 1")
         wait_title(b, "Player 1's sheet")
         wait_rows(b, "sheet_tracks", "== 1")
@@ -362,7 +363,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         expect(undo_button(a)).to_be_disabled()
         look_at(a, "Player 2")
         wait_title(a, "Player 2's sheet")
-        wait_text(a, str(second))
+        wait_text(a, str(describe_action(None, second)))
         wait_rows(a, "sheet_tracks", "== 1")
         assert a.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
             f"{second.hex[0]},{second.hex[1]}"
@@ -395,8 +396,6 @@ LOG_TEXT = LOG_HEAD.replace(
 
 def wait_log(page, n: int, action) -> None:
     """Wait until the action log's newest line is action ``n`` (1-based): ``action`` in the log's words."""
-    from railkit.viz.steam_rollers.words import describe_action
-
     text = str(describe_action(None, action))
     page.wait_for_function(f"([n, t]) => {{ const s = ({LOG_HEAD})(); return s !== null && s.startsWith(n + '.') "
                            "&& s.endsWith(': ' + t); }", arg=[n, text], timeout=60_000)
