@@ -165,8 +165,8 @@ def test_a_game_played_to_the_end_in_the_pseudo_locale_shows_no_english(browser,
         assert logged, "the action log was never read"
         if game == "ticket-to-ride":
             assert claimed, "no claim dialog was opened"
-        if game == "station-master":  # the last departure and the event lines were read
-            assert text_of(page, "departure").strip() and text_of(page, "events").strip()
+        if game == "station-master":  # a train's departure and the event lines were read
+            assert re.search(r"\bT\d", text_of(page, "departure")) and text_of(page, "events").strip()
         # the new-game form, with its rule options
         page.locator(".new-toggle button").click()
         page.locator(".new-game button").wait_for()
