@@ -373,10 +373,14 @@ class Table:
     def seat_label(self, seat: int, lang: str | None = "en") -> str:
         """Seat ``seat``'s name, and its bot's if a bot plays it (in language ``lang``; None:
         the current language)."""
+        return render(self.seat_words(seat), lang)
+
+    def seat_words(self, seat: int) -> str | Message:
+        """Seat ``seat``'s name, and its bot's if a bot plays it, as a message (rendered where shown)."""
         name = seat_names(self.game)[seat]
         if self.is_human(seat):
             return name
-        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?")).render(lang)
+        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?"))
 
     # ------------------------------------------------------------ play
     def show_refusal(self, err) -> bool:
@@ -513,9 +517,10 @@ class Table:
             n += 1
         return n, ""
 
-    def final_reason(self, seat: int, action: Action | str) -> str:
+    def final_reason(self, seat: int, action: Action | str) -> str | Message:
         """Why ``seat`` could not take ``action`` back once it is played, as the end of a
-        sentence ("it rolls the dice ..."), or "" when it could (see :meth:`undo_check`).
+        sentence ("it rolls the dice ...", a message rendered where it is shown), or "" when
+        it could (see :meth:`undo_check`).
 
         Worked out on a copy of the game (the table does not change): the action shows what
         was hidden (a roll, a card drawn blind: rule ``TABLE-UNDO-BLIND``), ends the game, or
@@ -530,12 +535,13 @@ class Table:
             g.apply(action)
             blind = is_blind(before, hidden_fingerprint(g, self.spec.hidden))
         if blind:
-            return (f"it shows what is hidden now (the next roll or a card drawn blind), so once played it "
-                    f"cannot be taken back (rule {UNDO_BLIND}): whoever saw the roll could play again knowing it")
+            return Message("it shows what is hidden now (the next roll or a card drawn blind), so once played it "
+                           "cannot be taken back (rule {rule}): whoever saw the roll could play again knowing it",
+                           rule=UNDO_BLIND)
         if g.is_over:
-            return "it ends the game"
+            return Message("it ends the game")
         if g.current_player != seat:
-            return f"it ends your turn: {self.seat_label(g.current_player)} moves next"
+            return Message("it ends your turn: {name} moves next", name=self.seat_words(g.current_player))
         return ""
 
     def undo(self, seat: int | None) -> int:

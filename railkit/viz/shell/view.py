@@ -602,7 +602,7 @@ class TableShell(pn.viewable.Viewer):
         t = self.table
         action = t.game._coerce(action)
         by_setting = self.confirm_moves and self.needs_confirm(action)
-        why = "you asked to confirm it first" if by_setting else ""
+        why = Message("you asked to confirm it first") if by_setting else ""
         if not why and self.confirm:
             why = t.final_reason(self.seat, action)
         if not why:
@@ -805,8 +805,12 @@ class TableShell(pn.viewable.Viewer):
         if pending is not None:
             t = self.table
             text = html.escape(i18n.render(t.describe(t.game, pending), self.lang), quote=False)
-            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._held[3], quote=False)}. "
-                    "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
+            said = Message("Your move {move} is not played yet: {why}. Press {confirm} to play it, or {undo} to take "
+                           "it back.", move=f"<b>{text}</b>",
+                           why=html.escape(i18n.render(self._held[3], self.lang), quote=False),
+                           confirm=f"<b>{html.escape(translated(self.confirm_btn.label, self.lang), quote=False)}</b>",
+                           undo=f"<b>{html.escape(translated(self.undo_btn.label, self.lang), quote=False)}</b>")
+            return f"<div>{said.render(self.lang)}</div>"
         if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
             said = Message("Undo: {why}", why=translated(why, self.lang)).render(self.lang)
             return f"<div style='color:#555'>{html.escape(said, quote=False)}</div>"

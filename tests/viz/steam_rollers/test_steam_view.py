@@ -489,3 +489,18 @@ def test_every_log_line_says_the_move_in_words_in_the_readers_language(seed):
         view.refresh(force=True)
         shown = view.log_pane.object
         assert not notation.search(shown) and "wählte Würfel" in shown, shown[:300]
+
+
+def test_a_move_waiting_for_confirm_turn_is_said_in_the_pages_language():
+    """The round's last move waits for "Confirm turn": the page says which move and why (it rolls
+    the dice: rule TABLE-UNDO-BLIND) in its own language, with no English left."""
+    v = solo(seed=4)
+    v.w_lang.value = "de"
+    g = v.table.game
+    while v.pending is None:
+        assert v.play(g.legal_actions()[0]) is None
+    v.refresh(force=True)
+    said = v.undo_info.object
+    assert "Zug bestätigen" in said and "TABLE-UNDO-BLIND" in said and "wählte Würfel" in said, said
+    english = re.findall(r"\b(Your|move|played|Press|Confirm|Undo|shows|hidden|rule|whoever|roll)\b", said)
+    assert not english, (english, said)
