@@ -195,7 +195,7 @@ def replay_records(records: list[dict], spec, source: str, bot_delay: float = 0.
                                   game.seed, game=spec.name, bot_delay=bot_delay, **game.options)
                 table.options = dict(rec["options"])
                 table._tokens = {int(s): str(h) for s, h in rec["tokens"].items()}
-                table._install(game, rec["humans"], list(rec["bots"].values()), None, "")
+                table._install(game, rec["humans"], list(rec["bots"].values()), None)
             elif table is None:
                 raise DataError(source, where, "the table's game first", kind)
             elif kind == "join":

@@ -192,8 +192,9 @@ class Table:
         self.version = 0
         self.last_move_time = 0.0
         self.options = {k: v for k, v in options.items() if v is not None}
-        #: (version, text): the last thing every seat is told (a new game, a load)
-        self.notice: tuple[int, str] = (0, "")
+        #: (version, message): the last thing every seat is told (a new game, a load), rendered
+        #: by each page in its language
+        self.notice: tuple[int, str | Message] = (0, "")
         #: the joined seats' tokens, hashed (:func:`token_hash`)
         self._tokens: dict[int, str] = {}
         self.journal = None
@@ -253,10 +254,12 @@ class Table:
         game = self.spec.new_game(rules, players=int(players or 2), seed=new_seed() if seed is None else seed,
                                   **opts)
         self.options = opts
-        self._install(game, humans if humans is not None else (0,), bots, by, "started a new game")
+        said = None if by is None else Message("{name} started a new game.", name=seat_names(game)[by])
+        self._install(game, humans if humans is not None else (0,), bots, said)
 
-    def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None, by: int | None,
-                 did: str) -> None:
+    def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None,
+                 notice: Message | None) -> None:
+        """Seat ``game`` at the table; ``notice``: what every seat is told of it (None: nothing)."""
         humans = sorted({int(h) for h in humans if 0 <= int(h) < game.players})
         bot_seats = [s for s in range(game.players) if s not in humans]
         bots = list(bots or []) or [self.spec.default_agent]
@@ -277,8 +280,8 @@ class Table:
             self.blind = blind
             self._tokens = {s: tok for s, tok in self._tokens.items() if s in humans}
             self.version += 1
-            if by is not None:
-                self.notice = (self.version, f"{seat_names(game)[by]} {did}.")
+            if notice is not None:
+                self.notice = (self.version, notice)
             if self.journal is not None:
                 self.journal.game(self)
 
@@ -302,8 +305,9 @@ class Table:
         if isinstance(data, str):
             data = loads_json(data, source)
         game = self.spec.game_class.from_json(data, source, paths=trusted)
+        said = None if by is None else Message("{name} loaded a saved game.", name=seat_names(game)[by])
         self._install(game, self.humans if humans is None else humans,
-                      list(self.bot_names.values()) if bots is None else bots, by, "loaded a saved game")
+                      list(self.bot_names.values()) if bots is None else bots, said)
 
     def to_json_bytes(self) -> io.BytesIO:
         """The game as a JSON file in memory."""

@@ -769,7 +769,7 @@ class TableShell(pn.viewable.Viewer):
         self._seen_version = t.version
         if t.notice[0] > self._seen_notice:
             self._seen_notice = t.notice[0]
-            self.say(html.escape(t.notice[1], quote=False))
+            self.say(html.escape(i18n.render(t.notice[1], self.lang), quote=False))
         replay = self._replay_at is not None
         g = t.game.history(self._replay_at) if replay else t.game
         obs = g.observe(self.seat)

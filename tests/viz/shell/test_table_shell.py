@@ -101,10 +101,14 @@ def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
         t.new_game(by=1)
     first = TicketToRideView(t, seat=0, auto=False)
     second = TicketToRideView(t, seat=1, auto=False)
+    watcher = TicketToRideView(t, seat=None, auto=False)
+    watcher.w_lang.value = "de"  # the notice on the shared table is told to each page in its language
     first.new_game()
     assert "New game started" in first.message.object
     second.refresh()
     assert "started a new game" in second.message.object
+    watcher.refresh()
+    assert "hat eine neue Partie begonnen" in watcher.message.object, watcher.message.object
     second.new_game()
     assert "first seat" in second.message.object
 
