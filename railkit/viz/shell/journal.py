@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.viz.shell.table import NotAllowed, Table
 
 #: the journal format this railkit writes and reads
@@ -277,8 +278,8 @@ class TableStore:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise NotAllowed(f"There is already a table called {name} (kept from before).",
-                             "Pick another name.") from None
+            raise NotAllowed(Message("There is already a table called {name} (kept from before).", name=name),
+                             Message("Pick another name.")) from None
         os.close(fd)
         _dir_sync(self.folder)
         journal = Journal(path)

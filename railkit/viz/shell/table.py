@@ -222,12 +222,12 @@ class Table:
         ``TABLE-SECRET-SEED``)."""
         return seat is not None and not self.shared
 
-    def _may_restart(self, by: int | None, what: str) -> None:
+    def _may_restart(self, by: int | None, what: Message) -> None:
         if by is None or self.may_restart(by):
             return
         first = seat_names(self.game)[self.first_seat]
-        raise NotAllowed(f"Only {first}, the table's first seat, can {what} here.",
-                         f"Ask {first} to do it.")
+        raise NotAllowed(Message("Only {first}, the table's first seat, can {what} here.", first=first, what=what),
+                         Message("Ask {first} to do it.", first=first))
 
     def new_game(self, players: int | None = None, humans: Sequence[int] | None = None,
                  bots: Sequence[str] | None = None, rules=None, seed: int | None = None, *,
@@ -242,11 +242,11 @@ class Table:
         and knows every hand and the next blind cards).
         """
         if getattr(self, "game", None) is not None:
-            self._may_restart(by, "start a new game")
+            self._may_restart(by, Message("start a new game"))
             if by is not None and seed is not None and self.shared:
-                raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule "
-                                 f"{SECRET_SEED}): a seat that chose it could work out the other hands.",
-                                 "Leave the seed empty.", rule=SECRET_SEED)
+                raise NotAllowed(Message("At a shared table every new game gets a fresh secret seed (rule {rule}): a "
+                                         "seat that chose it could work out the other hands.", rule=SECRET_SEED),
+                                 Message("Leave the seed empty."), rule=SECRET_SEED)
             players = self.game.players if players is None else players
             humans = self.humans if humans is None else humans
             bots = list(self.bot_names.values()) if bots is None else bots
@@ -294,9 +294,9 @@ class Table:
         shared table no seat loads one (rule ``TABLE-SECRET-SEED``: the file names the seed);
         the host (``by=None``, code in a notebook) may."""
         if by is not None and not self.may_load(by):
-            raise NotAllowed(f"A save cannot be loaded at a shared table (rule {SECRET_SEED}): the file names "
-                             "the seed, so whoever holds it could work out the other hands.",
-                             "Load it at a table of your own.", rule=SECRET_SEED)
+            raise NotAllowed(Message("A save cannot be loaded at a shared table (rule {rule}): the file names the "
+                                     "seed, so whoever holds it could work out the other hands.", rule=SECRET_SEED),
+                             Message("Load it at a table of your own."), rule=SECRET_SEED)
         if isinstance(data, bytes):
             try:
                 data = data.decode("utf-8")
@@ -351,9 +351,10 @@ class Table:
         (keep it in the seat's link). :class:`NotAllowed` if it is taken or a bot's."""
         with self.lock:
             if seat not in self.humans:
-                raise NotAllowed(f"Seat {seat + 1} is played by a bot.", "Join one of the free seats.")
+                raise NotAllowed(Message("Seat {n} is played by a bot.", n=seat + 1), Message("Join one of the free seats."))
             if seat in self._tokens:
-                raise NotAllowed(f"Seat {seat + 1} is taken.", "Join a free seat, or watch as a spectator.")
+                raise NotAllowed(Message("Seat {n} is taken.", n=seat + 1),
+                                 Message("Join a free seat, or watch as a spectator."))
             token = secrets.token_urlsafe(16)
             self._tokens[seat] = token_hash(token)
             if self.journal is not None:

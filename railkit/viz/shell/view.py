@@ -698,7 +698,7 @@ class TableShell(pn.viewable.Viewer):
             return
         try:
             self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
-                                seed=seed, by=self._acting_seat("start a new game"), **self._options())
+                                seed=seed, by=self._acting_seat(Message("start a new game")), **self._options())
         except (DataError, ValueError) as exc:
             self.say(f"<b>Cannot start:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
             return
@@ -711,7 +711,7 @@ class TableShell(pn.viewable.Viewer):
             return
         name = self.upload.filename or "<upload>"
         try:
-            self.table.load_json(event.new, name, by=self._acting_seat("load a game"))
+            self.table.load_json(event.new, name, by=self._acting_seat(Message("load a game")))
         except (DataError, ValueError) as exc:
             self.say(f"<b>Cannot load:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
             return
@@ -727,16 +727,17 @@ class TableShell(pn.viewable.Viewer):
         """Load a saved game (raises DataError naming file and field)."""
         from railkit.core.jsonio import read_json
 
-        by = self._acting_seat("load a game")
+        by = self._acting_seat(Message("load a game"))
         self.table.load_json(read_json(path), str(path), by=by)
         self.refresh(force=True)
 
-    def _acting_seat(self, what: str) -> int:
+    def _acting_seat(self, what: Message) -> int:
         """This page's seat, for something done to the whole table (``what``: "start a new game").
         A spectator's page acts for nobody (:class:`NotAllowed`): the table takes a missing seat
         for its host, the code that made it."""
         if self.seat is None:
-            raise NotAllowed(f"Spectators watch the game; they cannot {what}.", "Join a free seat to play.")
+            raise NotAllowed(Message("Spectators watch the game; they cannot {what}.", what=what),
+                             Message("Join a free seat to play."))
         return self.seat
 
     # ------------------------------------------------------------ refresh

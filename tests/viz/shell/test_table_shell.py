@@ -3,10 +3,13 @@ spectators, the lobby and the notebook page that is not open yet."""
 
 from __future__ import annotations
 
+import re
+
 import panel as pn
 import pytest
 
 from railkit.agents import make_agent
+from railkit.core.i18n import Message
 from railkit.viz.shell import lobby as app_module
 from railkit.viz.shell.banner import banner_html
 from railkit.viz.shell.lobby import Lobby, create_app
@@ -364,3 +367,21 @@ def test_the_new_game_form_draws_with_settings_left_unset():
     box.value = 8
     ctl.new_game()
     assert ctl.table.game.rules.trains == 8 and ctl.table.game.observe(0)["trains"] == 8
+
+
+def test_the_tables_refusals_speak_the_asking_pages_language():
+    """What a shared table refuses a seat (a restart, a chosen seed, a load, a taken seat, a bot's
+    seat) and a spectator's page are said in the page's language, with the English kept by str()."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    t.join(0)
+    refused = []
+    for attempt in (lambda: t.new_game(by=1), lambda: t.new_game(by=0, seed=5), lambda: t.load_json("{}", by=0),
+                    lambda: t.join(0), lambda: t.join(2),
+                    lambda: TicketToRideView(t, seat=None, auto=False)._acting_seat(Message("start a new game"))):
+        with pytest.raises(NotAllowed) as caught:
+            attempt()
+        refused.append(caught.value)
+    for err in refused:
+        for lang in ("da", "de", "ja"):
+            for english, said in ((err.reason, err.render_reason(lang)), (err.hint, err.render_hint(lang))):
+                assert said != english and not re.search(r"\b(the|seat|game|table|Join|Ask)\b", said), (lang, said)
