@@ -151,7 +151,7 @@ def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(
     options = [a for a in builds if a.hex == h]
     click_at(page, centre(h))
     wait_rows(page, "sheet_choices", f"== {len(options)}")
-    wait_text(page, f"{len(options)} track(s) allowed")
+    wait_text(page, f"{len(options)} track{'' if len(options) == 1 else 's'} allowed")
     shot(page, "2-placements")
     xs = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.x[0]")
     ys = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.y[0]")

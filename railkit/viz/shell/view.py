@@ -525,7 +525,9 @@ class TableShell(pn.viewable.Viewer):
         """Play an action (text or Action) for this seat: None, or the error (shown inline).
         Nothing changes when it is refused."""
         if self.replaying:
-            self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
+            self.say(Message("You are looking at an earlier position: press {button} to play.",
+                             button=f"<b>{html.escape(translated(self.live_btn.label, self.lang), quote=False)}</b>"
+                             ).render(self.lang))
             return NotAllowed(Message("You are looking at an earlier position."), Message("Press Back to live to play."))
         if self.pending is not None:
             err = NotAllowed(Message("A move is waiting for confirmation."),
@@ -620,7 +622,7 @@ class TableShell(pn.viewable.Viewer):
         """Play the move kept back (None), or the error shown when it is no longer allowed."""
         action = self.pending
         if action is None:
-            self.say("There is no move waiting for confirmation.")
+            self.say(html.escape(Message("There is no move waiting for confirmation.").render(self.lang), quote=False))
             return NotAllowed(Message("There is no move waiting for confirmation."))
         self._held = None
         err = self.table.apply(self.seat, action)
@@ -700,10 +702,10 @@ class TableShell(pn.viewable.Viewer):
             self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
                                 seed=seed, by=self._acting_seat(Message("start a new game")), **self._options())
         except (DataError, ValueError) as exc:
-            self.say(f"<b>Cannot start:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            self.say(self._not_done(Message("Cannot start:"), exc))
             return
         self._seen_notice = self.table.notice[0]
-        self.say("New game started.")
+        self.say(html.escape(Message("New game started.").render(self.lang), quote=False))
         self.after_action()
 
     def _on_upload(self, event) -> None:
@@ -713,10 +715,10 @@ class TableShell(pn.viewable.Viewer):
         try:
             self.table.load_json(event.new, name, by=self._acting_seat(Message("load a game")))
         except (DataError, ValueError) as exc:
-            self.say(f"<b>Cannot load:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            self.say(self._not_done(Message("Cannot load:"), exc))
             return
         self._seen_notice = self.table.notice[0]
-        self.say(f"Loaded {html.escape(name, quote=False)}.")
+        self.say(html.escape(Message("Loaded {name}.", name=name).render(self.lang), quote=False))
         self.refresh(force=True)
 
     def save(self, path) -> None:
@@ -730,6 +732,11 @@ class TableShell(pn.viewable.Viewer):
         by = self._acting_seat(Message("load a game"))
         self.table.load_json(read_json(path), str(path), by=by)
         self.refresh(force=True)
+
+    def _not_done(self, what: Message, exc) -> str:
+        """HTML for a new game or a load refused: ``what`` ("Cannot start:") and why, in the page's language."""
+        why = exc.render_reason(self.lang) if hasattr(exc, "render_reason") else getattr(exc, "reason", str(exc))
+        return f"<b>{html.escape(what.render(self.lang), quote=False)}</b> {html.escape(why, quote=False)}"
 
     def _acting_seat(self, what: Message) -> int:
         """This page's seat, for something done to the whole table (``what``: "start a new game").

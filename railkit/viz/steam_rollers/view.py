@@ -608,8 +608,10 @@ class SteamRollersView(TableShell):
         self._placements = options
         self.sheet.set_choices(h, [(a.a, a.b) for a in options])
         self._outline()
-        self.say(f"Hex {hx.format_hex(h)}: {len(options)} track(s) allowed, drawn on the right. "
-                 "Click one to draw it (or the hex again to close).")
+        self.say(html.escape(Message("Hex {hex}: {n} track allowed, drawn on the right. Click it to draw it (or the "
+                                     "hex again to close).", plural="Hex {hex}: {n} tracks allowed, drawn on the "
+                                     "right. Click one to draw it (or the hex again to close).",
+                                     hex=hx.format_hex(h), n=len(options)).render(self.lang), quote=False))
         return None
 
     def _why_no_track(self, h, sample):

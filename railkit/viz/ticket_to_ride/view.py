@@ -395,7 +395,8 @@ class TicketToRideView(TableShell):
                 else:
                     self._close_claim()
                 if not self.message.object:
-                    self.say("That payment is no longer possible: choose again.")
+                    self.say(html.escape(Message("That payment is no longer possible: choose again.").render(self.lang),
+                                         quote=False))
             self.push()
             return
         if self.replaying:

@@ -385,3 +385,25 @@ def test_the_tables_refusals_speak_the_asking_pages_language():
         for lang in ("da", "de", "ja"):
             for english, said in ((err.reason, err.render_reason(lang)), (err.hint, err.render_hint(lang))):
                 assert said != english and not re.search(r"\b(the|seat|game|table|Join|Ask)\b", said), (lang, said)
+
+
+def test_the_message_line_speaks_the_pages_language():
+    """What the page says of its own actions (a new game, a refused restart, nothing to confirm, a
+    move in an earlier position) is in the page's language."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    first, second = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
+    first.w_lang.value = second.w_lang.value = "de"
+    english = re.compile(r"\b(New|game|started|Cannot|start|There|move|waiting|You|looking|earlier|Only|seat)\b")
+    said = []
+    first.new_game()
+    said.append(first.message.object)
+    second.new_game()  # only the first seat may restart
+    said.append(second.message.object)
+    first.confirm_turn()
+    said.append(first.message.object)
+    keep_all(t)
+    first.show_position(0)
+    assert first.play("draw deck") is not None
+    said.append(first.message.object)
+    for text in said:
+        assert text and not english.search(text), said
