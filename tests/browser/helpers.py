@@ -79,6 +79,22 @@ def click_route(page, rid: str) -> None:
     page.mouse.click(*xy)
 
 
+#: the text of the hover tooltip the page shows (Bokeh lays it in the plot's shadow root)
+TOOLTIP = """() => { const out = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) {
+    if (el.classList.contains('bk-tooltip-content')) out.push(el.textContent);
+    if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document); return out.join(' | '); }"""
+
+
+def hover_route(page, rid: str, timeout: int = 120_000) -> str:
+    """Point at ``rid``'s track and wait for its hover tooltip; the tooltip's text."""
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0")
+    page.mouse.move(*route_xy(page, rid))
+    page.wait_for_function("(rid) => (" + TOOLTIP + ")().includes(rid)", arg=rid, timeout=timeout)
+    return page.evaluate(TOOLTIP)
+
+
 def route_owner(page, rid: str) -> str:
     return page.evaluate(OWNER, rid)
 

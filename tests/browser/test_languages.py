@@ -229,6 +229,19 @@ def _names() -> list[str]:
                     "Olivia", "Vancouver", "Santa Fe"]
 
 
+def played_and_hovered(page) -> None:
+    """Keep the starting tickets (the bot answers: the log has lines), then point at a gray route
+    nobody owns: the log and the route's hover text (its colour and owner) are on the page."""
+    from helpers import hover_route
+
+    from railkit.maps import load
+
+    page.locator(".keep-tickets button").click()
+    page.wait_for_function("() => (" + SEEN_TEXT + ")().some(t => t.startsWith('2.'))")  # two log lines
+    gray = next(r.id for r in load("usa").routes if r.color == "gray")
+    assert "[" in hover_route(page, gray, TIMEOUT)  # its field names are in the pseudo-locale
+
+
 #: every served page: how it is started (None: the Ticket to Ride server of this module), its path
 PAGES = {
     "ticket-to-ride": (None, "/"),
@@ -267,6 +280,8 @@ def test_a_page_in_the_pseudo_locale_shows_no_english_word(browser, server, name
         # the page's own words are there once a pseudo-locale word is (every message is bracketed)
         page.wait_for_function("() => (" + SEEN_TEXT + ")().filter(t => /\\[[^\\]]*[áéíóú]/.test(t)).length >= 3")
         page.wait_for_load_state("networkidle")
+        if name == "ticket-to-ride":
+            played_and_hovered(page)
         left = english_on(page, _names())
         page.screenshot(path=str(tmp_path / f"xx-{name}.png"), full_page=True)
     finally:

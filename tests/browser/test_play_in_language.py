@@ -16,7 +16,7 @@ import sys
 
 import pytest
 from guard import PageGuard
-from helpers import click_route
+from helpers import click_route, hover_route
 from test_languages import _names, english_on
 from test_screens import FIND, TEXT_OF, play_one, text_of, wait_mine
 
@@ -31,17 +31,14 @@ GAMES = {"ticket-to-ride": ["--map", "usa"], "steam-rollers": ["--solo"], "stati
 EVERY = 5
 MOST_MOVES = 400
 
-#: a move in the action notation: the log writes each move so, and a refusal quotes it so; the
+#: a move in the action notation: a refusal quotes it so ('use 1b' cannot be played now); the
 #: notation stays as it is in every language (docs/rules/glossary-*.md)
 NOTATION = r"(claim|draw|keep|pass|draft|use|build|skip|power|engine|deliver)\b[^']*"
-#: the parts of a text that stay English, each with the reason
+#: the parts of a text that stay English, each with the reason (the log says each move in words,
+#: the board's hover text and Station Master's departures speak the page's language)
 KEPT = {
-    rf"^: {NOTATION}$": "a line of the action log: the move in the action notation",
-    rf"'{NOTATION}'": "a message quoting a move in the action notation",
-    r"^(gray|free)$": "not yet in words: the board's hover tooltip shows a route's data (its colour, owner 'free')",
-    r"\bL\d+(-[a-z]+)+": "not yet in words: Station Master's locomotive ids (L4-freight) in the departure lines",
+    rf"'{NOTATION}'": "a refusal quoting a move in the action notation",
 }
-
 
 def names() -> list[str]:
     """What a page shows as it is: the names of :func:`test_languages._names`, the maps' and the
@@ -94,6 +91,18 @@ def claim_dialog(page, options) -> list | None:
     return english_on(page, names(), KEPT)
 
 
+def route_hover(page) -> list:
+    """Point at a gray route (at the start nobody owns one), wait for its tooltip (its colour
+    and owner, in words) and read the page; the English words seen."""
+    from railkit.maps import load
+
+    gray = next(r.id for r in load("usa").routes if r.color == "gray")
+    assert "[" in hover_route(page, gray, TIMEOUT)  # its field names are in the pseudo-locale
+    left = english_on(page, names(), KEPT)
+    page.mouse.move(1, 1)
+    return left
+
+
 def delivery_choices(page, options) -> list | None:
     """Draft a die that may deliver (its button), read the delivery list, put the die back; the
     English words seen meanwhile (None: no die may deliver now)."""
@@ -134,7 +143,9 @@ def test_a_game_played_to_the_end_in_the_pseudo_locale_shows_no_english(browser,
         page.goto(proc.url + "/?lang=xx")
         options = wait_mine(page)
         look("start")
-        moves, claimed, delivered = 0, False, False
+        moves, claimed, delivered, logged = 0, False, False, 0
+        if game == "ticket-to-ride":
+            look("route hover", route_hover(page))
         while options != "end":
             if game == "ticket-to-ride" and not claimed and (left := claim_dialog(page, options)) is not None:
                 look("claim dialog", left)
@@ -148,10 +159,14 @@ def test_a_game_played_to_the_end_in_the_pseudo_locale_shows_no_english(browser,
             options = wait_mine(page)
             if moves % EVERY == 0:
                 look("during the game")
+                logged += text_of(page, "action-log").count(". ")  # the log's lines were read too
         page.wait_for_function("() => !window.Bokeh || Bokeh.documents.every(d => d.is_idle)", timeout=TIMEOUT)
         look("the end")
+        assert logged, "the action log was never read"
         if game == "ticket-to-ride":
             assert claimed, "no claim dialog was opened"
+        if game == "station-master":  # a train's departure and the event lines were read
+            assert re.search(r"\bT\d", text_of(page, "departure")) and text_of(page, "events").strip()
         # the new-game form, with its rule options
         page.locator(".new-toggle button").click()
         page.locator(".new-game button").wait_for()

@@ -24,6 +24,7 @@ from railkit.games.steam_rollers.actions import Build, Deliver, Engine, ExtraBui
 from railkit.viz.shell.table import Table
 from railkit.viz.steam_rollers.sheet import centre
 from railkit.viz.steam_rollers.view import DIE_FACE, delivery_source, olivia_steps
+from railkit.viz.steam_rollers.words import describe_action
 
 HERE = Path(__file__).parent
 SEED = 4
@@ -150,7 +151,7 @@ def test_solo_sheet_a_track_by_clicks_an_illegal_one_explained_and_olivias_turn(
     options = [a for a in builds if a.hex == h]
     click_at(page, centre(h))
     wait_rows(page, "sheet_choices", f"== {len(options)}")
-    wait_text(page, f"{len(options)} track(s) allowed")
+    wait_text(page, f"{len(options)} track{'' if len(options) == 1 else 's'} allowed")
     shot(page, "2-placements")
     xs = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.x[0]")
     ys = page.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_choices').data.y[0]")
@@ -342,7 +343,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         # seat 1 (page a) builds; its turn is then over: no undo for it, none for seat 2 either
         first = build_by_clicks(a, g, 0)
         assert g.current_player == 1
-        wait_text(b, str(first))  # the log of seat 2's page has seat 1's move
+        wait_text(b, str(describe_action(None, first)))  # the log of seat 2's page has seat 1's move
         look_at(b, "Player 1")
         wait_title(b, "Player 1's sheet")
         wait_rows(b, "sheet_tracks", "== 1")
@@ -362,7 +363,7 @@ def test_a_shared_two_seat_game_each_seat_plays_by_clicks_and_sees_the_other(bro
         expect(undo_button(a)).to_be_disabled()
         look_at(a, "Player 2")
         wait_title(a, "Player 2's sheet")
-        wait_text(a, str(second))
+        wait_text(a, str(describe_action(None, second)))
         wait_rows(a, "sheet_tracks", "== 1")
         assert a.evaluate("() => Bokeh.documents[0].get_model_by_name('sheet_tracks').data.hex[0]") == \
             f"{second.hex[0]},{second.hex[1]}"
@@ -393,8 +394,9 @@ LOG_TEXT = LOG_HEAD.replace(
     "  return div ? div.textContent : null;", "return (host.shadowRoot || host).textContent;")
 
 
-def wait_log(page, n: int, text: str) -> None:
-    """Wait until the action log's newest line is action ``n`` (1-based) with ``text``."""
+def wait_log(page, n: int, action) -> None:
+    """Wait until the action log's newest line is action ``n`` (1-based): ``action`` in the log's words."""
+    text = str(describe_action(None, action))
     page.wait_for_function(f"([n, t]) => {{ const s = ({LOG_HEAD})(); return s !== null && s.startsWith(n + '.') "
                            "&& s.endsWith(': ' + t); }", arg=[n, text], timeout=60_000)
 
@@ -481,7 +483,7 @@ def solo_game_by_clicks(page, touch: bool = False):
         play_by_clicks(page, g, action, t, touch=touch)
         g.apply(action)
         kinds.add(type(action).__name__)
-        wait_log(page, len(g.log), str(action))
+        wait_log(page, len(g.log), action)
     return g, kinds
 
 
@@ -586,7 +588,7 @@ def test_a_tooltip_goes_away_after_a_click_on_an_engine_box_or_a_tile(page, stea
         button().click()
         confirm_if_waiting(page, t, 0, action)
         g.apply(action)
-        wait_log(page, len(g.log), str(action))
+        wait_log(page, len(g.log), action)
         if action is engine:  # the round goes on while the pointer stays on the box
             t.run_bots()
             wait_dice(page, g.dice)
@@ -612,7 +614,7 @@ def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
     engine = next(a for a in g.legal_actions() if isinstance(a, Engine) and a.value is None)
     play_by_clicks(page, g, engine)
     g.apply(engine)
-    wait_log(page, 1, str(engine))
+    wait_log(page, 1, engine)
     expect(confirm_button(page)).to_be_disabled()
     # the second die: a track; it would end the round, so it waits
     build = next(a for a in g.legal_actions() if isinstance(a, Build) and a.value is None)
@@ -621,7 +623,7 @@ def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
     expect(confirm_button(page)).to_be_enabled()
     wait_text(page, "TABLE-UNDO-BLIND")
     wait_text(page, "not played yet")
-    wait_log(page, 1, str(engine))  # nothing more played: no roll, no Olivia
+    wait_log(page, 1, engine)  # nothing more played: no roll, no Olivia
     assert "Olivia's die shows" not in page_text(page)
     assert "Round 1" in page_text(page)
     shot(page, "13-confirm-waiting")
@@ -629,20 +631,20 @@ def test_the_move_that_ends_the_round_waits_for_confirm_turn(page, steam):
     undo_button(page).click()
     wait_rows(page, "sheet_tracks", "== 0")
     expect(confirm_button(page)).to_be_disabled()
-    wait_log(page, 1, str(engine))
+    wait_log(page, 1, engine)
     undo_button(page).click()
     wait_text(page, "no actions yet")
     g.undo(1)
     # again: the engine box, the track; then Confirm turn plays it and the dice roll
     play_by_clicks(page, g, engine)
     g.apply(engine)
-    wait_log(page, 1, str(engine))
+    wait_log(page, 1, engine)
     play_by_clicks(page, g, build)
     wait_rows(page, "sheet_tracks", "== 1")
     expect(confirm_button(page)).to_be_enabled()
     confirm_button(page).click()
     g.apply(build)
-    wait_log(page, 2, str(build))
+    wait_log(page, 2, build)
     wait_text(page, "Olivia's die shows")
     wait_text(page, "Round 2")
     # Olivia's turn is in the action log too, under the move after which she played
@@ -725,13 +727,13 @@ def test_the_engine_boxes_shown_are_those_of_the_sheet_looked_at_spectators_too(
         g.apply(first)
         second = next(x for x in g.legal_actions() if isinstance(x, Engine) and x.value is None
                       and x.die != first.die)
-        wait_log(b, 1, str(first))
+        wait_log(b, 1, first)
         t1 = Table(players=2, humans=[0, 1], seed=SEED, game="steam-rollers")
         t1.game.apply(first)
         play_by_clicks(b, g, second, t1)
         g.apply(second)
         v, w = first.die, second.die
-        wait_log(b, 2, str(second))
+        wait_log(b, 2, second)
         expect(engine_box(b, w, True)).to_be_visible()  # its own sheet: its own box
         expect(engine_box(b, v, False)).to_be_visible()
         look_at(b, "Player 1")
@@ -777,7 +779,7 @@ def test_a_tile_taken_this_round_says_why_it_cannot_be_played_yet(page, steam):
     button.click()
     confirm_if_waiting(page, t, 0, take)
     g.apply(take)
-    wait_log(page, 1, str(take))
+    wait_log(page, 1, take)
     tile = page.get_by_role("button", name=re.compile("^" + re.escape(tid) + " .* you"))
     expect(tile).to_be_disabled()
     wait_text(page, f"Tile {tid} was taken this round and is still sideways.")
@@ -884,7 +886,7 @@ def test_on_a_phone_a_turn_by_tap_fits_the_screen(browser, playwright, steam):
     page.screenshot(path=str(Path(os.environ.get("STEAM_SHOTS", "/tmp")) / "railkit-steam-phone.png"))
     page.get_by_role("button", name=str(engine.die), exact=True).first.tap()
     g.apply(engine)
-    wait_log(page, 1, str(engine))
+    wait_log(page, 1, engine)
     skip = next(a for a in g.legal_actions() if isinstance(a, Pass))
     page.get_by_role("button", name=f"{DIE_FACE[skip.die]} {skip.die}").first.tap()
     wait_text(page, f"Die {skip.die} drafted")

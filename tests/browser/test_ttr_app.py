@@ -15,6 +15,7 @@ from helpers import (ALL_TEXT, GATE, click_route, join_from_lobby, page_fits_pho
                      route_xy, wait_text)
 from railkit.games.ticket_to_ride import Claim
 from railkit.viz.shell.table import Table
+from railkit.viz.ticket_to_ride.player import describe_action
 from railkit.viz.ticket_to_ride.view import MAX_PAYMENTS, pay_text
 
 
@@ -56,7 +57,7 @@ def test_play_draw_claim_and_illegal_claim(page, server, page_guard):
     page.locator(".draw-deck button").click()
     wait_text(page, "take your second train card")
     page.locator(".draw-deck button").click()
-    wait_text(page, "draw deck")  # in the action log
+    wait_text(page, "drew a card from the deck")  # in the action log
 
     # an illegal claim is explained and changes nothing
     rep.run_bots()
@@ -203,7 +204,7 @@ def test_payment_choice_shows_without_a_server_round_trip(page, server, page_gua
     page.evaluate("() => window.__gate.release()")
     owned_by_red(page, rid)
     assert rep.apply(0, options[1]) is None
-    wait_text(page, str(options[1]))  # the action log: the payment pressed, not another
+    wait_text(page, str(describe_action(options[1])))  # the action log: the payment pressed, not another
     assert route_owner(page, rid) == "Purple"
 
 
@@ -374,7 +375,7 @@ def test_on_a_phone_a_few_moves_by_tap_fit_the_screen(browser, playwright, serve
     page.locator(".draw-deck button").tap()
     wait_text(page, "take your second train card")
     page.locator(".draw-deck button").tap()
-    wait_text(page, "draw deck")
+    wait_text(page, "drew a card from the deck")  # in the action log
     assert page_fits_phone(page) == {"overflow": 0, "small": []}
     guard.check()
     page.context.close()

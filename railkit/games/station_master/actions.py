@@ -62,7 +62,8 @@ SPECIAL_NAMES = {
 
 #: a locomotive's kind as words of the reader's language
 LOCO_KIND_WORDS = {"standard": Message("Standard"), "executive": Message("Executive"), "freight": Message("Freight")}
-_LOCO_KEY = re.compile(r"L(\d+)(-exec|-freight)?(-green)?")
+#: a locomotive card's id (:func:`~railkit.games.station_master.cards.loco_key`)
+LOCO_KEY = re.compile(r"L(\d+)(-exec|-freight)?(-green)?")
 
 
 def card_name(key: str):
@@ -73,14 +74,14 @@ def card_name(key: str):
     >>> str(card_name("lux-2")), card_name("+3"), str(card_name("repair-5")), str(card_name("royal"))
     ('Luxury −2', '+3', 'Repair (top 5)', 'Royal Carriage')
     >>> str(card_name("L6-freight-green")), str(card_name("L5-exec")), str(card_name("L3"))
-    ('Locomotive 6 (Freight, green banner)', 'Locomotive 5 (Executive)', 'Locomotive 3 (Standard)')
+    ('locomotive 6, Freight, green banner', 'locomotive 5, Executive', 'locomotive 3, Standard')
     """
-    loco = _LOCO_KEY.fullmatch(key)
+    loco = LOCO_KEY.fullmatch(key)
     if loco is not None:
         kind = LOCO_KIND_WORDS[{"-exec": "executive", "-freight": "freight"}.get(loco.group(2) or "", "standard")]
         if loco.group(3):
-            return Message("Locomotive {n} ({kind}, green banner)", n=int(loco.group(1)), kind=kind)
-        return Message("Locomotive {n} ({kind})", n=int(loco.group(1)), kind=kind)
+            return Message("locomotive {number}, {kind}, green banner", number=int(loco.group(1)), kind=kind)
+        return Message("locomotive {number}, {kind}", number=int(loco.group(1)), kind=kind)
     if key.startswith("lux"):
         return Message("Luxury {value}", value=key[3:].replace("-", "−"))
     if key[:1] in "+-":

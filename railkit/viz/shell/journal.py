@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
+from railkit.core.i18n import Message
 from railkit.viz.shell.table import NotAllowed, Table
 
 #: the journal format this railkit writes and reads
@@ -195,7 +196,7 @@ def replay_records(records: list[dict], spec, source: str, bot_delay: float = 0.
                                   game.seed, game=spec.name, bot_delay=bot_delay, **game.options)
                 table.options = dict(rec["options"])
                 table._tokens = {int(s): str(h) for s, h in rec["tokens"].items()}
-                table._install(game, rec["humans"], list(rec["bots"].values()), None, "")
+                table._install(game, rec["humans"], list(rec["bots"].values()), None)
             elif table is None:
                 raise DataError(source, where, "the table's game first", kind)
             elif kind == "join":
@@ -277,8 +278,8 @@ class TableStore:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise NotAllowed(f"There is already a table called {name} (kept from before).",
-                             "Pick another name.") from None
+            raise NotAllowed(Message("There is already a table called {name} (kept from before).", name=name),
+                             Message("Pick another name.")) from None
         os.close(fd)
         _dir_sync(self.folder)
         journal = Journal(path)

@@ -122,7 +122,8 @@ class Reading:
                 if html_:  # a list of moves, tickets, rows: one a line
                     return "<ul style='margin:0'>" + "".join(f"<li>{self._say(v, html_, 1)}</li>" for v in items) + "</ul>"
                 return "\n".join("- " + self._say(v, html_, 1) for v in items)
-            said = ", ".join(self._say(v, html_, depth + 1) for v in items)
+            parts = [self._say(v, html_, depth + 1) for v in items]
+            said = ("; " if any(", " in p for p in parts) else ", ").join(parts)  # items said with commas
             return f"({said})" if depth > 1 else said
         return esc(str(value))
 

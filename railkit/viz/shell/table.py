@@ -163,9 +163,10 @@ class Table:
     bot_delay : float
         Seconds between two bot actions in a live view (so people can follow them).
     describe : callable, optional
-        ``describe(game, action) -> str``: the public text of ``action`` for the log,
-        called just before it is played (a view may name what everybody saw taken).
-        ``str(action)`` if not given.
+        ``describe(game, action) -> Message or str``: the public text of ``action`` for the
+        log, called just before it is played (a view may name what everybody saw taken).
+        A message, so that each page reads the shared log in its own language (the table
+        keeps no text rendered in one language); ``str(action)`` if not given.
     **options
         The game's options (a map, ``names=[...]``).
 
@@ -181,7 +182,7 @@ class Table:
     def __init__(self, players: int = 2, humans: Sequence[int] = (0,), bots: Sequence[str] | None = None,
                  rules: param.Parameterized | dict | None = None, seed: int | None = None, *,
                  game: str, bot_delay: float = 0.5,
-                 describe: Callable[[Game, Action], str] | None = None, **options) -> None:
+                 describe: Callable[[Game, Action], str | Message] | None = None, **options) -> None:
         from railkit.games import get_spec
 
         self.spec = get_spec(game)
@@ -191,8 +192,9 @@ class Table:
         self.version = 0
         self.last_move_time = 0.0
         self.options = {k: v for k, v in options.items() if v is not None}
-        #: (version, text): the last thing every seat is told (a new game, a load)
-        self.notice: tuple[int, str] = (0, "")
+        #: (version, message): the last thing every seat is told (a new game, a load), rendered
+        #: by each page in its language
+        self.notice: tuple[int, str | Message] = (0, "")
         #: the joined seats' tokens, hashed (:func:`token_hash`)
         self._tokens: dict[int, str] = {}
         self.journal = None
@@ -220,12 +222,12 @@ class Table:
         ``TABLE-SECRET-SEED``)."""
         return seat is not None and not self.shared
 
-    def _may_restart(self, by: int | None, what: str) -> None:
+    def _may_restart(self, by: int | None, what: Message) -> None:
         if by is None or self.may_restart(by):
             return
         first = seat_names(self.game)[self.first_seat]
-        raise NotAllowed(f"Only {first}, the table's first seat, can {what} here.",
-                         f"Ask {first} to do it.")
+        raise NotAllowed(Message("Only {first}, the table's first seat, can {what} here.", first=first, what=what),
+                         Message("Ask {first} to do it.", first=first))
 
     def new_game(self, players: int | None = None, humans: Sequence[int] | None = None,
                  bots: Sequence[str] | None = None, rules=None, seed: int | None = None, *,
@@ -240,11 +242,11 @@ class Table:
         and knows every hand and the next blind cards).
         """
         if getattr(self, "game", None) is not None:
-            self._may_restart(by, "start a new game")
+            self._may_restart(by, Message("start a new game"))
             if by is not None and seed is not None and self.shared:
-                raise NotAllowed("At a shared table every new game gets a fresh secret seed (rule "
-                                 f"{SECRET_SEED}): a seat that chose it could work out the other hands.",
-                                 "Leave the seed empty.", rule=SECRET_SEED)
+                raise NotAllowed(Message("At a shared table every new game gets a fresh secret seed (rule {rule}): a "
+                                         "seat that chose it could work out the other hands.", rule=SECRET_SEED),
+                                 Message("Leave the seed empty."), rule=SECRET_SEED)
             players = self.game.players if players is None else players
             humans = self.humans if humans is None else humans
             bots = list(self.bot_names.values()) if bots is None else bots
@@ -252,10 +254,12 @@ class Table:
         game = self.spec.new_game(rules, players=int(players or 2), seed=new_seed() if seed is None else seed,
                                   **opts)
         self.options = opts
-        self._install(game, humans if humans is not None else (0,), bots, by, "started a new game")
+        said = None if by is None else Message("{name} started a new game.", name=seat_names(game)[by])
+        self._install(game, humans if humans is not None else (0,), bots, said)
 
-    def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None, by: int | None,
-                 did: str) -> None:
+    def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None,
+                 notice: Message | None) -> None:
+        """Seat ``game`` at the table; ``notice``: what every seat is told of it (None: nothing)."""
         humans = sorted({int(h) for h in humans if 0 <= int(h) < game.players})
         bot_seats = [s for s in range(game.players) if s not in humans]
         bots = list(bots or []) or [self.spec.default_agent]
@@ -276,8 +280,8 @@ class Table:
             self.blind = blind
             self._tokens = {s: tok for s, tok in self._tokens.items() if s in humans}
             self.version += 1
-            if by is not None:
-                self.notice = (self.version, f"{seat_names(game)[by]} {did}.")
+            if notice is not None:
+                self.notice = (self.version, notice)
             if self.journal is not None:
                 self.journal.game(self)
 
@@ -290,9 +294,9 @@ class Table:
         shared table no seat loads one (rule ``TABLE-SECRET-SEED``: the file names the seed);
         the host (``by=None``, code in a notebook) may."""
         if by is not None and not self.may_load(by):
-            raise NotAllowed(f"A save cannot be loaded at a shared table (rule {SECRET_SEED}): the file names "
-                             "the seed, so whoever holds it could work out the other hands.",
-                             "Load it at a table of your own.", rule=SECRET_SEED)
+            raise NotAllowed(Message("A save cannot be loaded at a shared table (rule {rule}): the file names the "
+                                     "seed, so whoever holds it could work out the other hands.", rule=SECRET_SEED),
+                             Message("Load it at a table of your own."), rule=SECRET_SEED)
         if isinstance(data, bytes):
             try:
                 data = data.decode("utf-8")
@@ -301,8 +305,9 @@ class Table:
         if isinstance(data, str):
             data = loads_json(data, source)
         game = self.spec.game_class.from_json(data, source, paths=trusted)
+        said = None if by is None else Message("{name} loaded a saved game.", name=seat_names(game)[by])
         self._install(game, self.humans if humans is None else humans,
-                      list(self.bot_names.values()) if bots is None else bots, by, "loaded a saved game")
+                      list(self.bot_names.values()) if bots is None else bots, said)
 
     def to_json_bytes(self) -> io.BytesIO:
         """The game as a JSON file in memory."""
@@ -318,7 +323,7 @@ class Table:
             return _json_file(note)
         return self.to_json_bytes()
 
-    def set_describe(self, describe: Callable[[Game, Action], str]) -> None:
+    def set_describe(self, describe: Callable[[Game, Action], str | Message]) -> None:
         """Use ``describe`` for the log's text from now on (the whole log is described anew)."""
         with self.lock:
             self.describe = describe
@@ -346,9 +351,10 @@ class Table:
         (keep it in the seat's link). :class:`NotAllowed` if it is taken or a bot's."""
         with self.lock:
             if seat not in self.humans:
-                raise NotAllowed(f"Seat {seat + 1} is played by a bot.", "Join one of the free seats.")
+                raise NotAllowed(Message("Seat {n} is played by a bot.", n=seat + 1), Message("Join one of the free seats."))
             if seat in self._tokens:
-                raise NotAllowed(f"Seat {seat + 1} is taken.", "Join a free seat, or watch as a spectator.")
+                raise NotAllowed(Message("Seat {n} is taken.", n=seat + 1),
+                                 Message("Join a free seat, or watch as a spectator."))
             token = secrets.token_urlsafe(16)
             self._tokens[seat] = token_hash(token)
             if self.journal is not None:
@@ -372,10 +378,14 @@ class Table:
     def seat_label(self, seat: int, lang: str | None = "en") -> str:
         """Seat ``seat``'s name, and its bot's if a bot plays it (in language ``lang``; None:
         the current language)."""
+        return render(self.seat_words(seat), lang)
+
+    def seat_words(self, seat: int) -> str | Message:
+        """Seat ``seat``'s name, and its bot's if a bot plays it, as a message (rendered where shown)."""
         name = seat_names(self.game)[seat]
         if self.is_human(seat):
             return name
-        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?")).render(lang)
+        return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?"))
 
     # ------------------------------------------------------------ play
     def show_refusal(self, err) -> bool:
@@ -512,9 +522,10 @@ class Table:
             n += 1
         return n, ""
 
-    def final_reason(self, seat: int, action: Action | str) -> str:
+    def final_reason(self, seat: int, action: Action | str) -> str | Message:
         """Why ``seat`` could not take ``action`` back once it is played, as the end of a
-        sentence ("it rolls the dice ..."), or "" when it could (see :meth:`undo_check`).
+        sentence ("it rolls the dice ...", a message rendered where it is shown), or "" when
+        it could (see :meth:`undo_check`).
 
         Worked out on a copy of the game (the table does not change): the action shows what
         was hidden (a roll, a card drawn blind: rule ``TABLE-UNDO-BLIND``), ends the game, or
@@ -529,12 +540,13 @@ class Table:
             g.apply(action)
             blind = is_blind(before, hidden_fingerprint(g, self.spec.hidden))
         if blind:
-            return (f"it shows what is hidden now (the next roll or a card drawn blind), so once played it "
-                    f"cannot be taken back (rule {UNDO_BLIND}): whoever saw the roll could play again knowing it")
+            return Message("it shows what is hidden now (the next roll or a card drawn blind), so once played it "
+                           "cannot be taken back (rule {rule}): whoever saw the roll could play again knowing it",
+                           rule=UNDO_BLIND)
         if g.is_over:
-            return "it ends the game"
+            return Message("it ends the game")
         if g.current_player != seat:
-            return f"it ends your turn: {self.seat_label(g.current_player)} moves next"
+            return Message("it ends your turn: {name} moves next", name=self.seat_words(g.current_player))
         return ""
 
     def undo(self, seat: int | None) -> int:
@@ -566,10 +578,11 @@ def plain_text(game: Game, action: Action) -> str:
     return str(action)
 
 
-def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_text, hidden: Sequence[str] = ()
-                 ) -> tuple[list[int], list[str], list[bool]]:
-    """Who played each action of ``game.log``, its public text, and whether it was
-    blind (:func:`is_blind`; ``hidden``: the game's hidden piles), by replaying it."""
+def replay_steps(game: Game, describe: Callable[[Game, Action], str | Message] = plain_text,
+                 hidden: Sequence[str] = ()) -> tuple[list[int], list[str | Message], list[bool]]:
+    """Who played each action of ``game.log``, its public text (a message or a string, as
+    ``describe`` gives it), and whether it was blind (:func:`is_blind`; ``hidden``: the
+    game's hidden piles), by replaying it."""
     g = game.fresh()
     actors, texts, blind = [], [], []
     for a in game.log:
@@ -581,7 +594,8 @@ def replay_steps(game: Game, describe: Callable[[Game, Action], str] = plain_tex
     return actors, texts, blind
 
 
-def replay_log(game: Game, describe: Callable[[Game, Action], str] = plain_text) -> tuple[list[int], list[str]]:
+def replay_log(game: Game, describe: Callable[[Game, Action], str | Message] = plain_text
+               ) -> tuple[list[int], list[str | Message]]:
     """Who played each action of ``game.log``, and its public text (by replaying it)."""
     actors, texts, _ = replay_steps(game, describe)
     return actors, texts

@@ -525,7 +525,9 @@ class TableShell(pn.viewable.Viewer):
         """Play an action (text or Action) for this seat: None, or the error (shown inline).
         Nothing changes when it is refused."""
         if self.replaying:
-            self.say("You are looking at an earlier position: press <b>Back to live</b> to play.")
+            self.say(Message("You are looking at an earlier position: press {button} to play.",
+                             button=f"<b>{html.escape(translated(self.live_btn.label, self.lang), quote=False)}</b>"
+                             ).render(self.lang))
             return NotAllowed(Message("You are looking at an earlier position."), Message("Press Back to live to play."))
         if self.pending is not None:
             err = NotAllowed(Message("A move is waiting for confirmation."),
@@ -602,7 +604,7 @@ class TableShell(pn.viewable.Viewer):
         t = self.table
         action = t.game._coerce(action)
         by_setting = self.confirm_moves and self.needs_confirm(action)
-        why = "you asked to confirm it first" if by_setting else ""
+        why = Message("you asked to confirm it first") if by_setting else ""
         if not why and self.confirm:
             why = t.final_reason(self.seat, action)
         if not why:
@@ -620,7 +622,7 @@ class TableShell(pn.viewable.Viewer):
         """Play the move kept back (None), or the error shown when it is no longer allowed."""
         action = self.pending
         if action is None:
-            self.say("There is no move waiting for confirmation.")
+            self.say(html.escape(Message("There is no move waiting for confirmation.").render(self.lang), quote=False))
             return NotAllowed(Message("There is no move waiting for confirmation."))
         self._held = None
         err = self.table.apply(self.seat, action)
@@ -656,7 +658,8 @@ class TableShell(pn.viewable.Viewer):
         action = self.pending
         if action is not None:
             self._held = None
-            self.say(f"Took back '{html.escape(t.describe(t.game, action), quote=False)}' (it was not played yet).")
+            said = Message("Took back '{move}' (it was not played yet).", move=t.describe(t.game, action))
+            self.say(html.escape(said.render(self.lang), quote=False))
             self.after_undo()
             self.refresh(force=True)
             return 1
@@ -697,12 +700,12 @@ class TableShell(pn.viewable.Viewer):
             return
         try:
             self.table.new_game(players=players, humans=humans, bots=[self.w_bot.value], rules=self.rules,
-                                seed=seed, by=self._acting_seat("start a new game"), **self._options())
+                                seed=seed, by=self._acting_seat(Message("start a new game")), **self._options())
         except (DataError, ValueError) as exc:
-            self.say(f"<b>Cannot start:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            self.say(self._not_done(Message("Cannot start:"), exc))
             return
         self._seen_notice = self.table.notice[0]
-        self.say("New game started.")
+        self.say(html.escape(Message("New game started.").render(self.lang), quote=False))
         self.after_action()
 
     def _on_upload(self, event) -> None:
@@ -710,12 +713,12 @@ class TableShell(pn.viewable.Viewer):
             return
         name = self.upload.filename or "<upload>"
         try:
-            self.table.load_json(event.new, name, by=self._acting_seat("load a game"))
+            self.table.load_json(event.new, name, by=self._acting_seat(Message("load a game")))
         except (DataError, ValueError) as exc:
-            self.say(f"<b>Cannot load:</b> {html.escape(getattr(exc, 'reason', str(exc)), quote=False)}")
+            self.say(self._not_done(Message("Cannot load:"), exc))
             return
         self._seen_notice = self.table.notice[0]
-        self.say(f"Loaded {html.escape(name, quote=False)}.")
+        self.say(html.escape(Message("Loaded {name}.", name=name).render(self.lang), quote=False))
         self.refresh(force=True)
 
     def save(self, path) -> None:
@@ -726,16 +729,22 @@ class TableShell(pn.viewable.Viewer):
         """Load a saved game (raises DataError naming file and field)."""
         from railkit.core.jsonio import read_json
 
-        by = self._acting_seat("load a game")
+        by = self._acting_seat(Message("load a game"))
         self.table.load_json(read_json(path), str(path), by=by)
         self.refresh(force=True)
 
-    def _acting_seat(self, what: str) -> int:
+    def _not_done(self, what: Message, exc) -> str:
+        """HTML for a new game or a load refused: ``what`` ("Cannot start:") and why, in the page's language."""
+        why = exc.render_reason(self.lang) if hasattr(exc, "render_reason") else getattr(exc, "reason", str(exc))
+        return f"<b>{html.escape(what.render(self.lang), quote=False)}</b> {html.escape(why, quote=False)}"
+
+    def _acting_seat(self, what: Message) -> int:
         """This page's seat, for something done to the whole table (``what``: "start a new game").
         A spectator's page acts for nobody (:class:`NotAllowed`): the table takes a missing seat
         for its host, the code that made it."""
         if self.seat is None:
-            raise NotAllowed(f"Spectators watch the game; they cannot {what}.", "Join a free seat to play.")
+            raise NotAllowed(Message("Spectators watch the game; they cannot {what}.", what=what),
+                             Message("Join a free seat to play."))
         return self.seat
 
     # ------------------------------------------------------------ refresh
@@ -768,7 +777,7 @@ class TableShell(pn.viewable.Viewer):
         self._seen_version = t.version
         if t.notice[0] > self._seen_notice:
             self._seen_notice = t.notice[0]
-            self.say(html.escape(t.notice[1], quote=False))
+            self.say(html.escape(i18n.render(t.notice[1], self.lang), quote=False))
         replay = self._replay_at is not None
         g = t.game.history(self._replay_at) if replay else t.game
         obs = g.observe(self.seat)
@@ -803,9 +812,13 @@ class TableShell(pn.viewable.Viewer):
             return ""
         if pending is not None:
             t = self.table
-            text = html.escape(t.describe(t.game, pending), quote=False)
-            return (f"<div>Your move <b>{text}</b> is not played yet: {html.escape(self._held[3], quote=False)}. "
-                    "Press <b>Confirm turn</b> to play it, or <b>Undo</b> to take it back.</div>")
+            text = html.escape(i18n.render(t.describe(t.game, pending), self.lang), quote=False)
+            said = Message("Your move {move} is not played yet: {why}. Press {confirm} to play it, or {undo} to take "
+                           "it back.", move=f"<b>{text}</b>",
+                           why=html.escape(i18n.render(self._held[3], self.lang), quote=False),
+                           confirm=f"<b>{html.escape(translated(self.confirm_btn.label, self.lang), quote=False)}</b>",
+                           undo=f"<b>{html.escape(translated(self.undo_btn.label, self.lang), quote=False)}</b>")
+            return f"<div>{said.render(self.lang)}</div>"
         if not n_undo and why and self.seat in self.table.actors:  # once the seat has moved
             said = Message("Undo: {why}", why=translated(why, self.lang)).render(self.lang)
             return f"<div style='color:#555'>{html.escape(said, quote=False)}</div>"
@@ -845,7 +858,7 @@ class TableShell(pn.viewable.Viewer):
         start = max(0, len(g.log) - 40)
         for i in range(len(g.log) - 1, start - 1, -1):
             who = names[actors[i]] if i < len(actors) else "?"
-            text = texts[i] if i < len(texts) else str(g.log[i])
+            text = i18n.render(texts[i], self.lang) if i < len(texts) else str(g.log[i])
             lines.append(f"<div>{i + 1}. <b>{html.escape(who, quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
             if i in notes:  # under the action it follows from

@@ -24,9 +24,9 @@ import re
 
 from railkit.core.i18n import Message
 from railkit.games.station_master import SPEC
-from railkit.games.station_master.actions import LOCO_KIND_WORDS
+from railkit.games.station_master.actions import LOCO_KIND_WORDS as _KINDS
 from railkit.viz.shell.style import initials, seat_colour, text_on
-from railkit.viz.station_master.words import card_label, signed
+from railkit.viz.station_master.words import card_label, loco_words, signed
 
 #: The style of the drawing: one sheet for the served view's panes and the page with no server.
 #: Cards and chips keep their sizes; a train's carriages wrap under it when the row is narrow.
@@ -70,7 +70,6 @@ text-align:center;font-size:11px;font-weight:bold}
 }
 """
 
-_KINDS = LOCO_KIND_WORDS
 
 
 def _say(message: Message, lang: str | None) -> str:
@@ -227,7 +226,7 @@ def departure_steps(dep: dict, names: list[str], before: list[int], lang: str | 
     why = {"full": Message("all carriages coupled"), "brake-van": Message("Brake Van"),
            "end": Message("end of the game")}.get(dep["reason"], dep["reason"])
     title = _say(Message("{train} ({locomotive}) leaves the station ({why})", train=dep["train"],
-                 locomotive=dep["locomotive"], why=why), lang)
+                 locomotive=loco_words(dep["locomotive"]), why=why), lang)
     steps = [f"<b>{title}</b>{left_train_html(dep, names, lang)}"
              f"1. {_say(Message('The chips are turned over:'), lang)} "
              + (" ".join("".join(chip_html(s, names, v) for v in vals) for s, vals in enumerate(dep["chips"]) if vals)

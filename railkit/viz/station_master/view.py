@@ -31,7 +31,7 @@ chip values or hand.
 True
 >>> v.table.game.log[0]
 PlaceChip(value=3, train=2)
->>> v.table.log_text[0]           # what every seat's log says: the value stays hidden
+>>> str(v.table.log_text[0])      # what every seat's log says: the value stays hidden
 'placed a chip on T2'
 """
 
@@ -53,7 +53,8 @@ from railkit.viz.shell.view import TableShell, explain, served
 from railkit.viz.station_master.draw import STYLE as _CSS
 from railkit.viz.station_master.draw import (card_kind, chip_html, departure_steps, effective_value, is_carriage,
                                              seat_hex, train_html)
-from railkit.viz.station_master.words import _SPECIAL_NAMES, card_label, describe_action, event_text, signed as _signed
+from railkit.viz.station_master.words import (_SPECIAL_NAMES, card_label, describe_action, event_text, log_entry,
+                                              signed as _signed)
 
 __all__ = ["StationMasterView", "card_label", "chip_html", "departure_steps", "describe_action", "effective_value",
            "event_text", "refusal_text", "seat_hex", "train_html"]
@@ -243,8 +244,8 @@ class StationMasterView(TableShell):
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=4, humans=[0], game="station-master")
-        if table.describe is not describe_action:
-            table.set_describe(describe_action)
+        if table.describe not in (log_entry, describe_action):  # a notebook's lesson may log in its language
+            table.set_describe(log_entry)
         super().__init__(table, seat=seat, auto=auto, **params)
 
     # ------------------------------------------------------------ building
@@ -715,10 +716,8 @@ class StationMasterView(TableShell):
             # this seat's own moves in full (its chip values), the others' as everybody sees them
             if who is not None and who == self.seat:
                 text = describe_action(g, g.log[i], mine=True, lang=self.lang)
-            elif self.lang != i18n.get_language() and i < len(texts):  # the page's own language
-                text = describe_action(g, g.log[i], lang=self.lang)
-            else:
-                text = texts[i] if i < len(texts) else "?"
+            else:  # the table's message, in the page's language
+                text = i18n.render(texts[i], self.lang) if i < len(texts) else "?"
             lines.append(f"<div>{i + 1}. <b>{html.escape(names[who] if who is not None else '?', quote=False)}</b>: "
                          f"{html.escape(text, quote=False)}</div>")
         self.log_pane.object = "".join(lines) or f"<i>{Message('no actions yet').render(self.lang)}</i>"

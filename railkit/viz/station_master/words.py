@@ -10,7 +10,7 @@ from collections import Counter
 from railkit.core.i18n import Message, render
 from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
-from railkit.games.station_master.actions import card_name
+from railkit.games.station_master.actions import LOCO_KEY, card_name
 from railkit.viz.shell.table import seat_names
 
 
@@ -24,6 +24,18 @@ def card_label(key: str, lang: str | None = None) -> str:
     ('Luxus +4', 'Repair (øverste 5)', 'Bremswagen')
     """
     return render(card_name(key), lang)
+
+
+#: a locomotive's type as its card names it
+def loco_words(key: str):
+    """A locomotive as its card shows it, by its id (``L4-freight-green``): its number, type and
+    green banner (a message, :func:`~railkit.games.station_master.actions.card_name`; an id of
+    another form as it is).
+
+    >>> str(loco_words("L4-freight-green")), loco_words("L5-exec").render("da"), loco_words("L3").render("de")
+    ('locomotive 4, Freight, green banner', 'lokomotiv 5, Executive', 'Lok 3, Standard')
+    """
+    return card_name(key) if LOCO_KEY.fullmatch(key) else key
 
 
 def signed(v: int) -> str:
@@ -69,18 +81,25 @@ def describe_action(game, action, mine: bool = False, lang: str | None = None) -
     >>> describe_action(None, p("play +3 on T1"), lang="de")
     'hat +3 an T1 angelegt'
     """
-    said = _said_action(game, action, mine, lang)
-    return said.render(lang) if isinstance(said, Message) else said
+    return render(log_entry(game, action, mine), lang)
 
 
-def _said_action(game, a, mine: bool, lang: str | None):
+def log_entry(game, a, mine: bool = False):
+    """A Station Master move as the log says it (:func:`describe_action`), as a message: what the
+    table keeps, so that each page renders it in its own language.
+
+    >>> from railkit.games.station_master.actions import parse_action as p
+    >>> m = log_entry(None, p("play lux-2 on T1"))
+    >>> str(m), m.render("de")
+    ('coupled Luxury −2 to T1', 'hat Luxus −2 an T1 angelegt')
+    """
     from railkit.games.station_master import actions as A
 
     if isinstance(a, A.PlaceChip):
         return (Message("placed chip {value} on T{train}", value=a.value, train=a.train) if mine
                 else Message("placed a chip on T{train}", train=a.train))
     if isinstance(a, A.PlayCarriage):
-        return Message("coupled {card} to T{train}", card=card_label(a.card, lang), train=a.train)
+        return Message("coupled {card} to T{train}", card=card_name(a.card), train=a.train)
     if isinstance(a, A.PlayBrakeVan):
         return Message("played Brake Van on T{train}: it leaves the station", train=a.train)
     if isinstance(a, A.PlayRoyal):
@@ -90,9 +109,9 @@ def _said_action(game, a, mine: bool, lang: str | None):
                        source=a.source, target=a.target)
     if isinstance(a, A.PlayRepair):
         if a.take is None:
-            return Message("played {card} and coupled nothing", card=card_label(a.card, lang))
+            return Message("played {card} and coupled nothing", card=card_name(a.card))
         return Message("played {card} and coupled {take} from the discard pile to T{train}",
-                       card=card_label(a.card, lang), take=card_label(a.take, lang), train=a.train)
+                       card=card_name(a.card), take=card_name(a.take), train=a.train)
     if isinstance(a, A.PlayTransfer):
         return Message("played Transfer Passengers: moved {whose} from T{source} to T{target}",
                        whose=_whose(a.owners, _player_names(game)), source=a.source, target=a.target)
@@ -119,9 +138,9 @@ def _said_action(game, a, mine: bool, lang: str | None):
 _EVENTS = (
     (re.compile(r"Rush Hour (drawn|played) by [Ss]eat (\d+): (T\d+) \((\S+)\) enters the station\.$"),
      lambda m, name, lang: Message("Rush Hour drawn by {name}: {train} ({loco}) enters the station.", name=name(m[2]),
-                             train=m[3], loco=m[4]) if m[1] == "drawn" else
+                             train=m[3], loco=loco_words(m[4])) if m[1] == "drawn" else
      Message("Rush Hour played by {name}: {train} ({loco}) enters the station.", name=name(m[2]), train=m[3],
-             loco=m[4])),
+             loco=loco_words(m[4]))),
     (re.compile(r"Rush Hour (drawn|played) by [Ss]eat (\d+): no locomotive is left to enter\.$"),
      lambda m, name, lang: Message("Rush Hour drawn by {name}: no locomotive is left to enter.", name=name(m[2]))
      if m[1] == "drawn" else Message("Rush Hour played by {name}: no locomotive is left to enter.",
@@ -137,7 +156,7 @@ _EVENTS = (
                                           for k, o in re.findall(r"(\d+) of [Ss]eat (\d+)", m[3])]))),
     (re.compile(r"(T\d+) \((\S+)\) left the station \(([\w-]+)\), value (-?\d+): points \[([-\d, ]*)\]\.$"),
      lambda m, name, lang: Message("{train} ({loco}) left the station ({why}), value {value}: {points}.", train=m[1],
-                             loco=m[2], why=_DEPART_WORDS.get(m[3], m[3]), value=signed(int(m[4])),
+                             loco=loco_words(m[2]), why=_DEPART_WORDS.get(m[3], m[3]), value=signed(int(m[4])),
                              points=_list([Message("{name} {points}", name=name(str(s)), points=signed(p))
                                            for s, p in enumerate(int(x) for x in m[5].split(",")) if p])
                              or Message("nobody scores"))),
@@ -186,6 +205,7 @@ def _english_event_text(event: str, name) -> str:
         return f"value {signed(int(m[1]))}: " + (who or "nobody scores")
 
     text = re.sub(r"value (-?\d+): points \[([-\d, ]*)\]", points, event)
+    text = re.sub(r"\bL\d+(?:-(?:exec|freight))?(?:-green)?\b", lambda m: str(loco_words(m[0])), text)
     text = re.sub(r"repaired (\S+) from the discard pile onto (T\d+)",
                   lambda m: f"coupled {card_label(m[1], 'en')} from the discard pile to {m[2]} (Repair)", text)
     text = re.sub(r"(\d+) chip\(s\)", lambda m: m[1] + (" chip" if m[1] == "1" else " chips"), text)

@@ -38,10 +38,11 @@ from railkit.games.steam_rollers.actions import (
 )
 from railkit.maps import hexes as hx
 from railkit.viz.shell.style import text_on
-from railkit.viz.shell.table import NotAllowed, Table, seat_names
+from railkit.viz.shell.table import NotAllowed, Table, plain_text, seat_names
 from railkit.viz.shell.view import FIT_TEXT, FIT_WIDTH, TableShell, explain, served
 from railkit.viz.steam_rollers.sheet import SheetFigure
 from railkit.viz.steam_rollers.style import GOOD_HEX, GOOD_LABEL, STRONG
+from railkit.viz.steam_rollers.words import describe_action
 
 __all__ = ["SteamRollersView", "delivery_preview", "good_chip", "olivia_score_html", "olivia_steps"]
 
@@ -325,6 +326,8 @@ class SteamRollersView(TableShell):
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=1, humans=[0], game="steam-rollers")
+        if table.describe is plain_text:  # the log in words, in each page's language
+            table.set_describe(describe_action)
         super().__init__(table, seat=seat, auto=auto, **params)
 
     def needs_confirm(self, action) -> bool:
@@ -605,8 +608,10 @@ class SteamRollersView(TableShell):
         self._placements = options
         self.sheet.set_choices(h, [(a.a, a.b) for a in options])
         self._outline()
-        self.say(f"Hex {hx.format_hex(h)}: {len(options)} track(s) allowed, drawn on the right. "
-                 "Click one to draw it (or the hex again to close).")
+        self.say(html.escape(Message("Hex {hex}: {n} track allowed, drawn on the right. Click it to draw it (or the "
+                                     "hex again to close).", plural="Hex {hex}: {n} tracks allowed, drawn on the "
+                                     "right. Click one to draw it (or the hex again to close).",
+                                     hex=hx.format_hex(h), n=len(options)).render(self.lang), quote=False))
         return None
 
     def _why_no_track(self, h, sample):

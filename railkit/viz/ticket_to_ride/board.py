@@ -32,7 +32,8 @@ from bokeh.events import DoubleTap, Press, Tap
 from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
-from railkit.core.i18n import translate, word
+from railkit.core.i18n import Message, render, translate, word
+from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.maps import Map, load
 from railkit.viz.shell.style import initials, text_on
 from railkit.viz.ticket_to_ride.geometry import (BORDER_PX, CAR_PX, CITY_PX, LABEL_PX, LEADER_PX, TOP_PX, board_layout,
@@ -296,9 +297,14 @@ class Board(pn.viewable.Viewer):
             xs=[geo[r.id]["xs"] for r in self.map.routes],
             ys=[geo[r.id]["ys"] for r in self.map.routes],
             length=[r.length for r in self.map.routes],
+            # the colour, owner and payment as the browser's code reads them ("gray", "free"), and
+            # as the tooltip shows them, in the board's language (the "_shown" columns)
             color=[r.color for r in self.map.routes],
             owner=["free"] * len(self.route_ids),
             paid=[""] * len(self.route_ids),
+            color_shown=[self._colour_word(r.color) for r in self.map.routes],
+            owner_shown=[self._owner_word("free")] * len(self.route_ids),
+            paid_shown=[""] * len(self.route_ids),
             # per route, what the viewing player could pay for it now (button labels; empty: cannot
             # claim it now) and the heading of the claim dialog: the browser shows the payment
             # choice from these at once, without asking the server
@@ -476,11 +482,9 @@ class Board(pn.viewable.Viewer):
                            line_join="round", name=name, level="overlay")
         # the tooltip points at the spot of the track under the mouse ("interp"); the default
         # ("nearest") pins it to the track's nearer end, so it was drawn over the mouse
-        fig.add_tools(HoverTool(renderers=[hit], line_policy="interp",
-                                tooltips=[(self._word(word("route")), "@id"), (self._word(word("length")), "@length"),
-                                          (self._word(word("colour")), "@color"), (self._word(word("owner")), "@owner"),
-                                          (self._word(word("paid")), "@paid")]))
-        fig.add_tools(HoverTool(renderers=[rings], tooltips=[(self._word(word("ticket city")), "@city"), ("", "@what")]))
+        self.route_hover = HoverTool(renderers=[hit], line_policy="interp", tooltips=self._route_tooltips())
+        self.city_hover = HoverTool(renderers=[rings], tooltips=self._city_tooltips())
+        fig.add_tools(self.route_hover, self.city_hover)
         self.hit_renderer = hit
         # narrower than drawn for (a phone), the names keep their size in pixels: widen the view
         # round its middle until each name's box fits again (the layout's loop, in the browser)
@@ -601,6 +605,41 @@ class Board(pn.viewable.Viewer):
         """A tooltip's field name (a message id) in the board's language."""
         return translate(text, self.lang)
 
+    def _route_tooltips(self) -> list[tuple[str, str]]:
+        """A route's hover text: its fields named, and shown, in the board's language."""
+        return [(self._word(word("route")), "@id"), (self._word(word("length")), "@length"),
+                (self._word(word("colour")), "@color_shown"), (self._word(word("owner")), "@owner_shown"),
+                (self._word(word("paid")), "@paid_shown")]
+
+    def _city_tooltips(self) -> list[tuple[str, str]]:
+        return [(self._word(word("ticket city")), "@city"), ("", "@what")]
+
+    def _colour_word(self, colour: str) -> str:
+        """A route's or a payment's colour in the board's language ("" stays "")."""
+        if not colour:
+            return ""
+        return render(Message("gray") if colour == "gray" else COLOUR_WORDS.get(colour, colour), self.lang)
+
+    def _owner_word(self, owner: str) -> str:
+        """The owner column's value as the tooltip shows it: a seat's name as it is, "free" and
+        "closed" in the board's language."""
+        said = {"free": Message("free"), "closed": Message("closed")}.get(owner)
+        return owner if said is None else said.render(self.lang)
+
+    def set_language(self, lang: str | None) -> None:
+        """Show the tooltips in ``lang`` from now on (their field names and the shown columns)."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        data = self.routes_src.data
+        self.routes_src.patch({
+            "color_shown": [(i, self._colour_word(c)) for i, c in enumerate(data["color"])],
+            "owner_shown": [(i, self._owner_word(o)) for i, o in enumerate(data["owner"])],
+            "paid_shown": [(i, self._colour_word(c)) for i, c in enumerate(data["paid"])]})
+        self.route_hover.tooltips = self._route_tooltips()
+        self.city_hover.tooltips = self._city_tooltips()
+        self._changed()
+
     def _seat_label(self, seat: int | None) -> str:
         if seat is None:
             return "free"
@@ -665,7 +704,11 @@ class Board(pn.viewable.Viewer):
             route_patch.append((self.route_index[rid], label))
             shown = self._paid.get(rid, route.color if route.color != "gray" else "") if new is not None else ""
             paid_patch.append((self.route_index[rid], shown))
-        patch: dict[str, list] = {"owner": route_patch, "paid": paid_patch} if route_patch else {}
+        patch: dict[str, list] = {}
+        if route_patch:
+            patch = {"owner": route_patch, "paid": paid_patch,
+                     "owner_shown": [(i, self._owner_word(o)) for i, o in route_patch],
+                     "paid_shown": [(i, self._colour_word(c)) for i, c in paid_patch]}
         if pay is not None:
             pay_patch = self._column_patch("pay", {rid: list(v) for rid, v in pay.items()}, [])
             if pay_patch:
@@ -818,10 +861,14 @@ class Board(pn.viewable.Viewer):
         while choosing which to keep); empty clears them."""
         data: dict[str, list] = dict(x=[], y=[], city=[], color=[], what=[])
         seen: dict[str, int] = {}
-        groups = [(t, TICKET_DONE_HEX if t.get("done") else TICKET_OPEN_HEX, "your ticket")
-                  for t in (tickets or ())] + [(t, TICKET_OFFER_HEX, "offered ticket") for t in offered]
+        groups = [(t, TICKET_DONE_HEX if t.get("done") else TICKET_OPEN_HEX, "mine")
+                  for t in (tickets or ())] + [(t, TICKET_OFFER_HEX, "offered") for t in offered]
         for t, colour, what in groups:
-            text = f"{what}: {t['a']} – {t['b']} ({t.get('points', '?')})" + (" done" if t.get("done") else "")
+            a, b, points = t["a"], t["b"], t.get("points", "?")
+            said = (Message("offered ticket: {a} – {b} ({points})", a=a, b=b, points=points) if what == "offered"
+                    else Message("your ticket: {a} – {b} ({points}), done", a=a, b=b, points=points)
+                    if t.get("done") else Message("your ticket: {a} – {b} ({points})", a=a, b=b, points=points))
+            text = said.render(self.lang)
             for city in (t["a"], t["b"]):
                 if city not in self.map.cities:
                     continue

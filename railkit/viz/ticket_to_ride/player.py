@@ -12,8 +12,8 @@ choosing, of the tickets on offer). With ``colour_blind=True`` every card also
 shows its colour's letter and the hatch pattern its routes have on the board.
 
 >>> panel = PlayerPanel(lambda text: None)
->>> describe_action("draw faceup 2", ["red", "loco", "blue"])
-'draw faceup 2 (loco)'
+>>> str(describe_action("draw faceup 2", ["red", "loco", "blue"]))
+'drew a face-up locomotive (slot 2)'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import panel as pn
 from railkit.core.i18n import Message, render
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.shell.view import FIT_WIDTH
+from railkit.viz.shell.words import and_list
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
@@ -76,23 +77,49 @@ def card_label(colour: str | None, colour_blind: bool = False, lang: str | None 
     return f"[{letter}] {name}" if letter and letter != "L" else name
 
 
-def describe_action(action, faceup: list | None = None) -> str:
-    """The log text of an action; a face-up draw also names the colour taken (public), given
-    the face-up row just before it (``observe(...)["faceup"]`` of the position it was played in).
+def describe_action(action, faceup: list | None = None) -> Message:
+    """The log text of an action, in words and in the past tense (a message, rendered in each
+    reader's language); a face-up draw also names the card taken (public), given the face-up
+    row just before it (``observe(...)["faceup"]`` of the position it was played in). A blind
+    draw stays blind.
 
-    >>> describe_action("draw faceup 1", ["green", None])
-    'draw faceup 1 (green)'
-    >>> describe_action("draw deck")
-    'draw deck'
+    >>> str(describe_action("draw faceup 1", ["green", None]))
+    'drew a face-up green card (slot 1)'
+    >>> str(describe_action("draw deck")), describe_action("claim Denver-Omaha red x2").render("da")
+    ('drew a card from the deck', 'tog Denver–Omaha med rød ×2')
     """
-    text = str(action)
-    slot = getattr(action, "slot", None)
-    if slot is None and text.startswith("draw faceup "):
-        tail = text.rsplit(" ", 1)[-1]
-        slot = int(tail) if tail.isdigit() else None
-    if slot is not None and faceup and 1 <= slot <= len(faceup) and faceup[slot - 1] is not None:
-        return f"{text} ({card_key(faceup[slot - 1])})"
-    return text
+    from railkit.games.ticket_to_ride.actions import (CARD_WORDS, Claim, DrawDeck, DrawFaceUp, DrawTickets,
+                                                      KeepTickets, Pass, parse_action)
+
+    a = parse_action(action) if isinstance(action, str) else action
+    if isinstance(a, DrawFaceUp):
+        card = faceup[a.slot - 1] if faceup and 1 <= a.slot <= len(faceup) else None
+        if card is None:
+            return Message("drew a face-up card (slot {slot})", slot=a.slot)
+        if card_key(card) == "loco":
+            return Message("drew a face-up locomotive (slot {slot})", slot=a.slot)
+        return Message("drew a face-up {card} (slot {slot})", card=CARD_WORDS.get(card, card), slot=a.slot)
+    if isinstance(a, DrawDeck):
+        return Message("drew a card from the deck")
+    if isinstance(a, Claim):
+        return Message("claimed {route} with {cards}", route=route_name(a.route), cards=a.payment_words())
+    if isinstance(a, DrawTickets):
+        return Message("drew destination tickets")
+    if isinstance(a, KeepTickets):
+        return Message("kept ticket {tickets}", plural="kept {n} tickets ({tickets})", n=len(a.keep),
+                       tickets=and_list([str(i) for i in a.keep]))
+    if isinstance(a, Pass):
+        return Message("passed")
+    return str(a)
+
+
+def route_name(route: str) -> str:
+    """A route's name as the log says it: its two cities (a double route's ``/2`` left out).
+
+    >>> route_name("Denver-Omaha/2")
+    'Denver–Omaha'
+    """
+    return route.split("/")[0].replace("-", "–")
 
 
 #: what a seat whose turn it is does, by phase (the status line)
@@ -101,22 +128,30 @@ _TO_DO = {"setup-tickets": Message("choose your starting tickets"),
           "second-draw": Message("take your second train card"),
           "turn": Message("draw cards, claim a route or draw tickets")}
 
-#: a claim's log text: its route (which may hold spaces), then the cards
-_CLAIM = re.compile(r"claim (.+?) \w+ x\d+(?: loco x\d+)?$")
+#: the log's messages (:func:`describe_action`) by what they say: a card drawn, a route claimed ...
+_LOG_KINDS = {"drew a face-up {card} (slot {slot})": "card", "drew a face-up locomotive (slot {slot})": "loco",
+              "drew a face-up card (slot {slot})": "card", "drew a card from the deck": "card",
+              "claimed {route} with {cards}": "claim", "kept ticket {tickets}": "keep",
+              "drew destination tickets": "tickets", "passed": "pass"}
 
 
-def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int | None,
+def since_your_move(actors: list, texts: list, labels: list[str], seat: int | None,
                     lang: str | None = None) -> str:
     """What the others did since ``seat``'s last action, one clause per player in order
-    (the public log's texts): "Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha",
-    in language ``lang`` (default: the current language).
+    (the public log's messages, :func:`describe_action`, or the actions' notation): "Teal drew 2 cards (face-up: red);
+    Brown claimed Denver–Omaha", in language ``lang`` (default: the current language).
 
-    >>> since_your_move([0, 1, 1, 2], ["draw deck", "draw faceup 2 (red)", "draw deck",
-    ...                  "claim Denver-Omaha/1 red x4"], ["Purple", "Teal", "Brown"], 0, "en")
+    >>> log = [describe_action(a, ["red", "blue"]) for a in ("draw deck", "draw faceup 1", "draw deck",
+    ...                                                       "claim Denver-Omaha/1 red x4")]
+    >>> since_your_move([0, 1, 1, 2], log, ["Purple", "Teal", "Brown"], 0, "en")
     'Teal drew 2 cards (face-up: red); Brown claimed Denver–Omaha'
-    >>> since_your_move([0, 1], ["draw deck", "draw tickets"], ["Purple", "Teal"], 0, "da")
+    >>> since_your_move([0, 1], [describe_action("draw deck"), describe_action("draw tickets")],
+    ...                 ["Purple", "Teal"], 0, "da")
     'Teal trak destinationsbilletter'
     """
+    from railkit.games.ticket_to_ride.actions import CARD_WORDS
+
+    colour_of = {m.text: c for c, m in CARD_WORDS.items()}
     start = max((i + 1 for i, a in enumerate(actors) if a == seat), default=0) if seat is not None else \
         max(0, len(actors) - 4)
     clauses: list = []
@@ -127,20 +162,24 @@ def since_your_move(actors: list, texts: list[str], labels: list[str], seat: int
             j += 1
         parts: list = []
         drawn, faceup = 0, []
-        for text in texts[i:j]:
-            if text.startswith("draw faceup") or text == "draw deck":
+        for entry in texts[i:j]:
+            if isinstance(entry, str):  # a table that logs the notation
+                entry = describe_action(entry)
+            kind = _LOG_KINDS.get(getattr(entry, "text", None))
+            args = getattr(entry, "args", {})
+            if kind in ("card", "loco"):
                 drawn += 1
-                if "(" in text:
-                    faceup.append(text[text.index("(") + 1:text.rindex(")")])
-            elif _CLAIM.match(text):
-                parts.append(Message("claimed {route}",
-                                     route=_CLAIM.match(text).group(1).split("/")[0].replace("-", "–")))
-            elif text.startswith("keep tickets"):
-                kept = len(text.split(" ")[-1].split(","))
-                parts.append(Message("kept {n} ticket", plural="kept {n} tickets", n=kept))
-            elif text == "draw tickets":
+                if kind == "loco":
+                    faceup.append("loco")
+                elif "card" in args:
+                    faceup.append(colour_of.get(getattr(args["card"], "text", None), args["card"]))
+            elif kind == "claim":
+                parts.append(Message("claimed {route}", route=args["route"]))
+            elif kind == "keep":
+                parts.append(Message("kept {n} ticket", plural="kept {n} tickets", n=args["n"]))
+            elif kind == "tickets":
                 parts.append(Message("drew tickets"))
-            elif text == "pass":
+            elif kind == "pass":
                 parts.append(Message("passed"))
         if drawn:
             if faceup:

@@ -49,10 +49,11 @@ from railkit.viz.ticket_to_ride.scoring import ScoringView
 __all__ = ["TicketToRideView", "describe_action", "explain", "pay_text", "payment_label"]
 
 
-def describe_action(game, action) -> str:
-    """The public log text of a Ticket to Ride action played in ``game``: a face-up draw
-    names the colour taken (everybody sees it), e.g. ``draw faceup 2 (red)``; a blind
-    draw stays blind (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
+def describe_action(game, action) -> Message:
+    """The public log text of a Ticket to Ride action played in ``game``, a message in words
+    (each page renders it in its language): a face-up draw names the card taken (everybody
+    sees it), "drew a face-up red card (slot 2)"; a blind draw stays blind
+    (:func:`railkit.viz.ticket_to_ride.player.describe_action`)."""
     from railkit.games.ticket_to_ride import DrawFaceUp
 
     return log_text(action, game.observe(None)["faceup"] if isinstance(action, DrawFaceUp) else None)
@@ -396,7 +397,8 @@ class TicketToRideView(TableShell):
                 else:
                     self._close_claim()
                 if not self.message.object:
-                    self.say("That payment is no longer possible: choose again.")
+                    self.say(html.escape(Message("That payment is no longer possible: choose again.").render(self.lang),
+                                         quote=False))
             self.push()
             return
         if self.replaying:
@@ -454,6 +456,7 @@ class TicketToRideView(TableShell):
         if t.game.map is not self.board.map:
             self._make_board()
         if self._titled != (self.board, t.game, self.lang):
+            self.board.set_language(self.lang)  # the tooltips too
             self.board.set_titles({r.id: self._claim_heading(r) for r in t.game.map.routes})
             self._titled = (self.board, t.game, self.lang)
             self._hint_words.text, self._choose_words.text = claim_hint(self.lang), choose_text(self.lang)

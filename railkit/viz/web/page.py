@@ -150,7 +150,7 @@ class WebTable:
         draw = getattr(self.web, "render", None)
         scores = self.scores()
         board = draw(obs, g) if draw is not None else plain_board(obs)
-        log = [{"seat": s, "name": names[s] if s is not None and s < len(names) else "", "text": text}
+        log = [{"seat": s, "name": names[s] if s is not None and s < len(names) else "", "text": render(text)}
                for s, text in zip(t.actors, t.log_text)]
         return json.dumps({
             "game": self.spec.name, "title": self.spec.title,

@@ -3,10 +3,13 @@ spectators, the lobby and the notebook page that is not open yet."""
 
 from __future__ import annotations
 
+import re
+
 import panel as pn
 import pytest
 
 from railkit.agents import make_agent
+from railkit.core.i18n import Message
 from railkit.viz.shell import lobby as app_module
 from railkit.viz.shell.banner import banner_html
 from railkit.viz.shell.lobby import Lobby, create_app
@@ -101,10 +104,14 @@ def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
         t.new_game(by=1)
     first = TicketToRideView(t, seat=0, auto=False)
     second = TicketToRideView(t, seat=1, auto=False)
+    watcher = TicketToRideView(t, seat=None, auto=False)
+    watcher.w_lang.value = "de"  # the notice on the shared table is told to each page in its language
     first.new_game()
     assert "New game started" in first.message.object
     second.refresh()
     assert "started a new game" in second.message.object
+    watcher.refresh()
+    assert "hat eine neue Partie begonnen" in watcher.message.object, watcher.message.object
     second.new_game()
     assert "first seat" in second.message.object
 
@@ -191,8 +198,31 @@ def test_face_up_draws_are_logged_with_the_colour_taken():
     colour = t.game.observe(None)["faceup"][0]
     assert ctl.act("draw faceup 1") is None
     i = [k for k, s in enumerate(t.actors) if s == 0][-1]
-    assert t.log_text[i] == f"draw faceup 1 ({colour})"
-    assert f"draw faceup 1 ({colour})" in ctl.log_pane.object
+    card = "locomotive" if colour == "loco" else f"{colour} card"
+    assert str(t.log_text[i]) == f"drew a face-up {card} (slot 1)"
+    assert f"drew a face-up {card} (slot 1)" in ctl.log_pane.object
+
+
+def test_each_page_reads_the_shared_log_in_its_own_language():
+    """The table keeps each log entry as a message; a Danish and a Japanese seat at one table each
+    read it in their language, and a refused undo quotes the move in the asking page's language."""
+    t = ttr_table(players=2, humans=[0, 1], seed=3, map="teaching-small")
+    da, ja = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
+    da.w_lang.value, ja.w_lang.value = "da", "ja"
+    keep_all(t)
+    seat = t.game.current_player
+    assert t.apply(seat, "draw deck") is None  # blind: it cannot be taken back
+    for view in (da, ja):
+        view.refresh(force=True)
+    assert "trak et togkort fra bunken" in da.log_pane.object, da.log_pane.object
+    assert "山札から" in ja.log_pane.object, ja.log_pane.object
+    for view in (da, ja):
+        assert not any(w in view.log_pane.object for w in ("draw deck", "keep tickets", "kept")), view.log_pane.object
+    _, why = t.undo_check(seat)
+    assert "draw deck" in str(why) or "drew a card" in str(why)
+    for lang, words in (("da", "trak et togkort fra bunken"), ("ja", "山札から")):
+        said = why.render(lang)
+        assert words in said and "draw" not in said and "drew" not in said, said
 
 
 def test_banner_names_the_winner_and_every_score():
@@ -237,7 +267,7 @@ def test_notebook_view_sends_nothing_before_its_page_is_open():
     comm._comm = object()  # the page opened its connection
     assert page_ready(ctl.__panel__())
     ctl.refresh(force=True)
-    assert "keep tickets" in ctl.log_pane.object
+    assert "kept 3 tickets" in ctl.log_pane.object
 
 
 def test_lobby_makes_tables_and_lists_join_links():
@@ -337,3 +367,43 @@ def test_the_new_game_form_draws_with_settings_left_unset():
     box.value = 8
     ctl.new_game()
     assert ctl.table.game.rules.trains == 8 and ctl.table.game.observe(0)["trains"] == 8
+
+
+def test_the_tables_refusals_speak_the_asking_pages_language():
+    """What a shared table refuses a seat (a restart, a chosen seed, a load, a taken seat, a bot's
+    seat) and a spectator's page are said in the page's language, with the English kept by str()."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    t.join(0)
+    refused = []
+    for attempt in (lambda: t.new_game(by=1), lambda: t.new_game(by=0, seed=5), lambda: t.load_json("{}", by=0),
+                    lambda: t.join(0), lambda: t.join(2),
+                    lambda: TicketToRideView(t, seat=None, auto=False)._acting_seat(Message("start a new game"))):
+        with pytest.raises(NotAllowed) as caught:
+            attempt()
+        refused.append(caught.value)
+    for err in refused:
+        for lang in ("da", "de", "ja"):
+            for english, said in ((err.reason, err.render_reason(lang)), (err.hint, err.render_hint(lang))):
+                assert said != english and not re.search(r"\b(the|seat|game|table|Join|Ask)\b", said), (lang, said)
+
+
+def test_the_message_line_speaks_the_pages_language():
+    """What the page says of its own actions (a new game, a refused restart, nothing to confirm, a
+    move in an earlier position) is in the page's language."""
+    t = ttr_table(players=3, humans=[0, 1], bots=["random"], seed=1, map="teaching-small")
+    first, second = TicketToRideView(t, seat=0, auto=False), TicketToRideView(t, seat=1, auto=False)
+    first.w_lang.value = second.w_lang.value = "de"
+    english = re.compile(r"\b(New|game|started|Cannot|start|There|move|waiting|You|looking|earlier|Only|seat)\b")
+    said = []
+    first.new_game()
+    said.append(first.message.object)
+    second.new_game()  # only the first seat may restart
+    said.append(second.message.object)
+    first.confirm_turn()
+    said.append(first.message.object)
+    keep_all(t)
+    first.show_position(0)
+    assert first.play("draw deck") is not None
+    said.append(first.message.object)
+    for text in said:
+        assert text and not english.search(text), said

@@ -29,7 +29,7 @@ def test_each_positions_move_is_legal_for_seat_0_and_the_view_shows_it(name):
     before = len(view.table.game.log)
     assert show_move(view) is None
     assert len(view.table.game.log) == before + 1  # the bots have not answered: the effect stays in view
-    assert view.table.log_text[-1] == station_lessons.describe_action(None, view.table.game.log[-1])
+    assert str(view.table.log_text[-1]) == station_lessons.describe_action(None, view.table.game.log[-1], lang="en")
     g.audit()
     view.table.game.audit()
 
@@ -48,7 +48,7 @@ def test_SM_SCORE_the_brake_van_position_scores_chips_times_value_in_the_view():
     dep = view.table.game.score_history()[-1]
     assert dep["value"] == 3 and dep["points"] == [9, 3]
     text = view.depart_pane.object
-    assert "T1 (L5) leaves the station" in text and "= <b>+9</b>" in text and "= <b>+3</b>" in text
+    assert "T1 (locomotive 5, Standard) leaves the station" in text and "= <b>+9</b>" in text and "= <b>+3</b>" in text
 
 
 def test_SM_TIE_the_end_position_ends_in_a_tie_broken_by_the_best_single_train():
@@ -104,8 +104,8 @@ def test_read_says_cards_locomotives_and_positions_in_words():
         "+1, -3, Royal Carriage, Luxus +5, Repair (oberste 3)", "Luxus +5 ×2"]
     table = read(pd.DataFrame(setup_facts()), lang="da")
     assert table.columns[2] == "taget ud"
-    assert table.iloc[0, 2] == ("Lokomotiv 6 (Freight, grønt banner), Lokomotiv 7 (Standard, grønt banner), "
-                                "Lokomotiv 8 (Standard, grønt banner)")
+    assert table.iloc[0, 2] == ("lokomotiv 6, Freight, grønt banner; lokomotiv 7, Standard, grønt banner; "
+                                "lokomotiv 8, Standard, grønt banner")
     assert table.iloc[4, 2] == "—"
     listed = repr(positions()).splitlines()
     assert listed[0].startswith("`brake-van`: Brake Van: the train leaves at once") and len(listed) == 12

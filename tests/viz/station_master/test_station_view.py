@@ -229,7 +229,7 @@ def test_a_departure_is_shown_in_the_view():
     view.refresh()
     click_action(view, next(a for a in view.table.game.legal_actions() if str(a) == "play brake-van on T1"))
     text = view.depart_pane.object
-    assert "T1 (L3) leaves the station" in text and "P2·1" in text and "Scores" in text
+    assert "T1 (locomotive 3, Standard) leaves the station" in text and "P2·1" in text and "Scores" in text
 
 
 def test_the_log_hides_chip_values_but_shows_my_own():
@@ -237,9 +237,24 @@ def test_the_log_hides_chip_values_but_shows_my_own():
     click_action(view, PlaceChip(3, 2))
     view.table.apply(1, "chip 2 on T1")
     view.refresh()
-    assert view.table.log_text[:2] == ["placed a chip on T2", "placed a chip on T1"]
+    assert [str(text) for text in view.table.log_text[:2]] == ["placed a chip on T2", "placed a chip on T1"]
     assert "placed chip 3 on T2" in view.log_pane.object and "chip 2" not in view.log_pane.object
     assert describe_action(None, PlaceChip(2, 1)) == "placed a chip on T1"
+
+
+def test_the_shared_log_holds_messages_each_page_reads_in_its_language():
+    """The table keeps no text rendered in one language: a German page and a Japanese page at
+    one table read every line of the log in their own language."""
+    from railkit.core.i18n import Message
+
+    view = view_for()
+    click_action(view, PlaceChip(3, 2))
+    view.table.apply(1, "chip 2 on T1")
+    assert all(isinstance(text, Message) for text in view.table.log_text)
+    de, ja = StationMasterView(view.table, seat=None, auto=False), StationMasterView(view.table, seat=2, auto=False)
+    de.w_lang.value, ja.w_lang.value = "de", "ja"
+    assert "hat einen Chip auf T1 gelegt" in de.log_pane.object and "placed" not in de.log_pane.object
+    assert "T1にチップを置いた" in ja.log_pane.object and "placed" not in ja.log_pane.object
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -276,9 +291,9 @@ def test_event_lines_name_players_as_the_page_does():
     assert event_text("Seat 1 moved 2 chip(s) (1 of seat 0, 1 of seat 2) from T1 to T3.", names) == \
         "Player 2 moved 2 chips (1 of Player 1's, 1 of Player 3's) from T1 to T3."
     assert event_text("Rush Hour drawn by seat 2: T4 (L5) enters the station.", names) == \
-        "Rush Hour drawn by Player 3: T4 (L5) enters the station."
+        "Rush Hour drawn by Player 3: T4 (locomotive 5, Standard) enters the station."
     assert event_text("T1 (L5) left the station (full), value 4: points [12, 0, -4].", names) == \
-        "T1 (L5) left the station (full), value +4: Player 1 +12, Player 3 −4."
+        "T1 (locomotive 5, Standard) left the station (full), value +4: Player 1 +12, Player 3 −4."
     assert event_text("Seat 0 repaired lux+5 from the discard pile onto T2.", names) == \
         "Player 1 coupled Luxury +5 from the discard pile to T2 (Repair)."
 

@@ -458,3 +458,49 @@ def test_olivia_s_turn_and_the_delivery_choices_speak_the_page_s_language():
     v.draft(next(a.die for a in t.game.legal_actions() if isinstance(a, Deliver)))
     labels = " ".join(v.delivery_options())
     assert labels and not re.search(r"\b(from|city|distance|point)\b", labels), labels
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_log_line_says_the_move_in_words_in_the_readers_language(seed):
+    """Every move of whole random games (two players, and solo with Olivia) is logged in words in
+    the past tense, never in the notation (``draft 3 build 0,-2 gentle 1-3``), and read in each
+    language; the view's log shows them in its page's language."""
+    import random
+
+    from railkit.viz.steam_rollers.words import describe_action
+
+    rng = random.Random(seed)
+    notation = re.compile(r"\bdraft \d|\bbuild -?\d|\bdeliver [a-z]+ |\bpower \w|\buse \S|^skip$")
+    for players in (1, 2):
+        view = SteamRollersView(Table(players=players, humans=[0], seed=seed, game="steam-rollers"), auto=False)
+        t, kinds = view.table, set()
+        while not t.game.is_over:
+            a = rng.choice(t.game.legal_actions())
+            said = describe_action(t.game, a)
+            english = str(said)
+            assert not notation.search(english) and str(a) not in english, (a, english)
+            for lang in ("da", "de", "ja"):
+                assert said.render(lang) != english, (lang, a, english)
+            kinds.add(type(a).__name__)
+            t.apply(t.game.current_player, a)
+        assert "Build" in kinds
+        assert all(str(text) == str(describe_action(None, a)) for text, a in zip(t.log_text, t.game.log))
+        view.w_lang.value = "de"
+        view.refresh(force=True)
+        shown = view.log_pane.object
+        assert not notation.search(shown) and "wählte Würfel" in shown, shown[:300]
+
+
+def test_a_move_waiting_for_confirm_turn_is_said_in_the_pages_language():
+    """The round's last move waits for "Confirm turn": the page says which move and why (it rolls
+    the dice: rule TABLE-UNDO-BLIND) in its own language, with no English left."""
+    v = solo(seed=4)
+    v.w_lang.value = "de"
+    g = v.table.game
+    while v.pending is None:
+        assert v.play(g.legal_actions()[0]) is None
+    v.refresh(force=True)
+    said = v.undo_info.object
+    assert "Zug bestätigen" in said and "TABLE-UNDO-BLIND" in said and "wählte Würfel" in said, said
+    english = re.findall(r"\b(Your|move|played|Press|Confirm|Undo|shows|hidden|rule|whoever|roll)\b", said)
+    assert not english, (english, said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import itertools
 import math
+import re
 
 import pytest
 
@@ -300,8 +301,26 @@ def test_face_up_draws_name_the_colour_taken():
     before = g.observe(None)["faceup"]
     slot = next(i + 1 for i, c in enumerate(before) if c is not None)
     g.apply(DrawFaceUp(slot))
-    assert describe_action(g.log[-1], before) == f"draw faceup {slot} ({before[slot - 1]})"
-    assert describe_action(g.log[-1]) == f"draw faceup {slot}"
+    card = "locomotive" if before[slot - 1] == "loco" else f"{before[slot - 1]} card"
+    assert str(describe_action(g.log[-1], before)) == f"drew a face-up {card} (slot {slot})"
+    assert str(describe_action(g.log[-1])) == f"drew a face-up card (slot {slot})"
+
+
+def test_the_log_says_each_move_in_words_in_the_readers_language():
+    from railkit.games.ticket_to_ride.actions import parse_action
+
+    said = {text: describe_action(parse_action(text), ["red", "loco"]) for text in (
+        "draw faceup 1", "draw faceup 2", "draw deck", "claim Denver-Omaha red x2 loco x1", "draw tickets",
+        "keep tickets 1,3", "keep tickets 2", "pass")}
+    assert [str(m) for m in said.values()] == [
+        "drew a face-up red card (slot 1)", "drew a face-up locomotive (slot 2)", "drew a card from the deck",
+        "claimed Denver–Omaha with red ×2 + locomotive ×1", "drew destination tickets", "kept 2 tickets (1 and 3)",
+        "kept ticket 2", "passed"]
+    for lang in ("da", "de", "ja"):
+        for text, m in said.items():
+            words = m.render(lang)
+            assert words != str(m) and not re.search(r"\b(draw|drew|faceup|claim|keep|kept|deck)\b", words), \
+                (lang, text, words)
 
 
 def test_winner_banner_shows_every_final_score():
@@ -341,3 +360,25 @@ def test_a_lessons_refusal_speaks_the_notebooks_language(no_language):
     assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple must keep at least 2")
     i18n.set_language("da")
     assert why(game, "keep tickets 1").startswith("TTR-SETUP-TICKETS: Purple skal ved start beholde mindst 2")
+
+
+def test_the_route_tooltip_speaks_the_boards_language():
+    """The hover text of a route shows its colour, owner and payment in the board's language; the
+    columns the browser's code reads (``color`` "gray", ``owner`` "free") stay as they are."""
+    b = Board("teaching-small", seat_names=["Ann", "Bo"], lang="da")
+    data = b.routes_src.data
+    gray, red = b.route_index["Mill-Fort"], b.route_index["Harbor-Mill/1"]
+    shown = {name for _, field in b.route_hover.tooltips for name in re.findall(r"@(\w+)", field)}
+    assert {"color_shown", "owner_shown", "paid_shown"} <= shown and not shown & {"color", "owner", "paid"}
+    assert (data["color"][gray], data["owner"][gray]) == ("gray", "free")
+    assert (data["color_shown"][gray], data["color_shown"][red], data["owner_shown"][gray]) == ("grå", "rød", "fri")
+    b.set_state({"Mill-Fort": 1}, closed=["Harbor-Mill/2"], paid={"Mill-Fort": "green"})
+    data = b.routes_src.data
+    assert (data["owner"][gray], data["owner_shown"][gray], data["paid"][gray], data["paid_shown"][gray]) == \
+        ("Bo", "Bo", "green", "grøn")
+    closed = b.route_index["Harbor-Mill/2"]
+    assert (data["owner"][closed], data["owner_shown"][closed]) == ("closed", "lukket")
+    b.set_language("ja")
+    data = b.routes_src.data
+    assert (data["color_shown"][red], data["owner_shown"][red], data["paid_shown"][gray]) == ("赤", "空き", "緑")
+    assert [name for name, _ in b.route_hover.tooltips][:4] == ["路線", "長さ", "色", "持ち主"]

@@ -61,7 +61,7 @@ def test_draw_faceup_and_deck_from_the_market():
     ctl.player.deck_btn.clicks += 1
     assert sum(g.observe(0)["hand"].values()) == before + 2
     assert g.current_player == 0  # bot moved, back to us
-    assert "draw deck" in ctl.log_pane.object
+    assert "drew a card from the deck" in ctl.log_pane.object
 
 
 def test_claim_by_clicking_a_route_changes_board_and_score():
