@@ -8,6 +8,7 @@ import pytest
 
 from guard import PageGuard
 from helpers import ALL_TEXT, click_route
+from english import RULE_ID, english_words  # tests/english.py
 
 pytestmark = pytest.mark.browser
 
@@ -162,36 +163,10 @@ SEEN_TEXT = """() => {
   return out;
 }"""
 
-#: words shown as they are in every language, each with the reason
-ALLOWED_WORDS = {
-    "railkit": "the kit's name",
-    "ticket": "in the game's name, Ticket to Ride", "ride": "in the game's name",
-    "steam": "in the game's name, Steam Rollers", "rollers": "in the game's name",
-    "station": "in the game's name, Station Master", "master": "in the game's name",
-    "player": "the seats' names (Player 1, ...) are names, kept as the refusals keep them",
-    "english": "the language picker names each language in itself",
-}
 #: whole texts shown as they are, each with the reason
 ALLOWED_TEXTS = [
     (r"^(bfs|dfs|dijkstra|astar|prim|kruskal|hierholzer)$", "the graph lab's algorithm names, as the code calls them"),
 ]
-
-
-#: a rule's id (``TTR-SETUP-HAND``): a name, shown as it is in every language
-RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")
-
-
-def english_words() -> set[str]:
-    """The words (3 letters or more) of the English catalog's messages, minus the allowed ones."""
-    import re
-
-    from railkit.core.i18n import catalog
-
-    found = set()
-    for m in catalog("en"):
-        for text in (m.id if isinstance(m.id, tuple) else (m.id,)) if m.id else ():
-            found |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", text))}
-    return found - set(ALLOWED_WORDS)
 
 
 def english_on(page, names: list[str], kept=()) -> list[tuple[str, list[str]]]:
