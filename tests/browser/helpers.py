@@ -199,9 +199,17 @@ def phone_page(browser, playwright):
     return browser.new_context(**{**device, "viewport": PHONE_SCREEN}).new_page()
 
 
-def page_fits_phone(page) -> dict:
+def page_fits_phone(page, settle_ms: int = 10_000) -> dict:
     """What stops the page fitting a phone: its width past the screen's (no sideways scroll
-    then) and the controls smaller than a fingertip."""
+    then) and the controls smaller than a fingertip. Measured once the page fits, or after
+    ``settle_ms`` (a page being laid out anew after a tap can be a pixel off for a moment on a
+    loaded machine: what counts is the page a person then sees)."""
+    fits = ("() => document.documentElement.scrollWidth <= window.innerWidth && (" + SMALL_TARGETS
+            + ")(44).length === 0")
+    try:
+        page.wait_for_function(fits, timeout=settle_ms, polling=200)
+    except Exception:  # the measurement below says what does not fit
+        pass
     width = page.evaluate("() => document.documentElement.scrollWidth")
     return {"overflow": max(0, width - page.viewport_size["width"]), "small": page.evaluate(SMALL_TARGETS, 44)}
 
