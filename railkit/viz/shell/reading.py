@@ -131,12 +131,12 @@ class Reading:
     def _top(self, value: Any, html_: bool) -> str:
         numbers = isinstance(value, Mapping) and all(isinstance(v, (int, float)) for v in value.values())
         big = (isinstance(value, Mapping) and not self._named(value)
-               and (len(value) > 12 or (len(value) > 4 and not numbers)))
+               and (len(value) > 12 or (len(value) > 1 and not numbers)))
         return self._table(value, html_) if big else self._say(value, html_)
 
     def text(self) -> str:
-        """Every value in plain text, a line each (a mapping of many keys, or of more than 4 keys not
-        all numbers, a line per key)."""
+        """Every value in plain text, a line each (a mapping of many keys, or of keys not all holding
+        numbers, a line per key)."""
         return "\n".join(self._top(v, False) for v in self.values)
 
     def __repr__(self) -> str:

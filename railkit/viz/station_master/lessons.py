@@ -33,7 +33,8 @@ __all__ = ["TERMS", "position_view", "positions", "read", "show_move"]
 #: Station Master's values in words (:func:`read`): the ends of a game, the set-up table's and the
 #: end summary's columns (cards and locomotives are said by :func:`_words`)
 TERMS = {
-    **_END_WORDS, "railkit default": Message("railkit's own card list"),
+    **_END_WORDS, "railkit default": Message("railkit's own card list"), "provenance": Message("card list"),
+    "locomotives": Message("locomotive cards"), "cards": Message("carriage and special cards"),
     "players": Message("players"), "locomotives_in_play": Message("locomotives in play"),
     "removed": Message("removed"), "station_at_start": Message("trains in the station at the start"),
     "cards_dealt": Message("cards dealt"), "draw_pile": Message("cards in the draw pile"),
