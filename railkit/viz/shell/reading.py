@@ -4,8 +4,8 @@ A rules notebook shows what the engine holds: a hand (``{'red': 2, 'loco': 1}``)
 (``'second-draw'``), a list of legal moves (``claim Denver-Omaha red x2``), a table of scores.
 Those are the API's values, in English identifiers. :func:`read` shows the same values in
 words of the reader's language (:func:`railkit.core.i18n.set_language`), with the game's own
-terms (a game's :attr:`~railkit.core.game.GameSpec.terms`: colours, phases, card kinds, end
-reasons, summary columns); a move is said as the move list says it, with the notation one
+terms (colours, phases, card kinds, end reasons, summary columns: each game's lessons module binds
+its own, :func:`reader`); a move is said as the move list says it, with the notation one
 types in code beside it. Numbers and names (cities, seats) are shown as they are, ``None`` as a
 dash, a truth value as *yes* or *no*, a :class:`Code` (a name one passes back to a function) as
 code.
@@ -42,6 +42,7 @@ class Said(str):
 
     def __repr__(self) -> str:
         return str(self)
+
 
 #: how a value the game has no word for is said: ``None`` (not a term) or a message
 Words = Callable[[str], "Message | None"]
