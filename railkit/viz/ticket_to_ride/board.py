@@ -32,7 +32,7 @@ from bokeh.events import DoubleTap, Press, Tap
 from bokeh.models import ColumnDataSource, CustomJS, HoverTool
 from bokeh.plotting import figure
 
-from railkit.core.i18n import Message, render, translate, word
+from railkit.core.i18n import Message, get_language, render, translate, word
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.maps import Map, load
 from railkit.viz.shell.style import initials, text_on
@@ -251,6 +251,9 @@ class Board(pn.viewable.Viewer):
     colour_blind : bool
         Colour-blind mode: every route's cars also carry its colour's hatch
         pattern and letter (:data:`railkit.viz.ticket_to_ride.style.CARD_LETTER`).
+    lang : str, optional
+        The language of the hover texts (default: the current language when the board is
+        made, :func:`railkit.core.i18n.set_language`); :meth:`set_language` changes it.
 
     Notes
     -----
@@ -266,10 +269,10 @@ class Board(pn.viewable.Viewer):
     last_clicked = param.String(default=None, allow_None=True, doc="Id of the last route clicked.")
 
     def __init__(self, map: Map | str = "usa", *, width: int = 900, height: int = 560,
-                 seat_names: list[str] | None = None, colour_blind: bool = False, lang: str | None = "en",
+                 seat_names: list[str] | None = None, colour_blind: bool = False, lang: str | None = None,
                  **params):
         super().__init__(**params)
-        self.lang = lang  # the language of the tooltips' field names
+        self.lang = get_language() if lang is None else lang  # the language of the hover texts
         self.map = load(map) if isinstance(map, str) else map
         self.seat_names = list(seat_names or [])
         self.colour_blind = bool(colour_blind)

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from railkit.agents import make_agent
 from railkit.core.game import play
-from railkit.core.i18n import Message, get_language
+from railkit.core.i18n import Message
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.games.ticket_to_ride.game import _END_WORDS
 from railkit.viz.shell.reading import Said, reader
@@ -128,7 +128,6 @@ def board_of(game, **kw):
     its hover texts in the notebook's language."""
     from railkit.viz.ticket_to_ride.board import Board
 
-    kw.setdefault("lang", get_language())
     b = Board(game.map, seat_names=list(game.names), **kw)
     obs = game.observe(None)
     b.set_state(obs["claimed"], obs["closed"])

@@ -29,7 +29,7 @@ import pandas as pd
 import panel as pn
 import param
 
-from railkit.core.i18n import Message, get_language, render
+from railkit.core.i18n import Message, render
 from railkit.graphs import cheapest_completion
 from railkit.viz.shell.style import FIT_TEXT, FIT_WIDTH
 from railkit.viz.ticket_to_ride.board import Board
@@ -125,8 +125,7 @@ class ScoringView(pn.viewable.Viewer):
         self.lang = lang  # None: the current language
         self.own_board = board is None
         # 800 px wide: fits a notebook's output area at 1280x720 with the file browser open
-        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500,
-                                    lang=get_language() if lang is None else lang)
+        self.board = board or Board(game.map, seat_names=list(game.names), width=800, height=500, lang=lang)
         if board is None:
             self.board.set_state(game.observe(None)["claimed"], game.observe(None)["closed"])
         names = list(game.names)
