@@ -12,6 +12,7 @@ from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
 from railkit.games.station_master.actions import LOCO_KEY, card_name
 from railkit.viz.shell.table import seat_names
+from railkit.viz.shell.words import and_list
 
 
 def card_label(key: str, lang: str | None = None) -> str:
@@ -52,10 +53,7 @@ def _whose(owners, names: list[str]) -> Message:
     parts = [Message("{n} of {name}'s", n=n, name=names[o]) for o, n in sorted(Counter(owners).items())]
     n, o = parts[0].args["n"], parts[0].args["name"]
     parts[0] = Message("{n} of {name}'s chips", n=n, name=o)
-    said = parts[0]
-    for part in parts[1:-1]:
-        said = Message("{a}, {b}", a=said, b=part)
-    return said if len(parts) == 1 else Message("{a} and {b}", a=said, b=parts[-1])
+    return and_list(parts)
 
 
 def describe_action(game, action, mine: bool = False, lang: str | None = None) -> str:
