@@ -11,7 +11,7 @@ shows the card at work.
 [2, 0]
 >>> show_move(view) is None                  # the position's own move: the Royal Carriage on T1
 True
->>> [tv["value"] for tv in view.table.game.observe(0)["station"]], view.table.log_text[-1]
+>>> [tv["value"] for tv in view.table.game.observe(0)["station"]], str(view.table.log_text[-1])
 ([4, 0], 'played Royal Carriage on T1: its last two carriages count double')
 """
 
@@ -26,7 +26,7 @@ from railkit.games.station_master.positions import POSITIONS, position_game
 from railkit.viz.shell.reading import Code, reader
 from railkit.viz.shell.table import Table, seat_names
 from railkit.viz.station_master.view import StationMasterView
-from railkit.viz.station_master.words import describe_action, event_text
+from railkit.viz.station_master.words import event_text, log_entry
 
 __all__ = ["TERMS", "position_view", "positions", "read", "show_move"]
 
@@ -70,7 +70,7 @@ def position_view(name: str, seat: int = 0, bots: Sequence[str] = ("greedy",)) -
     seats and answer at once after your moves (``auto=False``)."""
     p = POSITIONS[name] if name in POSITIONS else position_game(name)  # an unknown name: the DataError
     table = Table(players=p.players, humans=[seat], bots=list(bots), seed=p.seed, rules=dict(p.rules),
-                  game="station-master", describe=describe_action, setup=p.setup)
+                  game="station-master", describe=log_entry, setup=p.setup)
     if p.moves:
         table.load_json(position_game(name).to_json(), f"position {name}", trusted=True)
     view = StationMasterView(table, seat=seat, auto=False)

@@ -244,7 +244,7 @@ class StationMasterView(TableShell):
 
     def __init__(self, table: Table | None = None, seat: int | None = 0, auto: bool = True, **params):
         table = table or Table(players=4, humans=[0], game="station-master")
-        if table.describe not in (log_entry, describe_action):  # a notebook's lesson may log in its language
+        if table.describe is not log_entry:  # the log in words, each page's own language
             table.set_describe(log_entry)
         super().__init__(table, seat=seat, auto=auto, **params)
 

@@ -11,6 +11,7 @@ from railkit.games.station_master import positions as P
 from railkit.games.station_master.positions import POSITIONS, position_game, setup_facts
 from railkit.viz.station_master import lessons as station_lessons
 from railkit.viz.station_master.lessons import position_view, show_move
+from railkit.viz.station_master.words import describe_action
 
 
 def test_doctests():
@@ -29,7 +30,7 @@ def test_each_positions_move_is_legal_for_seat_0_and_the_view_shows_it(name):
     before = len(view.table.game.log)
     assert show_move(view) is None
     assert len(view.table.game.log) == before + 1  # the bots have not answered: the effect stays in view
-    assert str(view.table.log_text[-1]) == station_lessons.describe_action(None, view.table.game.log[-1], lang="en")
+    assert str(view.table.log_text[-1]) == describe_action(None, view.table.game.log[-1], lang="en")
     g.audit()
     view.table.game.audit()
 
