@@ -152,6 +152,21 @@ def render(text: Any, lang: str | None = None) -> str:
     return str(text)
 
 
+def and_list(parts: list):
+    """``parts`` as one message: "1, 2 and 3" in the reader's language (a single part as it is;
+    None for none).
+
+    >>> str(and_list(["1", "2", "3"])), and_list(["1", "2"]).render("de"), and_list(["7"])
+    ('1, 2 and 3', '1 und 2', '7')
+    """
+    if not parts:
+        return None
+    said = parts[0]
+    for part in parts[1:-1]:
+        said = Message("{a}, {b}", a=said, b=part)
+    return said if len(parts) == 1 else Message("{a} and {b}", a=said, b=parts[-1])
+
+
 def translate(msg_id: str, /, lang: str | None = None, **args: Any) -> str:
     """The message ``msg_id`` (its English text) with ``args``, in ``lang`` (default: the current language).
 

@@ -53,21 +53,6 @@ def move_words(action, names: list[str] | None = None, lang: str | None = None) 
     return i18n.render(said(names), lang) if said is not None else str(action)
 
 
-def and_list(parts: list):
-    """``parts`` as one message: "1, 2 and 3" in the reader's language (a single part as it is;
-    None for none).
-
-    >>> str(and_list(["1", "2", "3"])), and_list(["1", "2"]).render("de"), and_list(["7"])
-    ('1, 2 and 3', '1 und 2', '7')
-    """
-    if not parts:
-        return None
-    said = parts[0]
-    for part in parts[1:-1]:
-        said = i18n.Message("{a}, {b}", a=said, b=part)
-    return said if len(parts) == 1 else i18n.Message("{a} and {b}", a=said, b=parts[-1])
-
-
 def relabel(root, lang: str | None = None) -> None:
     """Set the marked words of ``root`` and everything in it (a Panel layout, widget, pane or
     :class:`~panel.viewable.Viewer`) in ``lang`` (default: the current language).

@@ -12,7 +12,7 @@ from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
 from railkit.games.station_master.actions import LOCO_KEY, card_name
 from railkit.viz.shell.table import seat_names
-from railkit.viz.shell.words import and_list
+from railkit.core.i18n import and_list
 
 
 def card_label(key: str, lang: str | None = None) -> str:

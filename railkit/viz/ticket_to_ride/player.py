@@ -27,7 +27,7 @@ import panel as pn
 from railkit.core.i18n import Message, render
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.shell.view import FIT_WIDTH
-from railkit.viz.shell.words import and_list
+from railkit.core.i18n import and_list
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10

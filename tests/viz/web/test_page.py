@@ -130,3 +130,45 @@ def test_the_pages_address_sets_the_table():
     table = table_from_options(json.dumps({"game": "steam-rollers", "difficulty": "machinist", "seed": "5"}))
     assert table.game.players == 1 and table.game.observe(0)["difficulty"] == "machinist"
     assert json.loads(table.view())["solo_opponent"] == "Olivia"
+
+
+#: plays each game to its end through the page, with every import outside the standard library
+#: and the browser's wheels refused (the page's Python has nothing else: no Panel, no NumPy)
+ONLY_THE_BROWSERS_PACKAGES = r"""
+import importlib.abc, json, random, sys
+from railkit.viz.web.wheels import BROWSER_PACKAGES
+allowed = {top for _, tops in BROWSER_PACKAGES for top in tops} | set(sys.stdlib_module_names)
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in allowed:
+            raise ModuleNotFoundError(f"No module named {name!r} (not in the browser)", name=name)
+sys.meta_path.insert(0, Refuse())
+from railkit.viz.web.page import table_from_options
+rng = random.Random(4)
+for options in json.loads(sys.argv[1]):
+    table = table_from_options(json.dumps(options))
+    for _ in range(3000):
+        view = json.loads(table.view())
+        if view["over"]:
+            break
+        if view["bot_to_move"]:
+            table.step_bot()
+        else:
+            answer = json.loads(table.play(" ".join(rng.choice(view["choices"]))))
+            assert answer["error"] == "", answer["error"]
+    assert view["over"] and view["log"], options
+    print(options["game"], "over")
+"""
+
+
+def test_the_page_plays_with_only_the_packages_the_browser_has():
+    """The served-less page runs in Pyodide with railkit's browser wheels alone: a module on its
+    way (a view, its words, the log) that imports Panel, Bokeh or NumPy breaks every game there."""
+    import subprocess
+    import sys
+    games = [{"game": "ticket-to-ride", "map": "teaching-small", "seed": "5"},
+             {"game": "steam-rollers", "seed": "5"}, {"game": "station-master", "seed": "5"}]
+    done = subprocess.run([sys.executable, "-c", ONLY_THE_BROWSERS_PACKAGES, json.dumps(games)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split("\n")[:3] == [f"{g['game']} over" for g in games]
