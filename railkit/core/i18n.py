@@ -37,7 +37,7 @@ import locale
 import os
 import string
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 #: the languages railkit speaks, English first
 LANGUAGES: tuple[str, ...] = ("en", "da", "de", "ja")
@@ -152,6 +152,23 @@ def render(text: Any, lang: str | None = None) -> str:
     return str(text)
 
 
+def joined(parts: list, join: Callable[[Any, Any], Message] | None = None):
+    """``parts`` joined pairwise as one message, ``join(a, b)`` for each pair (default "{a}, {b}");
+    a single part as it is, None for none.
+
+    >>> str(joined(["red", "blue", "green"])), str(joined(["a", "b"], lambda a, b: Message("{a}; {b}", a=a, b=b)))
+    ('red, blue, green', 'a; b')
+    """
+    said = None
+    for part in parts:
+        said = part if said is None else (join or _comma)(said, part)
+    return said
+
+
+def _comma(a: Any, b: Any) -> Message:
+    return Message("{a}, {b}", a=a, b=b)
+
+
 def and_list(parts: list):
     """``parts`` as one message: "1, 2 and 3" in the reader's language (a single part as it is;
     None for none).
@@ -159,12 +176,9 @@ def and_list(parts: list):
     >>> str(and_list(["1", "2", "3"])), and_list(["1", "2"]).render("de"), and_list(["7"])
     ('1, 2 and 3', '1 und 2', '7')
     """
-    if not parts:
-        return None
-    said = parts[0]
-    for part in parts[1:-1]:
-        said = Message("{a}, {b}", a=said, b=part)
-    return said if len(parts) == 1 else Message("{a} and {b}", a=said, b=parts[-1])
+    if len(parts) < 2:
+        return parts[0] if parts else None
+    return Message("{a} and {b}", a=joined(parts[:-1]), b=parts[-1])
 
 
 def translate(msg_id: str, /, lang: str | None = None, **args: Any) -> str:

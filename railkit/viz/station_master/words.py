@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from railkit.core.i18n import Message, render
+from railkit.core.i18n import Message, and_list, joined, render
 from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
 from railkit.games.station_master.actions import LOCO_KEY, card_name
 from railkit.viz.shell.table import seat_names
-from railkit.core.i18n import and_list
 
 
 def card_label(key: str, lang: str | None = None) -> str:
@@ -150,12 +149,12 @@ _EVENTS = (
      lambda m, name, lang: Message("{name} moved {n} chip ({whose}) from {source} to {target}.",
                              plural="{name} moved {n} chips ({whose}) from {source} to {target}.",
                              name=name(m[1]), n=int(m[2]), source=m[4], target=m[5],
-                             whose=_list([Message("{n} of {name}'s", n=int(k), name=name(o))
+                             whose=joined([Message("{n} of {name}'s", n=int(k), name=name(o))
                                           for k, o in re.findall(r"(\d+) of [Ss]eat (\d+)", m[3])]))),
     (re.compile(r"(T\d+) \((\S+)\) left the station \(([\w-]+)\), value (-?\d+): points \[([-\d, ]*)\]\.$"),
      lambda m, name, lang: Message("{train} ({loco}) left the station ({why}), value {value}: {points}.", train=m[1],
                              loco=loco_words(m[2]), why=_DEPART_WORDS.get(m[3], m[3]), value=signed(int(m[4])),
-                             points=_list([Message("{name} {points}", name=name(str(s)), points=signed(p))
+                             points=joined([Message("{name} {points}", name=name(str(s)), points=signed(p))
                                            for s, p in enumerate(int(x) for x in m[5].split(",")) if p])
                              or Message("nobody scores"))),
     (re.compile(r"The game ends \(([\w-]+)\)\.$"),
@@ -164,14 +163,6 @@ _EVENTS = (
 #: why a train left and why the game ended, as the engine names them (the English page shows the names)
 _DEPART_WORDS = {"full": Message("full"), "brake-van": Message("brake-van"), "end": Message("end")}
 _END_WORDS = {"last-loco": Message("last-loco"), "no-cards": Message("no-cards"), "stall": Message("stall")}
-
-
-def _list(parts: list):
-    """``parts`` as a comma-separated list (None for none)."""
-    said = None
-    for part in parts:
-        said = part if said is None else Message("{a}, {b}", a=said, b=part)
-    return said
 
 
 def event_text(event: str, names: list[str], lang: str | None = None) -> str:

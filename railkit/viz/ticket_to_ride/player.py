@@ -24,10 +24,9 @@ from typing import Callable
 
 import panel as pn
 
-from railkit.core.i18n import Message, render
+from railkit.core.i18n import Message, and_list, joined, render
 from railkit.games.ticket_to_ride.actions import COLOUR_WORDS
 from railkit.viz.shell.view import FIT_WIDTH
-from railkit.core.i18n import and_list
 from railkit.viz.ticket_to_ride.style import CARD_LETTER, CARD_TEXT, card_hex, card_key, css_pattern, player_hex
 
 MAX_FACEUP = 10
@@ -183,26 +182,17 @@ def since_your_move(actors: list, texts: list, labels: list[str], seat: int | No
                 parts.append(Message("passed"))
         if drawn:
             if faceup:
-                colours = _joined([COLOUR_WORDS.get(c, c) for c in faceup],
-                                  lambda a, b: Message("{a}, {b}", a=a, b=b))
+                colours = joined([COLOUR_WORDS.get(c, c) for c in faceup])
                 parts.insert(0, Message("drew {n} card (face-up: {colours})", plural="drew {n} cards (face-up: "
                                         "{colours})", n=drawn, colours=colours))
             else:
                 parts.insert(0, Message("drew {n} card", plural="drew {n} cards", n=drawn))
         if parts and who is not None and who != seat:
-            did = _joined(parts, lambda a, b: Message("{a} and {b}", a=a, b=b))
+            did = joined(parts, lambda a, b: Message("{a} and {b}", a=a, b=b))
             clauses.append(Message("{name} {did}", name=labels[who], did=did))
         i = j
-    said = _joined(clauses, lambda a, b: Message("{a}; {b}", a=a, b=b))
+    said = joined(clauses, lambda a, b: Message("{a}; {b}", a=a, b=b))
     return "" if said is None else render(said, lang)
-
-
-def _joined(parts: list, join: Callable):
-    """``parts`` joined pairwise by ``join(a, b)`` (a message: "{a} and {b}"); None for none."""
-    said = None
-    for part in parts:
-        said = part if said is None else join(said, part)
-    return said
 
 
 #: the panel's fixed words (buttons, headings, the players' table), by their English, in each language
