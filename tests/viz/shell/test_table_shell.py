@@ -111,7 +111,7 @@ def test_only_the_first_seat_restarts_a_shared_table_and_the_others_are_told():
     second.refresh()
     assert "started a new game" in second.message.object
     watcher.refresh()
-    assert "hat eine neue Partie begonnen" in watcher.message.object, watcher.message.object
+    assert "begann eine neue Partie" in watcher.message.object, watcher.message.object
     second.new_game()
     assert "first seat" in second.message.object
 

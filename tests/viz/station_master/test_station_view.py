@@ -253,7 +253,7 @@ def test_the_shared_log_holds_messages_each_page_reads_in_its_language():
     assert all(isinstance(text, Message) for text in view.table.log_text)
     de, ja = StationMasterView(view.table, seat=None, auto=False), StationMasterView(view.table, seat=2, auto=False)
     de.w_lang.value, ja.w_lang.value = "de", "ja"
-    assert "hat einen Chip auf T1 gelegt" in de.log_pane.object and "placed" not in de.log_pane.object
+    assert "legte einen Chip auf T1" in de.log_pane.object and "placed" not in de.log_pane.object
     assert "T1にチップを置いた" in ja.log_pane.object and "placed" not in ja.log_pane.object
 
 

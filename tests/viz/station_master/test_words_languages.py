@@ -54,7 +54,7 @@ def test_every_event_and_move_renders(lang, played):
 
 def test_a_departure_in_german():
     e = "T9 (L6) left the station (brake-van), value -4: points [0, -20, -12]."
-    assert event_text(e, NAMES, "de") == ("T9 (Lok 6, Standard) hat den Bahnhof verlassen (Bremswagen), Wert −4: "
+    assert event_text(e, NAMES, "de") == ("T9 (Lok 6, Standard) verließ den Bahnhof (Bremswagen), Wert −4: "
                                           "Bo −20, Cy −12.")
 
 
