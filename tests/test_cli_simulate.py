@@ -227,3 +227,39 @@ def test_the_summary_speaks_the_readers_language(capsys, monkeypatch, no_languag
     assert "Partien/s" in speed and "Fehler" in speed
     assert "Siegquote (95 %-KI)" in out and "mittlere Züge je Partie" in out
     assert "win_rate" in sim_json(capsys, "ticket-to-ride", "--games", "2", "--agents", "random", *SMALL)
+
+
+@pytest.mark.parametrize("lang", ["ja", "de", "en"])
+def test_the_summary_table_lines_up_in_every_language(capsys, monkeypatch, no_language, lang):
+    """Each column of the seats' table starts at the same terminal column in the header and the
+    rows, Japanese's double-width characters and German's longer words included."""
+    from railkit.core import i18n
+
+    monkeypatch.setenv("RAILKIT_LANG", lang)
+    i18n.set_language(None)
+    rc, out, _ = sim(capsys, "ticket-to-ride", "--games", "4", "--agents", "random", *SMALL)
+    assert rc == 0
+    heads = [i18n.translate(h, lang) for h in ("seat", "bot", "win rate (95% CI)", "mean score (95% CI)")]
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith(heads[0]))
+    header, rows = lines[at], lines[at + 1:at + 3]
+    cols = [i18n.columns(header[:header.index(h)]) for h in heads]
+    seat_end = cols[0] + i18n.columns(heads[0])
+
+    def cells(line: str) -> list[str]:
+        """``line`` cut at the header's columns (counted in terminal columns)."""
+        out, cut, col = [], [], 0
+        for ch in line:
+            if col in (seat_end, *cols[1:]):
+                out.append("".join(cut))
+                cut = []
+            cut.append(ch)
+            col += i18n.columns(ch)
+        return out + ["".join(cut)]
+
+    for seat, row in enumerate(rows):
+        seat_cell, gap, bot, rate, mean = cells(row)
+        assert seat_cell.strip() == str(seat) and not seat_cell.endswith(" ") and gap.strip() == "", row
+        assert bot.strip() == "random" and bot.startswith("r"), row
+        assert rate.strip().endswith(")") and "%" in rate and rate.endswith(" "), row
+        assert mean.strip()[0] in "-0123456789" and mean.strip()[-1] == ")", row

@@ -36,6 +36,7 @@ import gettext
 import locale
 import os
 import string
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -179,6 +180,27 @@ def and_list(parts: list):
     if len(parts) < 2:
         return parts[0] if parts else None
     return Message("{a} and {b}", a=joined(parts[:-1]), b=parts[-1])
+
+
+def columns(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: a wide character (Japanese, full-width
+    forms) takes two.
+
+    >>> columns("勝率 (95%)"), columns("win rate")
+    (10, 8)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` padded with spaces to ``width`` columns of a terminal, where a wide character
+    (Japanese, full-width forms) takes two columns; ``align`` is ``<`` (left) or ``>`` (right).
+
+    >>> pad("席", 4, ">") + "|", pad("seat", 6) + "|"
+    ('  席|', 'seat  |')
+    """
+    room = " " * max(0, width - columns(text))
+    return room + text if align == ">" else text + room
 
 
 def translate(msg_id: str, /, lang: str | None = None, **args: Any) -> str:

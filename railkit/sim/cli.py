@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from railkit.core.errors import DataError
-from railkit.core.i18n import Message, render
+from railkit.core.i18n import Message, columns, pad, render
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -201,9 +201,10 @@ def format_summary(df, title: str) -> str:
         table = summarise(df, "seat")
         heads = [render(m) for m in (Message("seat"), Message("bot"), Message("win rate (95% CI)"),
                                      Message("mean score (95% CI)"))]
-        wide = max(26, len(heads[2]) + 1)
+        first = max(4, columns(heads[0]))
+        wide = max(26, columns(heads[2]) + 1)
         lines.append("")
-        lines.append(f"{heads[0]:>4}  {heads[1]:<14} {heads[2]:<{wide}} {heads[3]}")
+        lines.append(f"{pad(heads[0], first, '>')}  {pad(heads[1], 14)} {pad(heads[2], wide)} {heads[3]}")
         for _, r in table.iterrows():
             seat = int(r["seat"])
             bot = agents[seat] if not a.get("rotate") and seat < len(agents) else render(Message("(rotated)"))
@@ -211,7 +212,7 @@ def format_summary(df, title: str) -> str:
             wr = f"{r.win_rate:6.1%} ({render(between)})"
             lo = "" if math.isnan(r.mean_score_lo) else (
                 " (" + render(Message("{lo} to {hi}", lo=f"{r.mean_score_lo:.1f}", hi=f"{r.mean_score_hi:.1f}")) + ")")
-            lines.append(f"{seat:>4}  {bot:<14} {wr:<{wide}} {r.mean_score:7.1f}{lo}")
+            lines.append(f"{pad(str(seat), first, '>')}  {pad(bot, 14)} {pad(wr, wide)} {r.mean_score:7.1f}{lo}")
         if "by_agent" in res:
             lines.append("")
             for name, v in res["by_agent"].items():
