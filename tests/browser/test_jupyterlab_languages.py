@@ -1,5 +1,6 @@
 """A Danish, a German and a Japanese learner in JupyterLab: the index and a rules notebook in
-their language, run with Restart and Run All, as ``railkit lab --lang`` opens them.
+their language, run with Restart and Run All and cell by cell, as ``railkit lab --lang`` opens
+them.
 
 JupyterLab's own words come from its language packs (the ``lab`` extra): German and Japanese
 menus are translated; JupyterLab's Danish pack holds only a few dozen of its words, so its menus
@@ -26,6 +27,14 @@ LEARNERS = {
     "da": ("10-ttr-rules.ipynb", None, ["åbne kort", "destinationsbilletter", "Tag ruten Denver-Omaha og betal"]),
     "de": ("40-station-master-rules.ipynb", "Hilfe", ["Luxus +5", "entfernt", "Bremswagen: der Zug verlässt sofort"]),
     "ja": ("30-steam-rollers-rules.ipynb", "ヘルプ", ["濃い灰色", "急カーブ", "都市の商品"]),
+}
+
+#: each learner's notebook run cell by cell (another game than their Run All one, so every
+#: translated rules notebook runs both ways across the three), and messages its outputs say
+CELL_BY_CELL = {
+    "da": ("40-station-master-rules.ipynb", [("Luxury {value}", {"value": "+5"})]),
+    "de": ("30-steam-rollers-rules.ipynb", [("sharp", {}), ("dark grey", {}), ("Goods on the cities", {})]),
+    "ja": ("10-ttr-rules.ipynb", [("face-up cards", {})]),
 }
 
 #: the text of every output area, Panel's shadow roots included
@@ -103,3 +112,24 @@ def test_a_learner_opens_the_index_and_runs_a_rules_notebook_in_their_language(p
     _shot(nb, f"lab-{lang}-{name[:2]}-end", last)
     cut = page.evaluate(CUT_OFF, last)
     assert not cut, f"{lang}/{name}: the tutorial's table reaches past the notebook's right edge: {cut[:5]}"
+
+
+def test_a_learner_runs_a_rules_notebook_cell_by_cell_in_their_language(page, page_guard, learner):
+    """One cell at a time, each once the one before has finished and its widgets are drawn: the
+    outputs are in the learner's language, read out, and fit beside the file browser."""
+    from railkit.core.i18n import translate
+
+    server, lang = learner
+    name, said = CELL_BY_CELL[lang]
+    nb = LabNotebook(page, server, f"notebooks/{lang}/{name}")
+    nb.run_cell_by_cell()
+    shown = page.evaluate(OUTPUT_TEXT)
+    words = [translate(text, lang, **args) for text, args in said]
+    assert all(w != text for w, (text, _) in zip(words, said)), words  # translated, so the check can fail
+    missing = [w for w in words if w not in shown]
+    assert not missing, f"{lang}/{name}: not on the page: {missing}"
+    assert page.locator(".railkit-reading").count() >= 3, "the cells' values are read out in words"
+    last = len(nb.types) - 1 - nb.types[::-1].index("code")
+    _shot(nb, f"lab-{lang}-{name[:2]}-cells", last)
+    cut = page.evaluate(CUT_OFF, last)
+    assert not cut, f"{lang}/{name}: the last table reaches past the notebook's right edge: {cut[:5]}"
