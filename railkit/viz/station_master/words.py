@@ -76,7 +76,7 @@ def describe_action(game, action, mine: bool = False, lang: str | None = None) -
     >>> describe_action(None, repair3, lang="en"), describe_action(None, repair5, lang="en")
     ('played Repair (top 3) and coupled +1 from the discard pile to T2', 'played Repair (top 5) and coupled nothing')
     >>> describe_action(None, p("play +3 on T1"), lang="de")
-    'hat +3 an T1 angelegt'
+    'legte +3 an T1 an'
     """
     return render(log_entry(game, action, mine), lang)
 
@@ -88,7 +88,7 @@ def log_entry(game, a, mine: bool = False):
     >>> from railkit.games.station_master.actions import parse_action as p
     >>> m = log_entry(None, p("play lux-2 on T1"))
     >>> str(m), m.render("de")
-    ('coupled Luxury −2 to T1', 'hat Luxus −2 an T1 angelegt')
+    ('coupled Luxury −2 to T1', 'legte Luxus −2 an T1 an')
     """
     from railkit.games.station_master import actions as A
 
@@ -173,7 +173,7 @@ def event_text(event: str, names: list[str], lang: str | None = None) -> str:
     >>> event_text("Seat 1 moved 1 chip(s) (1 of seat 0) from T1 to T3.", ["Ann", "Bo"], "en")
     "Bo moved 1 chip (1 of Ann's) from T1 to T3."
     >>> event_text("Seat 1 moved 1 chip(s) (1 of seat 0) from T1 to T3.", ["Ann", "Bo"], "de")
-    'Bo hat 1 Chip (1 von Ann) von T1 auf T3 umgestellt.'
+    'Bo stellte 1 Chip (1 von Ann) von T1 auf T3 um.'
     """
     def name(seat: str) -> str:
         s = int(seat)
