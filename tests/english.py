@@ -19,7 +19,6 @@ ALLOWED_WORDS = {
     "ticket": "in the game's name, Ticket to Ride", "ride": "in the game's name",
     "steam": "in the game's name, Steam Rollers", "rollers": "in the game's name",
     "station": "in the game's name, Station Master", "master": "in the game's name",
-    "player": "the seats' names (Player 1, ...) are names, kept as the refusals keep them",
     "english": "the language picker names each language in itself",
 }
 

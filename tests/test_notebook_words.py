@@ -100,7 +100,7 @@ def test_html_and_bokeh_texts_are_read_as_a_reader_sees_them():
                      {"name": "HoverTool", "attributes": {"tooltips": [["hex", "@hex"]]}}]}
     assert bokeh_texts(doc) == ["Your sheet", "empty hex", "hex"]
     assert english_in("[Ýóúŕ šĥééţ] Denver-Omaha (ŕúĺé TTR-CLAIM-ONE) 'draw deck' `L6-freight-green`") == []
-    assert english_in("Player 1's sheet: empty hex") == ["sheet", "empty", "hex"]
+    assert english_in("Player 1's sheet: empty hex") == ["Player", "sheet", "empty", "hex"]
 
 
 @pytest.mark.parametrize("name", RULES_NOTEBOOKS)

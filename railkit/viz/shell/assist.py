@@ -97,7 +97,7 @@ class Assist(pn.viewable.Viewer):
             return []
         self.hints = hints(t.spec, g.observe(s.seat), g.legal_actions(), k=HINTS)
         self._hints_at = (g, len(g.log))
-        names = seat_names(g)
+        names = seat_names(g, s.lang)
         for i, row in enumerate(self.rows):
             if i < len(self.hints):
                 h = self.hints[i]

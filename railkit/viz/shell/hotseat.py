@@ -99,9 +99,9 @@ class HotSeat(pn.viewable.Viewer):
         if old is not None:
             old.stop()  # a hidden view polls nothing and sends nothing
         self.shown, self.waiting = None, seat
-        raw = seat_names(self.table.game)[seat]
-        name = html.escape(raw, quote=False)
         lang = self.lang
+        raw = seat_names(self.table.game, lang)[seat]
+        name = html.escape(raw, quote=False)
         heading = Message("Pass to {name}", name=name).render(lang)
         note = Message("Nobody else may look: press the button once only {name} can see the screen.",
                        name=name).render(lang)
@@ -131,7 +131,7 @@ class HotSeat(pn.viewable.Viewer):
         if seat is None:
             who = Message("Hot seat: the screen goes round the table.").render(lang)
         else:
-            who = Message("Hot seat: {name} is playing.", name=seat_names(self.table.game)[seat]).render(lang)
+            who = Message("Hot seat: {name} is playing.", name=seat_names(self.table.game, lang)[seat]).render(lang)
         self.header.object = f"<h2>{html.escape(self.title)}</h2><p>{html.escape(who, quote=False)}</p>"
 
     def tick(self) -> None:

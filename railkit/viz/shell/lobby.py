@@ -227,10 +227,11 @@ def _page(game: str, ctl, table_name: str | None, note: str = ""):
     if ctl.seat is None:
         who = Message("You are **watching** (spectator view: no hands are shown)")
     else:
-        who = Message("You play **{name}**", name=html.escape(seat_names(t.game)[ctl.seat], quote=False))
+        who = Message("You play **{name}**", name=html.escape(seat_names(t.game, lang)[ctl.seat], quote=False))
     if table_name:
         who = Message("{who} at table **{table}**", who=who, table=table_name)
-    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{who.render(lang)}."
+    said = Message("{sentence}.", sentence=who).render(lang)  # a sentence ends as the language ends it
+    header = pn.pane.Markdown(f"<h2>{_title(game)} — railkit</h2>\n\n{said}"
                               + (f"  \n*{html.escape(note, quote=False)}*" if note else "")
                               + (f"  \n[{Message('Back to the lobby').render(lang)}](?)" if table_name else "")
                               + (f"  \n{_tutorial_link(game, lang)}" if ctl.seat is not None and not table_name else ""),
@@ -342,7 +343,7 @@ class Lobby(pn.viewable.Viewer):
         lang = self.lang
         rows = []
         for name, t in sorted(self.tables.items()):
-            names = seat_names(t.game)
+            names = seat_names(t.game, lang)
             links = []
             for s, free in self.seats(name):
                 label = html.escape(names[s - 1])

@@ -136,10 +136,23 @@ def is_blind(before: tuple, after: tuple) -> bool:
     return state0 != state1 or any(b < a for a, b in zip(sizes0, sizes1))
 
 
-def seat_names(game: Game) -> list[str]:
-    """The seats' names: the game's own, or Player 1, Player 2, ..."""
+def seat_name(game: Game, seat: int) -> str | Message:
+    """Seat ``seat``'s name: the game's own (``game.names``), else "Player 1", "Player 2" ...
+    as a message, so that each reader sees it in their language."""
     names = getattr(game, "names", None)
-    return list(names) if names else [f"Player {s + 1}" for s in range(game.players)]
+    return names[seat] if names else Message("Player {n}", n=seat + 1)
+
+
+def seat_names(game: Game, lang: str | None = None) -> list[str]:
+    """The seats' names as shown in ``lang`` (default: the current language): the game's own,
+    or Player 1, Player 2, ... in that language.
+
+    >>> class Unnamed:
+    ...     players = 2
+    >>> seat_names(Unnamed(), "en"), seat_names(Unnamed(), "de"), seat_name(Unnamed(), 0).render("ja")
+    (['Player 1', 'Player 2'], ['Spieler 1', 'Spieler 2'], 'プレイヤー1')
+    """
+    return [render(seat_name(game, s), lang) for s in range(game.players)]
 
 
 class Table:
@@ -225,7 +238,7 @@ class Table:
     def _may_restart(self, by: int | None, what: Message) -> None:
         if by is None or self.may_restart(by):
             return
-        first = seat_names(self.game)[self.first_seat]
+        first = seat_name(self.game, self.first_seat)
         raise NotAllowed(Message("Only {first}, the table's first seat, can {what} here.", first=first, what=what),
                          Message("Ask {first} to do it.", first=first))
 
@@ -254,7 +267,7 @@ class Table:
         game = self.spec.new_game(rules, players=int(players or 2), seed=new_seed() if seed is None else seed,
                                   **opts)
         self.options = opts
-        said = None if by is None else Message("{name} started a new game.", name=seat_names(game)[by])
+        said = None if by is None else Message("{name} started a new game.", name=seat_name(game, by))
         self._install(game, humans if humans is not None else (0,), bots, said)
 
     def _install(self, game: Game, humans: Sequence[int], bots: Sequence[str] | None,
@@ -305,7 +318,7 @@ class Table:
         if isinstance(data, str):
             data = loads_json(data, source)
         game = self.spec.game_class.from_json(data, source, paths=trusted)
-        said = None if by is None else Message("{name} loaded a saved game.", name=seat_names(game)[by])
+        said = None if by is None else Message("{name} loaded a saved game.", name=seat_name(game, by))
         self._install(game, self.humans if humans is None else humans,
                       list(self.bot_names.values()) if bots is None else bots, said)
 
@@ -382,7 +395,7 @@ class Table:
 
     def seat_words(self, seat: int) -> str | Message:
         """Seat ``seat``'s name, and its bot's if a bot plays it, as a message (rendered where shown)."""
-        name = seat_names(self.game)[seat]
+        name = seat_name(self.game, seat)
         if self.is_human(seat):
             return name
         return Message("{name} (bot: {bot})", name=name, bot=self.bot_names.get(seat, "?"))
@@ -405,8 +418,8 @@ class Table:
             return g.why_illegal(action)
         cp = g.current_player
         if cp != seat:
-            names = seat_names(g)
-            return NotAllowed(Message("It is {name}'s turn, not {seat}'s.", name=names[cp], seat=names[seat]),
+            return NotAllowed(Message("It is {name}'s turn, not {seat}'s.", name=seat_name(g, cp),
+                                      seat=seat_name(g, seat)),
                               Message("Wait until the other players have moved."))
         return g.why_illegal(action)
 
@@ -494,7 +507,7 @@ class Table:
             said = (Message("Your move '{move}' showed what was hidden (a card drawn blind or a roll), so it cannot "
                             "be taken back (rule {rule}).", move=self.log_text[last], rule=UNDO_BLIND) if mine else
                     Message("{name}'s move '{move}' showed what was hidden (a card drawn blind or a roll), so it "
-                            "cannot be taken back (rule {rule}).", name=seat_names(self.game)[self.actors[last]],
+                            "cannot be taken back (rule {rule}).", name=seat_name(self.game, self.actors[last]),
                             move=self.log_text[last], rule=UNDO_BLIND))
             return 0, said
         return n, why

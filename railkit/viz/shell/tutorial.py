@@ -425,7 +425,7 @@ class TutorialTable(Table):
         return None
 
     def seat_label(self, seat: int, lang: str | None = "en") -> str:
-        name = seat_names(self.game)[seat]
+        name = seat_names(self.game, lang)[seat]
         return name if seat == LEARNER else Message("{name} (moved by the tutorial)", name=name).render(lang)
 
     def undo_check(self, seat) -> tuple[int, str]:

@@ -563,7 +563,7 @@ class TableShell(pn.viewable.Viewer):
         """The list of this position's legal actions (empty and greyed out when none): each
         said in the page's language (:func:`move_words`), its value the engine's notation.
         The list's own words are relabelled with the rest of the page."""
-        names = seat_names(self.table.game)
+        names = seat_names(self.table.game, self.lang)
         options: dict[str, str] = {}
         for a in legal:
             label = move_words(a, names, self.lang)
@@ -850,7 +850,7 @@ class TableShell(pn.viewable.Viewer):
         return {}
 
     def _render_log(self, g) -> None:
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         actors = self.table.actors[: len(g.log)]
         texts = self.table.log_text[: len(g.log)]
         notes = self.log_notes(g)

@@ -668,7 +668,7 @@ class StationMasterView(TableShell):
             super().refresh(force)
 
     def _names(self) -> list[str]:
-        return seat_names(self.table.game)
+        return seat_names(self.table.game, self.lang)
 
     def _idle_prompt(self) -> str:
         def said(message: Message) -> str:
@@ -707,7 +707,7 @@ class StationMasterView(TableShell):
         return rows
 
     def _render_log(self, g) -> None:
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         actors = self.table.actors[: len(g.log)]
         texts = self.table.log_text[: len(g.log)]
         lines = []
@@ -724,7 +724,7 @@ class StationMasterView(TableShell):
 
     def _show(self, g, obs: dict, my_turn: bool, replay: bool, legal: list) -> None:
         self._obs, self._legal, self._my_turn = obs, list(legal), my_turn
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         reading = obs["rules"].get("executive_reading", "luxury-positive")
         station = obs["station"]
         top_id = max([tv["id"] for tv in station] + [0])

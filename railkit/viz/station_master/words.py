@@ -11,7 +11,7 @@ from railkit.core.i18n import Message, and_list, joined, render
 from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
 from railkit.games.station_master.actions import LOCO_KEY, card_name
-from railkit.viz.shell.table import seat_names
+from railkit.viz.shell.table import seat_name
 
 
 def card_label(key: str, lang: str | None = None) -> str:
@@ -42,9 +42,12 @@ def signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
 
 
-def _player_names(game) -> list[str]:
-    """The seats' names as the page shows them (Player 1, Player 2 ...: seats counted from 1)."""
-    return seat_names(game) if game is not None else [f"Player {s + 1}" for s in range(SPEC.max_players)]
+def _player_names(game) -> list:
+    """The seats' names as the log keeps them: messages (Player 1, Player 2 ...: seats counted
+    from 1) that each page renders in its language."""
+    if game is None:
+        return [Message("Player {n}", n=s + 1) for s in range(SPEC.max_players)]
+    return [seat_name(game, s) for s in range(game.players)]
 
 
 def _whose(owners, names: list[str]) -> Message:
@@ -175,9 +178,9 @@ def event_text(event: str, names: list[str], lang: str | None = None) -> str:
     >>> event_text("Seat 1 moved 1 chip(s) (1 of seat 0) from T1 to T3.", ["Ann", "Bo"], "de")
     'Bo stellte 1 Chip (1 von Ann) von T1 auf T3 um.'
     """
-    def name(seat: str) -> str:
+    def name(seat: str):
         s = int(seat)
-        return names[s] if s < len(names) else f"Player {s + 1}"
+        return names[s] if s < len(names) else Message("Player {n}", n=s + 1)
 
     for pattern, said in _EVENTS:
         m = pattern.match(event)

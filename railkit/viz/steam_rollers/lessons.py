@@ -33,7 +33,7 @@ from railkit.games.steam_rollers import network as nw
 from railkit.games.steam_rollers.actions import WORDS
 from railkit.maps import hexes as hx
 from railkit.viz.shell.reading import reader
-from railkit.viz.shell.table import seat_names
+from railkit.viz.shell.table import seat_name
 from railkit.viz.steam_rollers.sheet import SheetFigure
 from railkit.viz.steam_rollers.style import STRONG
 from railkit.viz.steam_rollers.view import (END_REASON, ROUTE_COLOURS, connection_routes, good_chip, route_tracks,
@@ -148,7 +148,7 @@ def engine_html(game, seat: int = 0) -> str:
 
 def _name(game, seat: int):
     """A seat as the page names it: *you* in a solo game, else Player 1, Player 2, ..."""
-    return Message("You") if getattr(game, "solo", False) else seat_names(game)[seat]
+    return Message("You") if getattr(game, "solo", False) else seat_name(game, seat)
 
 
 def tiles_html(game) -> str:

@@ -880,7 +880,7 @@ class SteamRollersView(TableShell):
             self.as_value = None
         if not my_turn:
             self._close_hex()
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         if g.solo:
             names = [Message("You").render(self.lang)]
         look_opts = {(Message("{name} (you)", name=names[s]).render(self.lang) if s == self.seat and not g.solo
@@ -933,7 +933,7 @@ class SteamRollersView(TableShell):
             self.w_as.description = Message("Only with action tile 1 (upright) and a die drafted.").render(self.lang)
 
     def _show_sheet(self, g, obs) -> None:
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         if self.looking == OLIVIA:
             crossed = [h for v in g.olivia_crossed.values() for h in v]
             counts = {n: len(v) for n, v in g.olivia_crossed.items()}
@@ -993,7 +993,7 @@ class SteamRollersView(TableShell):
             holder = g.tile_holder[n]
             sym = "∞" if t.kind == "permanent" else "⚡"
             where = Message("centre") if holder is None else (Message("you") if holder == seat
-                                                              else seat_names(g)[holder])
+                                                              else seat_names(g, self.lang)[holder])
             if self._preview is not None and isinstance(self.pending, TakeTile) and self.pending.number == n:
                 where, holder = Message("you (to confirm)"), seat
             if holder is not None and g.tile_sideways[n]:
@@ -1025,7 +1025,7 @@ class SteamRollersView(TableShell):
                                Message("Skip (nothing to skip)")).render(self.lang)
 
     def _show_info(self, g, obs, my_turn) -> None:
-        names = seat_names(g)
+        names = seat_names(g, self.lang)
         lang = self.lang
         cur = g.current_player
         if g.is_over:
@@ -1139,7 +1139,7 @@ class SteamRollersView(TableShell):
 
     # ------------------------------------------------------------ scoring
     def _show_scoring(self, g, obs) -> None:
-        result, table = score_table(g, [Message("You").render(self.lang)] if g.solo else seat_names(g), self.lang)
+        result, table = score_table(g, [Message("You").render(self.lang)] if g.solo else seat_names(g, self.lang), self.lang)
         title = (Message("Final score") if g.is_over else Message("Score so far")).render(self.lang)
         self.score_pane.object = f"{result}<b>{title}</b>{table}"
         if self.looking != OLIVIA:

@@ -407,3 +407,15 @@ def test_the_message_line_speaks_the_pages_language():
     said.append(first.message.object)
     for text in said:
         assert text and not english.search(text), said
+
+
+@pytest.mark.parametrize("lang, said", [("ja", "あなたは **プレイヤー1** です。"), ("de", "Du spielst **Spieler 1**."),
+                                        ("en", "You play **Player 1**.")])
+def test_the_page_says_who_you_play_in_the_pages_language(monkeypatch, no_language, lang, said):
+    """The seat's name and the sentence's end ("。" in Japanese) are the page language's."""
+    from railkit.core import i18n
+
+    monkeypatch.setattr(app_module, "_arg", lambda name: None)
+    i18n.set_language(lang)
+    page = create_app("station-master", seats=1, auto=False)
+    assert said in page.objects[0].object, page.objects[0].object
