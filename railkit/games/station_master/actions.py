@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
 from railkit.core.game import Action, action_text
-from railkit.core.i18n import Message
+from railkit.core.i18n import Message, joined
 
 FORMS = (
     "chip V on Tn", "play CARRIAGE on Tn (CARRIAGE like +3, -2, lux+4)", "play brake-van on Tn", "play royal on Tn",
@@ -96,12 +96,9 @@ def _owners(owners, names) -> Message:
     counts: dict[int, int] = {}
     for o in owners:
         counts[o] = counts.get(o, 0) + 1
-    said = None
-    for o, n in sorted(counts.items()):
-        name = names[o] if names is not None and o < len(names) else Message("Player {n}", n=o + 1)
-        part = Message("{n}× {name}", n=n, name=name)
-        said = part if said is None else Message("{a} + {b}", a=said, b=part)
-    return said if said is not None else Message("nobody's chips")
+    parts = [Message("{n}× {name}", n=n, name=names[o] if names is not None and o < len(names)
+                     else Message("Player {n}", n=o + 1)) for o, n in sorted(counts.items())]
+    return joined(parts, lambda a, b: Message("{a} + {b}", a=a, b=b)) or Message("nobody's chips")
 
 
 @dataclass(frozen=True, slots=True)
