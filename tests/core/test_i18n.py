@@ -57,6 +57,16 @@ def test_every_message_is_translated(lang, code_ids):
     assert not empty, f"{lang}: {len(empty)} messages without a translation: {empty[:5]}"
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_keeps_an_english_seat_name(lang):
+    """A seat is "Spiller 1", "Spieler 1", "プレイヤー1" in the page's language (the message
+    "Player {n}"), so a translated text says it the same way, never the English "Player 1"
+    (the pseudo-locale runs cannot see this: they show the English texts, accented)."""
+    kept = [text for text in catalog_ids(lang).values()
+            for text in (text if isinstance(text, tuple) else (text,)) if re.search(r"\bPlayer\b", text)]
+    assert not kept, f"{lang}: {kept[:3]}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_catalog_id_unused_in_the_code_fails(lang, code_ids):
     unused = sorted(set(catalog_ids(lang)) - set(code_ids))
