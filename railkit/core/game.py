@@ -244,6 +244,16 @@ def parse_rule_assignments(items: Sequence[str], cls: type[param.Parameterized],
     return out
 
 
+def seat_label(seat: int) -> Message:
+    """The name of a seat that a game does not name: "Player 1" for seat 0, "Player 2" ..., as
+    a message, so that each reader sees it in their language ("Spieler 1", "プレイヤー1").
+
+    >>> seat_label(0).render("en"), seat_label(1).render("da")
+    ('Player 1', 'Spiller 2')
+    """
+    return Message("Player {n}", n=seat + 1)
+
+
 class Game:
     """Base class: event log, checked apply, undo, replay and JSON save/load."""
 

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from railkit.core.errors import ActionSyntaxError
-from railkit.core.game import Action, action_text
+from railkit.core.game import Action, action_text, seat_label
 from railkit.core.i18n import Message, joined
 
 FORMS = (
@@ -97,7 +97,7 @@ def _owners(owners, names) -> Message:
     for o in owners:
         counts[o] = counts.get(o, 0) + 1
     parts = [Message("{n}× {name}", n=n, name=names[o] if names is not None and o < len(names)
-                     else Message("Player {n}", n=o + 1)) for o, n in sorted(counts.items())]
+                     else seat_label(o)) for o, n in sorted(counts.items())]
     return joined(parts, lambda a, b: Message("{a} + {b}", a=a, b=b)) or Message("nobody's chips")
 
 

@@ -23,7 +23,7 @@ from mypy_extensions import mypyc_attr
 from railkit.core.draws import below
 from railkit.core.errors import DataError, IllegalMove
 from railkit.core.i18n import Message
-from railkit.core.game import Action, Game
+from railkit.core.game import Action, Game, seat_label
 from railkit.maps import hexes as hx
 from railkit.maps import sheets
 from railkit.games.steam_rollers import network as nw
@@ -508,7 +508,7 @@ class SteamRollers(Game):
             self._illegal(rule, Message("Playing die {die} as {value} needs action tile 1, which you do not hold.",
                                         die=die, value=value) if self.solo else
                           Message("Playing die {die} as {value} needs action tile 1, which {name} does not hold.",
-                                  die=die, value=value, name=Message("Player {n}", n=seat + 1)),
+                                  die=die, value=value, name=seat_label(seat)),
                           Message("Take tile 1 first, or play the die as rolled."))
         if self.tile_sideways[1]:
             self._illegal("SR-TILE-USE-UPRIGHT", Message("Tile {tile} was taken this round and is still sideways, so it "
@@ -662,7 +662,7 @@ class SteamRollers(Game):
             if self.personal.get(seat) != src:
                 self._illegal("SR-DELIVER-SOURCE", Message("You have no personal good on city {city}.", city=src)
                               if self.solo else Message("{name} has no personal good on city {city}.",
-                                                        name=Message("Player {n}", n=seat + 1), city=src),
+                                                        name=seat_label(seat), city=src),
                               Message("Choose a good shown on the city."))
         elif a.good not in self.supply[src]:
             shown = _words(self.supply[src]) or Message("nothing")
@@ -741,7 +741,7 @@ class SteamRollers(Game):
                           Message("Tile {tile} is sideways (you took it this round), so it cannot be taken now.", tile=tid)
                           if holder == seat else
                           Message("Tile {tile} is sideways ({name} took it this round), so it cannot be taken now.",
-                                  tile=tid, name=Message("Player {n}", n=holder + 1)),
+                                  tile=tid, name=seat_label(holder)),
                           Message("Wait until it has been turned upright."))
         return {"v": v, "use6b": use6b}
 
@@ -754,8 +754,7 @@ class SteamRollers(Game):
         n = t.number
         if self.tile_id[n] != tid or self.tile_holder[n] != seat:
             self._illegal("SR-TILE-USE-UPRIGHT", Message("You do not hold tile {tile}.", tile=tid) if self.solo else
-                          Message("{name} does not hold tile {tile}.", name=Message("Player {n}", n=seat + 1),
-                                  tile=tid),
+                          Message("{name} does not hold tile {tile}.", name=seat_label(seat), tile=tid),
                           Message("Take it with a tile action first."))
         if self.tile_sideways[n]:  # SR-TILE-USE-UPRIGHT
             self._illegal("SR-TILE-USE-UPRIGHT", Message("Tile {tile} was taken this round and is still sideways.",

@@ -52,7 +52,7 @@ import param
 from railkit.agents import make_agent
 from railkit.core.errors import ActionSyntaxError, DataError, IllegalMove
 from railkit.core.i18n import Message, render, word
-from railkit.core.game import Action, Agent, Game
+from railkit.core.game import Action, Agent, Game, seat_label
 from railkit.core.jsonio import loads_json
 
 
@@ -140,7 +140,7 @@ def seat_name(game: Game, seat: int) -> str | Message:
     """Seat ``seat``'s name: the game's own (``game.names``), else "Player 1", "Player 2" ...
     as a message, so that each reader sees it in their language."""
     names = getattr(game, "names", None)
-    return names[seat] if names else Message("Player {n}", n=seat + 1)
+    return names[seat] if names else seat_label(seat)
 
 
 def seat_names(game: Game, lang: str | None = None) -> list[str]:

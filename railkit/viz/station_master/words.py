@@ -8,6 +8,7 @@ import re
 from collections import Counter
 
 from railkit.core.i18n import Message, and_list, joined, render
+from railkit.core.game import seat_label
 from railkit.games.station_master import SPEC
 from railkit.games.station_master.actions import SPECIAL_NAMES as _SPECIAL_NAMES
 from railkit.games.station_master.actions import LOCO_KEY, card_name
@@ -46,7 +47,7 @@ def _player_names(game) -> list:
     """The seats' names as the log keeps them: messages (Player 1, Player 2 ...: seats counted
     from 1) that each page renders in its language."""
     if game is None:
-        return [Message("Player {n}", n=s + 1) for s in range(SPEC.max_players)]
+        return [seat_label(s) for s in range(SPEC.max_players)]
     return [seat_name(game, s) for s in range(game.players)]
 
 
@@ -180,7 +181,7 @@ def event_text(event: str, names: list[str], lang: str | None = None) -> str:
     """
     def name(seat: str):
         s = int(seat)
-        return names[s] if s < len(names) else Message("Player {n}", n=s + 1)
+        return names[s] if s < len(names) else seat_label(s)
 
     for pattern, said in _EVENTS:
         m = pattern.match(event)
